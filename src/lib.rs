@@ -1,0 +1,27 @@
+//! # wythoff
+//!
+//! Exact, fast and checkable mathematics of Wythoff's game and its relatives: Fraenkel's
+//! generalized game with parameter a ≥ 1 in normal and misère play, computed three ways
+//! (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", Amer. Math.
+//! Monthly 89 (1982) 353–361), for numbers of any size.
+//!
+//! * [`game`] — the rules and a brute-force oracle.
+//! * [`pairs`] — P-positions: the n-th pair, the pair holding a value, outcomes and all winning
+//!   moves ([`pairs::Solver`]); the three strategies ([`pairs::recursive`],
+//!   [`pairs::algebraic`], [`pairs::numeration`]); the bulk generator ([`pairs::bulk`]).
+//! * [`output`] — atomic files, the binary header, fast decimal output.
+//! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
+//!
+//! No floating point decides any floor, comparison or index.
+
+#![warn(missing_docs)]
+
+pub mod error;
+pub mod game;
+pub mod num;
+pub mod output;
+pub mod pairs;
+
+pub use error::{Error, Result};
+pub use game::Rules;
+pub use pairs::{Outcome, Side, Solver, Strategy};

@@ -1,0 +1,410 @@
+//! Bulk generation of the P-pairs (A_n, B_n) for n in [START, STOP] — exact at every n ≤ 2^64 − 1.
+//!
+//! The range is cut into chunks processed in parallel.  Each chunk starts from an exact
+//! (A_n, B_n) computed with integer square roots ([`super::algebraic`]) and then runs one of two
+//! kernels, both delivering the *carry* sequence c_n = A_{n+1} − A_n − 1 ∈ {0, 1} (α ∈ (1, 2)):
+//!
+//! * **Sturmian** (normal play): with θ = α − 1 = (√(a²+4) − a)/2 ∈ (0, 1), A_n = n + ⌊nθ⌋, so
+//!   c_n is the carry out of the fractional part when θ is added.  A 128-bit fixed-point
+//!   accumulator f ← f + θ̃ (θ̃ = ⌊θ·2^128⌋, f_0 = ⌊frac(n_0θ)·2^128⌋, both exact) reproduces the
+//!   carries while the accumulated truncation error e < (k+1)·2^−128 after k steps stays below
+//!   frac(nθ).  Because θ = [0; a, a, a, …] has bounded partial quotients,
+//!   ‖nθ‖ > 1/((a+2)·n) for n ≥ 1 (best approximation by convergents, ‖q_kθ‖ > 1/(q_{k+1}+q_k)
+//!   and q_{k+1} + q_k ≤ (a+2)q_k), so the kernel is *proved* exact whenever
+//!   (k+1)·(a+2)·n_max ≤ 2^128 — the plan checks this per chunk and falls back otherwise.  The
+//!   truncation only ever delays a carry, and each chunk's last term is re-checked against the
+//!   square-root formula.  Cost ≈ 2 cycles per term.
+//! * **Exact**: every term by the square-root formula (u128 fast path, GMP beyond).  Used for
+//!   misère play, as the fallback, and as the in-run baseline of the benchmarks.
+//!
+//! Consumers implement [`Sink`]: `begin` with the exact first pair of a chunk, then one `step` per
+//! further term with its carry (A grows by 1 + c, B by 1 + c + a).
+
+use super::algebraic;
+use crate::error::{Error, Result};
+use crate::game::Rules;
+use rug::Integer;
+
+/// Which kernel produces the carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// 128-bit fixed-point accumulator, proved exact per chunk (normal play).
+    Sturmian,
+    /// The exact floor formula at every term.
+    Exact,
+}
+
+/// Receives the pairs of one chunk in order.
+pub trait Sink {
+    /// The first pair of a chunk, exactly: index n, A_n, B_n.
+    fn begin(&mut self, n: u64, a: u128, b: u128);
+    /// The next pair: n += 1, A += 1 + carry, B += 1 + carry + a.
+    fn step(&mut self, carry: bool);
+}
+
+/// A contiguous run of indices [start, start + len).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// First index.
+    pub start: u64,
+    /// Number of terms (≥ 1).
+    pub len: u64,
+}
+
+/// A validated request for the pairs with START ≤ n ≤ STOP.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    rules: Rules,
+    start: u64,
+    stop: u64,
+    kernel: Kernel,
+    theta: u128,
+}
+
+impl Plan {
+    /// Validates the range and checks that every value fits in 128 bits.
+    pub fn new(rules: Rules, start: u64, stop: u64) -> Result<Plan> {
+        if start > stop {
+            return Err(Error::usage(format!(
+                "START ({start}) is greater than STOP ({stop}); give START ≤ STOP"
+            )));
+        }
+        let (_, b) = pair_exact_big(rules, stop);
+        if b.to_u128().is_none() {
+            return Err(Error::usage(format!(
+                "B_STOP = {b} does not fit in 128 bits; use `wythoff nth` for single huge pairs"
+            )));
+        }
+        let d = Integer::from(rules.a()) * rules.a() + 4u32;
+        let scaled = Integer::from(d << 254u32).sqrt() - (Integer::from(rules.a()) << 127u32);
+        let theta = scaled.to_u128().ok_or_else(|| Error::internal("θ·2^128 out of range"))?;
+        Ok(Plan { rules, start, stop, kernel: Kernel::Sturmian, theta })
+    }
+
+    /// Chooses the kernel (the Sturmian one is only used where it applies).
+    pub fn with_kernel(mut self, kernel: Kernel) -> Plan {
+        self.kernel = kernel;
+        self
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// First index.
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+
+    /// Last index (inclusive).
+    pub fn stop(&self) -> u64 {
+        self.stop
+    }
+
+    /// Number of pairs, STOP − START + 1 (up to 2^64).
+    pub fn count(&self) -> u128 {
+        (self.stop - self.start) as u128 + 1
+    }
+
+    /// The exact pair (A_n, B_n) as u128 (n within the plan, so it fits).
+    pub fn pair(&self, n: u64) -> (u128, u128) {
+        let (a, b) = pair_exact_big(self.rules, n);
+        (a.to_u128().expect("checked by Plan::new"), b.to_u128().expect("checked by Plan::new"))
+    }
+
+    /// Cuts the range into chunks of at most `chunk_len` terms.  The two special pairs of misère
+    /// play with a = 1 get chunks of their own (their steps break the carry rule).
+    pub fn chunks(&self, chunk_len: u64) -> Vec<Chunk> {
+        let chunk_len = chunk_len.max(1);
+        let mut out = Vec::new();
+        let mut s = self.start;
+        if self.rules.misere() && self.rules.a() == 1 {
+            while s <= 1 && s <= self.stop {
+                out.push(Chunk { start: s, len: 1 });
+                s += 1;
+            }
+            if s > self.stop {
+                return out;
+            }
+        }
+        loop {
+            let remaining = self.stop - s; // terms left minus one
+            let len = if remaining >= chunk_len { chunk_len } else { remaining + 1 };
+            out.push(Chunk { start: s, len });
+            match s.checked_add(len) {
+                Some(next) if next <= self.stop => s = next,
+                _ => break,
+            }
+        }
+        out
+    }
+
+    /// Runs one chunk into `sink`; verifies the chunk's last term against the exact formula.
+    pub fn run<S: Sink>(&self, chunk: Chunk, sink: &mut S) -> Result<()> {
+        let (a0, b0) = self.pair(chunk.start);
+        sink.begin(chunk.start, a0, b0);
+        if chunk.len == 1 {
+            return Ok(());
+        }
+        let last = chunk.start + (chunk.len - 1);
+        let carries = if self.sturmian_applies(chunk) {
+            let mut f = self.frac_start(chunk.start, a0)?;
+            let theta = self.theta;
+            let mut carries = 0u64;
+            for _ in 1..chunk.len {
+                let (nf, c) = f.overflowing_add(theta);
+                f = nf;
+                carries += u64::from(c);
+                sink.step(c);
+            }
+            carries
+        } else {
+            let mut prev = a0;
+            let mut carries = 0u64;
+            for n in chunk.start + 1..=last {
+                let cur = self.pair(n).0;
+                let c = match cur - prev {
+                    1 => false,
+                    2 => true,
+                    d => return Err(Error::internal(format!("A_{n} − A_{} = {d}", n - 1))),
+                };
+                carries += u64::from(c);
+                sink.step(c);
+                prev = cur;
+            }
+            carries
+        };
+        let expect = self.pair(last).0;
+        let got = a0 + (chunk.len - 1) as u128 + carries as u128;
+        if got != expect {
+            return Err(Error::internal(format!(
+                "chunk ending at n = {last}: accumulator gives A = {got}, the floor formula {expect}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether the fixed-point kernel is proved exact on this chunk:
+    /// normal play and (len + 1)·(a + 2)·n_last ≤ 2^128.
+    fn sturmian_applies(&self, chunk: Chunk) -> bool {
+        if self.kernel != Kernel::Sturmian || self.rules.misere() {
+            return false;
+        }
+        let last = (chunk.start + (chunk.len - 1)) as u128;
+        let bound = (chunk.len as u128 + 1)
+            .checked_mul(self.rules.a() as u128 + 2)
+            .and_then(|v| v.checked_mul(last));
+        matches!(bound, Some(v) if v < u128::MAX)
+    }
+
+    /// ⌊frac(nθ)·2^128⌋ exactly: ⌊nθ·2^128⌋ = isqrt(n²D·2^254) − n·a·2^127, minus
+    /// ⌊nθ⌋·2^128 = (A_n − n)·2^128.
+    fn frac_start(&self, n: u64, a_n: u128) -> Result<u128> {
+        let a = self.rules.a();
+        let d = Integer::from(a) * a + 4u32;
+        let nn = Integer::from(n);
+        let scaled = Integer::from(Integer::from(&nn * &nn) * d << 254u32).sqrt()
+            - (Integer::from(&nn * a) << 127u32);
+        let whole = Integer::from(&scaled >> 128u32);
+        if whole != a_n - n as u128 {
+            return Err(Error::internal(format!("⌊nθ⌋ mismatch at n = {n}")));
+        }
+        let frac = scaled - (whole << 128u32);
+        frac.to_u128().ok_or_else(|| Error::internal("fraction out of range"))
+    }
+}
+
+/// The exact pair (A_n, B_n) under `rules`, as big integers (square-root formula).
+pub fn pair_exact_big(rules: Rules, n: u64) -> (Integer, Integer) {
+    if rules.misere() && rules.a() == 1 && n <= 1 {
+        return if n == 0 { (Integer::from(0), Integer::from(1)) } else { (Integer::from(2), Integer::from(2)) };
+    }
+    let c = rules.offset();
+    let ni = Integer::from(n);
+    let a_n = algebraic::lower(rules.a(), c, &ni);
+    let b_n = Integer::from(&a_n + Integer::from(&ni * rules.a())) + c;
+    (a_n, b_n)
+}
+
+/// The documented checksum of a range of pairs: with every quantity taken mod 2^64,
+/// `sum_a` = Σ A_n, `sum_b` = Σ B_n and `sum_na` = Σ n·A_n over START ≤ n ≤ STOP.
+/// Independent of chunking and thread count; position-sensitive through Σ n·A_n.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Checksum {
+    /// Σ A_n mod 2^64.
+    pub sum_a: u64,
+    /// Σ B_n mod 2^64.
+    pub sum_b: u64,
+    /// Σ n·A_n mod 2^64.
+    pub sum_na: u64,
+}
+
+impl Checksum {
+    /// Combines the checksums of two disjoint ranges.
+    pub fn merge(self, o: Checksum) -> Checksum {
+        Checksum {
+            sum_a: self.sum_a.wrapping_add(o.sum_a),
+            sum_b: self.sum_b.wrapping_add(o.sum_b),
+            sum_na: self.sum_na.wrapping_add(o.sum_na),
+        }
+    }
+}
+
+/// A [`Sink`] accumulating the [`Checksum`] (wrapping arithmetic is the definition here).
+pub struct ChecksumSink {
+    a_step: u64,
+    n: u64,
+    a: u64,
+    b: u64,
+    /// The checksum so far.
+    pub sum: Checksum,
+}
+
+impl ChecksumSink {
+    /// A fresh accumulator for parameter a.
+    pub fn new(a: u64) -> Self {
+        ChecksumSink { a_step: a, n: 0, a: 0, b: 0, sum: Checksum::default() }
+    }
+
+    #[inline(always)]
+    fn add(&mut self) {
+        self.sum.sum_a = self.sum.sum_a.wrapping_add(self.a);
+        self.sum.sum_b = self.sum.sum_b.wrapping_add(self.b);
+        self.sum.sum_na = self.sum.sum_na.wrapping_add(self.n.wrapping_mul(self.a));
+    }
+}
+
+impl Sink for ChecksumSink {
+    #[inline]
+    fn begin(&mut self, n: u64, a: u128, b: u128) {
+        self.n = n;
+        self.a = a as u64;
+        self.b = b as u64;
+        self.add();
+    }
+    #[inline(always)]
+    fn step(&mut self, carry: bool) {
+        let d = 1 + u64::from(carry);
+        self.n = self.n.wrapping_add(1);
+        self.a = self.a.wrapping_add(d);
+        self.b = self.b.wrapping_add(d.wrapping_add(self.a_step));
+        self.add();
+    }
+}
+
+/// The checksum of the whole plan, chunks in parallel on the current rayon pool.
+/// `progress` is called with the number of pairs finished by each chunk.
+pub fn checksum(plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Result<Checksum> {
+    use rayon::prelude::*;
+    plan.chunks(1 << 22)
+        .into_par_iter()
+        .map(|ch| {
+            let mut s = ChecksumSink::new(plan.rules().a());
+            plan.run(ch, &mut s)?;
+            progress(ch.len);
+            Ok(s.sum)
+        })
+        .try_reduce(Checksum::default, |x, y| Ok(x.merge(y)))
+}
+
+/// A [`Sink`] that collects the pairs (for tests and small ranges).
+#[derive(Default)]
+pub struct VecSink {
+    a_step: u128,
+    /// The pairs (n, A_n, B_n) received.
+    pub pairs: Vec<(u64, u128, u128)>,
+}
+
+impl VecSink {
+    /// An empty collector for parameter a.
+    pub fn new(a: u64) -> Self {
+        VecSink { a_step: a as u128, pairs: Vec::new() }
+    }
+}
+
+impl Sink for VecSink {
+    fn begin(&mut self, n: u64, a: u128, b: u128) {
+        self.pairs.push((n, a, b));
+    }
+    fn step(&mut self, carry: bool) {
+        let &(n, a, b) = self.pairs.last().expect("begin first");
+        let d = 1 + u128::from(carry);
+        self.pairs.push((n + 1, a + d, b + d + self.a_step));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(plan: &Plan, chunk: u64) -> Vec<(u64, u128, u128)> {
+        let mut s = VecSink::new(plan.rules().a());
+        for ch in plan.chunks(chunk) {
+            plan.run(ch, &mut s).unwrap();
+        }
+        s.pairs
+    }
+
+    #[test]
+    fn sturmian_equals_exact_and_recursive() {
+        for a in [1u64, 2, 3, 7, 1000] {
+            for misere in [false, true] {
+                let rules = Rules::new(a, misere).unwrap();
+                let plan = Plan::new(rules, 0, 5000).unwrap();
+                let fast = collect(&plan, 777);
+                let slow = collect(&plan.clone().with_kernel(Kernel::Exact), 1000);
+                assert_eq!(fast, slow);
+                let solver = super::super::Solver::new(rules, super::super::Strategy::Recursive);
+                for &(n, x, y) in fast.iter().step_by(97) {
+                    let (p, q) = solver.nth(&Integer::from(n)).unwrap();
+                    assert_eq!((p, q), (Integer::from(x), Integer::from(y)), "a={a} n={n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn exact_at_the_top_of_u64() {
+        let rules = Rules::wythoff();
+        let plan = Plan::new(rules, u64::MAX - 3000, u64::MAX).unwrap();
+        let fast = collect(&plan, 1000);
+        assert_eq!(fast.len(), 3001);
+        for &(n, x, y) in fast.iter().step_by(101) {
+            let big = algebraic::lower_normal(1, &Integer::from(n));
+            assert_eq!(Integer::from(x), big);
+            assert_eq!(y, x + n as u128);
+        }
+        assert_eq!(fast.last().unwrap().0, u64::MAX);
+    }
+
+    #[test]
+    fn start_greater_than_stop_is_a_usage_error() {
+        assert_eq!(Plan::new(Rules::wythoff(), 5, 4).unwrap_err().exit_code(), 2);
+    }
+
+    #[test]
+    fn extreme_corner_fits_and_is_exact() {
+        // a, n < 2^64 gives B_n < (n + 2) + a·n < 2^128: the largest corner still fits.
+        let r = Rules::new(u64::MAX, false).unwrap();
+        let plan = Plan::new(r, u64::MAX - 50, u64::MAX).unwrap();
+        for (n, x, y) in collect(&plan, 16) {
+            let big = algebraic::lower_normal(u64::MAX, &Integer::from(n));
+            assert_eq!(Integer::from(x), big);
+            assert_eq!(Integer::from(y), big + Integer::from(n) * u64::MAX);
+        }
+    }
+
+    #[test]
+    fn checksum_matches_a_plain_loop_and_ignores_chunking() {
+        let rules = Rules::new(2, false).unwrap();
+        let plan = Plan::new(rules, 10, 20_000).unwrap();
+        let mut want = Checksum::default();
+        for (n, x, y) in super::super::recursive::Sweep::new(2, 0).take(20_001).skip(10) {
+            want.sum_a = want.sum_a.wrapping_add(x);
+            want.sum_b = want.sum_b.wrapping_add(y);
+            want.sum_na = want.sum_na.wrapping_add(n.wrapping_mul(x));
+        }
+        assert_eq!(checksum(&plan, &|_| {}).unwrap(), want);
+    }
+}
