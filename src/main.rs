@@ -1,1 +1,20 @@
-fn main() {}
+//! `wythoff` — the command line.  It only parses arguments, shows progress and prints; the
+//! library does the work.  Exit status: 0 success, 1 failure (including a disagreement between
+//! strategies), 2 bad usage.
+
+mod cli;
+
+fn main() {
+    let code = match cli::main() {
+        Ok(()) => 0,
+        Err(e) => {
+            if e.to_string() == "broken pipe" {
+                0
+            } else {
+                eprintln!("wythoff: {e}");
+                e.exit_code()
+            }
+        }
+    };
+    std::process::exit(code);
+}

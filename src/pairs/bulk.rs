@@ -149,16 +149,17 @@ impl Plan {
         }
         let last = chunk.start + (chunk.len - 1);
         let carries = if self.sturmian_applies(chunk) {
-            let mut f = self.frac_start(chunk.start, a0)?;
+            let f0 = self.frac_start(chunk.start, a0)?;
             let theta = self.theta;
-            let mut carries = 0u64;
+            let mut f = f0;
             for _ in 1..chunk.len {
                 let (nf, c) = f.overflowing_add(theta);
                 f = nf;
-                carries += u64::from(c);
                 sink.step(c);
             }
-            carries
+            // The number of carries is the number of wraps of f0 + k·θ̃, k = len − 1.
+            let total = Integer::from(f0) + Integer::from(theta) * (chunk.len - 1);
+            (total >> 128u32).to_u64().ok_or_else(|| Error::internal("carry count"))?
         } else {
             let mut prev = a0;
             let mut carries = 0u64;
@@ -251,45 +252,58 @@ impl Checksum {
     }
 }
 
-/// A [`Sink`] accumulating the [`Checksum`] (wrapping arithmetic is the definition here).
+/// A [`Sink`] accumulating the [`Checksum`] of one chunk (wrapping arithmetic is the definition).
+///
+/// Per term it keeps only A_n, the running sum S = Σ A and T = Σ S; then by Abel summation
+/// Σ_{n=s..L} n·A_n = L·S_L − Σ_{n=s..L−1} S_n, and Σ B_n = Σ A_n + a·Σ n + c·count in closed form.
 pub struct ChecksumSink {
     a_step: u64,
-    n: u64,
+    c: u64,
+    start: u64,
+    len: u64,
     a: u64,
-    b: u64,
-    /// The checksum so far.
-    pub sum: Checksum,
+    s: u64,
+    t: u64,
 }
 
 impl ChecksumSink {
-    /// A fresh accumulator for parameter a.
-    pub fn new(a: u64) -> Self {
-        ChecksumSink { a_step: a, n: 0, a: 0, b: 0, sum: Checksum::default() }
+    /// A fresh accumulator for the given rules.
+    pub fn new(rules: Rules) -> Self {
+        ChecksumSink { a_step: rules.a(), c: rules.offset(), start: 0, len: 0, a: 0, s: 0, t: 0 }
     }
 
-    #[inline(always)]
-    fn add(&mut self) {
-        self.sum.sum_a = self.sum.sum_a.wrapping_add(self.a);
-        self.sum.sum_b = self.sum.sum_b.wrapping_add(self.b);
-        self.sum.sum_na = self.sum.sum_na.wrapping_add(self.n.wrapping_mul(self.a));
+    /// The checksum of the chunk received.  Misère play with a = 1 has its two special pairs in
+    /// one-term chunks, where B_n is added as received.
+    pub fn finish(&mut self, chunk: Chunk, b_first: u128) -> Checksum {
+        self.len = chunk.len;
+        let last = self.start.wrapping_add(self.len).wrapping_sub(1);
+        let sum_na = last.wrapping_mul(self.s).wrapping_sub(self.t.wrapping_sub(self.s));
+        let sum_b = if self.len == 1 {
+            b_first as u64
+        } else {
+            let sum_n = ((self.start as u128 + last as u128) * self.len as u128 / 2) as u64;
+            self.s
+                .wrapping_add(self.a_step.wrapping_mul(sum_n))
+                .wrapping_add(self.c.wrapping_mul(self.len))
+        };
+        Checksum { sum_a: self.s, sum_b, sum_na }
     }
 }
 
 impl Sink for ChecksumSink {
     #[inline]
-    fn begin(&mut self, n: u64, a: u128, b: u128) {
-        self.n = n;
+    fn begin(&mut self, n: u64, a: u128, _b: u128) {
+        self.start = n;
+        self.len = 1;
         self.a = a as u64;
-        self.b = b as u64;
-        self.add();
+        self.s = self.a;
+        self.t = self.s;
     }
     #[inline(always)]
     fn step(&mut self, carry: bool) {
-        let d = 1 + u64::from(carry);
-        self.n = self.n.wrapping_add(1);
-        self.a = self.a.wrapping_add(d);
-        self.b = self.b.wrapping_add(d.wrapping_add(self.a_step));
-        self.add();
+        self.a = self.a.wrapping_add(1 + u64::from(carry));
+        self.s = self.s.wrapping_add(self.a);
+        self.t = self.t.wrapping_add(self.s);
     }
 }
 
@@ -300,10 +314,10 @@ pub fn checksum(plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Result<Checksum
     plan.chunks(1 << 22)
         .into_par_iter()
         .map(|ch| {
-            let mut s = ChecksumSink::new(plan.rules().a());
+            let mut s = ChecksumSink::new(plan.rules());
             plan.run(ch, &mut s)?;
             progress(ch.len);
-            Ok(s.sum)
+            Ok(s.finish(ch, plan.pair(ch.start).1))
         })
         .try_reduce(Checksum::default, |x, y| Ok(x.merge(y)))
 }

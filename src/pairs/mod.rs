@@ -19,6 +19,7 @@
 
 pub mod algebraic;
 pub mod bulk;
+pub mod emit;
 pub mod numeration;
 pub mod recursive;
 

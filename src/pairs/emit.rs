@@ -1,0 +1,351 @@
+//! Writers for ranges of P-pairs: text lines `n A_n B_n`, one-column b-files `n v`, the binary
+//! pairs file and the packed characteristic word (formats in [`crate::output`]).
+//!
+//! Text is produced by [`Decimal`] counters that add the small steps 1 + c and 1 + c + a in place
+//! instead of formatting each number: chunks of 2^16 lines are filled in parallel into reused
+//! buffers and written in order.  Cost: a few nanoseconds per line; output order and bytes do not
+//! depend on the thread count.
+
+use super::bulk::{Chunk, Plan, Sink};
+use crate::error::{Error, Result};
+use crate::output::{Decimal, Header, Kind, reversed_digits};
+use rayon::prelude::*;
+use std::io::Write;
+
+/// Which columns a text line carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Columns {
+    /// `n A_n B_n`
+    Pairs,
+    /// `n A_n` (a b-file of the lower sequence)
+    Lower,
+    /// `n B_n` (a b-file of the upper sequence)
+    Upper,
+}
+
+const TEXT_CHUNK: u64 = 1 << 16;
+
+struct TextSink<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    cols: Columns,
+    n: Decimal,
+    a: Decimal,
+    b: Decimal,
+    small_a: Option<u8>,
+    step1: Vec<u8>,
+    step2: Vec<u8>,
+}
+
+impl<'a> TextSink<'a> {
+    fn new(buf: &'a mut [u8], cols: Columns, a: u64) -> Self {
+        let small_a = (a <= 7).then_some(a as u8);
+        TextSink {
+            buf,
+            pos: 0,
+            cols,
+            n: Decimal::new(0),
+            a: Decimal::new(0),
+            b: Decimal::new(0),
+            small_a,
+            step1: reversed_digits(a as u128 + 1),
+            step2: reversed_digits(a as u128 + 2),
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, d: Decimal, end: u8) {
+        self.buf[self.pos..self.pos + 48].copy_from_slice(d.raw());
+        self.pos += d.len();
+        self.buf[self.pos] = end;
+        self.pos += 1;
+    }
+
+    #[inline(always)]
+    fn line(&mut self) {
+        let n = self.n;
+        self.put(n, b' ');
+        match self.cols {
+            Columns::Pairs => {
+                let (a, b) = (self.a, self.b);
+                self.put(a, b' ');
+                self.put(b, b'\n');
+            }
+            Columns::Lower => {
+                let a = self.a;
+                self.put(a, b'\n');
+            }
+            Columns::Upper => {
+                let b = self.b;
+                self.put(b, b'\n');
+            }
+        }
+    }
+}
+
+impl Sink for TextSink<'_> {
+    fn begin(&mut self, n: u64, a: u128, b: u128) {
+        self.n = Decimal::new(n as u128);
+        self.a = Decimal::new(a);
+        self.b = Decimal::new(b);
+        self.line();
+    }
+
+    #[inline(always)]
+    fn step(&mut self, carry: bool) {
+        self.n.add_small(1);
+        let d = 1 + u8::from(carry);
+        if self.cols != Columns::Upper {
+            self.a.add_small(d);
+        }
+        if self.cols != Columns::Lower {
+            match self.small_a {
+                Some(a) => self.b.add_small(d + a),
+                None => self.b.add_digits(if carry { &self.step2 } else { &self.step1 }),
+            }
+        }
+        self.line();
+    }
+}
+
+fn digits_of(v: u128) -> usize {
+    v.to_string().len()
+}
+
+/// Runs the plan's chunks in parallel batches; `fill` renders one chunk into a reused buffer
+/// and returns the number of bytes used; `write` receives the rendered chunks in order.
+fn in_batches(
+    plan: &Plan,
+    chunk_len: u64,
+    bytes_per_chunk: usize,
+    fill: &(dyn Fn(Chunk, &mut [u8]) -> Result<usize> + Sync),
+    write: &mut dyn FnMut(&[u8]) -> Result<()>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<()> {
+    let chunks = plan.chunks(chunk_len);
+    let batch = 4 * rayon::current_num_threads().max(1);
+    let mut bufs: Vec<Vec<u8>> = Vec::new();
+    for group in chunks.chunks(batch) {
+        while bufs.len() < group.len() {
+            bufs.push(vec![0u8; bytes_per_chunk]);
+        }
+        let used: Vec<Result<usize>> = bufs[..group.len()]
+            .par_iter_mut()
+            .zip(group.par_iter())
+            .map(|(buf, &ch)| fill(ch, buf))
+            .collect();
+        for ((buf, used), ch) in bufs.iter().zip(used).zip(group) {
+            write(&buf[..used?])?;
+            progress(ch.len);
+        }
+    }
+    Ok(())
+}
+
+/// Writes text lines for every pair of the plan: `n A_n B_n`, or `n A_n` / `n B_n` (b-file).
+pub fn write_text(
+    plan: &Plan,
+    cols: Columns,
+    out: &mut dyn Write,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<()> {
+    let (top_a, top_b) = plan.pair(plan.stop());
+    let line = digits_of(plan.stop() as u128) + digits_of(top_a) + digits_of(top_b) + 3;
+    let bytes = TEXT_CHUNK as usize * line + 64;
+    let a = plan.rules().a();
+    let fill = |ch: Chunk, buf: &mut [u8]| -> Result<usize> {
+        let mut s = TextSink::new(buf, cols, a);
+        plan.run(ch, &mut s)?;
+        Ok(s.pos)
+    };
+    let mut write = |b: &[u8]| out.write_all(b).map_err(write_error);
+    in_batches(plan, TEXT_CHUNK, bytes, &fill, &mut write, progress)?;
+    out.flush().map_err(write_error)
+}
+
+/// An output error; a closed pipe (for example `| head`) is reported as such so the command line
+/// can end quietly.
+pub fn write_error(e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Error::Io("broken pipe".into())
+    } else {
+        Error::Io(format!("write failed: {e}"))
+    }
+}
+
+struct BinarySink<'a> {
+    buf: &'a mut [u8],
+    pos: usize,
+    width: usize,
+    a_step: u128,
+    x: u128,
+    y: u128,
+}
+
+impl BinarySink<'_> {
+    #[inline(always)]
+    fn put(&mut self) {
+        let w = self.width;
+        self.buf[self.pos..self.pos + w].copy_from_slice(&self.x.to_le_bytes()[..w]);
+        self.buf[self.pos + w..self.pos + 2 * w].copy_from_slice(&self.y.to_le_bytes()[..w]);
+        self.pos += 2 * w;
+    }
+}
+
+impl Sink for BinarySink<'_> {
+    fn begin(&mut self, _n: u64, a: u128, b: u128) {
+        self.x = a;
+        self.y = b;
+        self.put();
+    }
+    #[inline(always)]
+    fn step(&mut self, carry: bool) {
+        let d = 1 + u128::from(carry);
+        self.x += d;
+        self.y += d + self.a_step;
+        self.put();
+    }
+}
+
+/// Writes the binary pairs file (header + little-endian A_n, B_n); the header's checksum is
+/// filled in at the end, so `out` must be a seekable file.
+pub fn write_binary(
+    plan: &Plan,
+    out: &mut std::fs::File,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Header> {
+    let (_, top_b) = plan.pair(plan.stop());
+    let width: usize = if top_b <= u64::MAX as u128 { 8 } else { 16 };
+    let mut header = Header {
+        kind: Kind::Pairs,
+        a: plan.rules().a(),
+        misere: plan.rules().misere(),
+        width: width as u8,
+        start: plan.start(),
+        stop: plan.stop(),
+        records: u64::try_from(plan.count()).map_err(|_| Error::usage("too many pairs for one file"))?,
+        first_value: 0,
+        checksum: 0,
+    };
+    out.write_all(&header.to_bytes()).map_err(write_error)?;
+    const CH: u64 = 1 << 16;
+    let a = plan.rules().a() as u128;
+    let fill = |ch: Chunk, buf: &mut [u8]| -> Result<usize> {
+        let mut s = BinarySink { buf, pos: 0, width, a_step: a, x: 0, y: 0 };
+        plan.run(ch, &mut s)?;
+        Ok(s.pos)
+    };
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut write = |b: &[u8]| {
+        hasher.update(b);
+        out.write_all(b).map_err(write_error)
+    };
+    in_batches(plan, CH, CH as usize * 2 * width, &fill, &mut write, progress)?;
+    header.checksum = hasher.digest();
+    header.rewrite(out).map_err(write_error)?;
+    Ok(header)
+}
+
+struct WordSink<'a> {
+    out: &'a mut Vec<u8>,
+    bit: u8,
+    cur: u8,
+    bits: u64,
+}
+
+impl WordSink<'_> {
+    #[inline(always)]
+    fn push(&mut self, one: bool) {
+        self.cur |= u8::from(one) << self.bit;
+        self.bit += 1;
+        self.bits += 1;
+        if self.bit == 8 {
+            self.out.push(self.cur);
+            self.cur = 0;
+            self.bit = 0;
+        }
+    }
+}
+
+
+/// Writes the characteristic word: bit j is 1 iff A_START + j is a lower number, for
+/// A_START ≤ A_START + j ≤ A_STOP.  Sequential (about a nanosecond per bit).
+pub fn write_word(
+    plan: &Plan,
+    out: &mut std::fs::File,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Header> {
+    let (first, _) = plan.pair(plan.start());
+    let (last, _) = plan.pair(plan.stop());
+    let records = u64::try_from(last - first + 1)
+        .map_err(|_| Error::usage("the word would have more than 2^64 bits; give a smaller range"))?;
+    let mut header = Header {
+        kind: Kind::Word,
+        a: plan.rules().a(),
+        misere: plan.rules().misere(),
+        width: 0,
+        start: plan.start(),
+        stop: plan.stop(),
+        records,
+        first_value: first,
+        checksum: 0,
+    };
+    out.write_all(&header.to_bytes()).map_err(write_error)?;
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut bytes = Vec::with_capacity(1 << 20);
+    let mut sink = WordSink { out: &mut bytes, bit: 0, cur: 0, bits: 0 };
+    let mut prev_last: Option<u128> = None;
+    for ch in plan.chunks(1 << 20) {
+        // Bridge from the previous chunk's last lower number to this chunk's first one.
+        let (a0, _) = plan.pair(ch.start);
+        match prev_last {
+            None => sink.push(true),
+            Some(p) => {
+                for _ in 1..(a0 - p) {
+                    sink.push(false);
+                }
+                sink.push(true);
+            }
+        }
+        let mut rest = Bridge { inner: &mut sink, last: a0 };
+        plan.run(ch, &mut rest)?;
+        prev_last = Some(rest.last);
+        if sink.out.len() >= 1 << 20 {
+            hasher.update(sink.out);
+            out.write_all(sink.out).map_err(write_error)?;
+            sink.out.clear();
+        }
+        progress(ch.len);
+    }
+    if sink.bit > 0 {
+        let cur = sink.cur;
+        sink.out.push(cur);
+    }
+    if sink.bits != records {
+        return Err(Error::internal(format!("word has {} bits, expected {records}", sink.bits)));
+    }
+    hasher.update(&bytes);
+    out.write_all(&bytes).map_err(write_error)?;
+    header.checksum = hasher.digest();
+    header.rewrite(out).map_err(write_error)?;
+    Ok(header)
+}
+
+/// Turns the steps of a chunk into bits (a carry is a skipped upper number), tracking the last
+/// lower number; the chunk's first pair is bridged by `write_word`.
+struct Bridge<'a, 'b> {
+    inner: &'a mut WordSink<'b>,
+    last: u128,
+}
+
+impl Sink for Bridge<'_, '_> {
+    fn begin(&mut self, _n: u64, _a: u128, _b: u128) {}
+    #[inline(always)]
+    fn step(&mut self, carry: bool) {
+        self.last += 1 + u128::from(carry);
+        if carry {
+            self.inner.push(false);
+        }
+        self.inner.push(true);
+    }
+}
