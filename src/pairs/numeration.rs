@@ -44,8 +44,218 @@ impl System {
 /// Digits of a representation, least significant first: `digits[i]` multiplies b_i.
 pub type Digits = Vec<u64>;
 
+/// q_{−1}, q_0, …, q_{h+1} for the block length h used with parameter a, or `None` when a is so
+/// large (a ≥ 2^28) that blocks do not pay: the digits are then few and single steps are used.
+struct Blocks {
+    h: usize,
+    /// q[k + 1] = q_k for k = −1..=h+1.
+    q: Vec<u128>,
+}
+
+impl Blocks {
+    fn new(a: u64) -> Option<Blocks> {
+        if a >= 1 << 28 {
+            return None;
+        }
+        let mut q: Vec<u128> = vec![0, 1]; // q_{−1}, q_0
+        loop {
+            let k = q.len();
+            let next = a as u128 * q[k - 1] + q[k - 2];
+            if next > 1 << 60 {
+                break;
+            }
+            q.push(next);
+        }
+        // q.len() − 2 is the largest k with q_k ≤ 2^60; h + 1 must be at most that.
+        let h = q.len() - 3;
+        if h < 2 {
+            return None;
+        }
+        q.truncate(h + 3);
+        Some(Blocks { h, q })
+    }
+
+    #[inline]
+    fn q(&self, k: isize) -> u128 {
+        self.q[(k + 1) as usize]
+    }
+}
+
+/// (b_{i+k}, b_{i+k−1}) from (b_i, b_{i−1}): b_{i+k} = q_k·b_i + q_{k−1}·b_{i−1}.
+fn jump_up(bl: &Blocks, k: usize, hi: &Integer, lo: &Integer) -> (Integer, Integer) {
+    let k = k as isize;
+    let up = Integer::from(hi * bl.q(k) as u64) + Integer::from(lo * bl.q(k - 1) as u64);
+    let up1 = Integer::from(hi * bl.q(k - 1) as u64) + Integer::from(lo * bl.q(k - 2) as u64);
+    (up, up1)
+}
+
+/// (b_{i−k}, b_{i−k−1}) from (b_i, b_{i−1}), inverting the 2×2 matrix of determinant (−1)^k.
+fn jump_down(bl: &Blocks, k: usize, hi: &Integer, lo: &Integer) -> (Integer, Integer) {
+    let kk = k as isize;
+    let mut down = Integer::from(hi * bl.q(kk - 2) as u64) - Integer::from(lo * bl.q(kk - 1) as u64);
+    let mut down1 = Integer::from(lo * bl.q(kk) as u64) - Integer::from(hi * bl.q(kk - 1) as u64);
+    if k % 2 == 1 {
+        down = -down;
+        down1 = -down1;
+    }
+    (down, down1)
+}
+
 /// The greedy representation of `n` in the p- or q-system of parameter a (empty for n = 0).
+///
+/// Blocked algorithm (cost O(k·log N / h) word-by-big-number products, h ≈ 60/log₂ α digits per
+/// block): with the exact remainder R < b_{t+1} and the exact pair at the block's bottom
+/// (b_m, b_{m−1}), the block's digits are decided on the top bits R̃ = ⌊R/2^s⌋ and
+/// b̃_j = q_{j−m}⌊b_m/2^s⌋ + q_{j−m−1}⌊b_{m−1}/2^s⌋, which err by less than 1 and
+/// E_j = q_{j−m} + q_{j−m−1} units; a digit is accepted only when the whole error interval
+/// gives the same quotient, otherwise the block is redone exactly one digit at a time.  Then
+/// R −= X·b_m + Y·b_{m−1} (X = Σ s_j q_{j−m}, Y = Σ s_j q_{j−m−1}) exactly.
 pub fn represent(a: u64, sys: System, n: &Integer) -> Digits {
+    if *n <= 0 {
+        return Vec::new();
+    }
+    let Some(bl) = Blocks::new(a) else {
+        return represent_stepwise(a, sys, n);
+    };
+    let (s_lo, s_hi) = sys.seeds();
+    // Climb: (hi, lo) = (b_i, b_{i−1}) with b_i ≤ n, by blocks then single steps.
+    let (mut lo, mut hi) = (Integer::from(s_lo), Integer::from(s_hi));
+    let mut i: usize = 0;
+    loop {
+        let (up, up1) = jump_up(&bl, bl.h, &hi, &lo);
+        if up > *n {
+            break;
+        }
+        hi = up;
+        lo = up1;
+        i += bl.h;
+    }
+    // Single steps until b_{i+1} > n; keep (b_{i+1}, b_i).
+    let mut next = Integer::from(&hi * a) + &lo;
+    while next <= *n {
+        lo = std::mem::replace(&mut hi, next);
+        next = Integer::from(&hi * a) + &lo;
+        i += 1;
+    }
+    let top = i; // b_top ≤ n < b_{top+1}
+    let mut digits = vec![0u64; top + 1];
+    let mut r = n.clone();
+    // Invariant at a block top t: (p1, p0) = (b_{t+1}, b_t) exactly and 0 ≤ r < b_{t+1}.
+    let (mut p1, mut p0) = (next, hi);
+    let mut t = top as isize;
+    while t >= 0 {
+        let h = bl.h.min(t as usize + 1);
+        let m = t - h as isize + 1;
+        // The exact pair at the block's bottom: (b_m, b_{m−1}).
+        let (l1, l0) = jump_down(&bl, h, &p1, &p0);
+        if !block_fast(&bl, a, &mut r, &l1, &l0, m as usize, h, &mut digits) {
+            block_exact(a, &mut r, &p1, &p0, m as usize, t as usize, &mut digits);
+        }
+        p1 = l1;
+        p0 = l0;
+        t = m - 1;
+    }
+    debug_assert!(r == 0);
+    digits
+}
+
+/// Decides the digits m..m+h−1 from the top bits; false if any digit is uncertain.
+#[allow(clippy::too_many_arguments)]
+fn block_fast(
+    bl: &Blocks,
+    a: u64,
+    r: &mut Integer,
+    l1: &Integer,
+    l0: &Integer,
+    m: usize,
+    h: usize,
+    digits: &mut [u64],
+) -> bool {
+    let bits = l0.significant_bits();
+    let s = bits.saturating_sub(63);
+    let (Some(l1t), Some(l0t), Some(rt)) = (
+        Integer::from(l1 >> s).to_u128(),
+        Integer::from(l0 >> s).to_u128(),
+        Integer::from(&*r >> s).to_u128(),
+    ) else {
+        return false;
+    };
+    let exact = s == 0;
+    let mut rem = rt as i128;
+    let mut slack: i128 = 0; // Σ s_k·E_k over decided digits
+    let (mut xb, mut yb) = (0u128, 0u128);
+    let mut local = [0u64; 128];
+    for j in (0..h).rev() {
+        let (qa, qb) = (bl.q(j as isize), bl.q(j as isize - 1));
+        let Some(bt) = qa.checked_mul(l1t).and_then(|v| v.checked_add(qb * l0t)) else {
+            return false;
+        };
+        let bt = bt as i128;
+        let e: i128 = if exact { 0 } else { (qa + qb) as i128 };
+        let d = if rem <= 0 { 0 } else { (rem / bt).min(a as i128) };
+        // Sure: d·(b̃ + E) ≤ R̃ − slack  and  R̃ + 1 < (d + 1)·b̃  (exact: d·b ≤ R < (d+1)·b).
+        let up = if exact { 0 } else { 1 };
+        let ok_low = d * (bt + e) <= rem - slack;
+        let ok_high = rem + up < (d + 1) * bt;
+        if !(ok_low && ok_high) {
+            return false;
+        }
+        rem -= d * bt;
+        slack += d * e;
+        local[j] = d as u64;
+        xb += d as u128 * qa;
+        yb += d as u128 * qb;
+    }
+    let sub = Integer::from(l1 * xb as u64) + Integer::from(l0 * yb as u64);
+    if sub > *r {
+        return false;
+    }
+    let after = Integer::from(&*r - &sub);
+    if after >= *l1 {
+        return false;
+    }
+    *r = after;
+    digits[m..m + h].copy_from_slice(&local[..h]);
+    true
+}
+
+/// Decides the digits m..=t exactly, one at a time, from (b_{t+1}, b_t).
+fn block_exact(
+    a: u64,
+    r: &mut Integer,
+    p1: &Integer,
+    p0: &Integer,
+    m: usize,
+    t: usize,
+    digits: &mut [u64],
+) {
+    let mut hi = p0.clone(); // b_idx
+    let mut lo = Integer::from(p1 - Integer::from(p0 * a)); // b_{idx−1}
+    for idx in (m..=t).rev() {
+        take_digit(a, r, &hi, &mut digits[idx]);
+        if idx > m {
+            hi -= &lo * a;
+            std::mem::swap(&mut lo, &mut hi);
+        }
+    }
+}
+
+#[inline]
+fn take_digit(a: u64, r: &mut Integer, b: &Integer, digit: &mut u64) {
+    if *r >= *b {
+        if a == 1 {
+            *r -= b;
+            *digit = 1;
+        } else {
+            let q = Integer::from(&*r / b);
+            *r -= &q * b;
+            *digit = q.to_u64().expect("greedy digit is at most a");
+        }
+    }
+}
+
+/// The greedy representation one digit at a time (for very large a, and as the reference).
+pub fn represent_stepwise(a: u64, sys: System, n: &Integer) -> Digits {
     if *n <= 0 {
         return Vec::new();
     }
@@ -64,16 +274,7 @@ pub fn represent(a: u64, sys: System, n: &Integer) -> Digits {
     let mut digits = vec![0u64; top + 1];
     let mut r = n.clone();
     for idx in (0..=top).rev() {
-        if r >= hi {
-            if a == 1 {
-                r -= &hi;
-                digits[idx] = 1;
-            } else {
-                let q = Integer::from(&r / &hi);
-                r -= &q * &hi;
-                digits[idx] = q.to_u64().expect("greedy digit is at most a");
-            }
-        }
+        take_digit(a, &mut r, &hi, &mut digits[idx]);
         if idx > 0 {
             hi -= &lo * a; // b_{idx−2}
             std::mem::swap(&mut lo, &mut hi);
@@ -83,15 +284,49 @@ pub fn represent(a: u64, sys: System, n: &Integer) -> Digits {
     digits
 }
 
-/// Σ digits[i]·b_i in the given system (Horner's scheme for the recurrence).
+/// Σ digits[i]·b_i in the given system: Horner's scheme for the recurrence, h digits at a time:
+/// (X, Y) ← (q_h X + q_{h−1} Y + Σ s q_{h−j}, q_{h−1} X + q_{h−2} Y + Σ s q_{h−j−1}).
 pub fn evaluate(a: u64, sys: System, digits: &[u64]) -> Integer {
+    let (mut x, mut y) = (Integer::new(), Integer::new());
+    let mut rest = digits;
+    if let Some(bl) = Blocks::new(a) {
+        let h = bl.h as isize;
+        while rest.len() >= bl.h {
+            let (low, block) = rest.split_at(rest.len() - bl.h);
+            // block[h − j] is the digit j places below the current index, j = 1..=h.
+            let (mut xs, mut ys) = (0u128, 0u128);
+            for j in 1..=h {
+                let d = block[(h - j) as usize] as u128;
+                xs += d * bl.q(h - j);
+                ys += d * bl.q(h - j - 1);
+            }
+            let nx = Integer::from(&x * bl.q(h) as u64) + Integer::from(&y * bl.q(h - 1) as u64) + xs;
+            let ny = Integer::from(&x * bl.q(h - 1) as u64) + Integer::from(&y * bl.q(h - 2) as u64) + ys;
+            x = nx;
+            y = ny;
+            rest = low;
+        }
+    }
+    for &s in rest.iter().rev() {
+        y += &x * a;
+        y += s;
+        std::mem::swap(&mut x, &mut y);
+    }
+    // value = X·b_0 + Y·b_{−1}
+    match sys {
+        System::P => x + y,
+        System::Q => x,
+    }
+}
+
+/// Σ digits[i]·b_i one digit at a time (the reference for the blocked [`evaluate`]).
+pub fn evaluate_stepwise(a: u64, sys: System, digits: &[u64]) -> Integer {
     let (mut x, mut y) = (Integer::new(), Integer::new());
     for &s in digits.iter().rev() {
         y += &x * a;
         y += s;
         std::mem::swap(&mut x, &mut y);
     }
-    // value = X·b_0 + Y·b_{−1}
     match sys {
         System::P => x + y,
         System::Q => x,
@@ -173,6 +408,45 @@ mod tests {
         assert_eq!(rep_string(&represent(2, System::P, &Integer::from(3))), "10");
         assert_eq!(rep_string(&represent(2, System::P, &Integer::from(5))), "12");
         assert_eq!(rep_string(&represent(2, System::P, &Integer::from(13))), "120");
+    }
+
+    #[test]
+    fn blocked_algorithms_equal_the_stepwise_ones() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut random_bits = |bits: u32| {
+            // xorshift64 words, truncated to `bits` bits
+            let words: Vec<u64> = (0..bits.div_ceil(64))
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed
+                })
+                .collect();
+            Integer::from_digits(&words, rug::integer::Order::Lsf).keep_bits(bits)
+        };
+        for a in [1u64, 2, 3, 5, 10, 1000, 1 << 20, (1 << 28) - 1, 1 << 28] {
+            for bits in [1u32, 10, 64, 65, 127, 128, 129, 300, 2000, 9000] {
+                for sys in [System::P, System::Q] {
+                    let n = random_bits(bits) + 1u32;
+                    let r = represent(a, sys, &n);
+                    assert_eq!(r, represent_stepwise(a, sys, &n), "a={a} bits={bits} {sys:?}");
+                    assert_eq!(evaluate(a, sys, &r), n);
+                    assert_eq!(evaluate_stepwise(a, sys, &r), n);
+                }
+            }
+            // basis elements and their neighbours are where truncated decisions are uncertain
+            for k in [5usize, 70, 71, 200, 1000] {
+                let mut d = vec![0u64; k + 1];
+                d[k] = 1;
+                for sys in [System::P, System::Q] {
+                    let b = evaluate(a, sys, &d);
+                    for n in [Integer::from(&b - 1u32), b.clone(), Integer::from(&b + 1u32)] {
+                        assert_eq!(represent(a, sys, &n), represent_stepwise(a, sys, &n));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
