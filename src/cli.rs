@@ -266,7 +266,11 @@ fn agree<T: PartialEq + std::fmt::Debug>(
 fn nth(args: NthArgs) -> Result<()> {
     let n = parse_natural(&args.n, "N")?;
     let solvers = args.solve.solvers(&n)?;
-    let (x, y) = agree(&solvers, &format!("pair n = {}", pairs::abbreviate(&n)), |s| s.nth(&n))?;
+    let (x, y) = agree(
+        &solvers,
+        &format!("pair n = {}", pairs::abbreviate(&n)),
+        |s| s.nth(&n),
+    )?;
     let rules = solvers[0].rules();
     if args.solve.json {
         println!(
@@ -286,9 +290,13 @@ fn nth(args: NthArgs) -> Result<()> {
 fn play(args: MoveArgs) -> Result<()> {
     let x = parse_natural(&args.x, "X")?;
     let y = parse_natural(&args.y, "Y")?;
-    let size = Integer::from(x.clone().max(y.clone()));
+    let size = x.clone().max(y.clone());
     let solvers = args.solve.solvers(&size)?;
-    let what = format!("position ({}, {})", pairs::abbreviate(&x), pairs::abbreviate(&y));
+    let what = format!(
+        "position ({}, {})",
+        pairs::abbreviate(&x),
+        pairs::abbreviate(&y)
+    );
     let outcome = agree(&solvers, &what, |s| s.outcome(&x, &y))?;
     let moves = agree(&solvers, &what, |s| s.winning_moves(&x, &y))?;
     let rules = solvers[0].rules();
@@ -308,8 +316,11 @@ fn play(args: MoveArgs) -> Result<()> {
     let w = |e| emit::write_error(e);
     match outcome {
         Outcome::P => {
-            writeln!(out, "({x}, {y}): P — the player to move loses; there is no winning move")
-                .map_err(w)?;
+            writeln!(
+                out,
+                "({x}, {y}): P — the player to move loses; there is no winning move"
+            )
+            .map_err(w)?;
         }
         Outcome::N if moves.is_empty() => {
             writeln!(
@@ -380,7 +391,11 @@ fn pairs_cmd(args: PairsArgs) -> Result<()> {
     if args.count {
         let c = plan.count();
         if args.json {
-            println!("{{\"a\":{},\"misere\":{},\"start\":\"{start}\",\"stop\":\"{stop}\",\"count\":\"{c}\"}}", rules.a(), rules.misere());
+            println!(
+                "{{\"a\":{},\"misere\":{},\"start\":\"{start}\",\"stop\":\"{stop}\",\"count\":\"{c}\"}}",
+                rules.a(),
+                rules.misere()
+            );
         } else {
             println!("{c}");
         }
@@ -394,7 +409,12 @@ fn pairs_cmd(args: PairsArgs) -> Result<()> {
         if args.json {
             println!(
                 "{{\"a\":{},\"misere\":{},\"start\":\"{start}\",\"stop\":\"{stop}\",\"count\":\"{}\",\"sum_A\":\"{}\",\"sum_B\":\"{}\",\"sum_nA\":\"{}\"}}",
-                rules.a(), rules.misere(), plan.count(), sum.sum_a, sum.sum_b, sum.sum_na
+                rules.a(),
+                rules.misere(),
+                plan.count(),
+                sum.sum_a,
+                sum.sum_b,
+                sum.sum_na
             );
         } else {
             println!(
@@ -460,23 +480,134 @@ struct Job {
 fn generate(args: GenerateArgs) -> Result<()> {
     set_threads(args.threads)?;
     std::fs::create_dir_all(&args.out).map_err(|e| {
-        Error::usage(format!("--out: cannot create '{}': {e}", args.out.display()))
+        Error::usage(format!(
+            "--out: cannot create '{}': {e}",
+            args.out.display()
+        ))
     })?;
     use Columns::*;
     use Format::*;
     let jobs = [
-        Job { file: "b000201.txt", what: "A000201 lower Wythoff ⌊nφ⌋, n = 1..10000", a: 1, misere: false, start: 1, stop: 10_000, format: Bfile, cols: Lower },
-        Job { file: "b001950.txt", what: "A001950 upper Wythoff ⌊nφ²⌋, n = 1..10000", a: 1, misere: false, start: 1, stop: 10_000, format: Bfile, cols: Upper },
-        Job { file: "b001951.txt", what: "A001951 ⌊n√2⌋ (a = 2 lower), n = 0..10000", a: 2, misere: false, start: 0, stop: 10_000, format: Bfile, cols: Lower },
-        Job { file: "b001952.txt", what: "A001952 ⌊n(2+√2)⌋ (a = 2 upper), n = 1..10000", a: 2, misere: false, start: 1, stop: 10_000, format: Bfile, cols: Upper },
-        Job { file: "b184480.txt", what: "A184480 a = 3 lower, n = 1..10000", a: 3, misere: false, start: 1, stop: 10_000, format: Bfile, cols: Lower },
-        Job { file: "b001956.txt", what: "A001956 a = 3 upper, n = 1..10000", a: 3, misere: false, start: 1, stop: 10_000, format: Bfile, cols: Upper },
-        Job { file: "pairs_a1.txt", what: "Wythoff P-pairs n A_n B_n, n = 0..10^6", a: 1, misere: false, start: 0, stop: 1_000_000, format: Text, cols: Pairs },
-        Job { file: "pairs_a2.txt", what: "a = 2 P-pairs, n = 0..10^6", a: 2, misere: false, start: 0, stop: 1_000_000, format: Text, cols: Pairs },
-        Job { file: "pairs_a1_misere.txt", what: "misère Wythoff P-pairs, n = 0..10^5", a: 1, misere: true, start: 0, stop: 100_000, format: Text, cols: Pairs },
-        Job { file: "pairs_a2_misere.txt", what: "misère a = 2 P-pairs, n = 0..10^5", a: 2, misere: true, start: 0, stop: 100_000, format: Text, cols: Pairs },
-        Job { file: "pairs_a1.bin", what: "Wythoff P-pairs as binary u64 (header documented in README), n = 0..10^8", a: 1, misere: false, start: 0, stop: 100_000_000, format: Binary, cols: Pairs },
-        Job { file: "word_a1.bin", what: "characteristic word of ⌊nφ⌋ as packed bits, n = 0..10^9", a: 1, misere: false, start: 0, stop: 1_000_000_000, format: Word, cols: Pairs },
+        Job {
+            file: "b000201.txt",
+            what: "A000201 lower Wythoff ⌊nφ⌋, n = 1..10000",
+            a: 1,
+            misere: false,
+            start: 1,
+            stop: 10_000,
+            format: Bfile,
+            cols: Lower,
+        },
+        Job {
+            file: "b001950.txt",
+            what: "A001950 upper Wythoff ⌊nφ²⌋, n = 1..10000",
+            a: 1,
+            misere: false,
+            start: 1,
+            stop: 10_000,
+            format: Bfile,
+            cols: Upper,
+        },
+        Job {
+            file: "b001951.txt",
+            what: "A001951 ⌊n√2⌋ (a = 2 lower), n = 0..10000",
+            a: 2,
+            misere: false,
+            start: 0,
+            stop: 10_000,
+            format: Bfile,
+            cols: Lower,
+        },
+        Job {
+            file: "b001952.txt",
+            what: "A001952 ⌊n(2+√2)⌋ (a = 2 upper), n = 1..10000",
+            a: 2,
+            misere: false,
+            start: 1,
+            stop: 10_000,
+            format: Bfile,
+            cols: Upper,
+        },
+        Job {
+            file: "b184480.txt",
+            what: "A184480 a = 3 lower, n = 1..10000",
+            a: 3,
+            misere: false,
+            start: 1,
+            stop: 10_000,
+            format: Bfile,
+            cols: Lower,
+        },
+        Job {
+            file: "b001956.txt",
+            what: "A001956 a = 3 upper, n = 1..10000",
+            a: 3,
+            misere: false,
+            start: 1,
+            stop: 10_000,
+            format: Bfile,
+            cols: Upper,
+        },
+        Job {
+            file: "pairs_a1.txt",
+            what: "Wythoff P-pairs n A_n B_n, n = 0..10^6",
+            a: 1,
+            misere: false,
+            start: 0,
+            stop: 1_000_000,
+            format: Text,
+            cols: Pairs,
+        },
+        Job {
+            file: "pairs_a2.txt",
+            what: "a = 2 P-pairs, n = 0..10^6",
+            a: 2,
+            misere: false,
+            start: 0,
+            stop: 1_000_000,
+            format: Text,
+            cols: Pairs,
+        },
+        Job {
+            file: "pairs_a1_misere.txt",
+            what: "misère Wythoff P-pairs, n = 0..10^5",
+            a: 1,
+            misere: true,
+            start: 0,
+            stop: 100_000,
+            format: Text,
+            cols: Pairs,
+        },
+        Job {
+            file: "pairs_a2_misere.txt",
+            what: "misère a = 2 P-pairs, n = 0..10^5",
+            a: 2,
+            misere: true,
+            start: 0,
+            stop: 100_000,
+            format: Text,
+            cols: Pairs,
+        },
+        Job {
+            file: "pairs_a1.bin",
+            what: "Wythoff P-pairs as binary u64 (header documented in README), n = 0..10^8",
+            a: 1,
+            misere: false,
+            start: 0,
+            stop: 100_000_000,
+            format: Binary,
+            cols: Pairs,
+        },
+        Job {
+            file: "word_a1.bin",
+            what: "characteristic word of ⌊nφ⌋ as packed bits, n = 0..10^9",
+            a: 1,
+            misere: false,
+            start: 0,
+            stop: 1_000_000_000,
+            format: Word,
+            cols: Pairs,
+        },
     ];
     let t0 = std::time::Instant::now();
     let mut written = Vec::new();
@@ -520,8 +651,15 @@ fn generate(args: GenerateArgs) -> Result<()> {
         writeln!(f, "{s}").map_err(|e| wythoff::output::io_error(&sums_path, e))?;
     }
     f.commit()?;
-    written.push((sums_path, "checksums of 10^9 Wythoff pairs (pairs --checksum)"));
-    println!("wythoff generate: wrote {} files in {:.1} s:", written.len(), t0.elapsed().as_secs_f64());
+    written.push((
+        sums_path,
+        "checksums of 10^9 Wythoff pairs (pairs --checksum)",
+    ));
+    println!(
+        "wythoff generate: wrote {} files in {:.1} s:",
+        written.len(),
+        t0.elapsed().as_secs_f64()
+    );
     for (p, what) in &written {
         println!("  {:<28} {:>12}  {what}", display(p), size_of(p));
     }

@@ -36,7 +36,10 @@ impl Rules {
 
     /// Wythoff's game in normal play (a = 1).
     pub fn wythoff() -> Rules {
-        Rules { a: 1, misere: false }
+        Rules {
+            a: 1,
+            misere: false,
+        }
     }
 
     /// The parameter a.
@@ -66,7 +69,7 @@ impl Rules {
         }
         let k = Integer::from(x - x2);
         let l = Integer::from(y - y2);
-        Integer::from(k - l).abs() < self.a
+        (k - l).abs() < self.a
     }
 }
 
@@ -102,7 +105,9 @@ impl BruteForce {
 
     /// Every position reachable in one move from (x, y), for parameter `a` (capped by the board).
     fn moves_from(x: usize, y: usize, a: usize) -> impl Iterator<Item = (usize, usize)> {
-        let one = (0..x).map(move |t| (t, y)).chain((0..y).map(move |t| (x, t)));
+        let one = (0..x)
+            .map(move |t| (t, y))
+            .chain((0..y).map(move |t| (x, t)));
         let both = (1..=x).flat_map(move |k| {
             let lo = k.saturating_sub(a - 1).max(1);
             let hi = (k + a - 1).min(y);
@@ -124,7 +129,9 @@ impl BruteForce {
     /// Every winning move from (x, y): the legal moves that land on a P-position, sorted.
     pub fn winning_moves(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
         let a = self.rules.a().min(self.n as u64 + 1) as usize;
-        let mut v: Vec<_> = Self::moves_from(x, y, a).filter(|&(u, w)| self.is_p(u, w)).collect();
+        let mut v: Vec<_> = Self::moves_from(x, y, a)
+            .filter(|&(u, w)| self.is_p(u, w))
+            .collect();
         v.sort_unstable();
         v.dedup();
         v
@@ -160,7 +167,7 @@ mod tests {
     fn legality() {
         let r = Rules::new(2, false).unwrap();
         let i = |v: i32| Integer::from(v);
-        assert!(r.is_legal_move(&i(5, ), &i(5), &i(3), &i(4))); // k=2, l=1
+        assert!(r.is_legal_move(&i(5,), &i(5), &i(3), &i(4))); // k=2, l=1
         assert!(!r.is_legal_move(&i(5), &i(5), &i(2), &i(4))); // k=3, l=1
         assert!(r.is_legal_move(&i(5), &i(5), &i(0), &i(5)));
         assert!(!r.is_legal_move(&i(5), &i(5), &i(5), &i(5)));

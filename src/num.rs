@@ -32,7 +32,11 @@ pub fn parse_natural(s: &str, what: &str) -> Result<Integer> {
     }
     let t = t.strip_prefix('+').unwrap_or(t);
     let clean: String = t.chars().filter(|&c| c != '_').collect();
-    let bad = || Error::usage(format!("{what}: '{s}' is not a non-negative integer ({accepted})"));
+    let bad = || {
+        Error::usage(format!(
+            "{what}: '{s}' is not a non-negative integer ({accepted})"
+        ))
+    };
     if let Some((base, exp)) = clean.split_once('^') {
         let b = digits(base).ok_or_else(bad)?;
         let e = small_exponent(exp, what, s)?;
@@ -113,7 +117,10 @@ mod tests {
         assert_eq!(parse_natural("12345", "N").unwrap(), 12345);
         assert_eq!(parse_natural("1e9", "N").unwrap(), 1_000_000_000u64);
         assert_eq!(parse_natural("3E2", "N").unwrap(), 300);
-        assert_eq!(parse_natural("2^64", "N").unwrap(), Integer::from(u64::MAX) + 1u32);
+        assert_eq!(
+            parse_natural("2^64", "N").unwrap(),
+            Integer::from(u64::MAX) + 1u32
+        );
         assert_eq!(parse_natural("1_000", "N").unwrap(), 1000);
         assert_eq!(parse_natural("+7", "N").unwrap(), 7);
         assert_eq!(parse_natural("0", "N").unwrap(), 0);
@@ -121,7 +128,9 @@ mod tests {
 
     #[test]
     fn rejects_bad_numbers_with_the_argument_named() {
-        for bad in ["", "-1", "abc", "1.5", "1e", "2^", "e9", "0x10", "1e-3", "2^-1", "--5"] {
+        for bad in [
+            "", "-1", "abc", "1.5", "1e", "2^", "e9", "0x10", "1e-3", "2^-1", "--5",
+        ] {
             let e = parse_natural(bad, "STOP").unwrap_err();
             assert_eq!(e.exit_code(), 2, "{bad}");
             assert!(e.to_string().starts_with("STOP:"), "{e}");
@@ -146,10 +155,14 @@ mod tests {
                         // lhs <= q√5 ?
                         let qq = Integer::from(q);
                         match (lhs >= 0, qq >= 0) {
-                            (true, true) => Integer::from(&lhs * &lhs) <= Integer::from(&qq * &qq) * 5,
+                            (true, true) => {
+                                Integer::from(&lhs * &lhs) <= Integer::from(&qq * &qq) * 5
+                            }
                             (true, false) => false,
                             (false, true) => true,
-                            (false, false) => Integer::from(&lhs * &lhs) >= Integer::from(&qq * &qq) * 5,
+                            (false, false) => {
+                                Integer::from(&lhs * &lhs) >= Integer::from(&qq * &qq) * 5
+                            }
                         }
                     };
                     let lo = Integer::from(&k * r) - p;

@@ -45,10 +45,17 @@ impl AtomicFile {
         let mut partial = path.as_os_str().to_owned();
         partial.push(".partial");
         let partial = PathBuf::from(partial);
-        let file = OpenOptions::new().write(true).create(true).truncate(true).open(&partial).map_err(
-            |e| Error::usage(format!("-o: cannot write '{}': {e}", path.display())),
-        )?;
-        Ok(AtomicFile { file: Some(file), partial, target: path.to_owned() })
+        let file = OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&partial)
+            .map_err(|e| Error::usage(format!("-o: cannot write '{}': {e}", path.display())))?;
+        Ok(AtomicFile {
+            file: Some(file),
+            partial,
+            target: path.to_owned(),
+        })
     }
 
     /// The open partial file.
@@ -194,7 +201,10 @@ impl Decimal {
         let s = v.to_string();
         let mut digits = [b'0'; 48];
         digits[..s.len()].copy_from_slice(s.as_bytes());
-        Decimal { digits, len: s.len() }
+        Decimal {
+            digits,
+            len: s.len(),
+        }
     }
 
     /// The digits (no sign, no leading zeros except for 0 itself).
@@ -340,6 +350,12 @@ mod tests {
         f.write_all(b"whole").unwrap();
         f.commit().unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"whole");
-        assert_eq!(AtomicFile::create(&dir.path().join("no/such/dir")).err().unwrap().exit_code(), 2);
+        assert_eq!(
+            AtomicFile::create(&dir.path().join("no/such/dir"))
+                .err()
+                .unwrap()
+                .exit_code(),
+            2
+        );
     }
 }

@@ -11,7 +11,13 @@ fn big(digits: &str) -> Integer {
 }
 
 fn a_param() -> impl proptest::strategy::Strategy<Value = u64> {
-    prop_oneof![1u64..=12, 13u64..=1000, Just(1u64 << 27), Just((1u64 << 28) + 3), Just(u64::MAX)]
+    prop_oneof![
+        1u64..=12,
+        13u64..=1000,
+        Just(1u64 << 27),
+        Just((1u64 << 28) + 3),
+        Just(u64::MAX)
+    ]
 }
 
 proptest! {

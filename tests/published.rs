@@ -53,8 +53,11 @@ fn oeis_lower_and_upper_sequences_for_a_1_2_3() {
         for ch in plan.chunks(7) {
             plan.run(ch, &mut sink).unwrap();
         }
-        let got: Vec<u64> =
-            sink.pairs.iter().map(|&(_, x, y)| if lower { x as u64 } else { y as u64 }).collect();
+        let got: Vec<u64> = sink
+            .pairs
+            .iter()
+            .map(|&(_, x, y)| if lower { x as u64 } else { y as u64 })
+            .collect();
         assert_eq!(got, terms, "{anum} by the bulk generator");
     }
 }
@@ -62,11 +65,21 @@ fn oeis_lower_and_upper_sequences_for_a_1_2_3() {
 #[test]
 fn ratwyt_table_1_and_the_next_pair() {
     // Seed 002, Table 1 (n = 0..27) and the text: A_28 = 45, B_28 = 73.
-    let a = [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37, 38, 40, 42, 43, 45];
-    let b = [0, 2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52, 54, 57, 60, 62, 65, 68, 70, 73];
+    let a = [
+        0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37,
+        38, 40, 42, 43, 45,
+    ];
+    let b = [
+        0, 2, 5, 7, 10, 13, 15, 18, 20, 23, 26, 28, 31, 34, 36, 39, 41, 44, 47, 49, 52, 54, 57, 60,
+        62, 65, 68, 70, 73,
+    ];
     for s in Strategy::ALL {
         for n in 0..=28 {
-            assert_eq!(nth(Rules::wythoff(), s, n as u64), (a[n], b[n]), "{s} n={n}");
+            assert_eq!(
+                nth(Rules::wythoff(), s, n as u64),
+                (a[n], b[n]),
+                "{s} n={n}"
+            );
         }
     }
 }
@@ -74,7 +87,19 @@ fn ratwyt_table_1_and_the_next_pair() {
 #[test]
 fn fraenkel_table_1_for_a_2() {
     // Seed 000, Table 1 (n = 0..10) and the text's next pair (A_11, B_11) = (15, 37).
-    let t = [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13), (7, 17), (8, 20), (9, 23), (11, 27), (12, 30), (14, 34)];
+    let t = [
+        (0, 0),
+        (1, 3),
+        (2, 6),
+        (4, 10),
+        (5, 13),
+        (7, 17),
+        (8, 20),
+        (9, 23),
+        (11, 27),
+        (12, 30),
+        (14, 34),
+    ];
     let rules = Rules::new(2, false).unwrap();
     for s in Strategy::ALL {
         for (n, &p) in t.iter().enumerate() {
@@ -91,7 +116,11 @@ fn fraenkel_table_2_representations_for_a_2() {
     // (12, 120)_p — and two entries worked by hand from the greedy rule: 16 = 2·7 + 2·1 = (202)_p,
     // 11 = 2·5 + 1 = (201)_q.
     let rep = |sys, n: u32| -> String {
-        numeration::represent(2, sys, &Integer::from(n)).iter().rev().map(|d| d.to_string()).collect()
+        numeration::represent(2, sys, &Integer::from(n))
+            .iter()
+            .rev()
+            .map(|d| d.to_string())
+            .collect()
     };
     assert_eq!(rep(System::Q, 12), "1000");
     assert_eq!(rep(System::P, 5), "12");
@@ -103,7 +132,17 @@ fn fraenkel_table_2_representations_for_a_2() {
 #[test]
 fn xiao_first_pairs() {
     // Seed 001: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), (9,15), (11,18), (12,20).
-    let t = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18), (12, 20)];
+    let t = [
+        (0, 0),
+        (1, 2),
+        (3, 5),
+        (4, 7),
+        (6, 10),
+        (8, 13),
+        (9, 15),
+        (11, 18),
+        (12, 20),
+    ];
     for s in Strategy::ALL {
         for (n, &p) in t.iter().enumerate() {
             assert_eq!(nth(Rules::wythoff(), s, n as u64), p);
@@ -161,10 +200,19 @@ fn misere_rules_of_theory_section_3() {
     // a = 1: (0,0), (1,2) replaced by (0,1), (2,2); from (3,5) on as in normal play.
     let m = Solver::new(Rules::new(1, true).unwrap(), Strategy::Arithmetic);
     let n = Solver::new(Rules::wythoff(), Strategy::Arithmetic);
-    assert_eq!(m.nth(&Integer::from(0)).unwrap(), (Integer::from(0), Integer::from(1)));
-    assert_eq!(m.nth(&Integer::from(1)).unwrap(), (Integer::from(2), Integer::from(2)));
+    assert_eq!(
+        m.nth(&Integer::from(0)).unwrap(),
+        (Integer::from(0), Integer::from(1))
+    );
+    assert_eq!(
+        m.nth(&Integer::from(1)).unwrap(),
+        (Integer::from(2), Integer::from(2))
+    );
     for k in 2..500u32 {
-        assert_eq!(m.nth(&Integer::from(k)).unwrap(), n.nth(&Integer::from(k)).unwrap());
+        assert_eq!(
+            m.nth(&Integer::from(k)).unwrap(),
+            n.nth(&Integer::from(k)).unwrap()
+        );
     }
     // a ≥ 2: (0, 1), then A'_n = mex, B'_n = A'_n + a·n + 1, by the recursion
     for a in 2..6u64 {
@@ -175,7 +223,11 @@ fn misere_rules_of_theory_section_3() {
             for k in 0..2000u32 {
                 let (x, y) = rec.nth(&Integer::from(k)).unwrap();
                 assert_eq!(Integer::from(&y - &x), a * k as u64 + 1);
-                assert_eq!((x, y), other.nth(&Integer::from(k)).unwrap(), "{s} a={a} k={k}");
+                assert_eq!(
+                    (x, y),
+                    other.nth(&Integer::from(k)).unwrap(),
+                    "{s} a={a} k={k}"
+                );
             }
         }
     }

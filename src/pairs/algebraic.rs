@@ -40,7 +40,7 @@ pub fn lower_normal(a: u64, n: &Integer) -> Integer {
         return Integer::from(v);
     }
     let d = Integer::from(a) * a + 4u32;
-    let p = Integer::from(n * (2 - Integer::from(a)));
+    let p = n * (2 - Integer::from(a));
     floor_surd(&p, n, &d, &Integer::from(2))
 }
 
@@ -58,7 +58,7 @@ pub fn lower(a: u64, c: u64, n: &Integer) -> Integer {
 pub fn count_lower_up_to(a: u64, x: &Integer) -> Integer {
     let d = Integer::from(a) * a + 4u32;
     let x1 = Integer::from(x + 1u32);
-    let p = Integer::from(&x1 * (Integer::from(a) - 2u32));
+    let p = &x1 * (Integer::from(a) - 2u32);
     floor_surd(&p, &x1, &d, &Integer::from(2 * a as u128))
 }
 
@@ -94,7 +94,7 @@ mod tests {
                 if let Some(v) = lower_u128(a, n) {
                     let d = Integer::from(a) * a + 4u32;
                     let nn = Integer::from(n);
-                    let p = Integer::from(&nn * (2 - Integer::from(a)));
+                    let p = &nn * (2 - Integer::from(a));
                     assert_eq!(floor_surd(&p, &nn, &d, &Integer::from(2)), v);
                 }
             }

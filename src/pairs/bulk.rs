@@ -76,9 +76,17 @@ impl Plan {
             )));
         }
         let d = Integer::from(rules.a()) * rules.a() + 4u32;
-        let scaled = Integer::from(d << 254u32).sqrt() - (Integer::from(rules.a()) << 127u32);
-        let theta = scaled.to_u128().ok_or_else(|| Error::internal("θ·2^128 out of range"))?;
-        Ok(Plan { rules, start, stop, kernel: Kernel::Sturmian, theta })
+        let scaled = (d << 254u32).sqrt() - (Integer::from(rules.a()) << 127u32);
+        let theta = scaled
+            .to_u128()
+            .ok_or_else(|| Error::internal("θ·2^128 out of range"))?;
+        Ok(Plan {
+            rules,
+            start,
+            stop,
+            kernel: Kernel::Sturmian,
+            theta,
+        })
     }
 
     /// Chooses the kernel (the Sturmian one is only used where it applies).
@@ -110,7 +118,10 @@ impl Plan {
     /// The exact pair (A_n, B_n) as u128 (n within the plan, so it fits).
     pub fn pair(&self, n: u64) -> (u128, u128) {
         let (a, b) = pair_exact_big(self.rules, n);
-        (a.to_u128().expect("checked by Plan::new"), b.to_u128().expect("checked by Plan::new"))
+        (
+            a.to_u128().expect("checked by Plan::new"),
+            b.to_u128().expect("checked by Plan::new"),
+        )
     }
 
     /// Cuts the range into chunks of at most `chunk_len` terms.  The two special pairs of misère
@@ -130,7 +141,11 @@ impl Plan {
         }
         loop {
             let remaining = self.stop - s; // terms left minus one
-            let len = if remaining >= chunk_len { chunk_len } else { remaining + 1 };
+            let len = if remaining >= chunk_len {
+                chunk_len
+            } else {
+                remaining + 1
+            };
             out.push(Chunk { start: s, len });
             match s.checked_add(len) {
                 Some(next) if next <= self.stop => s = next,
@@ -159,7 +174,9 @@ impl Plan {
             }
             // The number of carries is the number of wraps of f0 + k·θ̃, k = len − 1.
             let total = Integer::from(f0) + Integer::from(theta) * (chunk.len - 1);
-            (total >> 128u32).to_u64().ok_or_else(|| Error::internal("carry count"))?
+            (total >> 128u32)
+                .to_u64()
+                .ok_or_else(|| Error::internal("carry count"))?
         } else {
             let mut prev = a0;
             let mut carries = 0u64;
@@ -205,26 +222,31 @@ impl Plan {
         let a = self.rules.a();
         let d = Integer::from(a) * a + 4u32;
         let nn = Integer::from(n);
-        let scaled = Integer::from(Integer::from(&nn * &nn) * d << 254u32).sqrt()
-            - (Integer::from(&nn * a) << 127u32);
+        let scaled =
+            ((Integer::from(&nn * &nn) * d) << 254u32).sqrt() - (Integer::from(&nn * a) << 127u32);
         let whole = Integer::from(&scaled >> 128u32);
         if whole != a_n - n as u128 {
             return Err(Error::internal(format!("⌊nθ⌋ mismatch at n = {n}")));
         }
         let frac = scaled - (whole << 128u32);
-        frac.to_u128().ok_or_else(|| Error::internal("fraction out of range"))
+        frac.to_u128()
+            .ok_or_else(|| Error::internal("fraction out of range"))
     }
 }
 
 /// The exact pair (A_n, B_n) under `rules`, as big integers (square-root formula).
 pub fn pair_exact_big(rules: Rules, n: u64) -> (Integer, Integer) {
     if rules.misere() && rules.a() == 1 && n <= 1 {
-        return if n == 0 { (Integer::from(0), Integer::from(1)) } else { (Integer::from(2), Integer::from(2)) };
+        return if n == 0 {
+            (Integer::from(0), Integer::from(1))
+        } else {
+            (Integer::from(2), Integer::from(2))
+        };
     }
     let c = rules.offset();
     let ni = Integer::from(n);
     let a_n = algebraic::lower(rules.a(), c, &ni);
-    let b_n = Integer::from(&a_n + Integer::from(&ni * rules.a())) + c;
+    let b_n = (&a_n + Integer::from(&ni * rules.a())) + c;
     (a_n, b_n)
 }
 
@@ -269,7 +291,15 @@ pub struct ChecksumSink {
 impl ChecksumSink {
     /// A fresh accumulator for the given rules.
     pub fn new(rules: Rules) -> Self {
-        ChecksumSink { a_step: rules.a(), c: rules.offset(), start: 0, len: 0, a: 0, s: 0, t: 0 }
+        ChecksumSink {
+            a_step: rules.a(),
+            c: rules.offset(),
+            start: 0,
+            len: 0,
+            a: 0,
+            s: 0,
+            t: 0,
+        }
     }
 
     /// The checksum of the chunk received.  Misère play with a = 1 has its two special pairs in
@@ -277,7 +307,9 @@ impl ChecksumSink {
     pub fn finish(&mut self, chunk: Chunk, b_first: u128) -> Checksum {
         self.len = chunk.len;
         let last = self.start.wrapping_add(self.len).wrapping_sub(1);
-        let sum_na = last.wrapping_mul(self.s).wrapping_sub(self.t.wrapping_sub(self.s));
+        let sum_na = last
+            .wrapping_mul(self.s)
+            .wrapping_sub(self.t.wrapping_sub(self.s));
         let sum_b = if self.len == 1 {
             b_first as u64
         } else {
@@ -286,7 +318,11 @@ impl ChecksumSink {
                 .wrapping_add(self.a_step.wrapping_mul(sum_n))
                 .wrapping_add(self.c.wrapping_mul(self.len))
         };
-        Checksum { sum_a: self.s, sum_b, sum_na }
+        Checksum {
+            sum_a: self.s,
+            sum_b,
+            sum_na,
+        }
     }
 }
 
@@ -333,7 +369,10 @@ pub struct VecSink {
 impl VecSink {
     /// An empty collector for parameter a.
     pub fn new(a: u64) -> Self {
-        VecSink { a_step: a as u128, pairs: Vec::new() }
+        VecSink {
+            a_step: a as u128,
+            pairs: Vec::new(),
+        }
     }
 }
 
@@ -394,7 +433,10 @@ mod tests {
 
     #[test]
     fn start_greater_than_stop_is_a_usage_error() {
-        assert_eq!(Plan::new(Rules::wythoff(), 5, 4).unwrap_err().exit_code(), 2);
+        assert_eq!(
+            Plan::new(Rules::wythoff(), 5, 4).unwrap_err().exit_code(),
+            2
+        );
     }
 
     #[test]
@@ -414,7 +456,10 @@ mod tests {
         let rules = Rules::new(2, false).unwrap();
         let plan = Plan::new(rules, 10, 20_000).unwrap();
         let mut want = Checksum::default();
-        for (n, x, y) in super::super::recursive::Sweep::new(2, 0).take(20_001).skip(10) {
+        for (n, x, y) in super::super::recursive::Sweep::new(2, 0)
+            .take(20_001)
+            .skip(10)
+        {
             want.sum_a = want.sum_a.wrapping_add(x);
             want.sum_b = want.sum_b.wrapping_add(y);
             want.sum_na = want.sum_na.wrapping_add(n.wrapping_mul(x));

@@ -101,7 +101,9 @@ impl Sink for TextSink<'_> {
         if self.cols != Columns::Lower {
             match self.small_a {
                 Some(a) => self.b.add_small(d + a),
-                None => self.b.add_digits(if carry { &self.step2 } else { &self.step1 }),
+                None => self
+                    .b
+                    .add_digits(if carry { &self.step2 } else { &self.step1 }),
             }
         }
         self.line();
@@ -223,7 +225,8 @@ pub fn write_binary(
         width: width as u8,
         start: plan.start(),
         stop: plan.stop(),
-        records: u64::try_from(plan.count()).map_err(|_| Error::usage("too many pairs for one file"))?,
+        records: u64::try_from(plan.count())
+            .map_err(|_| Error::usage("too many pairs for one file"))?,
         first_value: 0,
         checksum: 0,
     };
@@ -231,7 +234,14 @@ pub fn write_binary(
     const CH: u64 = 1 << 16;
     let a = plan.rules().a() as u128;
     let fill = |ch: Chunk, buf: &mut [u8]| -> Result<usize> {
-        let mut s = BinarySink { buf, pos: 0, width, a_step: a, x: 0, y: 0 };
+        let mut s = BinarySink {
+            buf,
+            pos: 0,
+            width,
+            a_step: a,
+            x: 0,
+            y: 0,
+        };
         plan.run(ch, &mut s)?;
         Ok(s.pos)
     };
@@ -240,7 +250,14 @@ pub fn write_binary(
         hasher.update(b);
         out.write_all(b).map_err(write_error)
     };
-    in_batches(plan, CH, CH as usize * 2 * width, &fill, &mut write, progress)?;
+    in_batches(
+        plan,
+        CH,
+        CH as usize * 2 * width,
+        &fill,
+        &mut write,
+        progress,
+    )?;
     header.checksum = hasher.digest();
     header.rewrite(out).map_err(write_error)?;
     Ok(header)
@@ -267,7 +284,6 @@ impl WordSink<'_> {
     }
 }
 
-
 /// Writes the characteristic word: bit j is 1 iff A_START + j is a lower number, for
 /// A_START ≤ A_START + j ≤ A_STOP.  Sequential (about a nanosecond per bit).
 pub fn write_word(
@@ -277,8 +293,9 @@ pub fn write_word(
 ) -> Result<Header> {
     let (first, _) = plan.pair(plan.start());
     let (last, _) = plan.pair(plan.stop());
-    let records = u64::try_from(last - first + 1)
-        .map_err(|_| Error::usage("the word would have more than 2^64 bits; give a smaller range"))?;
+    let records = u64::try_from(last - first + 1).map_err(|_| {
+        Error::usage("the word would have more than 2^64 bits; give a smaller range")
+    })?;
     let mut header = Header {
         kind: Kind::Word,
         a: plan.rules().a(),
@@ -293,7 +310,12 @@ pub fn write_word(
     out.write_all(&header.to_bytes()).map_err(write_error)?;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     let mut bytes = Vec::with_capacity(1 << 20);
-    let mut sink = WordSink { out: &mut bytes, bit: 0, cur: 0, bits: 0 };
+    let mut sink = WordSink {
+        out: &mut bytes,
+        bit: 0,
+        cur: 0,
+        bits: 0,
+    };
     let mut prev_last: Option<u128> = None;
     for ch in plan.chunks(1 << 20) {
         // Bridge from the previous chunk's last lower number to this chunk's first one.
@@ -307,7 +329,10 @@ pub fn write_word(
                 sink.push(true);
             }
         }
-        let mut rest = Bridge { inner: &mut sink, last: a0 };
+        let mut rest = Bridge {
+            inner: &mut sink,
+            last: a0,
+        };
         plan.run(ch, &mut rest)?;
         prev_last = Some(rest.last);
         if sink.out.len() >= 1 << 20 {
@@ -322,7 +347,10 @@ pub fn write_word(
         sink.out.push(cur);
     }
     if sink.bits != records {
-        return Err(Error::internal(format!("word has {} bits, expected {records}", sink.bits)));
+        return Err(Error::internal(format!(
+            "word has {} bits, expected {records}",
+            sink.bits
+        )));
     }
     hasher.update(&bytes);
     out.write_all(&bytes).map_err(write_error)?;

@@ -43,7 +43,11 @@ pub enum Strategy {
 
 impl Strategy {
     /// All three, in the order recursive, algebraic, arithmetic.
-    pub const ALL: [Strategy; 3] = [Strategy::Recursive, Strategy::Algebraic, Strategy::Arithmetic];
+    pub const ALL: [Strategy; 3] = [
+        Strategy::Recursive,
+        Strategy::Algebraic,
+        Strategy::Arithmetic,
+    ];
 
     /// The lower-case name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -128,7 +132,11 @@ impl Solver {
     /// A solver for `rules` using `strategy`; the recursive one refuses sizes beyond
     /// [`recursive::DEFAULT_LIMIT`] (see [`Solver::with_recursive_limit`]).
     pub fn new(rules: Rules, strategy: Strategy) -> Solver {
-        Solver { rules, strategy, recursive_limit: recursive::DEFAULT_LIMIT }
+        Solver {
+            rules,
+            strategy,
+            recursive_limit: recursive::DEFAULT_LIMIT,
+        }
     }
 
     /// Changes the largest index/value the recursive strategy accepts.
@@ -173,7 +181,7 @@ impl Solver {
             });
         }
         let lower = self.base_lower(n)?;
-        let upper = Integer::from(&lower + Integer::from(n * self.a())) + self.c();
+        let upper = (&lower + Integer::from(n * self.a())) + self.c();
         Ok((lower, upper))
     }
 
@@ -213,7 +221,11 @@ impl Solver {
                 Some(1) => (Side::Upper, 0, 0),
                 _ => (Side::Lower, 1, 2),
             };
-            return Ok(Located { side, index: Integer::from(idx), partner: Integer::from(partner) });
+            return Ok(Located {
+                side,
+                index: Integer::from(idx),
+                partner: Integer::from(partner),
+            });
         }
         if *x == 0 {
             // normal play: (0, 0); misère a ≥ 2: (0, 1)
@@ -226,14 +238,22 @@ impl Solver {
         let (side, index) = match self.strategy {
             Strategy::Recursive => {
                 let x64 = self.recursive_u64(x, "x")?;
-                let (is_lower, n) = recursive::locate(self.a(), self.c(), x64, self.recursive_limit)?;
-                (if is_lower { Side::Lower } else { Side::Upper }, Integer::from(n))
+                let (is_lower, n) =
+                    recursive::locate(self.a(), self.c(), x64, self.recursive_limit)?;
+                (
+                    if is_lower { Side::Lower } else { Side::Upper },
+                    Integer::from(n),
+                )
             }
             Strategy::Arithmetic if self.c() == 0 => {
                 // Properties 1 and 2: the side from the trailing zeros, the partner by a shift,
                 // the index from B_n − A_n = a·n.
                 let (is_lower, partner) = numeration::classify_normal(self.a(), x);
-                let diff = if is_lower { Integer::from(&partner - x) } else { Integer::from(x - &partner) };
+                let diff = if is_lower {
+                    Integer::from(&partner - x)
+                } else {
+                    Integer::from(x - &partner)
+                };
                 let (n, rem) = diff.div_rem(Integer::from(self.a()));
                 if rem != 0 {
                     return Err(Error::internal(format!(
@@ -242,13 +262,21 @@ impl Solver {
                     )));
                 }
                 let side = if is_lower { Side::Lower } else { Side::Upper };
-                return Ok(Located { side, index: n, partner });
+                return Ok(Located {
+                    side,
+                    index: n,
+                    partner,
+                });
             }
             Strategy::Algebraic | Strategy::Arithmetic => self.locate_by_search(x)?,
         };
         let (lo, hi) = self.nth(&index)?;
         let partner = if side == Side::Lower { hi } else { lo };
-        Ok(Located { side, index, partner })
+        Ok(Located {
+            side,
+            index,
+            partner,
+        })
     }
 
     /// Locates x ≥ 1 with the strategy's own evaluation of A_n: find the largest g with A_g ≤ x
@@ -294,7 +322,11 @@ impl Solver {
         if *y < 0 {
             return Err(Error::usage("pile sizes must be non-negative"));
         }
-        Ok(if self.partner(x)? == *y { Outcome::P } else { Outcome::N })
+        Ok(if self.partner(x)? == *y {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
     }
 
     /// Every winning move from (x, y), as the positions reached (in the same pile order), sorted.

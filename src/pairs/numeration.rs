@@ -92,7 +92,8 @@ fn jump_up(bl: &Blocks, k: usize, hi: &Integer, lo: &Integer) -> (Integer, Integ
 /// (b_{i−k}, b_{i−k−1}) from (b_i, b_{i−1}), inverting the 2×2 matrix of determinant (−1)^k.
 fn jump_down(bl: &Blocks, k: usize, hi: &Integer, lo: &Integer) -> (Integer, Integer) {
     let kk = k as isize;
-    let mut down = Integer::from(hi * bl.q(kk - 2) as u64) - Integer::from(lo * bl.q(kk - 1) as u64);
+    let mut down =
+        Integer::from(hi * bl.q(kk - 2) as u64) - Integer::from(lo * bl.q(kk - 1) as u64);
     let mut down1 = Integer::from(lo * bl.q(kk) as u64) - Integer::from(hi * bl.q(kk - 1) as u64);
     if k % 2 == 1 {
         down = -down;
@@ -192,7 +193,11 @@ fn block_fast(
         };
         let bt = bt as i128;
         let e: i128 = if exact { 0 } else { (qa + qb) as i128 };
-        let d = if rem <= 0 { 0 } else { (rem / bt).min(a as i128) };
+        let d = if rem <= 0 {
+            0
+        } else {
+            (rem / bt).min(a as i128)
+        };
         // Sure: d·(b̃ + E) ≤ R̃ − slack  and  R̃ + 1 < (d + 1)·b̃  (exact: d·b ≤ R < (d+1)·b).
         let up = if exact { 0 } else { 1 };
         let ok_low = d * (bt + e) <= rem - slack;
@@ -230,7 +235,7 @@ fn block_exact(
     digits: &mut [u64],
 ) {
     let mut hi = p0.clone(); // b_idx
-    let mut lo = Integer::from(p1 - Integer::from(p0 * a)); // b_{idx−1}
+    let mut lo = p1 - Integer::from(p0 * a); // b_{idx−1}
     for idx in (m..=t).rev() {
         take_digit(a, r, &hi, &mut digits[idx]);
         if idx > m {
@@ -300,8 +305,11 @@ pub fn evaluate(a: u64, sys: System, digits: &[u64]) -> Integer {
                 xs += d * bl.q(h - j);
                 ys += d * bl.q(h - j - 1);
             }
-            let nx = Integer::from(&x * bl.q(h) as u64) + Integer::from(&y * bl.q(h - 1) as u64) + xs;
-            let ny = Integer::from(&x * bl.q(h - 1) as u64) + Integer::from(&y * bl.q(h - 2) as u64) + ys;
+            let nx =
+                Integer::from(&x * bl.q(h) as u64) + Integer::from(&y * bl.q(h - 1) as u64) + xs;
+            let ny = Integer::from(&x * bl.q(h - 1) as u64)
+                + Integer::from(&y * bl.q(h - 2) as u64)
+                + ys;
             x = nx;
             y = ny;
             rest = low;
@@ -342,7 +350,11 @@ pub fn trailing_zeros(digits: &[u64]) -> usize {
 pub fn lower_normal(a: u64, n: &Integer) -> Integer {
     let r = represent(a, System::Q, n);
     let v = evaluate(a, System::P, &r);
-    if trailing_zeros(&r) % 2 == 1 { v - 1u32 } else { v }
+    if trailing_zeros(&r) % 2 == 1 {
+        v - 1u32
+    } else {
+        v
+    }
 }
 
 /// A_n of the base sequence for offset c (0: normal play; 1: misère play with a ≥ 2).
@@ -383,17 +395,21 @@ mod tests {
     #[test]
     fn bases_of_the_seed() {
         // Seed 000 (a = 2): p = 1, 3, 7, 17, 41; q = 1, 2, 5, 12, 29.
-        let p: Vec<_> = (0..5).map(|i| {
-            let mut d = vec![0u64; i + 1];
-            d[i] = 1;
-            evaluate(2, System::P, &d)
-        }).collect();
+        let p: Vec<_> = (0..5)
+            .map(|i| {
+                let mut d = vec![0u64; i + 1];
+                d[i] = 1;
+                evaluate(2, System::P, &d)
+            })
+            .collect();
         assert_eq!(p, [1, 3, 7, 17, 41]);
-        let q: Vec<_> = (0..5).map(|i| {
-            let mut d = vec![0u64; i + 1];
-            d[i] = 1;
-            evaluate(2, System::Q, &d)
-        }).collect();
+        let q: Vec<_> = (0..5)
+            .map(|i| {
+                let mut d = vec![0u64; i + 1];
+                d[i] = 1;
+                evaluate(2, System::Q, &d)
+            })
+            .collect();
         assert_eq!(q, [1, 2, 5, 12, 29]);
     }
 
@@ -405,9 +421,18 @@ mod tests {
         assert_eq!(evaluate(2, System::P, &r), 17);
         // "(1, 3) of Table 1 has p-representation (1, 10), and (5, 13) has (12, 120)"
         assert_eq!(rep_string(&represent(2, System::P, &Integer::from(1))), "1");
-        assert_eq!(rep_string(&represent(2, System::P, &Integer::from(3))), "10");
-        assert_eq!(rep_string(&represent(2, System::P, &Integer::from(5))), "12");
-        assert_eq!(rep_string(&represent(2, System::P, &Integer::from(13))), "120");
+        assert_eq!(
+            rep_string(&represent(2, System::P, &Integer::from(3))),
+            "10"
+        );
+        assert_eq!(
+            rep_string(&represent(2, System::P, &Integer::from(5))),
+            "12"
+        );
+        assert_eq!(
+            rep_string(&represent(2, System::P, &Integer::from(13))),
+            "120"
+        );
     }
 
     #[test]
@@ -430,7 +455,11 @@ mod tests {
                 for sys in [System::P, System::Q] {
                     let n = random_bits(bits) + 1u32;
                     let r = represent(a, sys, &n);
-                    assert_eq!(r, represent_stepwise(a, sys, &n), "a={a} bits={bits} {sys:?}");
+                    assert_eq!(
+                        r,
+                        represent_stepwise(a, sys, &n),
+                        "a={a} bits={bits} {sys:?}"
+                    );
                     assert_eq!(evaluate(a, sys, &r), n);
                     assert_eq!(evaluate_stepwise(a, sys, &r), n);
                 }
@@ -441,7 +470,11 @@ mod tests {
                 d[k] = 1;
                 for sys in [System::P, System::Q] {
                     let b = evaluate(a, sys, &d);
-                    for n in [Integer::from(&b - 1u32), b.clone(), Integer::from(&b + 1u32)] {
+                    for n in [
+                        Integer::from(&b - 1u32),
+                        b.clone(),
+                        Integer::from(&b + 1u32),
+                    ] {
                         assert_eq!(represent(a, sys, &n), represent_stepwise(a, sys, &n));
                     }
                 }

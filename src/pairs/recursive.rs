@@ -36,7 +36,14 @@ pub struct Sweep {
 impl Sweep {
     /// A sweep for parameter a and offset c (0: normal play; 1: misère with a ≥ 2).
     pub fn new(a: u64, c: u64) -> Sweep {
-        Sweep { a, c, n: 0, candidate: 0, window: VecDeque::new(), base: 0 }
+        Sweep {
+            a,
+            c,
+            n: 0,
+            candidate: 0,
+            window: VecDeque::new(),
+            base: 0,
+        }
     }
 
     fn is_used(&self, v: u64) -> bool {
@@ -64,7 +71,9 @@ impl Iterator for Sweep {
     fn next(&mut self) -> Option<(u64, u64, u64)> {
         let n = self.n;
         let a_n = self.candidate; // = mex of everything used so far
-        let b_n = a_n.checked_add(self.a.checked_mul(n)?)?.checked_add(self.c)?;
+        let b_n = a_n
+            .checked_add(self.a.checked_mul(n)?)?
+            .checked_add(self.c)?;
         self.mark(a_n);
         self.mark(b_n);
         // Advance the candidate past used values, dropping window words left behind.
@@ -131,7 +140,9 @@ pub fn locate(a: u64, c: u64, x: u64, limit: u64) -> Result<(bool, u64)> {
             break;
         }
     }
-    Err(Error::internal(format!("value {x} lies in no pair of the recursive sweep")))
+    Err(Error::internal(format!(
+        "value {x} lies in no pair of the recursive sweep"
+    )))
 }
 
 #[cfg(test)]
@@ -142,8 +153,18 @@ mod tests {
     fn fraenkel_table_1_for_a_2() {
         // Seed 000, Table 1 (a = 2) and the text's (A_15, B_15) = (15, 37).
         let table = [
-            (0, 0), (1, 3), (2, 6), (4, 10), (5, 13), (7, 17), (8, 20), (9, 23), (11, 27),
-            (12, 30), (14, 34), (15, 37),
+            (0, 0),
+            (1, 3),
+            (2, 6),
+            (4, 10),
+            (5, 13),
+            (7, 17),
+            (8, 20),
+            (9, 23),
+            (11, 27),
+            (12, 30),
+            (14, 34),
+            (15, 37),
         ];
         let got: Vec<_> = Sweep::new(2, 0).take(12).map(|(_, x, y)| (x, y)).collect();
         assert_eq!(got, table);

@@ -1,0 +1,205 @@
+//! The command line as a user meets it: output formats, JSON shapes, exit statuses, one-line
+//! errors, atomic files.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn nth_text_and_json() {
+    let o = wythoff(&["nth", "5"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "5 8 13\n");
+    let o = wythoff(&["nth", "2^70", "-a", "3", "--json"]);
+    let s = stdout(&o);
+    assert!(
+        s.starts_with("{\"a\":3,\"misere\":false,\"n\":\"1180591620717411303424\",\"A\":\""),
+        "{s}"
+    );
+    let o = wythoff(&["nth", "1", "--misere", "--json"]);
+    assert_eq!(
+        stdout(&o),
+        "{\"a\":1,\"misere\":true,\"n\":\"1\",\"A\":\"2\",\"B\":\"2\"}\n"
+    );
+}
+
+#[test]
+fn move_json_lists_every_winning_move_in_the_users_order() {
+    // Seed 002: (3, 4) is N and (1, 2) is reached by taking 2 from each pile.
+    let o = wythoff(&["move", "4", "3", "--json", "--strategy", "all"]);
+    assert_eq!(
+        stdout(&o),
+        "{\"a\":1,\"misere\":false,\"position\":[\"4\",\"3\"],\"outcome\":\"N\",\"moves\":[[\"2\",\"1\"]]}\n"
+    );
+    let o = wythoff(&["move", "5", "3", "--json"]);
+    assert!(stdout(&o).contains("\"outcome\":\"P\",\"moves\":[]"));
+    let o = wythoff(&["move", "0", "0", "--misere"]);
+    assert!(stdout(&o).contains("N"), "{}", stdout(&o));
+    // (10, 10) with a = 2 has three winning moves.
+    let o = wythoff(&["move", "10", "10", "-a", "2", "--json"]);
+    assert!(
+        stdout(&o).contains("[[\"0\",\"0\"],[\"4\",\"10\"],[\"10\",\"4\"]]"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn strategy_all_on_huge_numbers_skips_recursive_with_a_note() {
+    let o = wythoff(&["move", "1e200", "3e200", "--strategy", "all", "--json"]);
+    assert!(o.status.success());
+    assert!(stderr(&o).contains("recursive strategy skipped"));
+    let o = wythoff(&["nth", "1e10", "--strategy", "recursive"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--strategy algebraic"));
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_with_status_2() {
+    let cases: &[&[&str]] = &[
+        &["nth", "abc"],
+        &["nth", "-5"],
+        &["nth", "1.5"],
+        &["nth", "5", "-a", "0"],
+        &["nth", "5", "-a", "2^64"],
+        &["nth", "5", "-a", "x"],
+        &["move", "3"],
+        &["pairs", "5", "4"],
+        &["pairs", "2^64"],
+        &["pairs", "10", "--bogus"],
+        &["pairs", "10", "--threads", "0"],
+        &["pairs", "10", "--format", "binary"],
+        &["pairs", "10", "-o", "/nonexistent/dir/x.txt"],
+        &["nth", "5", "--strategy", "magic"],
+    ];
+    for args in cases {
+        let o = wythoff(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert!(e.starts_with("wythoff: "), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn pairs_text_bfile_count_checksum() {
+    let o = wythoff(&["pairs", "3"]);
+    assert_eq!(stdout(&o), "0 0 0\n1 1 2\n2 3 5\n3 4 7\n");
+    let o = wythoff(&["pairs", "1", "4", "--format", "bfile", "--side", "upper"]);
+    assert_eq!(stdout(&o), "1 2\n2 5\n3 7\n4 10\n");
+    let o = wythoff(&["pairs", "10", "1e9", "--count"]);
+    assert_eq!(stdout(&o), "999999991\n");
+    let o = wythoff(&["pairs", "0", "2^64", "--count"]);
+    assert_eq!(o.status.code(), Some(2));
+    // checksum of 0..=3 for a = 1: A = 0,1,3,4; B = 0,2,5,7; n·A = 0,1,6,12.
+    let o = wythoff(&["pairs", "3", "--checksum"]);
+    assert_eq!(
+        stdout(&o),
+        "count=4 sum_A=8 sum_B=14 sum_nA=19 (sums mod 2^64)\n"
+    );
+    // threads do not change the checksum
+    let one = wythoff(&["pairs", "1e7", "--checksum", "--threads", "1"]);
+    let two = wythoff(&["pairs", "1e7", "--checksum", "--threads", "2"]);
+    assert_eq!(stdout(&one), stdout(&two));
+}
+
+#[test]
+fn bfile_matches_the_published_terms_of_a000201() {
+    let data = std::fs::read_to_string(format!(
+        "{}/data/oeis/A000201.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let terms: Vec<&str> = data.lines().nth(1).unwrap().split(',').collect();
+    let want: String = terms
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("{} {t}\n", i + 1))
+        .collect();
+    let o = wythoff(&["pairs", "1", &terms.len().to_string(), "--format", "bfile"]);
+    assert_eq!(stdout(&o), want);
+}
+
+fn read_header(p: &Path) -> (wythoff::output::Header, Vec<u8>) {
+    let bytes = std::fs::read(p).unwrap();
+    let h = wythoff::output::Header::from_bytes(&bytes).unwrap();
+    (h, bytes[wythoff::output::HEADER_LEN..].to_vec())
+}
+
+#[test]
+fn binary_and_word_files_are_complete_and_checksummed() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = dir.path().join("p.bin");
+    let o = wythoff(&[
+        "pairs",
+        "2",
+        "1000",
+        "-a",
+        "2",
+        "--format",
+        "binary",
+        "-o",
+        bin.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (h, payload) = read_header(&bin);
+    assert_eq!(
+        (h.a, h.start, h.stop, h.records, h.width),
+        (2, 2, 1000, 999, 8)
+    );
+    assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&payload));
+    let first = (
+        u64::from_le_bytes(payload[0..8].try_into().unwrap()),
+        u64::from_le_bytes(payload[8..16].try_into().unwrap()),
+    );
+    assert_eq!(first, (2, 6)); // seed 000 Table 1, n = 2
+    let word = dir.path().join("w.bin");
+    let o = wythoff(&[
+        "pairs",
+        "0",
+        "10",
+        "--format",
+        "word",
+        "-o",
+        word.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (h, payload) = read_header(&word);
+    // A_0..A_10 = 0 1 3 4 6 8 9 11 12 14 16: 17 bits, ones at those integers
+    assert_eq!((h.records, h.first_value), (17, 0));
+    let ones: Vec<usize> = (0..17)
+        .filter(|&j| payload[j / 8] >> (j % 8) & 1 == 1)
+        .collect();
+    assert_eq!(ones, [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16]);
+    assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&payload));
+    // nothing but the two files is left behind
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn output_file_is_written_atomically() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("pairs.txt");
+    let o = wythoff(&["pairs", "100", "-o", f.to_str().unwrap()]);
+    assert!(o.status.success());
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert_eq!(text.lines().count(), 101);
+    assert!(text.ends_with("100 161 261\n"));
+    assert!(!dir.path().join("pairs.txt.partial").exists());
+}
