@@ -297,8 +297,7 @@ fn play(args: MoveArgs) -> Result<()> {
         pairs::abbreviate(&x),
         pairs::abbreviate(&y)
     );
-    let outcome = agree(&solvers, &what, |s| s.outcome(&x, &y))?;
-    let moves = agree(&solvers, &what, |s| s.winning_moves(&x, &y))?;
+    let (outcome, moves) = agree(&solvers, &what, |s| s.analyse(&x, &y))?;
     let rules = solvers[0].rules();
     if args.solve.json {
         let list: Vec<String> = moves.iter().map(json_pair).collect();

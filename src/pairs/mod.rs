@@ -332,11 +332,16 @@ impl Solver {
     /// Every winning move from (x, y), as the positions reached (in the same pile order), sorted.
     /// Empty for a P-position — and for (0, 0) in misère play, an N-position without moves.
     pub fn winning_moves(&self, x: &Integer, y: &Integer) -> Result<Vec<Position>> {
+        Ok(self.analyse(x, y)?.1)
+    }
+
+    /// The outcome of (x, y) and all its winning moves, in one pass (each value is located once).
+    pub fn analyse(&self, x: &Integer, y: &Integer) -> Result<(Outcome, Vec<Position>)> {
         let px = self.locate(x)?;
-        let py = self.locate(y)?;
         if px.partner == *y {
-            return Ok(Vec::new());
+            return Ok((Outcome::P, Vec::new()));
         }
+        let py = self.locate(y)?;
         let mut moves: Vec<Position> = Vec::new();
         if py.partner < *x {
             moves.push((py.partner.clone(), y.clone()));
@@ -370,7 +375,7 @@ impl Solver {
         }
         moves.sort();
         moves.dedup();
-        Ok(moves)
+        Ok((Outcome::N, moves))
     }
 
     /// The indices m ≥ 0 whose pair difference a·m + c lies in (t − a, t + a).
