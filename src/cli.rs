@@ -589,11 +589,11 @@ fn generate(args: GenerateArgs) -> Result<()> {
         },
         Job {
             file: "pairs_a1.bin",
-            what: "Wythoff P-pairs as binary u64 (header documented in README), n = 0..10^8",
+            what: "Wythoff P-pairs as binary u64 (header documented in README), n = 0..10^7",
             a: 1,
             misere: false,
             start: 0,
-            stop: 100_000_000,
+            stop: 10_000_000,
             format: Binary,
             cols: Pairs,
         },
