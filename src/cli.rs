@@ -11,7 +11,8 @@ use wythoff::output::AtomicFile;
 use wythoff::pairs::bulk::{self, Kernel, Plan};
 use wythoff::pairs::emit::{self, Columns};
 use wythoff::pairs::{Outcome, Position, Solver, Strategy};
-use wythoff::{Rules, pairs};
+use wythoff::ratwyt::{self, Rational};
+use wythoff::{Rules, pairs, three_pile};
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +39,108 @@ enum Command {
     Pairs(PairsArgs),
     /// The default job: write a standard set of outputs into out/.
     Generate(GenerateArgs),
+    /// Three-pile Wythoff: the P-positions x <= y <= z <= N.
+    Three(ThreeArgs),
+    /// Three-pile Wythoff: P or N, and a winning move, for (X, Y, Z).
+    ThreeMove(ThreeMoveArgs),
+    /// RATWYT / Game I on two reduced rationals: induced integers, outcome, every winning move.
+    Ratwyt(RatwytArgs),
+    /// Game II: one rational, a move does 1..=t steps toward the root.
+    GameTwo(GameTwoArgs),
+    /// Game III: several rationals, a move does steps on one of them (Nim on induced integers).
+    GameThree(GameThreeArgs),
+    /// The Calkin-Wilf tree: level, parent, children, path and breadth-first index of a rational.
+    Cw(CwArgs),
+}
+
+#[derive(Args)]
+struct ThreeArgs {
+    /// Bound N: positions with x <= y <= z <= N.
+    n: String,
+    /// Print only the number of P-positions.
+    #[arg(long)]
+    count: bool,
+    /// Print only the sum of x + y + z over them.
+    #[arg(long)]
+    sum: bool,
+    /// Print the positions, `x y z` per line, ordered by x + y + z, then x, then y.
+    #[arg(long)]
+    print: bool,
+    /// Write the positions to FILE (atomically).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Write a b-file of OEIS A018219 (T(a, b) by antidiagonals, N antidiagonals) or A051261
+    /// (T(n, n), n <= N) instead.
+    #[arg(long, value_name = "ANUM", value_parser = ["A018219", "A051261"])]
+    oeis: Option<String>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Machine-readable summary.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ThreeMoveArgs {
+    x: String,
+    y: String,
+    z: String,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct RatwytArgs {
+    /// First rational p/q (lowest terms, any size).
+    r1: String,
+    /// Second rational.
+    r2: String,
+    /// Game I parameter t >= 1: steps s1, s2 > 0 on both with |s1 - s2| < t (t = 1: RATWYT).
+    #[arg(short = 't', long = "t", default_value = "1")]
+    t: String,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct GameTwoArgs {
+    /// The rational p/q.
+    r: String,
+    /// At most t steps per move (t >= 1).
+    #[arg(short = 't', long = "t")]
+    t: String,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct GameThreeArgs {
+    /// The rationals.
+    #[arg(required = true, num_args = 1..)]
+    rs: Vec<String>,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct CwArgs {
+    /// A rational p/q (or use --index).
+    #[arg(required_unless_present = "index")]
+    r: Option<String>,
+    /// The rational with this breadth-first index (0/1 is 0, 1/1 is 1, 1/2 is 2, ...).
+    #[arg(long, value_name = "N", conflicts_with = "r")]
+    index: Option<String>,
+    /// Also print the path to the root, one rational per line (refused beyond 10^6 levels).
+    #[arg(long)]
+    path: bool,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Clone)]
@@ -217,6 +320,14 @@ pub fn main() -> Result<()> {
                 let _ = e.print();
                 std::process::exit(2);
             }
+            if e.kind() == ErrorKind::UnknownArgument
+                && let Some(neg) = std::env::args()
+                    .find(|a| a.len() > 1 && a.starts_with('-') && a.as_bytes()[1].is_ascii_digit())
+            {
+                return Err(Error::usage(format!(
+                    "'{neg}' is negative: pile sizes, indices and rationals must be non-negative"
+                )));
+            }
             let text = e.render().to_string();
             let first = text.lines().next().unwrap_or("bad usage");
             let first = first.strip_prefix("error: ").unwrap_or(first);
@@ -228,6 +339,12 @@ pub fn main() -> Result<()> {
         Command::Move(a) => play(a),
         Command::Pairs(a) => pairs_cmd(a),
         Command::Generate(a) => generate(a),
+        Command::Three(a) => three(a),
+        Command::ThreeMove(a) => three_move(a),
+        Command::Ratwyt(a) => ratwyt(a),
+        Command::GameTwo(a) => game_two(a),
+        Command::GameThree(a) => game_three(a),
+        Command::Cw(a) => cw(a),
     }
 }
 
@@ -676,4 +793,288 @@ fn size_of(p: &Path) -> String {
         10_000..=9_999_999 => format!("{} kB", b / 1000),
         _ => format!("{} MB", b / 1_000_000),
     }
+}
+
+fn three(args: ThreeArgs) -> Result<()> {
+    set_threads(args.threads)?;
+    let n = parse_u64(&args.n, "N")?;
+    if let Some(anum) = &args.oeis {
+        let (terms, label) = if anum == "A018219" {
+            (three_pile::a018219(n)?, "antidiagonals")
+        } else {
+            (three_pile::a051261(n)?, "terms")
+        };
+        let _ = label;
+        let mut text = String::new();
+        for (i, t) in terms.iter().enumerate() {
+            text.push_str(&format!("{i} {t}\n"));
+        }
+        return emit_text(&text, args.output.as_deref());
+    }
+    let lines = (n as u128 + 1) * (n as u128 + 1);
+    let pb = progress_bar(lines * 100, "three-pile lines");
+    let b = three_pile::Box3::cube(n, &|k| pb.inc(k * 100))?;
+    pb.finish_and_clear();
+    let ps = b.sorted_positions();
+    let count = ps.len();
+    let sum: u128 = ps.iter().map(|p| (p[0] + p[1] + p[2]) as u128).sum();
+    if args.print || args.output.is_some() {
+        let mut text = String::with_capacity(ps.len() * 16);
+        for p in &ps {
+            text.push_str(&format!("{} {} {}\n", p[0], p[1], p[2]));
+        }
+        return emit_text(&text, args.output.as_deref());
+    }
+    if args.json {
+        println!("{{\"N\":\"{n}\",\"count\":\"{count}\",\"sum\":\"{sum}\"}}");
+    } else if args.count {
+        println!("{count}");
+    } else if args.sum {
+        println!("{sum}");
+    } else {
+        println!("{count} P-positions with x <= y <= z <= {n}; sum of x + y + z = {sum}");
+    }
+    Ok(())
+}
+
+fn emit_text(text: &str, output: Option<&Path>) -> Result<()> {
+    match output {
+        None => std::io::stdout()
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(emit::write_error),
+        Some(p) => {
+            let mut f = AtomicFile::create(p)?;
+            f.write_all(text.as_bytes())
+                .map_err(|e| wythoff::output::io_error(p, e))?;
+            f.commit()
+        }
+    }
+}
+
+fn three_move(args: ThreeMoveArgs) -> Result<()> {
+    let p = [
+        parse_u64(&args.x, "X")?,
+        parse_u64(&args.y, "Y")?,
+        parse_u64(&args.z, "Z")?,
+    ];
+    let b = three_pile::Box3::solve(p[0], p[1], p[2], &|_| {})?;
+    let mv = b.winning_move(p);
+    let outcome = if mv.is_some() { "N" } else { "P" };
+    if args.json {
+        let m = match mv {
+            None => "null".to_string(),
+            Some(q) => format!("[\"{}\",\"{}\",\"{}\"]", q[0], q[1], q[2]),
+        };
+        println!(
+            "{{\"position\":[\"{}\",\"{}\",\"{}\"],\"outcome\":\"{outcome}\",\"move\":{m}}}",
+            p[0], p[1], p[2]
+        );
+    } else {
+        match mv {
+            None => println!(
+                "({}, {}, {}): P — the player to move loses",
+                p[0], p[1], p[2]
+            ),
+            Some(q) => println!(
+                "({}, {}, {}): N — winning move to ({}, {}, {})",
+                p[0], p[1], p[2], q[0], q[1], q[2]
+            ),
+        }
+    }
+    Ok(())
+}
+
+fn rat_t(t: &str) -> Result<u64> {
+    let v = parse_u64(t, "-t")?;
+    if v == 0 {
+        return Err(Error::usage("-t: the parameter t must be at least 1"));
+    }
+    Ok(v)
+}
+
+fn json_rats(rs: &[Rational]) -> String {
+    let v: Vec<String> = rs.iter().map(|r| format!("\"{r}\"")).collect();
+    format!("[{}]", v.join(","))
+}
+
+fn json_ints(v: &[Integer]) -> String {
+    let v: Vec<String> = v.iter().map(json_str).collect();
+    format!("[{}]", v.join(","))
+}
+
+fn ratwyt(args: RatwytArgs) -> Result<()> {
+    let r1 = Rational::parse(&args.r1, "R1")?;
+    let r2 = Rational::parse(&args.r2, "R2")?;
+    let t = rat_t(&args.t)?;
+    let (k, outcome, moves) = ratwyt::game_one(&r1, &r2, t)?;
+    if args.json {
+        let ms: Vec<String> = moves
+            .iter()
+            .map(|m| {
+                format!(
+                    "{{\"steps\":{},\"to\":{}}}",
+                    json_ints(&m.steps),
+                    json_rats(&m.to)
+                )
+            })
+            .collect();
+        println!(
+            "{{\"rationals\":{},\"induced\":{},\"outcome\":\"{outcome}\",\"moves\":[{}]}}",
+            json_rats(&[r1, r2]),
+            json_ints(&k),
+            ms.join(",")
+        );
+        return Ok(());
+    }
+    println!(
+        "({r1}, {r2}) has induced integers ({}, {}): {outcome}",
+        k[0], k[1]
+    );
+    for m in &moves {
+        println!(
+            "  {} step(s) on {r1} and {} on {r2} -> ({}, {})",
+            m.steps[0], m.steps[1], m.to[0], m.to[1]
+        );
+    }
+    if moves.is_empty() {
+        println!("  no winning move: every move loses");
+    }
+    Ok(())
+}
+
+fn game_two(args: GameTwoArgs) -> Result<()> {
+    let r = Rational::parse(&args.r, "R")?;
+    let t = rat_t(&args.t)?;
+    let (k, outcome, mv) = ratwyt::game_two(&r, t)?;
+    if args.json {
+        let m = match &mv {
+            None => "null".into(),
+            Some(m) => format!(
+                "{{\"steps\":{},\"to\":{}}}",
+                json_str(&m.steps[0]),
+                json_str_rat(&m.to[0])
+            ),
+        };
+        println!(
+            "{{\"rational\":\"{r}\",\"induced\":{},\"t\":{t},\"outcome\":\"{outcome}\",\"move\":{m}}}",
+            json_str(&k)
+        );
+    } else {
+        match mv {
+            None => println!("{r} (level {k}): P — level is a multiple of {}", t + 1),
+            Some(m) => println!(
+                "{r} (level {k}): N — do {} step(s) to {}",
+                m.steps[0], m.to[0]
+            ),
+        }
+    }
+    Ok(())
+}
+
+fn json_str_rat(r: &Rational) -> String {
+    format!("\"{r}\"")
+}
+
+fn game_three(args: GameThreeArgs) -> Result<()> {
+    let rs: Vec<Rational> = args
+        .rs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| Rational::parse(s, &format!("R{}", i + 1)))
+        .collect::<Result<_>>()?;
+    let (levels, x, outcome, mv) = ratwyt::game_three(&rs);
+    if args.json {
+        let m = match &mv {
+            None => "null".into(),
+            Some(m) => {
+                let i = m.steps.iter().position(|s| *s != 0).unwrap_or(0);
+                format!(
+                    "{{\"component\":{i},\"steps\":{},\"to\":{}}}",
+                    json_str(&m.steps[i]),
+                    json_str_rat(&m.to[i])
+                )
+            }
+        };
+        println!(
+            "{{\"rationals\":{},\"induced\":{},\"nim_sum\":{},\"outcome\":\"{outcome}\",\"move\":{m}}}",
+            json_rats(&rs),
+            json_ints(&levels),
+            json_str(&x)
+        );
+    } else {
+        let ls: Vec<String> = levels.iter().map(|l| l.to_string()).collect();
+        println!("levels {}; nim-sum {x}: {outcome}", ls.join(" "));
+        if let Some(m) = mv {
+            let i = m.steps.iter().position(|s| *s != 0).unwrap_or(0);
+            println!("  do {} step(s) on {} -> {}", m.steps[i], rs[i], m.to[i]);
+        }
+    }
+    Ok(())
+}
+
+fn cw(args: CwArgs) -> Result<()> {
+    let r = match (&args.r, &args.index) {
+        (Some(s), _) => Rational::parse(s, "R")?,
+        (None, Some(n)) => Rational::from_bfs_index(&parse_natural(n, "--index")?)?,
+        _ => return Err(Error::usage("give a rational or --index N")),
+    };
+    let level = r.level();
+    let parent = r.parent();
+    let (left, right) = r.children();
+    let index = r.bfs_index();
+    let cf: Vec<String> = r
+        .partial_quotients()
+        .iter()
+        .map(|q| q.to_string())
+        .collect();
+    let show = |o: &Option<Rational>| o.as_ref().map_or("none".to_string(), |x| x.to_string());
+    if args.json {
+        let q = |o: &Option<Rational>| {
+            o.as_ref()
+                .map_or("null".to_string(), |x| format!("\"{x}\""))
+        };
+        let idx = match &index {
+            Ok(i) => json_str(i),
+            Err(_) => "null".into(),
+        };
+        println!(
+            "{{\"rational\":\"{r}\",\"level\":{},\"continued_fraction\":[{}],\"parent\":{},\"children\":[{},\"{right}\"],\"index\":{idx}}}",
+            json_str(&level),
+            cf.iter()
+                .map(|c| format!("\"{c}\""))
+                .collect::<Vec<_>>()
+                .join(","),
+            q(&parent),
+            q(&left)
+        );
+    } else {
+        println!("rational      {r}");
+        println!(
+            "level         {level}   (the induced integer: sum of [{}])",
+            cf.join(", ")
+        );
+        println!("parent        {}", show(&parent));
+        println!("children      left {}, right {right}", show(&left));
+        match &index {
+            Ok(i) => println!("bfs index     {i}"),
+            Err(e) => println!("bfs index     not shown: {e}"),
+        }
+    }
+    if args.path {
+        if level > 1_000_000u32 {
+            return Err(Error::usage(format!(
+                "--path: the path has {} rationals; the limit is 10^6",
+                pairs::abbreviate(&level)
+            )));
+        }
+        let mut c = r.clone();
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{c}").map_err(emit::write_error)?;
+        while let Some(p) = c.parent() {
+            writeln!(out, "{p}").map_err(emit::write_error)?;
+            c = p;
+        }
+    }
+    Ok(())
 }

@@ -9,6 +9,8 @@
 //! * [`pairs`] — P-positions: the n-th pair, the pair holding a value, outcomes and all winning
 //!   moves ([`pairs::Solver`]); the three strategies ([`pairs::recursive`],
 //!   [`pairs::algebraic`], [`pairs::numeration`]); the bulk generator ([`pairs::bulk`]).
+//! * [`ratwyt`] — RATWYT, Games I–III and the Calkin–Wilf tree.
+//! * [`three_pile`] — three-pile Wythoff by line occupancy.
 //! * [`output`] — atomic files, the binary header, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
 //!
@@ -21,6 +23,8 @@ pub mod game;
 pub mod num;
 pub mod output;
 pub mod pairs;
+pub mod ratwyt;
+pub mod three_pile;
 
 pub use error::{Error, Result};
 pub use game::Rules;

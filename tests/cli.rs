@@ -203,3 +203,102 @@ fn output_file_is_written_atomically() {
     assert!(text.ends_with("100 161 261\n"));
     assert!(!dir.path().join("pairs.txt.partial").exists());
 }
+
+#[test]
+fn ratwyt_json_and_errors() {
+    // Seed 002: (3/5, 2/3) ≅ (4, 3) is N; two steps on each reach (1/2, 1/1).
+    let o = wythoff(&["ratwyt", "3/5", "2/3", "--json"]);
+    assert_eq!(
+        stdout(&o),
+        "{\"rationals\":[\"3/5\",\"2/3\"],\"induced\":[\"4\",\"3\"],\"outcome\":\"N\",\"moves\":[{\"steps\":[\"2\",\"2\"],\"to\":[\"1/2\",\"1/1\"]}]}\n"
+    );
+    let o = wythoff(&["ratwyt", "1/2", "1/1", "--json"]);
+    assert!(stdout(&o).contains("\"outcome\":\"P\",\"moves\":[]"));
+    for (args, name) in [
+        (vec!["ratwyt", "2/4", "1/1"], "R1"),
+        (vec!["ratwyt", "1/1", "3/0"], "R2"),
+        (vec!["ratwyt", "1/1", "-3/2"], "'-3/2' is negative"),
+        (vec!["ratwyt", "1/1", "abc"], "R2"),
+        (vec!["ratwyt", "1/1", "1/2", "-t", "0"], "-t"),
+        (vec!["game-two", "1/2", "-t", "0"], "-t"),
+        (vec!["cw", "4/6"], "R"),
+    ] {
+        let o = wythoff(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert!(e.starts_with(&format!("wythoff: {name}")), "{args:?}: {e}");
+        assert_eq!(e.lines().count(), 1);
+    }
+}
+
+#[test]
+fn games_two_three_and_the_tree() {
+    let o = wythoff(&["game-two", "2/3", "-t", "2", "--json"]);
+    assert!(
+        stdout(&o).contains("\"outcome\":\"P\",\"move\":null"),
+        "{}",
+        stdout(&o)
+    );
+    let o = wythoff(&["game-three", "3/5", "2/3", "1/1", "--json"]);
+    assert!(
+        stdout(&o).contains("\"nim_sum\":\"6\",\"outcome\":\"N\""),
+        "{}",
+        stdout(&o)
+    );
+    let o = wythoff(&["cw", "--index", "10", "--json"]);
+    assert_eq!(
+        stdout(&o),
+        "{\"rational\":\"3/5\",\"level\":\"4\",\"continued_fraction\":[\"0\",\"1\",\"1\",\"2\"],\"parent\":\"3/2\",\"children\":[\"3/8\",\"8/5\"],\"index\":\"10\"}\n"
+    );
+}
+
+#[test]
+fn three_pile_commands() {
+    // expected from the brute-force search of the game tree, sorted by sum, x, y
+    let n = 9usize;
+    let oracle = wythoff::three_pile::brute_force(n);
+    let mut want = Vec::new();
+    for x in 0..=n {
+        for y in x..=n {
+            for z in y..=n {
+                if oracle[(x * (n + 1) + y) * (n + 1) + z] {
+                    want.push((x + y + z, x, y, z));
+                }
+            }
+        }
+    }
+    want.sort();
+    let text: String = want
+        .iter()
+        .map(|&(_, x, y, z)| format!("{x} {y} {z}\n"))
+        .collect();
+    let o = wythoff(&["three", "9", "--print"]);
+    assert_eq!(stdout(&o), text);
+    assert!(text.starts_with("0 0 0\n0 1 2\n1 1 4\n1 3 3\n0 3 5\n2 2 6\n0 4 7\n3 4 4\n"));
+    let o = wythoff(&["three", "9", "--count"]);
+    assert_eq!(stdout(&o), format!("{}\n", want.len()));
+    let o = wythoff(&["three", "9", "--sum"]);
+    assert_eq!(
+        stdout(&o),
+        format!("{}\n", want.iter().map(|w| w.0).sum::<usize>())
+    );
+    let o = wythoff(&["three-move", "4", "1", "1", "--json"]);
+    assert_eq!(
+        stdout(&o),
+        "{\"position\":[\"4\",\"1\",\"1\"],\"outcome\":\"P\",\"move\":null}\n"
+    );
+    let o = wythoff(&["three-move", "1", "5", "1"]);
+    assert!(
+        stdout(&o).contains("winning move to (1, 4, 1)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = wythoff(&["three", "3", "--oeis", "A018219"]);
+    assert!(
+        stdout(&o).starts_with("0 0\n1 2\n2 2\n3 1\n4 4\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = wythoff(&["three-move", "1", "1", "2e9"]);
+    assert_eq!(o.status.code(), Some(2));
+}

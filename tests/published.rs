@@ -232,3 +232,18 @@ fn misere_rules_of_theory_section_3() {
         }
     }
 }
+
+#[test]
+fn three_pile_oeis_a018219_and_a051261() {
+    let (_, t) = oeis("A018219");
+    // the terms cover antidiagonals 0..=d with (d+1)(d+2)/2 ≥ len
+    let mut d = 0u64;
+    while (d + 1) * (d + 2) / 2 < t.len() as u64 {
+        d += 1;
+    }
+    let got = wythoff::three_pile::a018219(d).unwrap();
+    assert_eq!(&got[..t.len()], &t[..]);
+    let (_, diag) = oeis("A051261");
+    let got = wythoff::three_pile::a051261(diag.len() as u64 - 1).unwrap();
+    assert_eq!(got, diag);
+}

@@ -1,0 +1,487 @@
+//! RATWYT and the Calkin–Wilf tree (A. S. Fraenkel, "RATWYT", College Math. J. 43 (2012)
+//! 160–164; seed 002).
+//!
+//! The Calkin–Wilf tree holds every non-negative reduced rational once: root 0/1; i/j has the
+//! right child (i+j)/j and, if i > 0, the left child i/(i+j).  A *step* moves one level up:
+//! p/q → (p−q)/q if p/q ≥ 1, else p/(q−p).  The level of p/q is its *induced integer*, the sum of
+//! its continued-fraction partial quotients (3/5 = [0; 1, 1, 2] → 4).  Playing a game of steps on
+//! rationals is therefore playing the same game on their induced integers:
+//!
+//! * RATWYT / Game I (parameter t): on two rationals, s steps on one or the same s on both with
+//!   |s1 − s2| < t — generalized Wythoff with a = t on the induced integers (t = 1: RATWYT);
+//! * Game II (parameter t): one rational, a move does 1..=t steps; P iff level ≡ 0 (mod t + 1);
+//! * Game III: several rationals, a move does steps on one of them: Nim on the induced integers.
+//!
+//! Steps are the slow Euclidean algorithm; k steps are done a phase at a time — while p ≥ q,
+//! ⌊p/q⌋ steps subtract q; while p < q, ⌊(q−1)/p⌋ steps subtract p — with one division per
+//! partial quotient, never one step at a time.  Cost: O(number of partial quotients) big-number
+//! divisions.
+
+use crate::error::{Error, Result};
+use crate::game::Rules;
+use crate::pairs::{Outcome, Solver, Strategy};
+use rug::Integer;
+use std::fmt;
+
+/// A non-negative rational p/q in lowest terms, q ≥ 1.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Rational {
+    p: Integer,
+    q: Integer,
+}
+
+/// Largest index bit length the tree functions will build (a level beyond this has an index of
+/// more bits than fit comfortably in memory).
+pub const MAX_INDEX_BITS: u64 = 1 << 27;
+
+impl Rational {
+    /// p/q, checked: q ≥ 1, p ≥ 0, gcd(p, q) = 1.  `what` names the argument in errors.
+    pub fn new(p: Integer, q: Integer, what: &str) -> Result<Rational> {
+        if q == 0 {
+            return Err(Error::usage(format!("{what}: the denominator is zero")));
+        }
+        if p < 0 || q < 0 {
+            return Err(Error::usage(format!(
+                "{what}: must be non-negative (p/q with p ≥ 0, q ≥ 1)"
+            )));
+        }
+        let g = Integer::from(p.gcd_ref(&q));
+        if g != 1 {
+            return Err(Error::usage(format!(
+                "{what}: {p}/{q} is not in lowest terms (gcd {g}); write {}/{}",
+                Integer::from(&p / &g),
+                Integer::from(&q / &g)
+            )));
+        }
+        Ok(Rational { p, q })
+    }
+
+    /// Parses `p/q` (or an integer `p`, meaning p/1); numbers as in [`crate::num::parse_natural`].
+    pub fn parse(s: &str, what: &str) -> Result<Rational> {
+        let t = s.trim();
+        if t.starts_with('-') {
+            return Err(Error::usage(format!(
+                "{what}: '{s}' is negative; rationals must be ≥ 0"
+            )));
+        }
+        let (ps, qs) = match t.split_once('/') {
+            Some((a, b)) => (a, b),
+            None => (t, "1"),
+        };
+        if qs.contains('/') {
+            return Err(Error::usage(format!("{what}: '{s}' is not a rational p/q")));
+        }
+        let bad = |e: Error| Error::usage(format!("{what}: '{s}' is not a rational p/q ({e})"));
+        let p = crate::num::parse_natural(ps, "numerator").map_err(bad)?;
+        let q = crate::num::parse_natural(qs, "denominator").map_err(bad)?;
+        Rational::new(p, q, what)
+    }
+
+    /// The root 0/1.
+    pub fn zero() -> Rational {
+        Rational {
+            p: Integer::new(),
+            q: Integer::from(1),
+        }
+    }
+
+    /// Numerator.
+    pub fn numer(&self) -> &Integer {
+        &self.p
+    }
+
+    /// Denominator.
+    pub fn denom(&self) -> &Integer {
+        &self.q
+    }
+
+    /// The continued-fraction partial quotients [a0; a1, …] (a0 may be 0; the last is ≥ 2
+    /// unless the rational is an integer).  0/1 gives [0].
+    pub fn partial_quotients(&self) -> Vec<Integer> {
+        let (mut p, mut q) = (self.p.clone(), self.q.clone());
+        let mut v = Vec::new();
+        while q != 0 {
+            let (d, r) = p.div_rem(q.clone());
+            v.push(d);
+            p = q;
+            q = r;
+        }
+        v
+    }
+
+    /// The induced integer: the sum of the partial quotients, i.e. the level in the tree.
+    pub fn level(&self) -> Integer {
+        self.partial_quotients().into_iter().sum()
+    }
+
+    /// The rational k steps up the tree (k ≤ level), by phases with one division each.
+    pub fn steps(&self, k: &Integer) -> Result<Rational> {
+        let (mut p, mut q) = (self.p.clone(), self.q.clone());
+        let mut left = k.clone();
+        while left > 0 {
+            if p == 0 {
+                return Err(Error::usage(format!(
+                    "cannot do {k} steps on {self}: its level is {}",
+                    self.level()
+                )));
+            }
+            if p >= q {
+                let phase = Integer::from(&p / &q);
+                let take = phase.min(left.clone());
+                p -= Integer::from(&take * &q);
+                left -= take;
+            } else {
+                let phase = Integer::from(&q - 1u32) / &p;
+                let take = phase.min(left.clone());
+                q -= Integer::from(&take * &p);
+                left -= take;
+            }
+        }
+        Ok(Rational { p, q })
+    }
+
+    /// The parent (one step up), `None` for the root 0/1.
+    pub fn parent(&self) -> Option<Rational> {
+        (self.p != 0).then(|| self.steps(&Integer::from(1)).expect("level ≥ 1"))
+    }
+
+    /// The children (left, right): left i/(i+j) exists only for i > 0; right is (i+j)/j.
+    pub fn children(&self) -> (Option<Rational>, Rational) {
+        let s = Integer::from(&self.p + &self.q);
+        let left = (self.p != 0).then(|| Rational {
+            p: self.p.clone(),
+            q: s.clone(),
+        });
+        (
+            left,
+            Rational {
+                p: s,
+                q: self.q.clone(),
+            },
+        )
+    }
+
+    /// The index in breadth-first order (0/1 → 0, 1/1 → 1, 1/2 → 2, 2/1 → 3, 1/3 → 4, …): for
+    /// level k ≥ 1 a k-bit number, 1 followed by the path from 1/1 (0 = left, 1 = right).
+    pub fn bfs_index(&self) -> Result<Integer> {
+        if self.p == 0 {
+            return Ok(Integer::new());
+        }
+        let level = self.level();
+        if level > MAX_INDEX_BITS {
+            return Err(Error::usage(format!(
+                "the breadth-first index of a rational of level {} has that many bits; the limit is {MAX_INDEX_BITS}",
+                crate::pairs::abbreviate(&level)
+            )));
+        }
+        // Walk up by phases, writing bits from the least significant end.
+        let (mut p, mut q) = (self.p.clone(), self.q.clone());
+        let mut idx = Integer::new();
+        let mut pos: u32 = 0;
+        while !(p == 1 && q == 1) {
+            if p > q {
+                // right child run: stop at p/q with p − r·q ≥ q or at 1/1
+                let mut r = Integer::from(&p / &q);
+                if Integer::from(&p % &q) == 0 {
+                    r -= 1u32; // reach q/q = 1/1 (q = 1)
+                }
+                let r32 = r.to_u32().expect("bounded by MAX_INDEX_BITS");
+                for b in pos..pos + r32 {
+                    idx.set_bit(b, true);
+                }
+                pos += r32;
+                p -= r * &q;
+            } else {
+                let mut r = Integer::from(&q / &p);
+                if Integer::from(&q % &p) == 0 {
+                    r -= 1u32;
+                }
+                let r32 = r.to_u32().expect("bounded by MAX_INDEX_BITS");
+                pos += r32; // zero bits
+                q -= r * &p;
+            }
+        }
+        idx.set_bit(pos, true);
+        Ok(idx)
+    }
+
+    /// The rational with breadth-first index n (inverse of [`Rational::bfs_index`]), following runs
+    /// of equal bits with one multiplication each.
+    pub fn from_bfs_index(n: &Integer) -> Result<Rational> {
+        if *n < 0 {
+            return Err(Error::usage("the index must be non-negative"));
+        }
+        if *n == 0 {
+            return Ok(Rational::zero());
+        }
+        let bits = n.significant_bits();
+        if u64::from(bits) > MAX_INDEX_BITS {
+            return Err(Error::usage(format!(
+                "index of {bits} bits is beyond the limit {MAX_INDEX_BITS}"
+            )));
+        }
+        let (mut p, mut q) = (Integer::from(1), Integer::from(1));
+        let mut i = bits - 1; // bits below the leading one, from the top
+        while i > 0 {
+            let bit = n.get_bit(i - 1);
+            // run of equal bits from position i − 1 downwards
+            let mut j = i - 1;
+            while j > 0 && n.get_bit(j - 1) == bit {
+                j -= 1;
+            }
+            let run = i - j;
+            if bit {
+                p += Integer::from(&q * run);
+            } else {
+                q += Integer::from(&p * run);
+            }
+            i = j;
+        }
+        Ok(Rational { p, q })
+    }
+}
+
+impl fmt::Display for Rational {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.p, self.q)
+    }
+}
+
+/// A winning move in a game on rationals: the steps done to each rational and where they land.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatMove {
+    /// Steps done to each rational (0 for an untouched one).
+    pub steps: Vec<Integer>,
+    /// The rationals after the move.
+    pub to: Vec<Rational>,
+}
+
+/// RATWYT (t = 1) and Game I with parameter t on two rationals: the induced integers, the
+/// outcome, and every winning move.
+pub fn game_one(
+    r1: &Rational,
+    r2: &Rational,
+    t: u64,
+) -> Result<(Vec<Integer>, Outcome, Vec<RatMove>)> {
+    let rules =
+        Rules::new(t, false).map_err(|_| Error::usage("-t: the parameter t must be at least 1"))?;
+    let (k1, k2) = (r1.level(), r2.level());
+    let solver = Solver::new(rules, Strategy::Algebraic);
+    let (outcome, moves) = solver.analyse(&k1, &k2)?;
+    let mut out = Vec::new();
+    for (u, v) in moves {
+        let s1 = Integer::from(&k1 - &u);
+        let s2 = Integer::from(&k2 - &v);
+        let to = vec![r1.steps(&s1)?, r2.steps(&s2)?];
+        out.push(RatMove {
+            steps: vec![s1, s2],
+            to,
+        });
+    }
+    Ok((vec![k1, k2], outcome, out))
+}
+
+/// Game II with parameter t ≥ 1 on one rational: P iff level ≡ 0 (mod t + 1); the winning move
+/// does level mod (t + 1) steps.
+pub fn game_two(r: &Rational, t: u64) -> Result<(Integer, Outcome, Option<RatMove>)> {
+    if t == 0 {
+        return Err(Error::usage("-t: the parameter t must be at least 1"));
+    }
+    let k = r.level();
+    let rem = &k % (Integer::from(t) + 1u32);
+    if rem == 0 {
+        return Ok((k, Outcome::P, None));
+    }
+    let to = r.steps(&rem)?;
+    Ok((
+        k,
+        Outcome::N,
+        Some(RatMove {
+            steps: vec![rem],
+            to: vec![to],
+        }),
+    ))
+}
+
+/// Game III on several rationals: Nim on the induced integers.  Returns the levels, the nim-sum,
+/// the outcome and a winning move (steps on the first rational whose level can be lowered to
+/// level ⊕ nim-sum).
+pub fn game_three(rs: &[Rational]) -> (Vec<Integer>, Integer, Outcome, Option<RatMove>) {
+    let levels: Vec<Integer> = rs.iter().map(Rational::level).collect();
+    let mut x = Integer::new();
+    for k in &levels {
+        x ^= k;
+    }
+    if x == 0 {
+        return (levels, x, Outcome::P, None);
+    }
+    for (i, k) in levels.iter().enumerate() {
+        let target = Integer::from(k ^ &x);
+        if target < *k {
+            let s = Integer::from(k - &target);
+            let mut steps = vec![Integer::new(); rs.len()];
+            let mut to = rs.to_vec();
+            to[i] = rs[i].steps(&s).expect("s ≤ level");
+            steps[i] = s;
+            return (levels, x, Outcome::N, Some(RatMove { steps, to }));
+        }
+    }
+    unreachable!("a non-zero nim-sum has a component to lower")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn r(s: &str) -> Rational {
+        Rational::parse(s, "r").unwrap()
+    }
+
+    #[test]
+    fn seed_examples() {
+        assert_eq!(r("3/5").partial_quotients(), [0, 1, 1, 2]);
+        assert_eq!(r("3/5").level(), 4);
+        assert_eq!(r("2/3").level(), 3);
+        assert_eq!(r("3/2").level(), 3);
+        // (3/5, 2/3) ≅ (4, 3) is N; two steps on each reach (1/2, 1/1) ≅ (2, 1).
+        let (k, o, moves) = game_one(&r("3/5"), &r("2/3"), 1).unwrap();
+        assert_eq!(
+            (k[0].clone(), k[1].clone(), o),
+            (Integer::from(4), Integer::from(3), Outcome::N)
+        );
+        assert!(
+            moves
+                .iter()
+                .any(|m| m.steps == [2, 2] && m.to == [r("1/2"), r("1/1")])
+        );
+        // Bob's reply in the seed: three steps on both from (3/2, 2/3) reach (0/1, 0/1).
+        assert_eq!(r("3/2").steps(&Integer::from(3)).unwrap(), Rational::zero());
+        assert_eq!(r("2/3").steps(&Integer::from(3)).unwrap(), Rational::zero());
+        assert_eq!(r("3/2").steps(&Integer::from(1)).unwrap(), r("1/2"));
+    }
+
+    #[test]
+    fn bad_rationals_are_clear_errors() {
+        for bad in ["2/4", "1/0", "-1/2", "1/-2", "x/3", "1/2/3", "", "1.5"] {
+            let e = Rational::parse(bad, "R1").unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{bad}");
+            assert!(e.to_string().starts_with("R1"), "{e}");
+        }
+        assert!(Rational::parse("0/5", "R").is_err()); // gcd 5
+        assert_eq!(r("0/1"), Rational::zero());
+        assert_eq!(r("7"), r("7/1"));
+    }
+
+    #[test]
+    fn tree_navigation_and_bfs_order() {
+        let order = [
+            "0/1", "1/1", "1/2", "2/1", "1/3", "3/2", "2/3", "3/1", "1/4", "4/3", "3/5", "5/2",
+        ];
+        for (i, s) in order.iter().enumerate() {
+            assert_eq!(Rational::from_bfs_index(&Integer::from(i)).unwrap(), r(s));
+            assert_eq!(r(s).bfs_index().unwrap(), i);
+        }
+        for i in 1..3000u32 {
+            let q = Rational::from_bfs_index(&Integer::from(i)).unwrap();
+            assert_eq!(q.bfs_index().unwrap(), i);
+            assert_eq!(q.level(), i.ilog2() + 1);
+            let (left, right) = q.children();
+            assert_eq!(right.parent().unwrap(), q);
+            assert_eq!(left.unwrap().parent().unwrap(), q);
+        }
+    }
+
+    /// RATWYT decided directly on rationals with the step rule — no induced integers.
+    fn brute(a: &Rational, b: &Rational, memo: &mut HashMap<(Rational, Rational), bool>) -> bool {
+        if let Some(&v) = memo.get(&(a.clone(), b.clone())) {
+            return v;
+        }
+        let mut to_p = false;
+        for (x, y) in followers(a, b) {
+            if brute(&x, &y, memo) {
+                to_p = true;
+                break;
+            }
+        }
+        memo.insert((a.clone(), b.clone()), !to_p);
+        !to_p
+    }
+
+    fn chain(r: &Rational) -> Vec<Rational> {
+        let mut v = vec![];
+        let mut c = r.clone();
+        while let Some(p) = c.parent() {
+            v.push(p.clone());
+            c = p;
+        }
+        v
+    }
+
+    fn followers(a: &Rational, b: &Rational) -> Vec<(Rational, Rational)> {
+        let (ca, cb) = (chain(a), chain(b));
+        let mut v = Vec::new();
+        for x in &ca {
+            v.push((x.clone(), b.clone()));
+        }
+        for y in &cb {
+            v.push((a.clone(), y.clone()));
+        }
+        for (x, y) in ca.iter().zip(cb.iter()) {
+            v.push((x.clone(), y.clone()));
+        }
+        v
+    }
+
+    #[test]
+    fn ratwyt_matches_a_search_on_the_rationals_themselves() {
+        let all: Vec<Rational> = (0..64u32)
+            .map(|i| Rational::from_bfs_index(&Integer::from(i)).unwrap())
+            .collect();
+        let mut memo = HashMap::new();
+        for a in &all {
+            for b in all.iter().step_by(3) {
+                let (_, o, moves) = game_one(a, b, 1).unwrap();
+                assert_eq!(o == Outcome::P, brute(a, b, &mut memo), "({a}, {b})");
+                let mut want: Vec<(Rational, Rational)> = followers(a, b)
+                    .into_iter()
+                    .filter(|(x, y)| brute(x, y, &mut memo))
+                    .collect();
+                want.sort();
+                want.dedup();
+                let mut got: Vec<(Rational, Rational)> = moves
+                    .into_iter()
+                    .map(|m| (m.to[0].clone(), m.to[1].clone()))
+                    .collect();
+                got.sort();
+                assert_eq!(got, want, "({a}, {b})");
+            }
+        }
+    }
+
+    #[test]
+    fn games_two_and_three() {
+        let (k, o, m) = game_two(&r("3/5"), 2).unwrap();
+        assert_eq!((k, o), (Integer::from(4), Outcome::N));
+        assert_eq!(m.unwrap().to[0].level(), 3);
+        assert_eq!(game_two(&r("2/3"), 2).unwrap().1, Outcome::P);
+        let (levels, x, o, m) = game_three(&[r("3/5"), r("2/3"), r("1/1")]);
+        assert_eq!(levels, [4, 3, 1]);
+        assert_eq!((x, o), (Integer::from(6), Outcome::N));
+        let m = m.unwrap();
+        let after: Vec<Integer> = m.to.iter().map(Rational::level).collect();
+        assert_eq!(Integer::from(&after[0] ^ &after[1]) ^ &after[2], 0);
+    }
+
+    #[test]
+    fn huge_rationals_step_by_division() {
+        let big = Integer::from(Integer::u_pow_u(10, 10_000));
+        let q = Rational::new(big.clone() + 1u32, big.clone(), "r").unwrap(); // [1; 10^10000]
+        assert_eq!(q.level(), Integer::from(&big + 1u32));
+        let s = q.steps(&Integer::from(&big)).unwrap();
+        assert_eq!(
+            s,
+            Rational::new(Integer::from(1), Integer::from(1), "r").unwrap()
+        );
+    }
+}
