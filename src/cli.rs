@@ -51,6 +51,57 @@ enum Command {
     GameThree(GameThreeArgs),
     /// The Calkin-Wilf tree: level, parent, children, path and breadth-first index of a rational.
     Cw(CwArgs),
+    /// Sprague-Grundy tables: `grundy N -o FILE`, `--print`, `--checksum`, `--check FILE`,
+    /// `grundy get FILE X Y`.
+    Grundy(GrundyArgs),
+}
+
+#[derive(Args)]
+#[command(args_conflicts_with_subcommands = true)]
+struct GrundyArgs {
+    #[command(subcommand)]
+    sub: Option<GrundySub>,
+    /// Side N: the table covers 0 <= x, y < N.
+    #[arg(value_name = "N")]
+    n: Option<String>,
+    /// Parameter a >= 1 (a = 1 is Wythoff's game).
+    #[arg(short = 'a', long = "a", default_value = "1")]
+    a: String,
+    /// Write the table file (atomically; with checkpoints for --resume).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Continue an interrupted `-o FILE` run from its last completed band.
+    #[arg(long, requires = "output")]
+    resume: bool,
+    /// Print the N x N table: row x on line x, values separated by spaces.
+    #[arg(long)]
+    print: bool,
+    /// Print the sum of all N^2 values and the XXH3-64 of the row-major u32 square.
+    #[arg(long)]
+    checksum: bool,
+    /// Check a table file (or, without FILE, the computed table): lines of moves, bounds,
+    /// 0-positions, payload checksum.
+    #[arg(long, value_name = "FILE")]
+    check: Option<Option<PathBuf>>,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Machine-readable output for --checksum and --check.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Subcommand)]
+enum GrundySub {
+    /// Read values from a table file: X and Y are numbers or ranges A..B (inclusive).
+    Get {
+        /// The table file.
+        file: PathBuf,
+        /// Row or range of rows.
+        x: String,
+        /// Column or range of columns.
+        y: String,
+    },
 }
 
 #[derive(Args)]
@@ -345,6 +396,7 @@ pub fn main() -> Result<()> {
         Command::GameTwo(a) => game_two(a),
         Command::GameThree(a) => game_three(a),
         Command::Cw(a) => cw(a),
+        Command::Grundy(a) => grundy(a),
     }
 }
 
@@ -1077,4 +1129,175 @@ fn cw(args: CwArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+fn threads_or_default(t: Option<usize>) -> Result<usize> {
+    match t {
+        Some(0) => Err(Error::usage("--threads must be at least 1")),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
+fn parse_span(s: &str, what: &str) -> Result<(u64, u64)> {
+    match s.split_once("..") {
+        Some((a, b)) => {
+            let (a, b) = (parse_u64(a, what)?, parse_u64(b, what)?);
+            if a > b {
+                return Err(Error::usage(format!("{what}: empty range {s}")));
+            }
+            Ok((a, b))
+        }
+        None => {
+            let v = parse_u64(s, what)?;
+            Ok((v, v))
+        }
+    }
+}
+
+fn grundy(args: GrundyArgs) -> Result<()> {
+    use wythoff::grundy::{self, Spec, Table, TableFile};
+    if let Some(GrundySub::Get { file, x, y }) = &args.sub {
+        let t = TableFile::open(file)?;
+        let (x0, x1) = parse_span(x, "X")?;
+        let (y0, y1) = parse_span(y, "Y")?;
+        let n = t.header.n;
+        if x1 >= n || y1 >= n {
+            return Err(Error::usage(format!(
+                "({x}, {y}) is outside the table: it covers 0 <= x, y < {n}"
+            )));
+        }
+        let mut out = std::io::stdout().lock();
+        for xx in x0..=x1 {
+            let row: Vec<String> = (y0..=y1)
+                .map(|yy| t.get(xx, yy).expect("in range").to_string())
+                .collect();
+            writeln!(out, "{}", row.join(" ")).map_err(emit::write_error)?;
+        }
+        return Ok(());
+    }
+    if let Some(Some(file)) = &args.check {
+        let t = TableFile::open(file)?;
+        let ok_sum = t.verify();
+        let rep = grundy::check(t.payload(), t.layout, t.header.a)?;
+        return report_check(&rep, ok_sum, t.header.a, t.header.n, args.json);
+    }
+    let Some(n) = &args.n else {
+        return Err(Error::usage(
+            "give N (grundy N ...), grundy get FILE X Y, or grundy --check FILE",
+        ));
+    };
+    let a = parse_u64(&args.a, "-a")?;
+    let spec = Spec::new(a, parse_u64(n, "N")?)?;
+    let threads = threads_or_default(args.threads)?;
+    let cells = (spec.n as u128 * (spec.n as u128 + 1)) / 2;
+    let pb = progress_bar(
+        if spec.n >= 4096 {
+            cells.max(50_000_000)
+        } else {
+            0
+        },
+        "grundy",
+    );
+    let tick = |k: u64| pb.inc(k);
+    if let Some(path) = &args.output {
+        if args.print || args.checksum || args.check.is_some() {
+            return Err(Error::usage(
+                "-o writes a file; read it back with grundy get / --check",
+            ));
+        }
+        let note = |m: &str| pb.println(format!("wythoff: {m}"));
+        let t0 = std::time::Instant::now();
+        let h = grundy::compute_to_file(spec, path, threads, args.resume, &tick, &note)?;
+        pb.finish_and_clear();
+        eprintln!(
+            "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",
+            path.display(),
+            h.a,
+            h.n,
+            h.width,
+            t0.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
+    let t = Table::compute(spec, threads, &tick)?;
+    pb.finish_and_clear();
+    if args.check.is_some() {
+        let rep = grundy::check(&t.data, t.layout, a)?;
+        return report_check(&rep, true, a, spec.n as u64, args.json);
+    }
+    if args.checksum {
+        let (sum, hash) = grundy::square_checksum(&t.data, t.layout);
+        if args.json {
+            println!(
+                "{{\"a\":{a},\"N\":{},\"sum\":\"{sum}\",\"xxh3\":\"{hash:016x}\"}}",
+                spec.n
+            );
+        } else {
+            println!(
+                "sum={sum} xxh3={hash:016x} (a = {a}, N = {}, row-major u32 square)",
+                spec.n
+            );
+        }
+        return Ok(());
+    }
+    if args.print {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        let mut line = String::new();
+        for x in 0..spec.n {
+            line.clear();
+            for y in 0..spec.n {
+                if y > 0 {
+                    line.push(' ');
+                }
+                line.push_str(&t.get(x, y).to_string());
+            }
+            line.push('\n');
+            out.write_all(line.as_bytes()).map_err(emit::write_error)?;
+        }
+        return out.flush().map_err(emit::write_error);
+    }
+    Err(Error::usage(
+        "say what to do with the table: -o FILE, --print, --checksum or --check",
+    ))
+}
+
+fn report_check(
+    rep: &wythoff::grundy::CheckReport,
+    sum_ok: bool,
+    a: u64,
+    n: u64,
+    json: bool,
+) -> Result<()> {
+    let ok = rep.problems.is_empty() && sum_ok;
+    if json {
+        let ps: Vec<String> = rep.problems.iter().map(|p| format!("\"{p}\"")).collect();
+        println!(
+            "{{\"a\":{a},\"N\":{n},\"cells\":\"{}\",\"max\":{},\"payload_checksum_ok\":{sum_ok},\"problems\":[{}],\"ok\":{ok}}}",
+            rep.cells,
+            rep.max,
+            ps.join(",")
+        );
+    } else {
+        println!(
+            "{}: a = {a}, N = {n}, {} cells, max value {}; payload checksum {}; lines of moves, bounds and 0-positions {}",
+            if ok { "OK" } else { "FAILED" },
+            rep.cells,
+            rep.max,
+            if sum_ok { "ok" } else { "WRONG" },
+            if rep.problems.is_empty() {
+                "ok"
+            } else {
+                "VIOLATED"
+            }
+        );
+        for p in &rep.problems {
+            println!("  {p}");
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Disagreement("the table failed its checks".into()))
+    }
 }

@@ -11,6 +11,7 @@
 //!   [`pairs::algebraic`], [`pairs::numeration`]); the bulk generator ([`pairs::bulk`]).
 //! * [`ratwyt`] — RATWYT, Games I–III and the Calkin–Wilf tree.
 //! * [`three_pile`] — three-pile Wythoff by line occupancy.
+//! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`output`] — atomic files, the binary header, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
 //!
@@ -20,6 +21,7 @@
 
 pub mod error;
 pub mod game;
+pub mod grundy;
 pub mod num;
 pub mod output;
 pub mod pairs;

@@ -1,0 +1,171 @@
+//! Packed bitsets for the mex engines: many variable-length sets in one flat buffer, each with a
+//! "first free" pointer (the least value not in the set, a lower bound for any mex involving it).
+
+/// Spare words after each set.
+pub const PAD: usize = 5;
+
+/// `count` bitsets of given lengths stored back to back, each padded by [`PAD`] spare words so
+/// that a scan may read a few words past its answer without leaving its own set.
+pub struct Sets {
+    start: Vec<usize>,
+    words: Vec<u64>,
+    first_free: Vec<u32>,
+}
+
+impl Sets {
+    /// Sets whose i-th member can hold values 0..len(i).
+    pub fn new(count: usize, len: impl Fn(usize) -> usize) -> Sets {
+        let mut start = Vec::with_capacity(count + 1);
+        let mut total = 0usize;
+        for i in 0..count {
+            start.push(total);
+            total += len(i) / 64 + PAD;
+        }
+        start.push(total);
+        Sets {
+            start,
+            words: vec![0; total],
+            first_free: vec![0; count],
+        }
+    }
+
+    /// Bytes of memory the sets of these lengths would take.
+    pub fn bytes_for(count: usize, len: impl Fn(usize) -> usize) -> u64 {
+        (0..count).map(|i| (len(i) / 64 + PAD) as u64 * 8 + 4).sum()
+    }
+
+    /// Raw view for the parallel engine (see [`SetsPtr`]).
+    pub fn ptr(&mut self) -> SetsPtr {
+        SetsPtr {
+            start: self.start.as_ptr(),
+            words: self.words.as_mut_ptr(),
+            first_free: self.first_free.as_mut_ptr(),
+        }
+    }
+
+    /// Inserts v into set i (single-threaded use).
+    pub fn insert(&mut self, i: usize, v: u32) {
+        let p = self.ptr();
+        // SAFETY: exclusive borrow of self.
+        unsafe { p.insert(i, v) }
+    }
+
+    /// Whether set i contains v.
+    pub fn contains(&self, i: usize, v: u32) -> bool {
+        let w = self.start[i] + (v / 64) as usize;
+        w < self.start[i + 1] && (self.words[w] >> (v % 64)) & 1 == 1
+    }
+}
+
+/// Unsynchronized access to [`Sets`] shared by the band workers.  Invariant upheld by the
+/// engine's schedule: no two threads touch the same set at the same time (see `engine`).
+#[derive(Clone, Copy)]
+pub struct SetsPtr {
+    start: *const usize,
+    words: *mut u64,
+    first_free: *mut u32,
+}
+
+// SAFETY: the engine's schedule guarantees disjoint access (documented in `engine`).
+unsafe impl Send for SetsPtr {}
+unsafe impl Sync for SetsPtr {}
+
+impl SetsPtr {
+    /// The least value not in set i.
+    #[inline(always)]
+    pub unsafe fn first_free(self, i: usize) -> u32 {
+        unsafe { *self.first_free.add(i) }
+    }
+
+    /// Word w of set i.
+    #[inline(always)]
+    pub unsafe fn word(self, i: usize, w: usize) -> u64 {
+        unsafe { *self.words.add(*self.start.add(i) + w) }
+    }
+
+    /// Inserts v into set i and advances its first-free pointer.
+    #[inline(always)]
+    pub unsafe fn insert(self, i: usize, v: u32) {
+        unsafe {
+            let base = self.words.add(*self.start.add(i));
+            *base.add((v / 64) as usize) |= 1 << (v % 64);
+            let ff = self.first_free.add(i);
+            if *ff == v {
+                // Skip the run of ones starting at v, a word at a time.
+                let mut f = v + 1;
+                loop {
+                    let sh = f % 64;
+                    let w = *base.add((f / 64) as usize) >> sh;
+                    let ones = (!w).trailing_zeros(); // at most 64 − sh: the top bits of w are 0
+                    f += ones;
+                    if ones < 64 - sh {
+                        break;
+                    }
+                }
+                *ff = f;
+            }
+        }
+    }
+}
+
+/// The least value ≥ `from` in none of the three sets (p, a), (q, b), (r, c): a word-wide OR and
+/// scan, four words per step.  The caller guarantees the answer lies within the sets' lengths (the
+/// [`PAD`] spare words absorb the over-read of the last step).
+#[inline(always)]
+pub unsafe fn mex3(
+    p: SetsPtr,
+    a: usize,
+    q: SetsPtr,
+    b: usize,
+    r: SetsPtr,
+    c: usize,
+    from: u32,
+) -> u32 {
+    let mut w = (from / 64) as usize;
+    let below = (1u64 << (from % 64)).wrapping_sub(1); // values below `from` count as used
+    let u = |w: usize| unsafe { p.word(a, w) | q.word(b, w) | r.word(c, w) };
+    let first = u(w) | below;
+    if first != u64::MAX {
+        return (w * 64) as u32 + (!first).trailing_zeros();
+    }
+    w += 1;
+    loop {
+        let (u0, u1, u2, u3) = (u(w), u(w + 1), u(w + 2), u(w + 3));
+        if u0 & u1 & u2 & u3 != u64::MAX {
+            for (k, v) in [u0, u1, u2, u3].into_iter().enumerate() {
+                if v != u64::MAX {
+                    return ((w + k) * 64) as u32 + (!v).trailing_zeros();
+                }
+            }
+        }
+        w += 4;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_free_tracks_insertions() {
+        let mut s = Sets::new(3, |_| 300);
+        let order = [1u32, 0, 2, 5, 3, 4, 64, 63, 62, 6, 7];
+        let mut present = std::collections::BTreeSet::new();
+        for &v in &order {
+            s.insert(1, v);
+            present.insert(v);
+            let mex = (0..).find(|k| !present.contains(k)).unwrap();
+            assert_eq!(unsafe { s.ptr().first_free(1) }, mex, "after {v}");
+        }
+        for v in 0..130 {
+            s.insert(2, v);
+        }
+        assert_eq!(unsafe { s.ptr().first_free(2) }, 130);
+        let p = s.ptr();
+        // union of set 1 {0..=7, 62, 63, 64} and set 2 {0..130} from 0
+        assert_eq!(unsafe { mex3(p, 1, p, 2, p, 0, 0) }, 130);
+        assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 0) }, 8);
+        assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 9) }, 9);
+        assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 62) }, 65);
+    }
+}

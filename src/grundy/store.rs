@@ -1,0 +1,123 @@
+//! Where a table lives: the upper triangle x ≤ y, row-major (row x holds G(x, y) for
+//! y = x..N−1), `width` little-endian bytes per value, in memory or in a mapped file.
+
+/// Layout arithmetic of the upper triangle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Side N of the square.
+    pub n: usize,
+    /// Bytes per value (1..=4).
+    pub width: usize,
+}
+
+impl Layout {
+    /// Index of (x, y), x ≤ y < N, in value units: x·N − x(x−1)/2 + (y − x).
+    #[inline(always)]
+    pub fn index(&self, x: usize, y: usize) -> usize {
+        x * self.n - x * x.saturating_sub(1) / 2 + (y - x)
+    }
+
+    /// First value index of row x.
+    #[inline]
+    pub fn row_start(&self, x: usize) -> usize {
+        if x == 0 { 0 } else { self.index(x, x) }
+    }
+
+    /// Number of values, N(N+1)/2.
+    pub fn values(&self) -> usize {
+        self.n * (self.n + 1) / 2
+    }
+
+    /// Payload size in bytes.
+    pub fn bytes(&self) -> usize {
+        self.values() * self.width
+    }
+
+    /// The smallest width holding every value ≤ `max`.
+    pub fn width_for(max: u64) -> usize {
+        match max {
+            0..=0xff => 1,
+            0x100..=0xffff => 2,
+            0x1_0000..=0xff_ffff => 3,
+            _ => 4,
+        }
+    }
+}
+
+/// A raw pointer to a payload, shared by the band workers (each writes only its own rows).
+#[derive(Clone, Copy)]
+pub struct PayloadPtr {
+    ptr: *mut u8,
+    len: usize,
+    /// The layout of the payload.
+    pub layout: Layout,
+}
+
+// SAFETY: workers write disjoint rows; reads of other rows happen after they are complete.
+unsafe impl Send for PayloadPtr {}
+unsafe impl Sync for PayloadPtr {}
+
+impl PayloadPtr {
+    /// A pointer to `buf`, which must hold `layout.bytes()` bytes and outlive every use.
+    pub fn new(buf: &mut [u8], layout: Layout) -> PayloadPtr {
+        assert!(buf.len() >= layout.bytes());
+        PayloadPtr {
+            ptr: buf.as_mut_ptr(),
+            len: buf.len(),
+            layout,
+        }
+    }
+
+    /// Stores G(x, y) = g for x ≤ y.
+    #[inline(always)]
+    pub unsafe fn put(self, x: usize, y: usize, g: u32) {
+        let w = self.layout.width;
+        let off = self.layout.index(x, y) * w;
+        debug_assert!(off + w <= self.len);
+        let b = g.to_le_bytes();
+        unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), self.ptr.add(off), w) };
+    }
+
+    /// G(x, y) for any x, y < N (by symmetry).
+    #[inline(always)]
+    pub unsafe fn get(self, x: usize, y: usize) -> u32 {
+        let (x, y) = if x <= y { (x, y) } else { (y, x) };
+        let w = self.layout.width;
+        let off = self.layout.index(x, y) * w;
+        let mut b = [0u8; 4];
+        unsafe { std::ptr::copy_nonoverlapping(self.ptr.add(off), b.as_mut_ptr(), w) };
+        u32::from_le_bytes(b)
+    }
+}
+
+/// Reads G(x, y) (any order) from a payload slice.
+#[inline]
+pub fn read(payload: &[u8], layout: Layout, x: usize, y: usize) -> u32 {
+    let (x, y) = if x <= y { (x, y) } else { (y, x) };
+    let w = layout.width;
+    let off = layout.index(x, y) * w;
+    let mut b = [0u8; 4];
+    b[..w].copy_from_slice(&payload[off..off + w]);
+    u32::from_le_bytes(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn triangle_indices_are_dense_and_ordered() {
+        let l = Layout { n: 7, width: 1 };
+        let mut k = 0;
+        for x in 0..7 {
+            assert_eq!(l.row_start(x), k);
+            for y in x..7 {
+                assert_eq!(l.index(x, y), k);
+                k += 1;
+            }
+        }
+        assert_eq!(k, l.values());
+        assert_eq!(Layout::width_for(65535), 2);
+        assert_eq!(Layout::width_for(65536), 3);
+    }
+}
