@@ -89,10 +89,26 @@ struct GrundyArgs {
     /// Machine-readable output for --checksum and --check.
     #[arg(long)]
     json: bool,
+    /// Draw the table as a PNG picture (downsampled beyond 2048 pixels a side).
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// Draw the queen's-move board (N <= 128) with the safe cells (P-positions) marked.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// Test hook: abort (like kill -9) once this many rows are checkpointed.
+    #[arg(long, hide = true)]
+    abort_after_rows: Option<usize>,
 }
 
 #[derive(Subcommand)]
 enum GrundySub {
+    /// Draw a table file as a PNG picture.
+    Png {
+        /// The table file.
+        file: PathBuf,
+        /// The picture to write.
+        out: PathBuf,
+    },
     /// Read values from a table file: X and Y are numbers or ranges A..B (inclusive).
     Get {
         /// The table file.
@@ -1176,6 +1192,13 @@ fn grundy(args: GrundyArgs) -> Result<()> {
         }
         return Ok(());
     }
+    if let Some(GrundySub::Png { file, out }) = &args.sub {
+        let t = TableFile::open(file)?;
+        let n = t.header.n as usize;
+        return grundy::picture::table_png(out, n, 2048, &|x, y| {
+            t.get(x as u64, y as u64).unwrap()
+        });
+    }
     if let Some(Some(file)) = &args.check {
         let t = TableFile::open(file)?;
         let ok_sum = t.verify();
@@ -1208,7 +1231,15 @@ fn grundy(args: GrundyArgs) -> Result<()> {
         }
         let note = |m: &str| pb.println(format!("wythoff: {m}"));
         let t0 = std::time::Instant::now();
-        let h = grundy::compute_to_file(spec, path, threads, args.resume, &tick, &note)?;
+        let h = grundy::compute_to_file(
+            spec,
+            path,
+            threads,
+            args.resume,
+            &tick,
+            &note,
+            args.abort_after_rows,
+        )?;
         pb.finish_and_clear();
         eprintln!(
             "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",
@@ -1222,6 +1253,15 @@ fn grundy(args: GrundyArgs) -> Result<()> {
     }
     let t = Table::compute(spec, threads, &tick)?;
     pb.finish_and_clear();
+    if args.png.is_some() || args.board.is_some() {
+        if let Some(p) = &args.png {
+            grundy::picture::table_png(p, spec.n, 2048, &|x, y| t.get(x, y))?;
+        }
+        if let Some(p) = &args.board {
+            grundy::picture::board_png(p, spec.n, &|x, y| t.get(x, y) == 0)?;
+        }
+        return Ok(());
+    }
     if args.check.is_some() {
         let rep = grundy::check(&t.data, t.layout, a)?;
         return report_check(&rep, true, a, spec.n as u64, args.json);

@@ -302,3 +302,92 @@ fn three_pile_commands() {
     let o = wythoff(&["three-move", "1", "1", "2e9"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn grundy_table_file_get_check_and_resume_after_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.bin");
+    let resumed = dir.path().join("resumed.bin");
+    let o = wythoff(&["grundy", "700", "-o", whole.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // A run that dies (abort, like kill -9) after 256 rows leaves no file under the final name.
+    let o = wythoff(&[
+        "grundy",
+        "700",
+        "-o",
+        resumed.to_str().unwrap(),
+        "--abort-after-rows",
+        "256",
+    ]);
+    assert!(!o.status.success());
+    assert!(!resumed.exists());
+    let o = wythoff(&["grundy", "700", "-o", resumed.to_str().unwrap(), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("resuming at row 256"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "no partial files left"
+    );
+    // read back and check
+    let o = wythoff(&["grundy", "get", whole.to_str().unwrap(), "3", "0..10"]);
+    assert_eq!(stdout(&o), "3 4 5 6 2 0 1 9 10 12 8\n");
+    let o = wythoff(&["grundy", "get", whole.to_str().unwrap(), "1", "11"]);
+    assert_eq!(stdout(&o), "9\n");
+    let o = wythoff(&["grundy", "--check", whole.to_str().unwrap()]);
+    assert!(
+        o.status.success() && stdout(&o).starts_with("OK"),
+        "{}",
+        stdout(&o)
+    );
+    // a corrupted file fails its check with status 1
+    let mut bytes = std::fs::read(&whole).unwrap();
+    bytes[64 + 5000] ^= 1;
+    std::fs::write(&whole, bytes).unwrap();
+    let o = wythoff(&["grundy", "--check", whole.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = wythoff(&["grundy", "get", whole.to_str().unwrap(), "700", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn grundy_resume_after_a_real_kill() {
+    // kill -9 at an arbitrary moment once a checkpoint exists; the resumed file is identical.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let ckpt = dir.path().join("t.bin.partial.ckpt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args([
+            "grundy",
+            "6000",
+            "-o",
+            f.to_str().unwrap(),
+            "--threads",
+            "2",
+        ])
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !ckpt.exists() && t0.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    let _ = child.wait();
+    let o = wythoff(&["grundy", "6000", "-o", f.to_str().unwrap(), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let fresh = dir.path().join("fresh.bin");
+    let o = wythoff(&[
+        "grundy",
+        "6000",
+        "-o",
+        fresh.to_str().unwrap(),
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&fresh).unwrap());
+}

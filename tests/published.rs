@@ -247,3 +247,38 @@ fn three_pile_oeis_a018219_and_a051261() {
     let got = wythoff::three_pile::a051261(diag.len() as u64 - 1).unwrap();
     assert_eq!(got, diag);
 }
+
+#[test]
+fn grundy_table_against_oeis_rows_diagonal_and_antidiagonals() {
+    use wythoff::grundy::{Spec, Table};
+    let t = Table::compute(Spec::new(1, 128).unwrap(), 2, &|_| {}).unwrap();
+    for (row, anum) in [
+        (1usize, "A004482"),
+        (2, "A004483"),
+        (3, "A004484"),
+        (4, "A004485"),
+        (5, "A004486"),
+        (6, "A004487"),
+    ] {
+        let (_, terms) = oeis(anum);
+        for (y, &v) in terms.iter().enumerate() {
+            assert_eq!(t.get(row, y) as u64, v, "{anum} a({y})");
+        }
+    }
+    let (_, diag) = oeis("A047708");
+    for (n, &v) in diag.iter().enumerate() {
+        assert_eq!(t.get(n, n) as u64, v, "A047708 a({n})");
+    }
+    // A004481 by antidiagonals: T(0, s), T(1, s−1), …
+    let (_, anti) = oeis("A004481");
+    let mut k = 0;
+    'outer: for s in 0.. {
+        for i in 0..=s {
+            if k == anti.len() {
+                break 'outer;
+            }
+            assert_eq!(t.get(i, s - i) as u64, anti[k], "A004481 term {k}");
+            k += 1;
+        }
+    }
+}

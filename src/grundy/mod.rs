@@ -25,6 +25,7 @@
 pub mod bits;
 pub mod engine;
 pub mod general;
+pub mod picture;
 pub mod store;
 
 use crate::error::{Error, Result};
@@ -329,6 +330,10 @@ fn chain(prev: u64, bytes: &[u8]) -> u64 {
 /// after each band the completed rows are flushed and `path.partial.ckpt` records them, so an
 /// interrupted run continues with `resume` from its last completed band.  The final file appears
 /// under its name only when complete (header checksum written, synced, renamed).
+///
+/// `abort_after` is a test hook: abort the process (as `kill -9` would) once that many rows are
+/// checkpointed.
+#[allow(clippy::too_many_arguments)]
 pub fn compute_to_file(
     spec: Spec,
     path: &Path,
@@ -336,6 +341,7 @@ pub fn compute_to_file(
     resume: bool,
     progress: &(dyn Fn(u64) + Sync),
     note: &dyn Fn(&str),
+    abort_after: Option<usize>,
 ) -> Result<TableHeader> {
     let layout = spec.layout();
     let (partial, ckpt) = partial_paths(path);
@@ -424,6 +430,10 @@ pub fn compute_to_file(
         }
         st.0 = rows;
         st.1 = h2;
+        if abort_after.is_some_and(|r| rows >= r) {
+            // Test hook: die like `kill -9` right after a checkpoint.
+            std::process::abort();
+        }
     };
     fill(spec, payload, from_row, threads, progress, &band_done);
     if let Some(e) = state.into_inner().unwrap().2 {
