@@ -1229,7 +1229,7 @@ fn grundy(args: GrundyArgs) -> Result<()> {
                 "-o writes a file; read it back with grundy get / --check",
             ));
         }
-        let note = |m: &str| pb.println(format!("wythoff: {m}"));
+        let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
         let t0 = std::time::Instant::now();
         let h = grundy::compute_to_file(
             spec,

@@ -70,26 +70,43 @@ pub struct SetsPtr {
 unsafe impl Send for SetsPtr {}
 unsafe impl Sync for SetsPtr {}
 
+/// # Safety (all methods)
+///
+/// `i` must be a set of the [`Sets`] this pointer came from, `w` within its words plus padding,
+/// `v` below its length; the `Sets` must outlive the pointer; and no other thread may access set
+/// `i` at the same time.
 impl SetsPtr {
     /// The least value not in set i.
+    ///
+    /// # Safety
+    /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn first_free(self, i: usize) -> u32 {
         unsafe { *self.first_free.add(i) }
     }
 
     /// Word w of set i.
+    ///
+    /// # Safety
+    /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn word(self, i: usize, w: usize) -> u64 {
         unsafe { *self.words.add(*self.start.add(i) + w) }
     }
 
     /// Pointer to the first word of set i.
+    ///
+    /// # Safety
+    /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn base(self, i: usize) -> *const u64 {
         unsafe { self.words.add(*self.start.add(i)) }
     }
 
     /// Inserts v into set i and advances its first-free pointer.
+    ///
+    /// # Safety
+    /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn insert(self, i: usize, v: u32) {
         unsafe {
@@ -117,6 +134,9 @@ impl SetsPtr {
 /// The least value ≥ `from` in none of the three sets (p, a), (q, b), (r, c): a word-wide OR and
 /// scan, four words per step.  The caller guarantees the answer lies within the sets' lengths (the
 /// [`PAD`] spare words absorb the over-read of the last step).
+///
+/// # Safety
+/// As for [`SetsPtr`]; the union must have a free value within the sets' lengths.
 #[inline(always)]
 pub unsafe fn mex3(
     p: SetsPtr,

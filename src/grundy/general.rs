@@ -45,7 +45,7 @@ pub fn fill(n: usize, a: u64, payload: PayloadPtr, progress: &(dyn Fn(u64) + Syn
                         continue;
                     }
                     let g = unsafe { payload.get(u as usize, v as usize) };
-                    recent.push(((j as u32) << 26 | g / 64, g % 64));
+                    recent.push((((j as u32) << 26) | (g / 64), g % 64));
                 }
             }
             let from = unsafe { lp.first_free(x).max(lp.first_free(y)) };

@@ -524,9 +524,10 @@ pub fn check(payload: &[u8], layout: Layout, a: u64) -> Result<CheckReport> {
         cells: (n as u64) * (n as u64),
         ..Default::default()
     };
+    let mut problems: Vec<String> = Vec::new();
     let mut complain = |m: String| {
-        if rep.problems.len() < 20 {
-            rep.problems.push(m);
+        if problems.len() < 20 {
+            problems.push(m);
         }
     };
     let solver = crate::pairs::Solver::new(
@@ -567,7 +568,7 @@ pub fn check(payload: &[u8], layout: Layout, a: u64) -> Result<CheckReport> {
             }
         }
     }
-    drop(complain);
+    rep.problems = problems;
     rep.max = max;
     Ok(rep)
 }

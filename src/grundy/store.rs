@@ -69,6 +69,9 @@ impl PayloadPtr {
     }
 
     /// Stores G(x, y) = g for x ≤ y.
+    ///
+    /// # Safety
+    /// x ≤ y < N, the buffer alive, and no other thread writing row x.
     #[inline(always)]
     pub unsafe fn put(self, x: usize, y: usize, g: u32) {
         let w = self.layout.width;
@@ -79,6 +82,9 @@ impl PayloadPtr {
     }
 
     /// G(x, y) for any x, y < N (by symmetry).
+    ///
+    /// # Safety
+    /// x, y < N, the buffer alive, and the cell already written and not being written.
     #[inline(always)]
     pub unsafe fn get(self, x: usize, y: usize) -> u32 {
         let (x, y) = if x <= y { (x, y) } else { (y, x) };
