@@ -52,8 +52,37 @@ enum Command {
     /// The Calkin-Wilf tree: level, parent, children, path and breadth-first index of a rational.
     Cw(CwArgs),
     /// Sprague-Grundy tables: `grundy N -o FILE`, `--print`, `--checksum`, `--check FILE`,
-    /// `grundy get FILE X Y`.
+    /// `grundy get FILE X Y`, `grundy at X Y`.
     Grundy(GrundyArgs),
+    /// Rows 0..X-1 of Wythoff's Grundy function: certified preperiods and additive periods.
+    Rows(RowsArgs),
+    /// A disjunctive sum of positions X1,Y1 X2,Y2 ...: Grundy values, nim-sum, a winning move.
+    Sum(SumArgs),
+}
+
+#[derive(Args)]
+struct SumArgs {
+    /// The components, each as X,Y.
+    #[arg(required = true, num_args = 1.., value_name = "X,Y")]
+    components: Vec<String>,
+    /// Parameter a >= 1.
+    #[arg(short = 'a', long = "a", default_value = "1")]
+    a: String,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct RowsArgs {
+    /// Number of rows X (rows 0..X-1).
+    x: String,
+    /// Give up after this many columns.
+    #[arg(long, default_value = "1e8")]
+    max_columns: String,
+    /// Machine-readable output.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args)]
@@ -102,6 +131,14 @@ struct GrundyArgs {
 
 #[derive(Subcommand)]
 enum GrundySub {
+    /// G(X, Y) of Wythoff's game for a small row X and a column Y of any size, from certified
+    /// row periods.
+    At {
+        /// Row (at most 4095; the smaller pile).
+        x: String,
+        /// Column (any size).
+        y: String,
+    },
     /// Draw a table file as a PNG picture.
     Png {
         /// The table file.
@@ -413,6 +450,8 @@ pub fn main() -> Result<()> {
         Command::GameThree(a) => game_three(a),
         Command::Cw(a) => cw(a),
         Command::Grundy(a) => grundy(a),
+        Command::Rows(a) => rows(a),
+        Command::Sum(a) => sum(a),
     }
 }
 
@@ -1192,6 +1231,13 @@ fn grundy(args: GrundyArgs) -> Result<()> {
         }
         return Ok(());
     }
+    if let Some(GrundySub::At { x, y }) = &args.sub {
+        let xi = parse_natural(x, "X")?;
+        let yi = parse_natural(y, "Y")?;
+        let g = grundy_at(&xi, &yi)?;
+        println!("{g}");
+        return Ok(());
+    }
     if let Some(GrundySub::Png { file, out }) = &args.sub {
         let t = TableFile::open(file)?;
         let n = t.header.n as usize;
@@ -1340,4 +1386,110 @@ fn report_check(
     } else {
         Err(Error::Disagreement("the table failed its checks".into()))
     }
+}
+
+/// G(x, y) for a = 1 with min(x, y) within the certifiable rows.
+fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
+    use wythoff::grundy::rows;
+    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
+    let row = lo
+        .to_usize()
+        .filter(|&r| r < rows::MAX_ROWS)
+        .ok_or_else(|| {
+            Error::usage(format!(
+                "the smaller pile {} is beyond the rows whose periods can be certified (< {})",
+                pairs::abbreviate(lo),
+                rows::MAX_ROWS
+            ))
+        })?;
+    let p = rows::periods(row + 1, 100_000_000, &|_| {})?;
+    Ok(p.value(row, hi))
+}
+
+fn rows(args: RowsArgs) -> Result<()> {
+    use wythoff::grundy::rows;
+    let x = parse_u64(&args.x, "X")? as usize;
+    let max = parse_u64(&args.max_columns, "--max-columns")?;
+    let pb = progress_bar(0, "rows");
+    let t0 = std::time::Instant::now();
+    let p = rows::periods(x, max, &|c| pb.set_message(format!("column {c}")))?;
+    pb.finish_and_clear();
+    let (mu, lam) = p.joint;
+    if args.json {
+        let rs: Vec<String> = p
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, (y0, per))| format!("{{\"x\":{i},\"preperiod\":{y0},\"period\":{per}}}"))
+            .collect();
+        println!(
+            "{{\"rows\":[{}],\"joint\":{{\"preperiod\":{mu},\"period\":{lam},\"certified\":true}}}}",
+            rs.join(",")
+        );
+    } else {
+        println!("row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)");
+        for (i, (y0, per)) in p.rows.iter().enumerate() {
+            println!("{i:>3}  {y0:>9}  {per:>6}");
+        }
+        println!(
+            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({:.1} s)",
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+fn sum(args: SumArgs) -> Result<()> {
+    let a = parse_u64(&args.a, "-a")?;
+    Rules::new(a, false)?;
+    let mut ps: Vec<Position> = Vec::new();
+    for (i, c) in args.components.iter().enumerate() {
+        let what = format!("component {}", i + 1);
+        let (x, y) = c.split_once(',').ok_or_else(|| {
+            Error::usage(format!(
+                "{what}: '{c}' is not a position X,Y (for example 3,5)"
+            ))
+        })?;
+        ps.push((parse_natural(x, &what)?, parse_natural(y, &what)?));
+    }
+    let r = wythoff::sums::analyse(a, &ps)?;
+    let outcome = if r.nim_sum == 0 { "P" } else { "N" };
+    if args.json {
+        let comps: Vec<String> = ps
+            .iter()
+            .zip(&r.values)
+            .map(|(p, g)| {
+                format!(
+                    "{{\"position\":{},\"grundy\":{}}}",
+                    json_pair(p),
+                    json_str(g)
+                )
+            })
+            .collect();
+        let mv = match &r.winning {
+            None => "null".to_string(),
+            Some((i, to)) => format!("{{\"component\":{i},\"to\":{}}}", json_pair(to)),
+        };
+        println!(
+            "{{\"components\":[{}],\"nim_sum\":{},\"outcome\":\"{outcome}\",\"move\":{mv}}}",
+            comps.join(","),
+            json_str(&r.nim_sum)
+        );
+    } else {
+        for (p, g) in ps.iter().zip(&r.values) {
+            println!("({}, {}): G = {g}", p.0, p.1);
+        }
+        println!("nim-sum {}: {outcome}", r.nim_sum);
+        if let Some((i, to)) = &r.winning {
+            println!(
+                "winning move: component {} ({}, {}) -> ({}, {})",
+                i + 1,
+                ps[*i].0,
+                ps[*i].1,
+                to.0,
+                to.1
+            );
+        }
+    }
+    Ok(())
 }

@@ -10,6 +10,7 @@
 //!   moves ([`pairs::Solver`]); the three strategies ([`pairs::recursive`],
 //!   [`pairs::algebraic`], [`pairs::numeration`]); the bulk generator ([`pairs::bulk`]).
 //! * [`ratwyt`] — RATWYT, Games I–III and the Calkin–Wilf tree.
+//! * [`sums`] — disjunctive sums: nim-sum of Grundy values, winning moves.
 //! * [`three_pile`] — three-pile Wythoff by line occupancy.
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`output`] — atomic files, the binary header, fast decimal output.
@@ -26,6 +27,7 @@ pub mod num;
 pub mod output;
 pub mod pairs;
 pub mod ratwyt;
+pub mod sums;
 pub mod three_pile;
 
 pub use error::{Error, Result};

@@ -391,3 +391,40 @@ fn grundy_resume_after_a_real_kill() {
     assert!(o.status.success());
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&fresh).unwrap());
 }
+
+#[test]
+fn rows_at_and_sum_commands() {
+    // THEORY §4: rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12); the joint state
+    // repeats with a period that every row period divides, no earlier than the rows settle.
+    let o = wythoff(&["rows", "5", "--json"]);
+    let s = stdout(&o);
+    assert!(s.starts_with(
+        "{\"rows\":[{\"x\":0,\"preperiod\":0,\"period\":1},{\"x\":1,\"preperiod\":0,\"period\":3},{\"x\":2,\"preperiod\":0,\"period\":3},{\"x\":3,\"preperiod\":8,\"period\":6},{\"x\":4,\"preperiod\":9,\"period\":12}],\"joint\":{\"preperiod\":"
+    ), "{s}");
+    let joint = &s[s.find("\"joint\"").unwrap()..];
+    let num = |key: &str| -> u64 {
+        let t = &joint[joint.find(key).unwrap() + key.len() + 1..];
+        t[..t.find([',', '}']).unwrap()].parse().unwrap()
+    };
+    assert!(
+        num("\"preperiod\"") >= 9 && num("\"period\"") % 12 == 0,
+        "{joint}"
+    );
+    // G(1, 11) = 9 (seed 001), and far out in row 1: tersum n + 1 gives G(1, 3k) = 3k + 1.
+    assert_eq!(stdout(&wythoff(&["grundy", "at", "1", "11"])), "9\n");
+    assert_eq!(
+        stdout(&wythoff(&["grundy", "at", "3e40", "1"])),
+        format!("3{}1\n", "0".repeat(40))
+    );
+    let o = wythoff(&["grundy", "at", "5000", "1e9"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
+    assert_eq!(
+        stdout(&o),
+        "{\"components\":[{\"position\":[\"3\",\"5\"],\"grundy\":\"0\"},{\"position\":[\"2\",\"4\"],\"grundy\":\"3\"}],\"nim_sum\":\"3\",\"outcome\":\"N\",\"move\":{\"component\":1,\"to\":[\"2\",\"1\"]}}\n"
+    );
+    let o = wythoff(&["sum", "3,5", "4,7", "--json"]);
+    assert!(stdout(&o).contains("\"outcome\":\"P\",\"move\":null"));
+    let o = wythoff(&["sum", "3,5", "4;7"]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -26,6 +26,7 @@ pub mod bits;
 pub mod engine;
 pub mod general;
 pub mod picture;
+pub mod rows;
 pub mod store;
 
 use crate::error::{Error, Result};
