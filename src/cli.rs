@@ -58,6 +58,60 @@ enum Command {
     Rows(RowsArgs),
     /// A disjunctive sum of positions X1,Y1 X2,Y2 ...: Grundy values, nim-sum, a winning move.
     Sum(SumArgs),
+    /// Write the b-file of a catalogued OEIS sequence (`oeis --list` shows the catalogue).
+    Oeis(OeisArgs),
+    /// Verify the strategies against each other and the recursive definition, with a report.
+    Verify(VerifyArgs),
+}
+
+#[derive(Args)]
+struct VerifyArgs {
+    /// Check the pairs for n < BOUND.
+    #[arg(long, default_value = "1e9")]
+    bound: String,
+    /// Parameter a >= 1.
+    #[arg(short = 'a', long = "a", default_value = "1")]
+    a: String,
+    /// Also check a Grundy table of this side (0: skip).
+    #[arg(long, default_value = "0")]
+    grundy: String,
+    /// Also check three-pile Wythoff up to this bound (0: skip).
+    #[arg(long, default_value = "0")]
+    three: String,
+    /// Run shard I of K (0 <= I < K) of the pairs range; merge the reports with --merge.
+    #[arg(long, value_name = "I/K")]
+    shard: Option<String>,
+    /// Write the JSON report to FILE (atomically).
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Merge the reports of all shards of one verification into one report.
+    #[arg(long, num_args = 1.., value_name = "REPORT")]
+    merge: Vec<PathBuf>,
+    /// Print the JSON report on stdout instead of the summary.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Test double: corrupt the floor formula's term at this n.
+    #[arg(long, hide = true)]
+    inject_fault: Option<u64>,
+}
+
+#[derive(Args)]
+struct OeisArgs {
+    /// The A-number, e.g. A000201.
+    #[arg(required_unless_present = "list")]
+    anum: Option<String>,
+    /// Number of terms (default: the entry's, usually 10000).
+    #[arg(long)]
+    terms: Option<String>,
+    /// Write to FILE (atomically) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// List the catalogue: A-number, offset, default terms, title.
+    #[arg(long)]
+    list: bool,
 }
 
 #[derive(Args)]
@@ -405,6 +459,10 @@ struct GenerateArgs {
     /// Output directory.
     #[arg(long, default_value = "out")]
     out: PathBuf,
+    /// Make everything bigger by this factor (pairs, terms, bounds; the Grundy table by its
+    /// square root).
+    #[arg(long, default_value = "1")]
+    scale: String,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -452,6 +510,8 @@ pub fn main() -> Result<()> {
         Command::Grundy(a) => grundy(a),
         Command::Rows(a) => rows(a),
         Command::Sum(a) => sum(a),
+        Command::Oeis(a) => oeis_cmd(a),
+        Command::Verify(a) => verify_cmd(a),
     }
 }
 
@@ -702,142 +762,101 @@ struct Job {
 
 fn generate(args: GenerateArgs) -> Result<()> {
     set_threads(args.threads)?;
-    std::fs::create_dir_all(&args.out).map_err(|e| {
-        Error::usage(format!(
-            "--out: cannot create '{}': {e}",
-            args.out.display()
-        ))
-    })?;
+    let threads = threads_or_default(args.threads)?;
+    let scale = parse_u64(&args.scale, "--scale")?.max(1);
+    let out = &args.out;
+    std::fs::create_dir_all(out)
+        .map_err(|e| Error::usage(format!("--out: cannot create '{}': {e}", out.display())))?;
+    let t0 = std::time::Instant::now();
+    let mut written: Vec<(PathBuf, String)> = Vec::new();
+    let step = |what: &str| {
+        eprintln!(
+            "wythoff generate: {what} ({:.0} s)",
+            t0.elapsed().as_secs_f64()
+        )
+    };
+
+    // 1. the OEIS catalogue as b-files
+    step("OEIS b-files");
+    for e in wythoff::oeis::CATALOGUE {
+        let terms = (e.default_terms * scale).min(e.max_terms);
+        let path = out.join(format!("b{}.txt", &e.anum[1..]));
+        let mut f = AtomicFile::create(&path)?;
+        wythoff::oeis::write_bfile(e, terms, &mut f)?;
+        f.commit()?;
+        written.push((path, format!("{} {} ({terms} terms)", e.anum, e.title)));
+    }
+
+    // 2. P-positions in bulk
+    step("P-positions");
     use Columns::*;
     use Format::*;
+    let s = scale;
     let jobs = [
         Job {
-            file: "b000201.txt",
-            what: "A000201 lower Wythoff ⌊nφ⌋, n = 1..10000",
-            a: 1,
-            misere: false,
-            start: 1,
-            stop: 10_000,
-            format: Bfile,
-            cols: Lower,
-        },
-        Job {
-            file: "b001950.txt",
-            what: "A001950 upper Wythoff ⌊nφ²⌋, n = 1..10000",
-            a: 1,
-            misere: false,
-            start: 1,
-            stop: 10_000,
-            format: Bfile,
-            cols: Upper,
-        },
-        Job {
-            file: "b001951.txt",
-            what: "A001951 ⌊n√2⌋ (a = 2 lower), n = 0..10000",
-            a: 2,
-            misere: false,
-            start: 0,
-            stop: 10_000,
-            format: Bfile,
-            cols: Lower,
-        },
-        Job {
-            file: "b001952.txt",
-            what: "A001952 ⌊n(2+√2)⌋ (a = 2 upper), n = 1..10000",
-            a: 2,
-            misere: false,
-            start: 1,
-            stop: 10_000,
-            format: Bfile,
-            cols: Upper,
-        },
-        Job {
-            file: "b184480.txt",
-            what: "A184480 a = 3 lower, n = 1..10000",
-            a: 3,
-            misere: false,
-            start: 1,
-            stop: 10_000,
-            format: Bfile,
-            cols: Lower,
-        },
-        Job {
-            file: "b001956.txt",
-            what: "A001956 a = 3 upper, n = 1..10000",
-            a: 3,
-            misere: false,
-            start: 1,
-            stop: 10_000,
-            format: Bfile,
-            cols: Upper,
-        },
-        Job {
             file: "pairs_a1.txt",
-            what: "Wythoff P-pairs n A_n B_n, n = 0..10^6",
+            what: "Wythoff P-pairs n A_n B_n",
             a: 1,
             misere: false,
             start: 0,
-            stop: 1_000_000,
+            stop: 1_000_000 * s,
             format: Text,
             cols: Pairs,
         },
         Job {
             file: "pairs_a2.txt",
-            what: "a = 2 P-pairs, n = 0..10^6",
+            what: "a = 2 P-pairs",
             a: 2,
             misere: false,
             start: 0,
-            stop: 1_000_000,
+            stop: 1_000_000 * s,
             format: Text,
             cols: Pairs,
         },
         Job {
             file: "pairs_a1_misere.txt",
-            what: "misère Wythoff P-pairs, n = 0..10^5",
+            what: "misère Wythoff P-pairs",
             a: 1,
             misere: true,
             start: 0,
-            stop: 100_000,
+            stop: 100_000 * s,
             format: Text,
             cols: Pairs,
         },
         Job {
             file: "pairs_a2_misere.txt",
-            what: "misère a = 2 P-pairs, n = 0..10^5",
+            what: "misère a = 2 P-pairs",
             a: 2,
             misere: true,
             start: 0,
-            stop: 100_000,
+            stop: 100_000 * s,
             format: Text,
             cols: Pairs,
         },
         Job {
             file: "pairs_a1.bin",
-            what: "Wythoff P-pairs as binary u64 (header documented in README), n = 0..10^7",
+            what: "Wythoff P-pairs, binary u64 (header in README)",
             a: 1,
             misere: false,
             start: 0,
-            stop: 10_000_000,
+            stop: 10_000_000 * s,
             format: Binary,
             cols: Pairs,
         },
         Job {
             file: "word_a1.bin",
-            what: "characteristic word of ⌊nφ⌋ as packed bits, n = 0..10^9",
+            what: "characteristic word of floor(n*phi), packed bits",
             a: 1,
             misere: false,
             start: 0,
-            stop: 1_000_000_000,
+            stop: 1_000_000_000 * s,
             format: Word,
             cols: Pairs,
         },
     ];
-    let t0 = std::time::Instant::now();
-    let mut written = Vec::new();
     for job in &jobs {
-        let rules = Rules::new(job.a, job.misere)?;
-        let plan = Plan::new(rules, job.start, job.stop)?;
-        let path = args.out.join(job.file);
+        let plan = Plan::new(Rules::new(job.a, job.misere)?, job.start, job.stop)?;
+        let path = out.join(job.file);
         let mut f = AtomicFile::create(&path)?;
         let none = |_| {};
         match job.format {
@@ -853,44 +872,140 @@ fn generate(args: GenerateArgs) -> Result<()> {
             }
         }
         f.commit()?;
-        written.push((path, job.what));
-    }
-    let checks = [(1u64, 1_000_000_000u64)];
-    let mut sums = Vec::new();
-    for &(a, stop) in &checks {
-        let plan = Plan::new(Rules::new(a, false)?, 0, stop)?;
-        let s = bulk::checksum(&plan, &|_| {})?;
-        sums.push(format!(
-            "a = {a}, n = 0..{stop}: count={} sum_A={} sum_B={} sum_nA={}",
-            plan.count(),
-            s.sum_a,
-            s.sum_b,
-            s.sum_na
+        written.push((
+            path,
+            format!("{}, n = {}..{}", job.what, job.start, job.stop),
         ));
     }
-    let sums_path = args.out.join("checksums.txt");
-    let mut f = AtomicFile::create(&sums_path)?;
-    for s in &sums {
-        writeln!(f, "{s}").map_err(|e| wythoff::output::io_error(&sums_path, e))?;
-    }
+    let plan = Plan::new(Rules::wythoff(), 0, 1_000_000_000 * s)?;
+    let sum = bulk::checksum(&plan, &|_| {})?;
+    let path = out.join("checksums.txt");
+    let mut f = AtomicFile::create(&path)?;
+    writeln!(
+        f,
+        "a = 1, n = 0..{}: count={} sum_A={} sum_B={} sum_nA={} (sums mod 2^64)",
+        plan.stop(),
+        plan.count(),
+        sum.sum_a,
+        sum.sum_b,
+        sum.sum_na
+    )
+    .map_err(|e| wythoff::output::io_error(&path, e))?;
     f.commit()?;
     written.push((
-        sums_path,
-        "checksums of 10^9 Wythoff pairs (pairs --checksum)",
+        path,
+        "checksum of the Wythoff pairs (pairs --checksum)".into(),
     ));
+
+    // 3. a Grundy table with its pictures, and certified row periods
+    step("Grundy table");
+    let gn = 8192 * (scale as f64).sqrt() as u64;
+    let spec = wythoff::grundy::Spec::new(1, gn)?;
+    let path = out.join(format!("grundy_a1_{gn}.bin"));
+    wythoff::grundy::compute_to_file(spec, &path, threads, false, &|_| {}, &|_| {}, None)?;
+    written.push((
+        path.clone(),
+        format!("Grundy table, a = 1, N = {gn} (table file format in README)"),
+    ));
+    let t = wythoff::grundy::TableFile::open(&path)?;
+    let png = out.join(format!("grundy_a1_{gn}.png"));
+    wythoff::grundy::picture::table_png(&png, gn as usize, 2048, &|x, y| {
+        t.get(x as u64, y as u64).unwrap()
+    })?;
+    written.push((png, "picture of the table (0-positions white)".into()));
+    let board = out.join("board_32.png");
+    wythoff::grundy::picture::board_png(&board, 32, &|x, y| t.get(x as u64, y as u64) == Some(0))?;
+    written.push((
+        board,
+        "queen's-move board with the safe cells marked".into(),
+    ));
+    let rows_n = 96usize;
+    let p = wythoff::grundy::rows::periods(rows_n, 1 << 26, &|_| {})?;
+    let path = out.join(format!("row_periods_{rows_n}.json"));
+    let rs: Vec<String> = p
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(i, (y0, per))| format!("{{\"x\":{i},\"preperiod\":{y0},\"period\":{per}}}"))
+        .collect();
+    let mut f = AtomicFile::create(&path)?;
+    writeln!(
+        f,
+        "{{\"rows\":[{}],\"joint\":{{\"preperiod\":{},\"period\":{},\"certified\":true}}}}",
+        rs.join(","),
+        p.joint.0,
+        p.joint.1
+    )
+    .map_err(|e| wythoff::output::io_error(&path, e))?;
+    f.commit()?;
+    written.push((
+        path,
+        format!("certified preperiods and periods of rows 0..{}", rows_n - 1),
+    ));
+
+    // 4. three-pile tables
+    step("three-pile");
+    let tn = 1000 * scale.min(4);
+    let b = three_pile::Box3::cube(tn, &|_| {})?;
+    let path = out.join(format!("three_pile_{tn}.txt"));
+    let mut text = String::new();
+    for q in b.sorted_positions() {
+        text.push_str(&format!("{} {} {}\n", q[0], q[1], q[2]));
+    }
+    let mut f = AtomicFile::create(&path)?;
+    f.write_all(text.as_bytes())
+        .map_err(|e| wythoff::output::io_error(&path, e))?;
+    f.commit()?;
+    written.push((path, format!("three-pile P-positions x <= y <= z <= {tn}")));
+
+    // 5. verification report
+    step("verification");
+    let cfg = wythoff::verify::Config {
+        a: 1,
+        bound: 1_000_000_000 * scale,
+        grundy: 2048,
+        three: 200,
+        shard: (0, 1),
+        inject_fault: None,
+    };
+    let tv = std::time::Instant::now();
+    let report = wythoff::verify::run(&cfg, &|_| {})?;
+    let path = out.join("verify.json");
+    let mut f = AtomicFile::create(&path)?;
+    f.write_all(report.to_json(tv.elapsed().as_secs_f64()).as_bytes())
+        .map_err(|e| wythoff::output::io_error(&path, e))?;
+    f.commit()?;
+    written.push((
+        path,
+        format!(
+            "verification report ({})",
+            if report.ok() {
+                "all checks passed"
+            } else {
+                "FAILED"
+            }
+        ),
+    ));
+
     println!(
-        "wythoff generate: wrote {} files in {:.1} s:",
+        "wythoff generate: wrote {} files into {} in {:.1} s:",
         written.len(),
+        out.display(),
         t0.elapsed().as_secs_f64()
     );
     for (p, what) in &written {
-        println!("  {:<28} {:>12}  {what}", display(p), size_of(p));
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default();
+        println!("  {name:<26} {:>9}  {what}", size_of(p));
+    }
+    if !report.ok() {
+        return Err(Error::Disagreement(
+            "the verification report found a counterexample".into(),
+        ));
     }
     Ok(())
-}
-
-fn display(p: &Path) -> String {
-    p.display().to_string()
 }
 
 fn size_of(p: &Path) -> String {
@@ -1492,4 +1607,112 @@ fn sum(args: SumArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+fn oeis_cmd(args: OeisArgs) -> Result<()> {
+    use wythoff::oeis;
+    if args.list {
+        println!("A-number  offset  terms   title");
+        for e in oeis::CATALOGUE {
+            println!(
+                "{}   {:>4}  {:>6}   {}",
+                e.anum, e.offset, e.default_terms, e.title
+            );
+        }
+        return Ok(());
+    }
+    let e = oeis::entry(args.anum.as_deref().unwrap_or_default())?;
+    let count = match &args.terms {
+        Some(t) => parse_u64(t, "--terms")?,
+        None => e.default_terms,
+    };
+    match &args.output {
+        None => oeis::write_bfile(e, count, &mut std::io::stdout().lock()),
+        Some(p) => {
+            let mut f = AtomicFile::create(p)?;
+            oeis::write_bfile(e, count, &mut f)?;
+            f.commit()
+        }
+    }
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64)> {
+    let bad = || {
+        Error::usage(format!(
+            "--shard: '{s}' is not I/K with 0 <= I < K (for example 0/4)"
+        ))
+    };
+    let (i, k) = s.split_once('/').ok_or_else(bad)?;
+    let (i, k) = (
+        i.trim().parse::<u64>().map_err(|_| bad())?,
+        k.trim().parse::<u64>().map_err(|_| bad())?,
+    );
+    if k == 0 || i >= k {
+        return Err(bad());
+    }
+    Ok((i, k))
+}
+
+fn verify_cmd(args: VerifyArgs) -> Result<()> {
+    use wythoff::verify;
+    set_threads(args.threads)?;
+    let t0 = std::time::Instant::now();
+    let report = if !args.merge.is_empty() {
+        let parts = args
+            .merge
+            .iter()
+            .map(|p| {
+                let s = std::fs::read_to_string(p).map_err(|e| {
+                    Error::usage(format!("--merge: cannot read '{}': {e}", p.display()))
+                })?;
+                verify::parse_report(&s)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        verify::merge(&parts)?
+    } else {
+        let a = parse_u64(&args.a, "-a")?;
+        Rules::new(a, false)?;
+        let cfg = verify::Config {
+            a,
+            bound: parse_u64(&args.bound, "--bound")?,
+            grundy: parse_u64(&args.grundy, "--grundy")?,
+            three: parse_u64(&args.three, "--three")?,
+            shard: match &args.shard {
+                Some(s) => parse_shard(s)?,
+                None => (0, 1),
+            },
+            inject_fault: args.inject_fault,
+        };
+        let (lo, hi) = verify::shard_range(cfg.bound, cfg.shard);
+        let pb = progress_bar((hi - lo) as u128, "verify");
+        let r = verify::run(&cfg, &|k| pb.inc(k))?;
+        pb.finish_and_clear();
+        r
+    };
+    let elapsed = t0.elapsed().as_secs_f64();
+    let json = report.to_json(elapsed);
+    if let Some(p) = &args.output {
+        let mut f = AtomicFile::create(p)?;
+        f.write_all(json.as_bytes())
+            .map_err(|e| wythoff::output::io_error(p, e))?;
+        f.commit()?;
+    }
+    if args.json {
+        print!("{json}");
+    } else {
+        print!("{}", report.summary());
+        let checked = report.checks.first().map_or(0, |c| c.checked);
+        println!(
+            "{:.1} s; floor = mex at {:.2e} n/s",
+            elapsed,
+            checked as f64 / elapsed.max(1e-9)
+        );
+    }
+    if report.ok() {
+        Ok(())
+    } else {
+        Err(Error::Disagreement(
+            "verification found a counterexample (see the report)".into(),
+        ))
+    }
 }

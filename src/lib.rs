@@ -13,6 +13,8 @@
 //! * [`sums`] — disjunctive sums: nim-sum of Grundy values, winning moves.
 //! * [`three_pile`] — three-pile Wythoff by line occupancy.
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
+//! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
+//! * [`verify`] — verification at scale with a JSON report, shards and merge.
 //! * [`output`] — atomic files, the binary header, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
 //!
@@ -24,11 +26,13 @@ pub mod error;
 pub mod game;
 pub mod grundy;
 pub mod num;
+pub mod oeis;
 pub mod output;
 pub mod pairs;
 pub mod ratwyt;
 pub mod sums;
 pub mod three_pile;
+pub mod verify;
 
 pub use error::{Error, Result};
 pub use game::Rules;

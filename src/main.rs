@@ -5,6 +5,11 @@
 mod cli;
 
 fn main() {
+    // Die quietly on a closed pipe (`wythoff pairs 1e9 | head`), like other Unix tools.
+    // SAFETY: setting a signal disposition to its default before any threads exist.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let code = match cli::main() {
         Ok(()) => 0,
         Err(e) => {

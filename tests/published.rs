@@ -282,3 +282,14 @@ fn grundy_table_against_oeis_rows_diagonal_and_antidiagonals() {
         }
     }
 }
+
+#[test]
+fn every_catalogued_sequence_reproduces_its_published_terms() {
+    for e in wythoff::oeis::CATALOGUE {
+        let (offset, published) = oeis(e.anum);
+        assert_eq!(offset, e.offset, "{}: offset", e.anum);
+        let got = wythoff::oeis::terms(e, published.len() as u64).unwrap();
+        let got: Vec<u64> = got.into_iter().map(|v| v as u64).collect();
+        assert_eq!(got, published, "{}", e.anum);
+    }
+}

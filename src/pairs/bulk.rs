@@ -216,9 +216,14 @@ impl Plan {
         matches!(bound, Some(v) if v < u128::MAX)
     }
 
+    /// θ̃ = ⌊(α − 1)·2^128⌋, the accumulator's step.
+    pub fn theta(&self) -> u128 {
+        self.theta
+    }
+
     /// ⌊frac(nθ)·2^128⌋ exactly: ⌊nθ·2^128⌋ = isqrt(n²D·2^254) − n·a·2^127, minus
     /// ⌊nθ⌋·2^128 = (A_n − n)·2^128.
-    fn frac_start(&self, n: u64, a_n: u128) -> Result<u128> {
+    pub fn frac_start(&self, n: u64, a_n: u128) -> Result<u128> {
         let a = self.rules.a();
         let d = Integer::from(a) * a + 4u32;
         let nn = Integer::from(n);

@@ -1,0 +1,370 @@
+//! The catalogue of OEIS sequences this program writes, with their offsets and conventions, and
+//! the b-file writer (`n a(n)` per line from the entry's own offset, nothing else).
+//!
+//! Each entry says how its terms are computed — always by the library's engines: the bulk pairs
+//! generator, the Grundy table, certified rows, or the three-pile box — and is tested against the
+//! data lines (%S/%T/%U) of its OEIS entry (`data/oeis`).
+
+use crate::error::{Error, Result};
+use crate::game::Rules;
+use crate::grundy::{Spec, Table, rows};
+use crate::pairs::bulk::{Plan, VecSink};
+use crate::pairs::{Solver, Strategy};
+use rug::Integer;
+use std::io::Write;
+
+/// How an entry's terms are produced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Source {
+    /// A_n (lower) or B_n (upper) of generalized Wythoff with parameter a.
+    Pairs { a: u64, upper: bool },
+    /// The Wythoff partner of n (A002251).
+    Partner,
+    /// The Fibonacci word 2 − (A_{n+2} − A_{n+1}) (A003849).
+    FibonacciWord,
+    /// Grundy table read by antidiagonals T(i, s−i) (A004481).
+    GrundyAntidiagonals,
+    /// Row r of the Grundy table.
+    GrundyRow(usize),
+    /// G(n, n) (A047708).
+    GrundyDiagonal,
+    /// Position of n in A047708 (A048850).
+    GrundyDiagonalInverse,
+    /// Triangle T(n, k) = G(n, k), 0 ≤ k ≤ n, by rows (A317205).
+    GrundyTriangle,
+    /// Three-pile T(a, b) by antidiagonals (A018219).
+    ThreeAntidiagonals,
+    /// Three-pile T(n, n) (A051261).
+    ThreeDiagonal,
+}
+
+/// One catalogued sequence.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The A-number.
+    pub anum: &'static str,
+    /// OEIS offset: the index of the first term.
+    pub offset: u64,
+    /// Title.
+    pub title: &'static str,
+    /// Terms written by default.
+    pub default_terms: u64,
+    /// Most terms accepted.
+    pub max_terms: u64,
+    source: Source,
+}
+
+const BIG: u64 = 100_000_000;
+
+/// The catalogue.
+pub const CATALOGUE: &[Entry] = &[
+    Entry {
+        anum: "A000201",
+        offset: 1,
+        title: "Lower Wythoff sequence: floor(n*phi)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 1, upper: false },
+    },
+    Entry {
+        anum: "A001950",
+        offset: 1,
+        title: "Upper Wythoff sequence: floor(n*phi^2)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 1, upper: true },
+    },
+    Entry {
+        anum: "A066096",
+        offset: 0,
+        title: "floor(n*phi) from n = 0",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 1, upper: false },
+    },
+    Entry {
+        anum: "A001951",
+        offset: 0,
+        title: "floor(n*sqrt(2)) (lower, a = 2)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 2, upper: false },
+    },
+    Entry {
+        anum: "A001952",
+        offset: 1,
+        title: "floor(n*(2+sqrt(2))) (upper, a = 2)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 2, upper: true },
+    },
+    Entry {
+        anum: "A184480",
+        offset: 1,
+        title: "floor(n*(-1+sqrt(13))/2) (lower, a = 3)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 3, upper: false },
+    },
+    Entry {
+        anum: "A001956",
+        offset: 1,
+        title: "floor(n*(5+sqrt(13))/2) (upper, a = 3)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::Pairs { a: 3, upper: true },
+    },
+    Entry {
+        anum: "A002251",
+        offset: 0,
+        title: "Wythoff partner: swap lower and upper Wythoff numbers",
+        default_terms: 10_000,
+        max_terms: 10_000_000,
+        source: Source::Partner,
+    },
+    Entry {
+        anum: "A003849",
+        offset: 0,
+        title: "The infinite Fibonacci word",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::FibonacciWord,
+    },
+    Entry {
+        anum: "A004481",
+        offset: 0,
+        title: "Sprague-Grundy table of Wythoff's game by antidiagonals",
+        default_terms: 10_000,
+        max_terms: 50_000_000,
+        source: Source::GrundyAntidiagonals,
+    },
+    Entry {
+        anum: "A004482",
+        offset: 0,
+        title: "Sprague-Grundy row 1 (tersum n + 1)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::GrundyRow(1),
+    },
+    Entry {
+        anum: "A004483",
+        offset: 0,
+        title: "Sprague-Grundy row 2 (tersum n + 2)",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::GrundyRow(2),
+    },
+    Entry {
+        anum: "A004484",
+        offset: 0,
+        title: "Sprague-Grundy row 3",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::GrundyRow(3),
+    },
+    Entry {
+        anum: "A004485",
+        offset: 0,
+        title: "Sprague-Grundy row 4",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::GrundyRow(4),
+    },
+    Entry {
+        anum: "A004486",
+        offset: 0,
+        title: "Sprague-Grundy row 5",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::GrundyRow(5),
+    },
+    Entry {
+        anum: "A004487",
+        offset: 0,
+        title: "Sprague-Grundy row 6",
+        default_terms: 10_000,
+        max_terms: BIG,
+        source: Source::GrundyRow(6),
+    },
+    Entry {
+        anum: "A047708",
+        offset: 0,
+        title: "Diagonal G(n, n) of the Sprague-Grundy table",
+        default_terms: 10_000,
+        max_terms: 100_000,
+        source: Source::GrundyDiagonal,
+    },
+    Entry {
+        anum: "A048850",
+        offset: 0,
+        title: "Position of n in A047708",
+        default_terms: 10_000,
+        max_terms: 40_000,
+        source: Source::GrundyDiagonalInverse,
+    },
+    Entry {
+        anum: "A317205",
+        offset: 0,
+        title: "Sprague-Grundy triangle G(n, k), 0 <= k <= n, by rows",
+        default_terms: 10_000,
+        max_terms: 50_000_000,
+        source: Source::GrundyTriangle,
+    },
+    Entry {
+        anum: "A018219",
+        offset: 0,
+        title: "Three-pile Wythoff: T(a,b) with (a,b,T) a P-position, by antidiagonals",
+        default_terms: 10_000,
+        max_terms: 500_000,
+        source: Source::ThreeAntidiagonals,
+    },
+    Entry {
+        anum: "A051261",
+        offset: 0,
+        title: "Three-pile Wythoff: (n, n, a(n)) is a P-position",
+        default_terms: 2_000,
+        max_terms: 4_000,
+        source: Source::ThreeDiagonal,
+    },
+];
+
+/// The catalogue entry of an A-number (case-insensitive, leading zeros optional).
+pub fn entry(anum: &str) -> Result<&'static Entry> {
+    let t = anum.trim().to_ascii_uppercase();
+    let digits = t.strip_prefix('A').unwrap_or(&t);
+    let want = format!("A{:0>6}", digits);
+    CATALOGUE.iter().find(|e| e.anum == want).ok_or_else(|| {
+        Error::usage(format!(
+            "{anum} is not in the catalogue; `wythoff oeis --list` shows it"
+        ))
+    })
+}
+
+/// Side of a square holding the first `k` antidiagonal terms (i + j ≤ d with (d+1)(d+2)/2 ≥ k).
+fn antidiagonals_for(k: u64) -> u64 {
+    let mut d = 0;
+    while (d + 1) * (d + 2) / 2 < k {
+        d += 1;
+    }
+    d
+}
+
+/// The first `count` terms of an entry (a(offset), a(offset+1), …).
+pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
+    if count > e.max_terms {
+        return Err(Error::usage(format!(
+            "{}: at most {} terms (asked for {count})",
+            e.anum, e.max_terms
+        )));
+    }
+    if count == 0 {
+        return Ok(Vec::new());
+    }
+    let last = e.offset + count - 1;
+    Ok(match e.source {
+        Source::Pairs { a, upper } => {
+            let plan = Plan::new(Rules::new(a, false)?, e.offset, last)?;
+            let mut sink = VecSink::new(a);
+            for ch in plan.chunks(1 << 20) {
+                plan.run(ch, &mut sink)?;
+            }
+            sink.pairs
+                .into_iter()
+                .map(|(_, x, y)| if upper { y } else { x })
+                .collect()
+        }
+        Source::Partner => {
+            let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
+            (0..count)
+                .map(|n| Ok(s.partner(&Integer::from(n))?.to_u128().unwrap()))
+                .collect::<Result<_>>()?
+        }
+        Source::FibonacciWord => {
+            let plan = Plan::new(Rules::wythoff(), 1, count + 1)?;
+            let mut sink = VecSink::new(1);
+            for ch in plan.chunks(1 << 20) {
+                plan.run(ch, &mut sink)?;
+            }
+            sink.pairs
+                .windows(2)
+                .map(|w| 2 - (w[1].1 - w[0].1))
+                .collect()
+        }
+        Source::GrundyAntidiagonals | Source::GrundyTriangle => {
+            let d = antidiagonals_for(count);
+            let t = Table::compute(Spec::new(1, d + 1)?, 2, &|_| {})?;
+            let mut v = Vec::with_capacity(count as usize);
+            'outer: for s in 0..=d as usize {
+                for i in 0..=s {
+                    if v.len() as u64 == count {
+                        break 'outer;
+                    }
+                    v.push(if e.source == Source::GrundyTriangle {
+                        t.get(s, i) as u128
+                    } else {
+                        t.get(i, s - i) as u128
+                    });
+                }
+            }
+            v
+        }
+        Source::GrundyRow(r) => {
+            let p = rows::periods(r + 1, 1 << 24, &|_| {})?;
+            (0..count)
+                .map(|y| p.value(r, &Integer::from(y)).to_u128().unwrap())
+                .collect()
+        }
+        Source::GrundyDiagonal => {
+            let t = Table::compute(Spec::new(1, count)?, 2, &|_| {})?;
+            (0..count as usize).map(|n| t.get(n, n) as u128).collect()
+        }
+        Source::GrundyDiagonalInverse => {
+            // n/2 ≤ G(n, n) ≤ 2n: value v sits at a position ≤ 2v.
+            let side = 2 * count + 2;
+            let t = Table::compute(Spec::new(1, side)?, 2, &|_| {})?;
+            let mut pos = vec![u128::MAX; count as usize];
+            for n in 0..side as usize {
+                let g = t.get(n, n) as usize;
+                if g < pos.len() {
+                    pos[g] = n as u128;
+                }
+            }
+            if pos.contains(&u128::MAX) {
+                return Err(Error::internal("A048850: a value was not found within 2n"));
+            }
+            pos
+        }
+        Source::ThreeAntidiagonals => {
+            let v = crate::three_pile::a018219(antidiagonals_for(count))?;
+            v.into_iter().take(count as usize).map(u128::from).collect()
+        }
+        Source::ThreeDiagonal => crate::three_pile::a051261(count - 1)?
+            .into_iter()
+            .map(u128::from)
+            .collect(),
+    })
+}
+
+/// Writes the b-file of an entry: `n a(n)` per line, from the offset, ending with a newline.
+pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write) -> Result<()> {
+    let t = terms(e, count)?;
+    let mut buf = String::with_capacity(t.len() * 16);
+    for (i, v) in t.iter().enumerate() {
+        buf.push_str(&format!("{} {v}\n", e.offset + i as u64));
+    }
+    out.write_all(buf.as_bytes())
+        .map_err(|e| Error::Io(format!("write failed: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookup() {
+        assert_eq!(entry("a201").unwrap().anum, "A000201");
+        assert_eq!(entry("A000201").unwrap().offset, 1);
+        assert_eq!(entry("A999999").unwrap_err().exit_code(), 2);
+        assert!(terms(entry("A051261").unwrap(), 5000).is_err());
+    }
+}
