@@ -90,6 +90,10 @@ struct VerifyArgs {
     /// Print the JSON report on stdout instead of the summary.
     #[arg(long)]
     json: bool,
+    /// Continue an interrupted `-o REPORT` run: chunks recorded in REPORT.partial.ckpt are not
+    /// checked again.
+    #[arg(long, requires = "output")]
+    resume: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -899,7 +903,7 @@ fn generate(args: GenerateArgs) -> Result<()> {
 
     // 3. a Grundy table with its pictures, and certified row periods
     step("Grundy table");
-    let gn = 8192 * (scale as f64).sqrt() as u64;
+    let gn = 16384 * ((scale as f64).sqrt() as u64).max(1);
     let spec = wythoff::grundy::Spec::new(1, gn)?;
     let path = out.join(format!("grundy_a1_{gn}.bin"));
     wythoff::grundy::compute_to_file(spec, &path, threads, false, &|_| {}, &|_| {}, None)?;
@@ -919,7 +923,7 @@ fn generate(args: GenerateArgs) -> Result<()> {
         board,
         "queen's-move board with the safe cells marked".into(),
     ));
-    let rows_n = 96usize;
+    let rows_n = 128usize;
     let p = wythoff::grundy::rows::periods(rows_n, 1 << 26, &|_| {})?;
     let path = out.join(format!("row_periods_{rows_n}.json"));
     let rs: Vec<String> = p
@@ -945,7 +949,7 @@ fn generate(args: GenerateArgs) -> Result<()> {
 
     // 4. three-pile tables
     step("three-pile");
-    let tn = 1000 * scale.min(4);
+    let tn = 2000 * scale.min(2);
     let b = three_pile::Box3::cube(tn, &|_| {})?;
     let path = out.join(format!("three_pile_{tn}.txt"));
     let mut text = String::new();
@@ -962,14 +966,14 @@ fn generate(args: GenerateArgs) -> Result<()> {
     step("verification");
     let cfg = wythoff::verify::Config {
         a: 1,
-        bound: 1_000_000_000 * scale,
+        bound: 30_000_000_000 * scale,
         grundy: 2048,
         three: 200,
         shard: (0, 1),
         inject_fault: None,
     };
     let tv = std::time::Instant::now();
-    let report = wythoff::verify::run(&cfg, &|_| {})?;
+    let report = wythoff::verify::run(&cfg, &|_| {}, None)?;
     let path = out.join("verify.json");
     let mut f = AtomicFile::create(&path)?;
     f.write_all(report.to_json(tv.elapsed().as_secs_f64()).as_bytes())
@@ -1685,7 +1689,20 @@ fn verify_cmd(args: VerifyArgs) -> Result<()> {
         };
         let (lo, hi) = verify::shard_range(cfg.bound, cfg.shard);
         let pb = progress_bar((hi - lo) as u128, "verify");
-        let r = verify::run(&cfg, &|k| pb.inc(k))?;
+        let ckpt = args.output.as_ref().map(|p| {
+            let mut c = p.as_os_str().to_owned();
+            c.push(".partial.ckpt");
+            PathBuf::from(c)
+        });
+        if let Some(c) = &ckpt
+            && !args.resume
+        {
+            let _ = std::fs::remove_file(c);
+        }
+        let r = verify::run(&cfg, &|k| pb.inc(k), ckpt.as_deref())?;
+        if let Some(c) = &ckpt {
+            let _ = std::fs::remove_file(c);
+        }
         pb.finish_and_clear();
         r
     };

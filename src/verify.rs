@@ -27,6 +27,7 @@ use crate::pairs::bulk::Plan;
 use crate::pairs::{Solver, Strategy, algebraic, numeration};
 use rug::Integer;
 use std::collections::VecDeque;
+use std::path::Path;
 
 /// What to verify.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -409,8 +410,41 @@ fn floor_vs_mex_u64(
     result
 }
 
-/// Runs the configured checks.  `progress(items)` reports progress of the long check.
-pub fn run(cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Report> {
+/// Chunks already done, from a checkpoint file: start → (checked, counterexample).  The file's
+/// first line names the configuration; a file for another configuration is ignored.
+fn read_ckpt(path: &Path, header: &str) -> std::collections::HashMap<u64, (u64, Option<String>)> {
+    let mut done = std::collections::HashMap::new();
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return done;
+    };
+    let mut lines = text.lines();
+    if lines.next() != Some(header) {
+        return done;
+    }
+    for l in lines {
+        // "chunk START CHECKED" or "chunk START CHECKED fail TEXT"; a torn last line is skipped
+        let mut it = l.splitn(5, ' ');
+        if let (Some("chunk"), Some(s), Some(n)) = (it.next(), it.next(), it.next())
+            && let (Ok(s), Ok(n)) = (s.parse(), n.parse())
+        {
+            let ce = match (it.next(), it.next()) {
+                (Some("fail"), Some(t)) => Some(t.to_string()),
+                _ => None,
+            };
+            done.insert(s, (n, ce));
+        }
+    }
+    done
+}
+
+/// Runs the configured checks.  `progress(items)` reports progress of the long check; with
+/// `checkpoint`, each finished chunk of the long check is appended to that file and chunks found
+/// there are not checked again (resume).
+pub fn run(
+    cfg: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    checkpoint: Option<&Path>,
+) -> Result<Report> {
     use rayon::prelude::*;
     let (k, i) = (cfg.shard.1, cfg.shard.0);
     if k == 0 || i >= k {
@@ -422,11 +456,52 @@ pub fn run(cfg: &Config, progress: &(dyn Fn(u64) + Sync)) -> Result<Report> {
     // floor = mex, in parallel chunks
     const CHUNK: u64 = 1 << 24;
     let starts: Vec<u64> = (lo..hi).step_by(CHUNK as usize).collect();
+    let header = format!(
+        "wythoff verify checkpoint a={} bound={} shard={}/{} fault={:?}",
+        cfg.a, cfg.bound, cfg.shard.0, cfg.shard.1, cfg.inject_fault
+    );
+    let done = checkpoint
+        .map(|p| read_ckpt(p, &header))
+        .unwrap_or_default();
+    let log = match checkpoint {
+        None => None,
+        Some(p) => {
+            let fresh = done.is_empty();
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(!fresh)
+                .write(true)
+                .truncate(fresh)
+                .open(p)
+                .map_err(|e| crate::output::io_error(p, e))?;
+            if fresh {
+                use std::io::Write;
+                writeln!(f, "{header}").map_err(|e| crate::output::io_error(p, e))?;
+            }
+            Some(std::sync::Mutex::new(f))
+        }
+    };
     let results: Vec<Result<(u64, u64, Option<String>)>> = starts
         .par_iter()
         .map(|&s| {
             let e = (s + CHUNK).min(hi);
+            if let Some((n, ce)) = done.get(&s) {
+                progress(e - s);
+                return Ok((s, *n, ce.clone()));
+            }
             let (n, ce) = floor_vs_mex_chunk(rules, s, e, cfg.inject_fault)?;
+            if let Some(log) = &log {
+                use std::io::Write;
+                let mut f = log.lock().unwrap();
+                let line = match &ce {
+                    None => format!("chunk {s} {n}\n"),
+                    Some(t) => format!("chunk {s} {n} fail {t}\n"),
+                };
+                f.write_all(line.as_bytes())
+                    .map_err(|e| Error::Io(format!("checkpoint: {e}")))?;
+                f.flush()
+                    .map_err(|e| Error::Io(format!("checkpoint: {e}")))?;
+            }
             progress(e - s);
             Ok((s, n, ce))
         })
@@ -867,14 +942,49 @@ mod tests {
         for a in [1u64, 2, 5] {
             let mut c = cfg(300_000);
             c.a = a;
-            let r = run(&c, &|_| {}).unwrap();
+            let r = run(&c, &|_| {}, None).unwrap();
             assert!(r.ok(), "{}", r.summary());
             c.inject_fault = Some(123_457);
-            let r = run(&c, &|_| {}).unwrap();
+            let r = run(&c, &|_| {}, None).unwrap();
             assert!(!r.ok());
             let ce = r.checks[0].counterexample.as_ref().unwrap();
             assert!(ce.contains("n = 123457"), "{ce}");
         }
+    }
+
+    #[test]
+    fn resume_skips_recorded_chunks_and_gives_the_same_report() {
+        let dir = tempfile::tempdir().unwrap();
+        let ck = dir.path().join("r.ckpt");
+        let c = Config {
+            a: 1,
+            bound: 40_000_000,
+            grundy: 0,
+            three: 0,
+            shard: (0, 1),
+            inject_fault: None,
+        };
+        let whole = run(&c, &|_| {}, Some(&ck)).unwrap();
+        // the checkpoint lists every chunk; cut it to a prefix, as an interrupted run leaves it
+        let text = std::fs::read_to_string(&ck).unwrap();
+        assert_eq!(text.lines().count(), 1 + 3);
+        let cut: String = text
+            .lines()
+            .take(2)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+            + "chunk 3355";
+        std::fs::write(&ck, cut).unwrap();
+        let resumed = run(&c, &|_| {}, Some(&ck)).unwrap();
+        assert_eq!(resumed, whole);
+        // a recorded failure is reported again on resume
+        std::fs::write(
+            &ck,
+            text.lines().next().unwrap().to_string() + "\nchunk 0 99 fail a = 1, n = 99: made up\n",
+        )
+        .unwrap();
+        let r = run(&c, &|_| {}, Some(&ck)).unwrap();
+        assert!(!r.ok());
     }
 
     #[test]
@@ -896,12 +1006,12 @@ mod tests {
 
     #[test]
     fn shards_merge_to_the_unsharded_report() {
-        let whole = run(&cfg(2_000_000), &|_| {}).unwrap();
+        let whole = run(&cfg(2_000_000), &|_| {}, None).unwrap();
         let parts: Vec<Report> = (0..3)
             .map(|i| {
                 let mut c = cfg(2_000_000);
                 c.shard = (i, 3);
-                parse_report(&run(&c, &|_| {}).unwrap().to_json(0.0)).unwrap()
+                parse_report(&run(&c, &|_| {}, None).unwrap().to_json(0.0)).unwrap()
             })
             .collect();
         let merged = merge(&parts).unwrap();
