@@ -315,21 +315,17 @@ pub fn evaluate(a: u64, sys: System, digits: &[u64]) -> Integer {
             rest = low;
         }
     }
-    for &s in rest.iter().rev() {
-        y += &x * a;
-        y += s;
-        std::mem::swap(&mut x, &mut y);
-    }
-    // value = X·b_0 + Y·b_{−1}
-    match sys {
-        System::P => x + y,
-        System::Q => x,
-    }
+    horner_steps(a, sys, x, y, rest)
 }
 
 /// Σ digits[i]·b_i one digit at a time (the reference for the blocked [`evaluate`]).
 pub fn evaluate_stepwise(a: u64, sys: System, digits: &[u64]) -> Integer {
-    let (mut x, mut y) = (Integer::new(), Integer::new());
+    horner_steps(a, sys, Integer::new(), Integer::new(), digits)
+}
+
+/// Continues Horner's scheme (X, Y) ← (aX + Y + s, X) over `digits`, from the most significant
+/// (last) one, and returns the value X·b_0 + Y·b_{−1}.
+fn horner_steps(a: u64, sys: System, mut x: Integer, mut y: Integer, digits: &[u64]) -> Integer {
     for &s in digits.iter().rev() {
         y += &x * a;
         y += s;
