@@ -1720,8 +1720,12 @@ fn verify_cmd(args: VerifyArgs) -> Result<()> {
         print!("{}", report.summary());
         let checked = report.checks.first().map_or(0, |c| c.checked);
         println!(
-            "{:.1} s; floor = mex at {:.2e} n/s",
+            "{:.1} s; {} at {:.2e} n/s",
             elapsed,
+            report
+                .checks
+                .first()
+                .map_or("floor = mex", |c| c.name.as_str()),
             checked as f64 / elapsed.max(1e-9)
         );
     }

@@ -329,7 +329,12 @@ pub struct NumTable {
 impl NumTable {
     /// A placeholder for the loop without numeration.
     fn empty() -> NumTable {
-        NumTable { a: 0, k: 0, q: Vec::new(), lowered: Vec::new() }
+        NumTable {
+            a: 0,
+            k: 0,
+            q: Vec::new(),
+            lowered: Vec::new(),
+        }
     }
 
     /// The table for parameter a, or `None` when even q_1 = a is too large to tabulate.
@@ -371,7 +376,11 @@ impl NumTable {
         let h = numeration::evaluate(self.a, numeration::System::Q, &high).to_u64()?;
         let ip = numeration::evaluate(self.a, numeration::System::P, &high).to_u64()?;
         let tz = numeration::trailing_zeros(&high) as u32;
-        let rmax = if d[self.k] == self.a { self.q[self.k - 1] - 1 } else { self.q[self.k] - 1 };
+        let rmax = if d[self.k] == self.a {
+            self.q[self.k - 1] - 1
+        } else {
+            self.q[self.k] - 1
+        };
         Some((ip, Some(tz), n - h, rmax))
     }
 
@@ -620,7 +629,11 @@ pub fn run(
     }
     let fast = (hi as u128) * (cfg.a as u128 + 2) < (1u128 << 63) && num.is_some();
     checks.push(Check {
-        name: if fast { "floor = mex = numeration".into() } else { "floor = mex".into() },
+        name: if fast {
+            "floor = mex = numeration".into()
+        } else {
+            "floor = mex".into()
+        },
         covered: format!("every n in [{lo}, {hi})"),
         checked,
         counterexample: first.map(|f| f.1),
@@ -1130,8 +1143,14 @@ mod tests {
         }
         for a in [2u64, 3, 7, 1000] {
             let t = NumTable::new(a);
-            let (n, ce) =
-                floor_vs_mex_chunk(Rules::new(a, false).unwrap(), 7777, 300_000, None, t.as_ref()).unwrap();
+            let (n, ce) = floor_vs_mex_chunk(
+                Rules::new(a, false).unwrap(),
+                7777,
+                300_000,
+                None,
+                t.as_ref(),
+            )
+            .unwrap();
             assert_eq!((n, ce), (300_000 - 7777, None), "a = {a}");
         }
     }
