@@ -903,7 +903,7 @@ fn generate(args: GenerateArgs) -> Result<()> {
 
     // 3. a Grundy table with its pictures, and certified row periods
     step("Grundy table");
-    let gn = 16384 * ((scale as f64).sqrt() as u64).max(1);
+    let gn = 16384 * scale.isqrt().max(1);
     let spec = wythoff::grundy::Spec::new(1, gn)?;
     let path = out.join(format!("grundy_a1_{gn}.bin"));
     wythoff::grundy::compute_to_file(spec, &path, threads, false, &|_| {}, &|_| {}, None)?;
