@@ -14,8 +14,11 @@
 //!   (k+1)·(a+2)·n_max ≤ 2^128 — the plan checks this per chunk and falls back otherwise.  The
 //!   truncation only ever delays a carry, and each chunk's last term is re-checked against the
 //!   square-root formula.  Cost ≈ 2 cycles per term.
-//! * **Exact**: every term by the square-root formula (u128 fast path, GMP beyond).  Used for
-//!   misère play, as the fallback, and as the in-run baseline of the benchmarks.
+//!   Misère play with a ≥ 2 has A'_n = n + ⌊nθ + 1/α⌋: the same accumulator started at
+//!   frac(nθ + 1/α), proved exact while (k+1)·a(a+2)·(n_max·a + 1) ≤ 2^128, because
+//!   frac(nθ + 1/α) = frac(((na+1)α + a − 2)/a) ≥ ‖(na+1)α‖/a > 1/(a(a+2)(na+1)).
+//! * **Exact**: every term by the square-root formula (u128 fast path, GMP beyond).  Used as the
+//!   fallback and as the in-run baseline of the benchmarks.
 //!
 //! Consumers implement [`Sink`]: `begin` with the exact first pair of a chunk, then one `step` per
 //! further term with its carry (A grows by 1 + c, B by 1 + c + a).
@@ -206,13 +209,22 @@ impl Plan {
     /// Whether the fixed-point kernel is proved exact on this chunk:
     /// normal play and (len + 1)·(a + 2)·n_last ≤ 2^128.
     fn sturmian_applies(&self, chunk: Chunk) -> bool {
-        if self.kernel != Kernel::Sturmian || self.rules.misere() {
+        if self.kernel != Kernel::Sturmian {
             return false;
         }
         let last = (chunk.start + (chunk.len - 1)) as u128;
-        let bound = (chunk.len as u128 + 1)
-            .checked_mul(self.rules.a() as u128 + 2)
-            .and_then(|v| v.checked_mul(last));
+        let a = self.rules.a() as u128;
+        let steps = chunk.len as u128 + 1;
+        let bound = if self.rules.offset() == 1 {
+            // misère, a ≥ 2: frac(nθ + 1/α) = frac(((na+1)α + a − 2)/a) ≥ ‖(na+1)α‖/a
+            //                                > 1/(a(a+2)(na+1))
+            steps
+                .checked_mul(a)
+                .and_then(|v| v.checked_mul(a + 2))
+                .and_then(|v| v.checked_mul(last.checked_mul(a)?.checked_add(1)?))
+        } else {
+            steps.checked_mul(a + 2).and_then(|v| v.checked_mul(last))
+        };
         matches!(bound, Some(v) if v < u128::MAX)
     }
 
@@ -222,13 +234,20 @@ impl Plan {
     }
 
     /// ⌊frac(nθ)·2^128⌋ exactly: ⌊nθ·2^128⌋ = isqrt(n²D·2^254) − n·a·2^127, minus
-    /// ⌊nθ⌋·2^128 = (A_n − n)·2^128.
+    /// ⌊nθ⌋·2^128 = (A_n − n)·2^128 (misère with a ≥ 2: of nθ + 1/α, likewise).
     pub fn frac_start(&self, n: u64, a_n: u128) -> Result<u128> {
         let a = self.rules.a();
         let d = Integer::from(a) * a + 4u32;
         let nn = Integer::from(n);
-        let scaled =
-            ((Integer::from(&nn * &nn) * d) << 254u32).sqrt() - (Integer::from(&nn * a) << 127u32);
+        let scaled = if self.rules.offset() == 1 {
+            // misère, a ≥ 2: A'_n = n + ⌊nθ + 1/α⌋ and (nθ + 1/α)·2^128 =
+            // ((na+1)√D − na² + a − 2)·2^127 / a
+            let p = (Integer::from(a) - 2u32 - Integer::from(&nn * a) * a) << 127u32;
+            let q = (Integer::from(&nn * a) + 1u32) << 127u32;
+            crate::num::floor_surd(&p, &q, &d, &Integer::from(a))
+        } else {
+            ((Integer::from(&nn * &nn) * d) << 254u32).sqrt() - (Integer::from(&nn * a) << 127u32)
+        };
         let whole = Integer::from(&scaled >> 128u32);
         if whole != a_n - n as u128 {
             return Err(Error::internal(format!("⌊nθ⌋ mismatch at n = {n}")));
@@ -434,6 +453,17 @@ mod tests {
             assert_eq!(y, x + n as u128);
         }
         assert_eq!(fast.last().unwrap().0, u64::MAX);
+    }
+
+    #[test]
+    fn misere_sturmian_far_out_equals_exact() {
+        for a in [2u64, 3, 1000] {
+            let rules = Rules::new(a, true).unwrap();
+            let plan = Plan::new(rules, (1 << 50) - 2000, 1 << 50).unwrap();
+            let fast = collect(&plan, 700);
+            let slow = collect(&plan.clone().with_kernel(Kernel::Exact), 700);
+            assert_eq!(fast, slow, "a = {a}");
+        }
     }
 
     #[test]
