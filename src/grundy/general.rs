@@ -27,7 +27,9 @@ pub fn fill(n: usize, a: u64, payload: PayloadPtr, progress: &(dyn Fn(u64) + Syn
     let (lp, dp): (SetsPtr, SetsPtr) = (lines.ptr(), diags.ptr());
     let ni = n as isize;
     let didx = |e: isize| (e + ni - 1) as usize;
-    let mut recent: Vec<(u32, u32)> = Vec::new(); // (word, bit mask) of the values to drop
+    // Values to drop, grouped by j: recent[starts[j]..starts[j + 1]].
+    let mut recent: Vec<u32> = Vec::new();
+    let mut starts: Vec<usize> = vec![0; aa.max(1) as usize + 1];
     for x in 0..n {
         for y in x..n {
             let d = (y - x) as isize;
@@ -35,19 +37,20 @@ pub fn fill(n: usize, a: u64, payload: PayloadPtr, progress: &(dyn Fn(u64) + Syn
             // not options.
             recent.clear();
             for j in 1..aa {
+                starts[j as usize] = recent.len();
                 let e = d + j;
                 if e >= ni {
-                    break;
+                    continue;
                 }
                 for i in 1..=j {
                     let (u, v) = (x as isize - i, x as isize - i + e);
                     if u < 0 || v >= ni {
                         continue;
                     }
-                    let g = unsafe { payload.get(u as usize, v as usize) };
-                    recent.push((((j as u32) << 26) | (g / 64), g % 64));
+                    recent.push(unsafe { payload.get(u as usize, v as usize) });
                 }
             }
+            starts[aa as usize] = recent.len();
             let from = unsafe { lp.first_free(x).max(lp.first_free(y)) };
             let mut w = (from / 64) as usize;
             let mut below = (1u64 << (from % 64)).wrapping_sub(1);
@@ -60,9 +63,9 @@ pub fn fill(n: usize, a: u64, payload: PayloadPtr, progress: &(dyn Fn(u64) + Syn
                     }
                     let mut t = unsafe { dp.word(didx(e), w) };
                     if j > 0 {
-                        for &(key, bit) in &recent {
-                            if key >> 26 == j as u32 && (key & ((1 << 26) - 1)) as usize == w {
-                                t &= !(1u64 << bit);
+                        for &g in &recent[starts[j as usize]..starts[j as usize + 1]] {
+                            if (g / 64) as usize == w {
+                                t &= !(1u64 << (g % 64));
                             }
                         }
                     }
