@@ -375,6 +375,23 @@ pub fn compute_to_file(
         .open(&partial)
         .map_err(|e| Error::usage(format!("-o: cannot write '{}': {e}", path.display())))?;
     file.set_len(total).map_err(|e| io_error(&partial, e))?;
+    // Reserve the blocks now: a full disk is then a clear error here, not a SIGBUS later when
+    // the kernel writes back pages of the mapping.
+    {
+        use std::os::unix::io::AsRawFd;
+        // SAFETY: a valid open file descriptor and a non-negative range.
+        let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, total as libc::off_t) };
+        if rc != 0 && rc != libc::EOPNOTSUPP && rc != libc::EINVAL {
+            drop(file);
+            let _ = std::fs::remove_file(&partial);
+            return Err(Error::Io(format!(
+                "cannot reserve {:.1} GiB for '{}': {}",
+                total as f64 / (1u64 << 30) as f64,
+                path.display(),
+                std::io::Error::from_raw_os_error(rc)
+            )));
+        }
+    }
     // SAFETY: the partial file is ours; nothing else maps it.
     let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| io_error(&partial, e))?;
     let header0 = TableHeader {
