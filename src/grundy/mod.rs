@@ -173,7 +173,8 @@ pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()>
     Ok(())
 }
 
-fn available_memory() -> Option<u64> {
+/// MemAvailable from /proc/meminfo, in bytes.
+pub fn available_memory() -> Option<u64> {
     let s = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

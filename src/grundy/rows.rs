@@ -202,6 +202,18 @@ pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Resul
             progress(hare.y());
         }
     }
+    // Recording μ + 2λ ≤ hare.y() + λ columns of X values (2 bytes each) must fit in memory.
+    let need = (hare.y() + lam) as u128 * x_rows as u128 * 2;
+    if let Some(avail) = crate::grundy::available_memory()
+        && need > avail as u128 / 2
+    {
+        return Err(Error::usage(format!(
+            "rows 0..{}: period {lam} found, but recording up to {} columns of values needs              {:.1} GiB; use fewer rows",
+            x_rows - 1,
+            hare.y() + lam,
+            need as f64 / (1u64 << 30) as f64
+        )));
+    }
     // The preperiod μ: two sweeps λ apart, stepped until their states meet; record values.
     let mut a = Sweep::new(x_rows);
     let mut b = a.clone();
