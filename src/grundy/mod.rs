@@ -537,6 +537,11 @@ pub struct CheckReport {
 /// the P-positions computed by the pairs engine.
 pub fn check(payload: &[u8], layout: Layout, a: u64) -> Result<CheckReport> {
     let n = layout.n;
+    check_resources(
+        bits::Sets::bytes_for(n, |i| i + n + 1) + bits::Sets::bytes_for(n, |_| 2 * n + 1),
+        0,
+        None,
+    )?;
     let mut lines = bits::Sets::new(n, |i| i + n + 1);
     let mut diags = bits::Sets::new(n, |_| 2 * n + 1);
     let mut rep = CheckReport {
