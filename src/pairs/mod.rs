@@ -279,10 +279,10 @@ impl Solver {
         })
     }
 
-    /// Locates x ≥ 1 with the strategy's own evaluation of A_n: find the largest g with A_g ≤ x
-    /// starting from a guess; then x = A_g, or x is the (x − g − c)-th upper number (the lower and
-    /// upper sequences are complementary, so exactly x − g − c + 1 upper numbers are ≤ x... counted
-    /// from index 0 with B_0 = c).
+    /// Locates x ≥ 1 with the strategy's own evaluation of A_n: find the largest g with A_g ≤ x,
+    /// starting from a guess.  Then x = A_g, or x is an upper number: the lower numbers ≤ x are
+    /// A_1..A_g (normal play, where 0 = A_0 = B_0 is set aside) or A_0..A_g (misère, a ≥ 2, where
+    /// B_0 = 1), and the two sequences partition the integers, so x = B_m with m = x − g − c.
     fn locate_by_search(&self, x: &Integer) -> Result<(Side, Integer)> {
         let guess = match self.strategy {
             Strategy::Algebraic => algebraic::count_lower_up_to(self.a(), x),
