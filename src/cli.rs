@@ -725,43 +725,40 @@ fn pairs_cmd(args: PairsArgs) -> Result<()> {
             let mut lock = stdout.lock();
             emit::write_text(&plan, cols, &mut lock, &tick)?;
         }
-        (Format::Text | Format::Bfile, Some(path)) => {
-            let mut f = AtomicFile::create(path)?;
-            {
-                let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
-                emit::write_text(&plan, cols, &mut w, &tick)?;
-            }
-            f.commit()?;
-        }
         (Format::Binary | Format::Word, None) => {
             return Err(Error::usage(
                 "--format binary/word writes a header whose checksum is filled in last: give -o FILE",
             ));
         }
-        (Format::Binary | Format::Word, Some(path)) => {
-            let mut f = AtomicFile::create(path)?;
-            if args.format == Format::Binary {
-                emit::write_binary(&plan, f.file(), &tick)?;
-            } else {
-                emit::write_word(&plan, f.file(), &tick)?;
-            }
-            f.commit()?;
-        }
+        (format, Some(path)) => write_plan(&plan, format, cols, path, &tick)?,
     }
     pb.finish_and_clear();
     Ok(())
 }
 
-/// One output of the default job.
-struct Job {
-    file: &'static str,
-    what: &'static str,
-    a: u64,
-    misere: bool,
-    start: u64,
-    stop: u64,
+/// Writes the pairs of `plan` to `path` (atomically) in the given format — the one writer behind
+/// `pairs -o` and the default job.
+fn write_plan(
+    plan: &Plan,
     format: Format,
     cols: Columns,
+    path: &Path,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<()> {
+    let mut f = AtomicFile::create(path)?;
+    match format {
+        Format::Text | Format::Bfile => {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
+            emit::write_text(plan, cols, &mut w, progress)?;
+        }
+        Format::Binary => {
+            emit::write_binary(plan, f.file(), progress)?;
+        }
+        Format::Word => {
+            emit::write_word(plan, f.file(), progress)?;
+        }
+    }
+    f.commit()
 }
 
 fn generate(args: GenerateArgs) -> Result<()> {
@@ -793,93 +790,23 @@ fn generate(args: GenerateArgs) -> Result<()> {
 
     // 2. P-positions in bulk
     step("P-positions");
-    use Columns::*;
     use Format::*;
     let s = scale;
-    let jobs = [
-        Job {
-            file: "pairs_a1.txt",
-            what: "Wythoff P-pairs n A_n B_n",
-            a: 1,
-            misere: false,
-            start: 0,
-            stop: 1_000_000 * s,
-            format: Text,
-            cols: Pairs,
-        },
-        Job {
-            file: "pairs_a2.txt",
-            what: "a = 2 P-pairs",
-            a: 2,
-            misere: false,
-            start: 0,
-            stop: 1_000_000 * s,
-            format: Text,
-            cols: Pairs,
-        },
-        Job {
-            file: "pairs_a1_misere.txt",
-            what: "misère Wythoff P-pairs",
-            a: 1,
-            misere: true,
-            start: 0,
-            stop: 100_000 * s,
-            format: Text,
-            cols: Pairs,
-        },
-        Job {
-            file: "pairs_a2_misere.txt",
-            what: "misère a = 2 P-pairs",
-            a: 2,
-            misere: true,
-            start: 0,
-            stop: 100_000 * s,
-            format: Text,
-            cols: Pairs,
-        },
-        Job {
-            file: "pairs_a1.bin",
-            what: "Wythoff P-pairs, binary u64 (header in README)",
-            a: 1,
-            misere: false,
-            start: 0,
-            stop: 10_000_000 * s,
-            format: Binary,
-            cols: Pairs,
-        },
-        Job {
-            file: "word_a1.bin",
-            what: "characteristic word of floor(n*phi), packed bits",
-            a: 1,
-            misere: false,
-            start: 0,
-            stop: 1_000_000_000 * s,
-            format: Word,
-            cols: Pairs,
-        },
+    // (file, what, a, misère, START, STOP, format); text files carry all three columns
+    #[rustfmt::skip]
+    let jobs: [(&str, &str, u64, bool, u64, u64, Format); 6] = [
+        ("pairs_a1.txt", "Wythoff P-pairs n A_n B_n", 1, false, 0, 1_000_000 * s, Text),
+        ("pairs_a2.txt", "a = 2 P-pairs", 2, false, 0, 1_000_000 * s, Text),
+        ("pairs_a1_misere.txt", "misère Wythoff P-pairs", 1, true, 0, 100_000 * s, Text),
+        ("pairs_a2_misere.txt", "misère a = 2 P-pairs", 2, true, 0, 100_000 * s, Text),
+        ("pairs_a1.bin", "Wythoff P-pairs, binary u64 (header in README)", 1, false, 0, 10_000_000 * s, Binary),
+        ("word_a1.bin", "characteristic word of floor(n*phi), packed bits", 1, false, 0, 1_000_000_000 * s, Word),
     ];
-    for job in &jobs {
-        let plan = Plan::new(Rules::new(job.a, job.misere)?, job.start, job.stop)?;
-        let path = out.join(job.file);
-        let mut f = AtomicFile::create(&path)?;
-        let none = |_| {};
-        match job.format {
-            Text | Bfile => {
-                let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
-                emit::write_text(&plan, job.cols, &mut w, &none)?;
-            }
-            Binary => {
-                emit::write_binary(&plan, f.file(), &none)?;
-            }
-            Word => {
-                emit::write_word(&plan, f.file(), &none)?;
-            }
-        }
-        f.commit()?;
-        written.push((
-            path,
-            format!("{}, n = {}..{}", job.what, job.start, job.stop),
-        ));
+    for &(file, what, a, misere, start, stop, format) in &jobs {
+        let plan = Plan::new(Rules::new(a, misere)?, start, stop)?;
+        let path = out.join(file);
+        write_plan(&plan, format, Columns::Pairs, &path, &|_| {})?;
+        written.push((path, format!("{what}, n = {start}..{stop}")));
     }
     let plan = Plan::new(Rules::wythoff(), 0, 1_000_000_000 * s)?;
     let sum = bulk::checksum(&plan, &|_| {})?;
