@@ -853,21 +853,8 @@ fn generate(args: GenerateArgs) -> Result<()> {
     let rows_n = 128usize;
     let p = wythoff::grundy::rows::periods(rows_n, 1 << 26, &|_| {})?;
     let path = out.join(format!("row_periods_{rows_n}.json"));
-    let rs: Vec<String> = p
-        .rows
-        .iter()
-        .enumerate()
-        .map(|(i, (y0, per))| format!("{{\"x\":{i},\"preperiod\":{y0},\"period\":{per}}}"))
-        .collect();
     let mut f = AtomicFile::create(&path)?;
-    writeln!(
-        f,
-        "{{\"rows\":[{}],\"joint\":{{\"preperiod\":{},\"period\":{},\"certified\":true}}}}",
-        rs.join(","),
-        p.joint.0,
-        p.joint.1
-    )
-    .map_err(|e| wythoff::output::io_error(&path, e))?;
+    writeln!(f, "{}", p.to_json()).map_err(|e| wythoff::output::io_error(&path, e))?;
     f.commit()?;
     written.push((
         path,
@@ -1460,16 +1447,7 @@ fn rows(args: RowsArgs) -> Result<()> {
     pb.finish_and_clear();
     let (mu, lam) = p.joint;
     if args.json {
-        let rs: Vec<String> = p
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(i, (y0, per))| format!("{{\"x\":{i},\"preperiod\":{y0},\"period\":{per}}}"))
-            .collect();
-        println!(
-            "{{\"rows\":[{}],\"joint\":{{\"preperiod\":{mu},\"period\":{lam},\"certified\":true}}}}",
-            rs.join(",")
-        );
+        println!("{}", p.to_json());
     } else {
         println!("row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)");
         for (i, (y0, per)) in p.rows.iter().enumerate() {

@@ -157,6 +157,22 @@ pub struct Periods {
 }
 
 impl Periods {
+    /// The certificate as JSON: `{"rows":[{"x":0,"preperiod":0,"period":1},…],"joint":{…}}`.
+    pub fn to_json(&self) -> String {
+        let rs: Vec<String> = self
+            .rows
+            .iter()
+            .enumerate()
+            .map(|(i, (y0, per))| format!("{{\"x\":{i},\"preperiod\":{y0},\"period\":{per}}}"))
+            .collect();
+        format!(
+            "{{\"rows\":[{}],\"joint\":{{\"preperiod\":{},\"period\":{},\"certified\":true}}}}",
+            rs.join(","),
+            self.joint.0,
+            self.joint.1
+        )
+    }
+
     /// G(x, y) for x < X and any y ≥ 0 (y as a big integer), from the certified period.
     pub fn value(&self, x: usize, y: &rug::Integer) -> rug::Integer {
         let (mu, lam) = self.joint;
