@@ -10,6 +10,11 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+    // Ctrl-C and SIGTERM remove the temporary files of open outputs.
+    if let Err(e) = wythoff::artifact::atomic::clean_up_on_signals() {
+        eprintln!("wythoff: {e}");
+        std::process::exit(1);
+    }
     let code = match cli::main() {
         Ok(()) => 0,
         Err(e) => {

@@ -7,10 +7,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::error::{Error, Result};
 use wythoff::num::parse_natural;
-use wythoff::output::AtomicFile;
 use wythoff::pairs;
 use wythoff::pairs::bulk::{self, Kernel, Plan};
-use wythoff::pairs::emit::{self, Columns};
+use wythoff::pairs::emit::{self, Columns, FileFormat};
 use wythoff::pairs::{Outcome, Solver, Strategy};
 
 #[derive(Args)]
@@ -268,18 +267,10 @@ pub(crate) fn write_plan(
     path: &Path,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<()> {
-    let mut f = AtomicFile::create(path)?;
-    match format {
-        Format::Text | Format::Bfile => {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
-            emit::write_text(plan, cols, &mut w, progress)?;
-        }
-        Format::Binary => {
-            emit::write_binary(plan, f.file(), progress)?;
-        }
-        Format::Word => {
-            emit::write_word(plan, f.file(), progress)?;
-        }
-    }
-    f.commit()
+    let format = match format {
+        Format::Text | Format::Bfile => FileFormat::Text(cols),
+        Format::Binary => FileFormat::Binary,
+        Format::Word => FileFormat::Word,
+    };
+    emit::write_file(plan, format, emit::open_file(format, path)?, progress)
 }
