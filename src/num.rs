@@ -192,12 +192,22 @@ mod tests {
         assert_eq!(natural("-x"), Err(Malformed("-x".into())));
         assert_eq!(natural(" "), Err(Empty));
         assert_eq!(natural("1e-3"), Err(BadExponent("1e-3".into())));
-        assert_eq!(natural("10^99999999999"), Err(TooLarge("10^99999999999".into())));
+        assert_eq!(
+            natural("10^99999999999"),
+            Err(TooLarge("10^99999999999".into()))
+        );
         assert_eq!(natural_in("1e3", 1, 1024), Ok(1000));
         assert_eq!(natural_in("1024", 1, 1024), Ok(1024));
         for out in ["0", "1025", "2^64", "1e100"] {
             assert!(
-                matches!(natural_in(out, 1, 1024), Err(OutOfRange { min: 1, max: 1024, .. })),
+                matches!(
+                    natural_in(out, 1, 1024),
+                    Err(OutOfRange {
+                        min: 1,
+                        max: 1024,
+                        ..
+                    })
+                ),
                 "{out}"
             );
         }

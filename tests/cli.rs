@@ -61,7 +61,10 @@ fn move_json_lists_every_winning_move_in_the_users_order() {
     );
     let o = wythoff(&["move", "5", "3", "--json"]);
     let v = json(&o);
-    assert_eq!((&v["outcome"], &v["moves"]), (&"P".into(), &serde_json::json!([])));
+    assert_eq!(
+        (&v["outcome"], &v["moves"]),
+        (&"P".into(), &serde_json::json!([]))
+    );
     let o = wythoff(&["move", "0", "0", "--misere"]);
     assert!(stdout(&o).contains("N"), "{}", stdout(&o));
     // (10, 10) with a = 2 has three winning moves.
@@ -228,13 +231,28 @@ fn ratwyt_json_and_errors() {
     );
     let o = wythoff(&["ratwyt", "1/2", "1/1", "--json"]);
     let v = json(&o);
-    assert_eq!((&v["outcome"], &v["moves"]), (&"P".into(), &serde_json::json!([])));
+    assert_eq!(
+        (&v["outcome"], &v["moves"]),
+        (&"P".into(), &serde_json::json!([]))
+    );
     for (args, name, what) in [
         (vec!["ratwyt", "2/4", "1/1"], "'<R1>'", "lowest terms"),
-        (vec!["ratwyt", "1/1", "3/0"], "'<R2>'", "denominator is zero"),
-        (vec!["ratwyt", "1/1", "-3/2"], "'<R2>'", "negative; expected a rational"),
+        (
+            vec!["ratwyt", "1/1", "3/0"],
+            "'<R2>'",
+            "denominator is zero",
+        ),
+        (
+            vec!["ratwyt", "1/1", "-3/2"],
+            "'<R2>'",
+            "negative; expected a rational",
+        ),
         (vec!["ratwyt", "1/1", "abc"], "'<R2>'", "not a rational"),
-        (vec!["ratwyt", "1/1", "1/2", "-t", "0"], "'--t <T>'", "parameter"),
+        (
+            vec!["ratwyt", "1/1", "1/2", "-t", "0"],
+            "'--t <T>'",
+            "parameter",
+        ),
         (vec!["game-two", "1/2", "-t", "0"], "'--t <T>'", "parameter"),
         (vec!["cw", "4/6"], "'[R]'", "lowest terms"),
     ] {
@@ -253,7 +271,10 @@ fn games_two_three_and_the_tree() {
     // 2/3 has level 3, a multiple of t + 1 = 3: P
     let o = wythoff(&["game-two", "2/3", "-t", "2", "--json"]);
     let v = json(&o);
-    assert_eq!((&v["outcome"], &v["move"]), (&"P".into(), &serde_json::Value::Null));
+    assert_eq!(
+        (&v["outcome"], &v["move"]),
+        (&"P".into(), &serde_json::Value::Null)
+    );
     // levels 4, 3, 1: nim-sum 4 ^ 3 ^ 1 = 6
     let o = wythoff(&["game-three", "3/5", "2/3", "1/1", "--json"]);
     let v = json(&o);

@@ -14,7 +14,11 @@ fn wythoff(args: &[&str]) -> Output {
 
 fn parse(args: &[&str]) -> Value {
     let o = wythoff(args);
-    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let s = String::from_utf8(o.stdout).unwrap();
     assert_eq!(s.lines().count(), 1, "{args:?}: one line, got {s}");
     let v: Value = serde_json::from_str(&s).unwrap_or_else(|e| panic!("{args:?}: {e}: {s}"));
@@ -30,8 +34,12 @@ fn numbers_only_where_allowed(v: &Value, key: &str, args: &[&str]) {
             ["version", "offset", "component"].contains(&key),
             "{args:?}: a bare number under {key:?}"
         ),
-        Value::Array(a) => a.iter().for_each(|x| numbers_only_where_allowed(x, key, args)),
-        Value::Object(m) => m.iter().for_each(|(k, x)| numbers_only_where_allowed(x, k, args)),
+        Value::Array(a) => a
+            .iter()
+            .for_each(|x| numbers_only_where_allowed(x, key, args)),
+        Value::Object(m) => m
+            .iter()
+            .for_each(|(k, x)| numbers_only_where_allowed(x, k, args)),
         _ => {}
     }
 }
@@ -54,8 +62,11 @@ fn mex_pairs(n: usize) -> Vec<(u64, u64)> {
 fn nth_move_and_pairs() {
     let p = mex_pairs(100);
     let v = parse(&["nth", "100", "--json"]);
-    assert_eq!(v, json!({"version":1,"a":"1","misere":false,"n":"100",
-        "A":p[100].0.to_string(),"B":p[100].1.to_string()}));
+    assert_eq!(
+        v,
+        json!({"version":1,"a":"1","misere":false,"n":"100",
+        "A":p[100].0.to_string(),"B":p[100].1.to_string()})
+    );
     // a beyond 2^53 is a string, exactly
     let v = parse(&["nth", "0", "-a", "18446744073709551615", "--json"]);
     assert_eq!(v["a"], "18446744073709551615");
@@ -64,15 +75,26 @@ fn nth_move_and_pairs() {
     let v = parse(&["move", &(b + 3).to_string(), &a.to_string(), "--json"]);
     assert_eq!(v["position"], json!([(b + 3).to_string(), a.to_string()]));
     assert_eq!(v["outcome"], "N");
-    assert!(v["moves"].as_array().unwrap().contains(&json!([b.to_string(), a.to_string()])));
+    assert!(
+        v["moves"]
+            .as_array()
+            .unwrap()
+            .contains(&json!([b.to_string(), a.to_string()]))
+    );
     let v = parse(&["pairs", "5", "1e10", "--count", "--json"]);
-    assert_eq!(v, json!({"version":1,"a":"1","misere":false,"start":"5","stop":"10000000000","count":"9999999996"}));
+    assert_eq!(
+        v,
+        json!({"version":1,"a":"1","misere":false,"start":"5","stop":"10000000000","count":"9999999996"})
+    );
     let v = parse(&["pairs", "100", "--checksum", "--json"]);
     let sum_a: u64 = p.iter().map(|x| x.0).sum();
     let sum_b: u64 = p.iter().map(|x| x.1).sum();
     let sum_na: u64 = p.iter().enumerate().map(|(i, x)| i as u64 * x.0).sum();
-    assert_eq!(v, json!({"version":1,"a":"1","misere":false,"start":"0","stop":"100","count":"101",
-        "sum_A":sum_a.to_string(),"sum_B":sum_b.to_string(),"sum_nA":sum_na.to_string()}));
+    assert_eq!(
+        v,
+        json!({"version":1,"a":"1","misere":false,"start":"0","stop":"100","count":"101",
+        "sum_A":sum_a.to_string(),"sum_B":sum_b.to_string(),"sum_nA":sum_na.to_string()})
+    );
 }
 
 #[test]
@@ -93,9 +115,15 @@ fn three_pile_summary_and_move() {
         }
     }
     let v = parse(&["three", "8", "--json"]);
-    assert_eq!(v, json!({"version":1,"N":"8","count":count.to_string(),"sum":sum.to_string()}));
+    assert_eq!(
+        v,
+        json!({"version":1,"N":"8","count":count.to_string(),"sum":sum.to_string()})
+    );
     let v = parse(&["three-move", "1", "2", "0", "--json"]);
-    assert_eq!(v, json!({"version":1,"position":["1","2","0"],"outcome":"P","move":null}));
+    assert_eq!(
+        v,
+        json!({"version":1,"position":["1","2","0"],"outcome":"P","move":null})
+    );
 }
 
 /// The Calkin–Wilf parent, from the tree's definition.
@@ -111,12 +139,18 @@ fn parent(p: u64, q: u64) -> Option<(u64, u64)> {
 fn rationals_and_the_tree() {
     let v = parse(&["game-two", "3/5", "-t", "2", "--json"]);
     // level 4 = 1 (mod 3): one step, to the parent 3/2
-    assert_eq!(v, json!({"version":1,"t":"2","rational":"3/5","induced":"4","outcome":"N",
-        "move":{"steps":"1","to":"3/2"}}));
+    assert_eq!(
+        v,
+        json!({"version":1,"t":"2","rational":"3/5","induced":"4","outcome":"N",
+        "move":{"steps":"1","to":"3/2"}})
+    );
     let v = parse(&["game-three", "3/5", "2/3", "1/1", "--json"]);
     // levels 4, 3, 1; nim-sum 6; 4 -> 4 ^ 6 = 2: two steps on the first, 3/5 -> 3/2 -> 1/2
-    assert_eq!(v, json!({"version":1,"rationals":["3/5","2/3","1/1"],"induced":["4","3","1"],
-        "nim_sum":"6","outcome":"N","move":{"component":0,"steps":"2","to":"1/2"}}));
+    assert_eq!(
+        v,
+        json!({"version":1,"rationals":["3/5","2/3","1/1"],"induced":["4","3","1"],
+        "nim_sum":"6","outcome":"N","move":{"component":0,"steps":"2","to":"1/2"}})
+    );
     let v = parse(&["game-three", "1/2", "2/1", "--json"]);
     assert_eq!((&v["outcome"], &v["move"]), (&json!("P"), &Value::Null));
     // --path in JSON: the path array walks parent by parent to 0/1
@@ -133,8 +167,11 @@ fn rationals_and_the_tree() {
     assert_eq!(v["children"], json!(["13/21", "21/8"]));
     // without --path there is no path field
     let v = parse(&["cw", "0/1", "--json"]);
-    assert_eq!(v, json!({"version":1,"rational":"0/1","level":"0","continued_fraction":["0"],
-        "parent":null,"children":[null,"1/1"],"index":"0"}));
+    assert_eq!(
+        v,
+        json!({"version":1,"rational":"0/1","level":"0","continued_fraction":["0"],
+        "parent":null,"children":[null,"1/1"],"index":"0"})
+    );
 }
 
 #[test]

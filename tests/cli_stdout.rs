@@ -120,6 +120,10 @@ fn head_through_a_shell_pipeline() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "0 0 0\n");
-    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(o.status.code(), Some(0));
 }

@@ -341,7 +341,8 @@ pub(crate) fn progress_bar(total: u128, label: &str) -> ProgressBar {
         Some(total.min(u64::MAX as u128) as u64),
         ProgressDrawTarget::stderr(),
     );
-    if let Ok(style) = ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {per_sec} ETA {eta}")
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {per_sec} ETA {eta}")
     {
         pb.set_style(style.progress_chars("=> "));
     }
@@ -368,13 +369,33 @@ mod tests {
             assert!(e.contains("number of threads from 1 to 1024"), "{bad}: {e}");
         }
         assert_eq!(parameter("1").unwrap(), 1);
-        assert!(parameter("0").unwrap_err().to_string().contains("parameter"));
-        assert!(parameter("-3").unwrap_err().to_string().contains("negative"));
+        assert!(
+            parameter("0")
+                .unwrap_err()
+                .to_string()
+                .contains("parameter")
+        );
+        assert!(
+            parameter("-3")
+                .unwrap_err()
+                .to_string()
+                .contains("negative")
+        );
         assert!(pile("-3").unwrap_err().to_string().contains("pile size"));
         assert!(index("-3").unwrap_err().to_string().contains("index"));
-        assert!(rational("-3/2").unwrap_err().to_string().contains("rational"));
+        assert!(
+            rational("-3/2")
+                .unwrap_err()
+                .to_string()
+                .contains("rational")
+        );
         assert_eq!(index_u64("18446744073709551615").unwrap(), u64::MAX);
-        assert!(index_u64("2^64").unwrap_err().to_string().contains("out of range"));
+        assert!(
+            index_u64("2^64")
+                .unwrap_err()
+                .to_string()
+                .contains("out of range")
+        );
         assert_eq!(span("3..7").unwrap(), (3, 7));
         assert_eq!(span("1e2").unwrap(), (100, 100));
         assert!(span("7..3").is_err());

@@ -93,12 +93,20 @@ pub(crate) fn ratwyt(args: RatwytArgs) -> Result<()> {
         return out.finish();
     }
     let [k1, k2] = &k[..] else {
-        return Err(Error::internal("game_one gave other than two induced integers"));
+        return Err(Error::internal(
+            "game_one gave other than two induced integers",
+        ));
     };
-    outln!(out, "({r1}, {r2}) has induced integers ({k1}, {k2}): {outcome}")?;
+    outln!(
+        out,
+        "({r1}, {r2}) has induced integers ({k1}, {k2}): {outcome}"
+    )?;
     for m in &moves {
         if let ([s1, s2], [t1, t2]) = (&m.steps[..], &m.to[..]) {
-            outln!(out, "  {s1} step(s) on {r1} and {s2} on {r2} -> ({t1}, {t2})")?;
+            outln!(
+                out,
+                "  {s1} step(s) on {r1} and {s2} on {r2} -> ({t1}, {t2})"
+            )?;
         }
     }
     if moves.is_empty() {

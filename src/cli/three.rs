@@ -92,7 +92,10 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         return emit_text(&text, args.output.as_deref());
     }
     let count = ps.len();
-    let sum: u128 = ps.iter().map(|p| p[0] as u128 + p[1] as u128 + p[2] as u128).sum();
+    let sum: u128 = ps
+        .iter()
+        .map(|p| p[0] as u128 + p[1] as u128 + p[2] as u128)
+        .sum();
     let mut out = Out::new();
     if args.json {
         out.json(&json::ThreeSummary {
