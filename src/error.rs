@@ -61,6 +61,10 @@ pub enum Error {
     /// disk, `> /dev/full`) is a failure, status 1.
     #[error("cannot write standard output: {0}")]
     Stdout(#[source] io::Error),
+    /// A library writer's output (a stream handed to it) failed.  Exit status 1; a closed pipe
+    /// is recognised by its [`io::ErrorKind`] like [`Error::Stdout`].
+    #[error("write failed: {0}")]
+    Write(#[source] io::Error),
 }
 
 impl Error {
@@ -95,14 +99,15 @@ impl Error {
             | Error::Io(_)
             | Error::Internal(_)
             | Error::File { .. }
-            | Error::Stdout(_) => 1,
+            | Error::Stdout(_)
+            | Error::Write(_) => 1,
         }
     }
 
     /// True when standard output was closed by its reader (`wythoff pairs 1e9 | head`): the
     /// command line ends quietly with status 0.
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Stdout(e) if e.kind() == io::ErrorKind::BrokenPipe)
+        matches!(self, Error::Stdout(e) | Error::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 }
 

@@ -336,7 +336,7 @@ impl Drop for AtomicFile {
 
 /// An I/O failure while writing `path`, as a one-line error.
 pub fn io_error(path: &Path, e: io::Error) -> Error {
-    Error::Io(format!("writing '{}': {e}", path.display()))
+    Error::file(path, e)
 }
 
 #[cfg(test)]

@@ -6,12 +6,12 @@
 //! before its own work, and every file appears under its final name only when whole.
 
 use super::args::*;
+use super::out::{Out, outln};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::num::parse_u64;
 use wythoff::pairs::bulk::{self, Plan};
 use wythoff::pairs::emit::{self, Columns, FileFormat};
 use wythoff::{Rules, grundy, oeis, three_pile, verify};
@@ -23,14 +23,14 @@ pub(crate) struct GenerateArgs {
     pub(crate) out: PathBuf,
     /// Make everything bigger by this factor S >= 1 (pairs, terms, bounds; the Grundy table by
     /// the square root of S).
-    #[arg(long, default_value = "1", conflicts_with = "quick")]
-    pub(crate) scale: String,
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true, conflicts_with = "quick")]
+    pub(crate) scale: u64,
     /// A small preset of every output (a few seconds; what the tests run end to end).
     #[arg(long)]
     pub(crate) quick: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub(crate) threads: Option<usize>,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
 }
 
 /// How big each output of the job is.
@@ -334,12 +334,11 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
 }
 
 pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
-    set_threads(args.threads)?;
-    let threads = threads_or_default(args.threads)?;
+    let threads = args.threads.install()?;
     let sizes = if args.quick {
         Sizes::QUICK
     } else {
-        Sizes::scaled(parse_u64(&args.scale, "--scale")?)?
+        Sizes::scaled(args.scale)?
     };
     let out = &args.out;
     std::fs::create_dir_all(out)
@@ -355,7 +354,8 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
     let job = outputs(sizes, threads, passed.clone());
     let mut written: Vec<(PathBuf, String)> = Vec::new();
     for o in &job {
-        eprintln!(
+        let _ = writeln!(
+            std::io::stderr(),
             "wythoff generate: {} ({:.0} s)",
             o.file,
             t0.elapsed().as_secs_f64()
@@ -371,19 +371,22 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
         }
         written.push((path, o.what.clone()));
     }
-    println!(
+    let mut stdout = Out::new();
+    outln!(
+        stdout,
         "wythoff generate: wrote {} files into {} in {:.1} s:",
         written.len(),
         out.display(),
         t0.elapsed().as_secs_f64()
-    );
+    )?;
     for (p, what) in &written {
         let name = p
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
-        println!("  {name:<26} {:>9}  {what}", size_of(p));
+        outln!(stdout, "  {name:<26} {:>9}  {what}", size_of(p))?;
     }
+    stdout.finish()?;
     if !passed.get() {
         return Err(Error::Disagreement(
             "the verification report found a counterexample (see verify.json)".into(),

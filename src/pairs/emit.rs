@@ -219,14 +219,10 @@ pub fn write_file(
     f.commit()
 }
 
-/// An output error; a closed pipe (for example `| head`) is reported as such so the command line
-/// can end quietly.
+/// An output error, typed: the command line tells a closed pipe from a failure by its
+/// [`std::io::ErrorKind`].
 pub fn write_error(e: std::io::Error) -> Error {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Error::Io("broken pipe".into())
-    } else {
-        Error::Io(format!("write failed: {e}"))
-    }
+    Error::Write(e)
 }
 
 struct BinarySink<'a> {
