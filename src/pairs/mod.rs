@@ -73,7 +73,7 @@ impl FromStr for Strategy {
             "algebraic" | "floor" => Ok(Strategy::Algebraic),
             "arithmetic" | "numeration" => Ok(Strategy::Arithmetic),
             _ => Err(Error::usage(format!(
-                "--strategy: '{s}' is not a strategy (accepted: recursive, algebraic, arithmetic, all)"
+                "'{s}' is not a strategy (accepted: recursive, algebraic, arithmetic)"
             ))),
         }
     }
