@@ -248,14 +248,12 @@ fn examples(readme: &str) -> Result<Vec<Example>, String> {
                     ));
                 }
             }
-            Some("sh") => {
-                if t.trim_start().starts_with("wythoff ") {
-                    out.push(Example {
-                        line,
-                        text: t.trim_start().to_string(),
-                        shown: Vec::new(),
-                    });
-                }
+            Some("sh") if t.trim_start().starts_with("wythoff ") => {
+                out.push(Example {
+                    line,
+                    text: t.trim_start().to_string(),
+                    shown: Vec::new(),
+                });
             }
             _ => {}
         }
