@@ -236,7 +236,11 @@ pub fn entry(anum: &str) -> Result<&'static Entry> {
     CATALOGUE.iter().find(|e| e.anum == want).ok_or_else(|| {
         Error::usage(format!(
             "{anum} is not in the catalogue (accepted: {})",
-            CATALOGUE.iter().map(|e| e.anum).collect::<Vec<_>>().join(", ")
+            CATALOGUE
+                .iter()
+                .map(|e| e.anum)
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     })
 }
