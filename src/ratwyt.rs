@@ -1,5 +1,5 @@
 //! RATWYT and the Calkin–Wilf tree (A. S. Fraenkel, "RATWYT", College Math. J. 43 (2012)
-//! 160–164; seed 002).
+//! 160–164; doc/ratwyt.md).
 //!
 //! The Calkin–Wilf tree holds every non-negative reduced rational once: root 0/1; i/j has the
 //! right child (i+j)/j and, if i > 0, the left child i/(i+j).  A *step* moves one level up:
@@ -390,7 +390,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_examples() {
+    fn ratwyt_paper_examples() {
         assert_eq!(r("3/5").partial_quotients(), [0, 1, 1, 2]);
         assert_eq!(r("3/5").level(), 4);
         assert_eq!(r("2/3").level(), 3);
@@ -406,7 +406,7 @@ mod tests {
                 .iter()
                 .any(|m| m.steps == [2, 2] && m.to == [r("1/2"), r("1/1")])
         );
-        // Bob's reply in the seed: three steps on both from (3/2, 2/3) reach (0/1, 0/1).
+        // Bob's reply in Fraenkel 2012: three steps on both from (3/2, 2/3) reach (0/1, 0/1).
         assert_eq!(r("3/2").steps(&Integer::from(3)).unwrap(), Rational::zero());
         assert_eq!(r("2/3").steps(&Integer::from(3)).unwrap(), Rational::zero());
         assert_eq!(r("3/2").steps(&Integer::from(1)).unwrap(), r("1/2"));

@@ -1,4 +1,5 @@
-//! Three-pile Wythoff (Xiao, seed 001 §5): take the same positive amount from any non-empty set of
+//! Three-pile Wythoff (K. Xiao, "Winning strategies for Wythoff's game", §5; doc/three_pile.md):
+//! take the same positive amount from any non-empty set of
 //! the piles — one, two or all three.
 //!
 //! Algorithm (line occupancy).  A move goes from p to p − k·v, k ≥ 1, along one of the seven

@@ -53,7 +53,7 @@ fn nth_text_and_json() {
 
 #[test]
 fn move_json_lists_every_winning_move_in_the_users_order() {
-    // Seed 002: (3, 4) is N and (1, 2) is reached by taking 2 from each pile.
+    // Fraenkel 2012 ("RATWYT"): (3, 4) is N and (1, 2) is reached by taking 2 from each pile.
     let o = wythoff(&["move", "4", "3", "--json", "--strategy", "all"]);
     assert_eq!(
         json(&o),
@@ -185,7 +185,7 @@ fn binary_and_word_files_are_complete_and_checksummed() {
         u64::from_le_bytes(payload[0..8].try_into().unwrap()),
         u64::from_le_bytes(payload[8..16].try_into().unwrap()),
     );
-    assert_eq!(first, (2, 6)); // seed 000 Table 1, n = 2
+    assert_eq!(first, (2, 6)); // Fraenkel 1982, Table 1 (a = 2), n = 2
     let word = dir.path().join("w.bin");
     let o = wythoff(&[
         "pairs",
@@ -223,7 +223,7 @@ fn output_file_is_written_atomically() {
 
 #[test]
 fn ratwyt_json_and_errors() {
-    // Seed 002: (3/5, 2/3) ≅ (4, 3) is N; two steps on each reach (1/2, 1/1).
+    // Fraenkel 2012 ("RATWYT"): (3/5, 2/3) ≅ (4, 3) is N; two steps on each reach (1/2, 1/1).
     let o = wythoff(&["ratwyt", "3/5", "2/3", "--json"]);
     assert_eq!(
         json(&o),
@@ -428,7 +428,7 @@ fn grundy_resume_after_a_real_kill() {
 
 #[test]
 fn rows_at_and_sum_commands() {
-    // THEORY §4: rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12); the joint state
+    // Rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12) (doc/rows.md, "Values"); the joint state
     // repeats with a period that every row period divides, no earlier than the rows settle.
     let o = wythoff(&["rows", "5", "--json"]);
     let s = stdout(&o);
@@ -444,7 +444,7 @@ fn rows_at_and_sum_commands() {
         num("\"preperiod\"") >= 9 && num("\"period\"") % 12 == 0,
         "{joint}"
     );
-    // G(1, 11) = 9 (seed 001), and far out in row 1: tersum n + 1 gives G(1, 3k) = 3k + 1.
+    // G(1, 11) = 9 (Xiao, Example 14), and far out in row 1: tersum n + 1 gives G(1, 3k) = 3k + 1.
     assert_eq!(stdout(&wythoff(&["grundy", "at", "1", "11"])), "9\n");
     assert_eq!(
         stdout(&wythoff(&["grundy", "at", "3e40", "1"])),
