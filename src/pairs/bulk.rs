@@ -322,13 +322,33 @@ pub struct Sturmian {
     theta: u128,
 }
 
+/// The Sturmian step: f ← f + θ̃ mod 2^128; the carry out is c_n.  The one implementation of the
+/// step, used by [`Sturmian`] and [`Twin`].
+#[inline(always)]
+fn step(f: &mut u128, theta: u128) -> bool {
+    let (next, carry) = f.overflowing_add(theta);
+    *f = next;
+    carry
+}
+
 impl Sturmian {
     /// The carry c_n (A_{n+1} = A_n + 1 + c_n), moving the kernel from n to n + 1.
     #[inline(always)]
     pub fn carry(&mut self) -> bool {
-        let (f, c) = self.f.overflowing_add(self.theta);
-        self.f = f;
-        c
+        step(&mut self.f, self.theta)
+    }
+
+    /// Two kernels of one parameter a (one θ̃) stepped by one consumer, holding θ̃ once: a
+    /// consumer of two streams (the verifier's terms and its pending B's) keeps both accumulators
+    /// and θ̃ in registers.  Refuses kernels of different θ̃.
+    pub fn twin(self, other: Sturmian) -> Result<Twin> {
+        if self.theta != other.theta {
+            return Err(Error::internal("twin kernels of different parameters"));
+        }
+        Ok(Twin {
+            f: [self.f, other.f],
+            theta: self.theta,
+        })
     }
 
     /// The number of carries in the next `steps` steps, in closed form (the wraps of
@@ -338,6 +358,27 @@ impl Sturmian {
         (total >> 128u32)
             .to_u64()
             .ok_or_else(|| Error::internal("carry count"))
+    }
+}
+
+/// Two [`Sturmian`] kernels sharing θ̃ ([`Sturmian::twin`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Twin {
+    f: [u128; 2],
+    theta: u128,
+}
+
+impl Twin {
+    /// The carry of the first kernel, moving it on by one index.
+    #[inline(always)]
+    pub fn carry_first(&mut self) -> bool {
+        step(&mut self.f[0], self.theta)
+    }
+
+    /// The carry of the second kernel, moving it on by one index.
+    #[inline(always)]
+    pub fn carry_second(&mut self) -> bool {
+        step(&mut self.f[1], self.theta)
     }
 }
 

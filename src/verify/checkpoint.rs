@@ -35,7 +35,7 @@ pub fn params(cfg: &Config) -> String {
         cfg.inject_fault
             .map_or_else(|| "none".to_string(), |f| f.to_string()),
         mex::CHUNK,
-        if mex::inline_numeration(cfg).is_some() {
+        if mex::inline_numeration(cfg) {
             "mex+numeration"
         } else {
             "mex"

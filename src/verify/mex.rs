@@ -12,7 +12,8 @@
 //! The range is cut into chunks of 2^24 run in parallel.  A chunk's pending B_i with i below its
 //! start are terms of earlier chunks — verified there — and are streamed by a second instance of
 //! the same kernel, never stored; its own B_i join a FIFO.  If every chunk passes, every term
-//! passes by induction over the chunks.  Cost: about 3 ns per n on one core (machine words),
+//! passes by induction over the chunks.  After a counterexample a chunk starts afresh at the next
+//! n, so the first counterexample and the count do not depend on the cutting.  Cost: about 3 ns per n on one core (machine words),
 //! O(chunk) memory per thread.
 
 use super::numeration::NumTable;
@@ -26,14 +27,14 @@ use std::collections::VecDeque;
 /// Terms per chunk (the unit of parallel work and of checkpoint records).
 pub const CHUNK: u64 = 1 << 24;
 
-/// The Property 3 table, when the sweep checks numeration at every n too.  Decided from the
-/// whole configuration (every value of the whole range below 2^63, and the table available for
-/// a), so that every chunk of every shard checks the same thing.
-pub fn inline_numeration(cfg: &Config) -> Option<NumTable> {
+/// Whether the sweep checks numeration at every n too.  Decided from the whole configuration
+/// (every value of the whole range below 2^63, and the Property 3 table available for a), so
+/// that every chunk of every shard checks the same thing.
+pub fn inline_numeration(cfg: &Config) -> bool {
     let fits = (cfg.bound as u128)
         .checked_mul(cfg.a as u128 + 2)
         .is_some_and(|v| v < 1 << 63);
-    if fits { NumTable::new(cfg.a) } else { None }
+    fits && NumTable::available(cfg.a)
 }
 
 /// The check's name.
@@ -67,7 +68,11 @@ pub(super) fn sweep(
     use rayon::prelude::*;
     let rules = Rules::new(cfg.a, false)?;
     let (lo, hi) = cfg.range();
-    let num = inline_numeration(cfg);
+    let num = if inline_numeration(cfg) {
+        Some(NumTable::new(cfg.a).ok_or_else(|| Error::internal("numeration table"))?)
+    } else {
+        None
+    };
     let chunks = (hi - lo).div_ceil(CHUNK);
     // (items examined, first counterexample with its chunk start)
     type Part = (u64, Option<(u64, String)>);
@@ -108,10 +113,16 @@ pub(super) fn sweep(
     ))
 }
 
-/// floor = mex over [lo, hi) (lo < hi): returns (items examined = hi − lo, first
-/// counterexample).  The sweep goes on after a counterexample — the recursion runs on its own
-/// values, so later comparisons stay meaningful — and every n is examined: the count and the
-/// first counterexample do not depend on how the range was cut.
+/// Restarts after a counterexample within one chunk; beyond them the chunk stops early and
+/// its count says so.
+const MAX_RESTARTS: u32 = 64;
+
+/// floor = mex over [lo, hi) (lo < hi): returns (items examined, first counterexample).
+///
+/// The sweep stops at a counterexample and starts afresh at the next n (from the formula's
+/// values, as a chunk starts), so every n is examined and the first counterexample does not
+/// depend on how the range was cut — up to [`MAX_RESTARTS`] counterexamples per chunk, after
+/// which the chunk stops and its count is what was examined.
 pub fn chunk(
     rules: Rules,
     lo: u64,
@@ -119,6 +130,31 @@ pub fn chunk(
     fault: Option<u64>,
     num: Option<&NumTable>,
 ) -> Result<(u64, Option<String>)> {
+    let mut first = None;
+    let mut s = lo;
+    for _ in 0..=MAX_RESTARTS {
+        match until_mismatch(rules, s, hi, fault, num)? {
+            None => return Ok((hi - lo, first)),
+            Some((n, text)) => {
+                first.get_or_insert(text);
+                s = n + 1;
+                if s == hi {
+                    return Ok((hi - lo, first));
+                }
+            }
+        }
+    }
+    Ok((s - lo, first))
+}
+
+/// floor = mex over [lo, hi) (lo < hi) up to the first counterexample: (n, text).
+fn until_mismatch(
+    rules: Rules,
+    lo: u64,
+    hi: u64,
+    fault: Option<u64>,
+    num: Option<&NumTable>,
+) -> Result<Option<(u64, String)>> {
     if lo >= hi {
         return Err(Error::internal(format!("empty chunk [{lo}, {hi})")));
     }
@@ -167,8 +203,7 @@ pub fn chunk(
             lo,
             hi,
             lag_i,
-            floor,
-            lag,
+            kernels: floor.twin(lag)?,
             fault,
         };
         return match num {
@@ -192,7 +227,7 @@ fn wide(
     mut lag_i: u64,
     prev_a: Option<u128>,
     fault: Option<u64>,
-) -> Result<(u64, Option<String>)> {
+) -> Result<Option<(u64, String)>> {
     let rules = plan.rules();
     let (a, c) = (rules.a() as u128, rules.offset() as u128);
     let mut floor = plan.stream(Chunk {
@@ -207,7 +242,6 @@ fn wide(
     // pending head is the lag stream's until it is used up.
     let mut own: VecDeque<u128> = VecDeque::with_capacity(((hi - lo) / 2) as usize + 16);
     let mut cand: u128 = prev_a.map_or(0, |p| p + 1);
-    let mut first = None;
     for n in lo..hi {
         loop {
             let head = if lag_i < lo {
@@ -231,8 +265,8 @@ fn wide(
             }
         }
         let fa = floor.current().1 + u128::from(fault == Some(n));
-        if cand != fa && first.is_none() {
-            first = Some(mismatch(rules.a(), n, fa, cand));
+        if cand != fa {
+            return Ok(Some((n, mismatch(rules.a(), n, fa, cand))));
         }
         let b = cand + a * n as u128 + c;
         if b > cand {
@@ -241,7 +275,7 @@ fn wide(
         cand += 1;
         floor.advance();
     }
-    Ok((hi - lo, first))
+    Ok(None)
 }
 
 /// The sweep in machine words over two proved Sturmian kernels: the terms n ∈ [lo, hi) and the
@@ -251,20 +285,19 @@ struct Words<'p> {
     lo: u64,
     hi: u64,
     lag_i: u64,
-    floor: crate::pairs::bulk::Sturmian,
-    lag: crate::pairs::bulk::Sturmian,
+    /// The terms' kernel (first) and the pending B's kernel (second).
+    kernels: crate::pairs::bulk::Twin,
     fault: Option<u64>,
 }
 
 impl Words<'_> {
-    fn run<const NUM: bool>(self, t: &NumTable) -> Result<(u64, Option<String>)> {
+    fn run<const NUM: bool>(self, t: &NumTable) -> Result<Option<(u64, String)>> {
         let Words {
             plan,
             lo,
             hi,
             mut lag_i,
-            mut floor,
-            mut lag,
+            mut kernels,
             fault,
         } = self;
         let a = plan.rules().a();
@@ -289,10 +322,8 @@ impl Words<'_> {
         let mut own_r = 0usize;
         // numeration block state (Property 3 by table)
         let (mut ip_high, mut tz_high, mut r, mut rmax) = (0u64, None, 1u64, 0u64);
-        let mut first: Option<String> = None;
         let result = (|| {
             for n in lo..hi {
-                let want = fa + u64::from(fault == Some(n));
                 if NUM {
                     if r > rmax {
                         (ip_high, tz_high, r, rmax) = t
@@ -300,10 +331,14 @@ impl Words<'_> {
                             .ok_or_else(|| Error::internal("numeration block out of range"))?;
                     }
                     let got = t.lower(ip_high, tz_high, r);
-                    if got != want && first.is_none() {
-                        first = Some(format!(
-                            "a = {a}, n = {n}: floor formula gives A_n = {want}, numeration (Property 3) {got}"
-                        ));
+                    if got != fa || fault == Some(n) {
+                        let want = fa + u64::from(fault == Some(n));
+                        return Ok(Some((
+                            n,
+                            format!(
+                                "a = {a}, n = {n}: floor formula gives A_n = {want}, numeration (Property 3) {got}"
+                            ),
+                        )));
                     }
                     r += 1;
                 }
@@ -323,20 +358,21 @@ impl Words<'_> {
                     }
                     if lag_i < lo {
                         lag_i += 1;
-                        lag_b += 1 + lag.carry() as u64 + a;
+                        lag_b += 1 + kernels.carry_second() as u64 + a;
                     } else {
                         own_r += 1;
                     }
                 }
-                if cand != want && first.is_none() {
-                    first = Some(mismatch(a, n, want, cand));
+                let want = if fault == Some(n) { fa + 1 } else { fa };
+                if cand != want {
+                    return Ok(Some((n, mismatch(a, n, want, cand))));
                 }
                 let b = cand + a * n + offset;
                 if b > cand {
                     own.push(b);
                 }
                 cand += 1;
-                fa += 1 + floor.carry() as u64;
+                fa += 1 + kernels.carry_first() as u64;
             }
             // the stream's end against the square-root formula
             let end = plan.pair(hi).0;
@@ -345,7 +381,7 @@ impl Words<'_> {
                     "Sturmian stream drifted: {fa} vs {end} at n = {hi}"
                 )));
             }
-            Ok((hi - lo, first.take()))
+            Ok(None)
         })();
         OWN.with(|o| *o.borrow_mut() = own);
         result

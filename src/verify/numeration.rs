@@ -39,9 +39,17 @@ impl NumTable {
         }
     }
 
+    /// Largest q_k tabulated.
+    const CAP: u64 = 1 << 17;
+
+    /// Whether [`NumTable::new`] gives a table for a: q_1 = a must not exceed the cap (2^17).
+    pub fn available(a: u64) -> bool {
+        (1..=Self::CAP).contains(&a)
+    }
+
     /// The table for parameter a, or `None` when even q_1 = a is too large to tabulate.
     pub fn new(a: u64) -> Option<NumTable> {
-        const CAP: u64 = 1 << 17;
+        const CAP: u64 = NumTable::CAP;
         let mut q: Vec<u64> = vec![1]; // q_0, q_1, …
         let (mut prev, mut last) = (0u64, 1u64); // q_{k−1}, q_k
         while q.len() < 64 {
@@ -188,7 +196,9 @@ mod tests {
                 n += rmax - r0 + 1;
             }
         }
-        assert!(NumTable::new(1 << 20).is_none());
+        for a in [1u64, 2, 1 << 17, (1 << 17) + 1, 1 << 20] {
+            assert_eq!(NumTable::new(a).is_some(), NumTable::available(a), "a = {a}");
+        }
     }
 
     #[test]
