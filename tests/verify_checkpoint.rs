@@ -67,7 +67,10 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     let recorded = records(&p);
     assert_eq!(recorded.len(), 3);
     let fail = format!("chunk {CHUNK} {CHUNK} FAIL");
-    assert!(recorded.iter().any(|r| r.starts_with(&fail)), "{recorded:?}");
+    assert!(
+        recorded.iter().any(|r| r.starts_with(&fail)),
+        "{recorded:?}"
+    );
     let full = std::fs::read_to_string(&p).unwrap();
     let at = full.find(&fail).unwrap();
 
@@ -76,11 +79,7 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     // 3. the failure rewritten as a pass, with the old hash: a corrupted record
     let (head, tail) = full.split_at(at);
     let tail_line_end = tail.find('\n').unwrap();
-    let forged_pass = format!(
-        "{}chunk {CHUNK} {CHUNK} ok{}",
-        head,
-        &tail[tail_line_end..]
-    );
+    let forged_pass = format!("{}chunk {CHUNK} {CHUNK} ok{}", head, &tail[tail_line_end..]);
     let f = at + fail.len() - 4; // the F of FAIL
     let variants = [
         full[..at + 10].to_string(),
@@ -94,10 +93,17 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
         assert!(c.resumed_chunks() < 3, "variant {i}");
         let r = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
         drop(c);
-        assert_eq!(r, whole, "variant {i}: the resumed run reports what the whole run did");
+        assert_eq!(
+            r, whole,
+            "variant {i}: the resumed run reports what the whole run did"
+        );
         // the chunk was redone: its failure is recorded again, once, with a valid hash
         let again = records(&p);
-        assert_eq!(again.iter().filter(|r| r.starts_with(&fail)).count(), 1, "variant {i}");
+        assert_eq!(
+            again.iter().filter(|r| r.starts_with(&fail)).count(),
+            1,
+            "variant {i}"
+        );
         assert_eq!(again.len(), 3, "variant {i}: {again:?}");
     }
 
@@ -153,13 +159,21 @@ fn the_command_line_resumes_refuses_and_restarts() {
     // hash does not check (corrupted).
     let head = line(&params(&cfg()));
     let good = line(&format!("chunk 0 {CHUNK} ok"));
-    let bad = line(&format!("chunk {CHUNK} {CHUNK} ok")).replacen(|c: char| c.is_ascii_hexdigit(), "z", 1);
+    let bad = line(&format!("chunk {CHUNK} {CHUNK} ok")).replacen(
+        |c: char| c.is_ascii_hexdigit(),
+        "z",
+        1,
+    );
     std::fs::write(&log, format!("{head}{good}{bad}")).unwrap();
     let before = std::fs::read(&log).unwrap();
     // a plain run refuses and names --resume and --restart; the log is untouched
     let o = run(&[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("--resume") && stderr(&o).contains("--restart"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--resume") && stderr(&o).contains("--restart"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(std::fs::read(&log).unwrap(), before);
     assert!(!report.exists());
     // --resume of another run's parameters refuses and leaves the log byte-identical
@@ -169,12 +183,24 @@ fn the_command_line_resumes_refuses_and_restarts() {
     // --resume redoes the corrupted chunk and fails with its counterexample
     let o = run(&["--resume"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stderr(&o).contains("1 chunk(s) already checked"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("1 chunk(s) already checked"),
+        "{}",
+        stderr(&o)
+    );
     let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     assert_eq!(rep["checks"][0]["status"], "FAIL");
-    assert!(rep["checks"][0]["counterexample"].as_str().unwrap().contains("n = 20000000"));
+    assert!(
+        rep["checks"][0]["counterexample"]
+            .as_str()
+            .unwrap()
+            .contains("n = 20000000")
+    );
     assert_eq!(rep["checks"][0]["count"], "40000000");
-    assert!(!log.exists(), "the log is removed once the report is written");
+    assert!(
+        !log.exists(),
+        "the log is removed once the report is written"
+    );
     // --restart discards a log and runs afresh
     std::fs::write(&log, &before).unwrap();
     let o = run(&["--restart"]);

@@ -42,7 +42,14 @@ fn s(p: &Path) -> &str {
 #[test]
 fn a_corrupted_strategy_fails_with_the_counterexample() {
     // With the numeration table (a = 1): the fault is seen at its n.
-    let o = wythoff(&["verify", "--bound", "3e6", "--inject-fault", "2718281", "--json"]);
+    let o = wythoff(&[
+        "verify",
+        "--bound",
+        "3e6",
+        "--inject-fault",
+        "2718281",
+        "--json",
+    ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let r = json(&o);
     assert_eq!(r["ok"], false);
@@ -56,19 +63,32 @@ fn a_corrupted_strategy_fails_with_the_counterexample() {
     let o = wythoff(&["verify", "--bound", "3e6", "--inject-fault", "2718281"]);
     assert_eq!(o.status.code(), Some(1));
     let text = stdout(&o);
-    assert!(text.contains("FAIL") && text.contains("VERIFICATION FAILED"), "{text}");
+    assert!(
+        text.contains("FAIL") && text.contains("VERIFICATION FAILED"),
+        "{text}"
+    );
     assert!(!text.contains("ALL CHECKS PASSED"));
     // Without the table (a = 10^6: q_1 = a is too large to tabulate) the mex recursion alone
     // catches it.
     let o = wythoff(&[
-        "verify", "--bound", "2e5", "-a", "1e6", "--inject-fault", "123456", "--json",
+        "verify",
+        "--bound",
+        "2e5",
+        "-a",
+        "1e6",
+        "--inject-fault",
+        "123456",
+        "--json",
     ]);
     assert_eq!(o.status.code(), Some(1));
     let r = json(&o);
     let c = check(&r, "floor = mex");
     assert_eq!(c["status"], "FAIL");
     let ce = c["counterexample"].as_str().unwrap();
-    assert!(ce.contains("n = 123456") && ce.contains("mex recursion"), "{ce}");
+    assert!(
+        ce.contains("n = 123456") && ce.contains("mex recursion"),
+        "{ce}"
+    );
 }
 
 #[test]
@@ -105,7 +125,10 @@ fn a_report_says_what_it_covered_and_skipped() {
     let o = wythoff(&["verify", "--bound", "5000", "-a", "2"]);
     let text = stdout(&o);
     let line = text.lines().find(|l| l.contains("grundy table")).unwrap();
-    assert!(line.starts_with("skipped") && line.contains("(no Grundy table"), "{line}");
+    assert!(
+        line.starts_with("skipped") && line.contains("(no Grundy table"),
+        "{line}"
+    );
     assert!(text.contains("ALL CHECKS PASSED"), "{text}");
     // The Grundy checks state what they cover: the 3·2^k statement is about rows 1..X−1.
     let o = wythoff(&["verify", "--bound", "10", "--grundy", "40", "--json"]);
@@ -168,7 +191,14 @@ fn checks(r: &Value) -> Vec<Value> {
         .unwrap()
         .iter()
         .map(|c| {
-            serde_json::json!([c["name"], c["status"], c["count"], c["covers"], c["counterexample"], c["facts"]])
+            serde_json::json!([
+                c["name"],
+                c["status"],
+                c["count"],
+                c["covers"],
+                c["counterexample"],
+                c["facts"]
+            ])
         })
         .collect()
 }
@@ -220,14 +250,68 @@ fn merge_refuses_what_is_not_a_complete_set_of_shards() {
         (write("garbage.json", b"this is not json"), "malformed JSON"),
         (write("empty.json", b""), "malformed JSON"),
         (write("binary.json", &[0xff, 0xfe, 0, 1, 2]), "not UTF-8"),
-        (write("truncated.json", &good.as_bytes()[..good.len() / 2]), "malformed JSON"),
-        (write("v2.json", good.replacen("\"version\":1", "\"version\":2", 1).as_bytes()), "version 2"),
-        (write("noversion.json", good.replacen("\"version\":1,", "", 1).as_bytes()), "version"),
-        (write("extra.json", good.replacen("\"version\":1,", "\"version\":1,\"x\":0,", 1).as_bytes()), "unknown field"),
-        (write("status.json", good.replacen("\"status\":\"ok\"", "\"status\":\"fine\"", 1).as_bytes()), "unknown variant"),
-        (write("liar.json", good.replacen("\"ok\":true", "\"ok\":false", 1).as_bytes()), "\"ok\""),
-        (write("bigshard.json", good.replacen("\"shard\":\"1/3\"", "\"shard\":\"1/18446744073709551615\"", 1).as_bytes()), "shard"),
-        (write("badnum.json", good.replacen("\"bound\":\"100000\"", "\"bound\":\"1e5\"", 1).as_bytes()), "1e5"),
+        (
+            write("truncated.json", &good.as_bytes()[..good.len() / 2]),
+            "malformed JSON",
+        ),
+        (
+            write(
+                "v2.json",
+                good.replacen("\"version\":1", "\"version\":2", 1)
+                    .as_bytes(),
+            ),
+            "version 2",
+        ),
+        (
+            write(
+                "noversion.json",
+                good.replacen("\"version\":1,", "", 1).as_bytes(),
+            ),
+            "version",
+        ),
+        (
+            write(
+                "extra.json",
+                good.replacen("\"version\":1,", "\"version\":1,\"x\":0,", 1)
+                    .as_bytes(),
+            ),
+            "unknown field",
+        ),
+        (
+            write(
+                "status.json",
+                good.replacen("\"status\":\"ok\"", "\"status\":\"fine\"", 1)
+                    .as_bytes(),
+            ),
+            "unknown variant",
+        ),
+        (
+            write(
+                "liar.json",
+                good.replacen("\"ok\":true", "\"ok\":false", 1).as_bytes(),
+            ),
+            "\"ok\"",
+        ),
+        (
+            write(
+                "bigshard.json",
+                good.replacen(
+                    "\"shard\":\"1/3\"",
+                    "\"shard\":\"1/18446744073709551615\"",
+                    1,
+                )
+                .as_bytes(),
+            ),
+            "shard",
+        ),
+        (
+            write(
+                "badnum.json",
+                good.replacen("\"bound\":\"100000\"", "\"bound\":\"1e5\"", 1)
+                    .as_bytes(),
+            ),
+            "1e5",
+        ),
         (write("array.json", b"[1,2,3]"), "version"),
     ];
     for (bad, why) in &cases {
@@ -243,7 +327,11 @@ fn merge_refuses_what_is_not_a_complete_set_of_shards() {
     assert!(stderr(&o).contains("every shard of 3"), "{}", stderr(&o));
     let o = wythoff(&["verify", "--merge", &files[0], &files[1], &files[1]]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("twice") && stderr(&o).contains(&files[1]), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("twice") && stderr(&o).contains(&files[1]),
+        "{}",
+        stderr(&o)
+    );
     let o = wythoff(&["verify", "--merge", &files[0], &files[1], &other[2]]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains(&other[2]), "{}", stderr(&o));

@@ -12,13 +12,7 @@ use wythoff::verify::{self, Checkpoint, Config, Report};
 
 /// Flags that describe a new run, refused together with --merge.
 const RUN_FLAGS: [&str; 7] = [
-    "bound",
-    "a",
-    "grundy",
-    "three",
-    "shard",
-    "resume",
-    "restart",
+    "bound", "a", "grundy", "three", "shard", "resume", "restart",
 ];
 
 #[derive(Args)]
@@ -111,7 +105,9 @@ fn merged(paths: &[PathBuf]) -> Result<Report> {
             let text = std::fs::read(p)
                 .map_err(|e| Error::usage(format!("--merge: cannot read '{label}': {e}")))?;
             let text = String::from_utf8(text).map_err(|_| {
-                Error::usage(format!("--merge: '{label}': not a verify report (not UTF-8 text)"))
+                Error::usage(format!(
+                    "--merge: '{label}': not a verify report (not UTF-8 text)"
+                ))
             })?;
             let r = verify::parse_report(&text)
                 .map_err(|e| Error::usage(format!("--merge: '{label}': {e}")))?;
@@ -142,8 +138,7 @@ fn checkpoint(report: &Path, cfg: &Config, args: &VerifyArgs) -> Result<Checkpoi
         }
     }
     if args.resume && path.exists() {
-        let c = Checkpoint::resume(&path, cfg)
-            .map_err(|e| with_flag(e, "--resume", &path))?;
+        let c = Checkpoint::resume(&path, cfg).map_err(|e| with_flag(e, "--resume", &path))?;
         eprintln!(
             "wythoff: resuming from '{}': {} chunk(s) already checked",
             path.display(),
@@ -158,9 +153,9 @@ fn checkpoint(report: &Path, cfg: &Config, args: &VerifyArgs) -> Result<Checkpoi
         );
     }
     Checkpoint::create(&path, cfg).map_err(|e| match e {
-        Error::Usage(m) if m.starts_with("a checkpoint of an earlier run") => Error::usage(format!(
-            "-o: {m}; continue it with --resume or discard it with --restart"
-        )),
+        Error::Usage(m) if m.starts_with("a checkpoint of an earlier run") => Error::usage(
+            format!("-o: {m}; continue it with --resume or discard it with --restart"),
+        ),
         e => with_flag(e, "-o", &path),
     })
 }

@@ -608,7 +608,12 @@ mod tests {
                 let rules = Rules::new(a, misere).unwrap();
                 let plan = Plan::new(rules, 0, 3000).unwrap();
                 let pushed = collect(&plan, 3001);
-                let mut s = plan.stream(Chunk { start: 0, len: 3001 }).unwrap();
+                let mut s = plan
+                    .stream(Chunk {
+                        start: 0,
+                        len: 3001,
+                    })
+                    .unwrap();
                 let mut pulled = vec![s.current()];
                 while s.advance() {
                     pulled.push(s.current());

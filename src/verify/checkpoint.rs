@@ -123,7 +123,10 @@ impl Checkpoint {
     pub(super) fn record(&self, start: u64, count: u64, ce: Option<&str>) -> Result<()> {
         let body = match ce {
             None => format!("chunk {start} {count} ok"),
-            Some(t) => format!("chunk {start} {count} FAIL {}", t.replace(['\n', '\r'], " ")),
+            Some(t) => format!(
+                "chunk {start} {count} FAIL {}",
+                t.replace(['\n', '\r'], " ")
+            ),
         };
         self.log
             .lock()
@@ -166,7 +169,13 @@ mod tests {
             parse_record("chunk 5 16 FAIL n = 7: x"),
             Some((5, 16, Some("n = 7: x".into())))
         );
-        for bad in ["chunk 0 16", "chunk 0 16 ok extra", "chunk 0 16 FAIL", "chunk -1 1 ok", "chunk 0 16 pass"] {
+        for bad in [
+            "chunk 0 16",
+            "chunk 0 16 ok extra",
+            "chunk 0 16 FAIL",
+            "chunk -1 1 ok",
+            "chunk 0 16 pass",
+        ] {
             assert_eq!(parse_record(bad), None, "{bad}");
         }
     }

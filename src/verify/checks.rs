@@ -114,18 +114,16 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
         }
     }
     let ps = b.sorted_positions();
-    let sum: u128 = ps.iter().map(|p| p.iter().map(|&v| v as u128).sum::<u128>()).sum();
-    Ok(Check::ran(
-        NAME,
-        covers,
-        (side * side * side) as u64,
-        bad,
-        "empty cube",
+    let sum: u128 = ps
+        .iter()
+        .map(|p| p.iter().map(|&v| v as u128).sum::<u128>())
+        .sum();
+    Ok(
+        Check::ran(NAME, covers, (side * side * side) as u64, bad, "empty cube").with_fact(
+            &format!("p_positions_x<=y<=z<={}", cfg.three),
+            json!({"count": ps.len().to_string(), "sum": sum.to_string()}),
+        ),
     )
-    .with_fact(
-        &format!("p_positions_x<=y<=z<={}", cfg.three),
-        json!({"count": ps.len().to_string(), "sum": sum.to_string()}),
-    ))
 }
 
 /// "P" or "N".

@@ -39,7 +39,9 @@ pub(super) fn checks(cfg: &Config, run: Run) -> Result<(Vec<Check>, Vec<Measurem
     let names = [
         (
             "grundy table",
-            format!("every cell 0 <= x, y < {n} of the engine's table, by the library's table check"),
+            format!(
+                "every cell 0 <= x, y < {n} of the engine's table, by the library's table check"
+            ),
         ),
         (
             "row periods = table",
@@ -110,18 +112,12 @@ pub(super) fn checks(cfg: &Config, run: Run) -> Result<(Vec<Check>, Vec<Measurem
             }
             let list: Vec<_> = p.rows.iter().map(|&(y0, per)| json!([y0, per])).collect();
             out.push(
-                Check::ran(
-                    periods_name.0,
-                    periods_name.1,
-                    x * n,
-                    bad,
-                    "empty table",
-                )
-                .with_fact(
-                    "joint",
-                    json!({"preperiod": p.joint.0, "period": p.joint.1}),
-                )
-                .with_fact("rows_preperiod_period", json!(list)),
+                Check::ran(periods_name.0, periods_name.1, x * n, bad, "empty table")
+                    .with_fact(
+                        "joint",
+                        json!({"preperiod": p.joint.0, "period": p.joint.1}),
+                    )
+                    .with_fact("rows_preperiod_period", json!(list)),
             );
             let odd = p
                 .rows

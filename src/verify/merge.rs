@@ -197,7 +197,12 @@ mod tests {
             rev.reverse();
             assert_eq!(merge(&rev).unwrap(), whole);
             // a missing shard, a duplicate, a foreign report are refused
-            assert!(merge(&parts[..2]).unwrap_err().to_string().contains("every shard of 3"));
+            assert!(
+                merge(&parts[..2])
+                    .unwrap_err()
+                    .to_string()
+                    .contains("every shard of 3")
+            );
             let mut dup = parts.clone();
             dup[1] = dup[0].clone();
             assert!(merge(&dup).unwrap_err().to_string().contains("twice"));

@@ -420,7 +420,10 @@ mod tests {
         let r = Rules::wythoff();
         let (n, ce) = chunk(r, 1000, 5000, Some(2345), None).unwrap();
         assert_eq!(n, 4000);
-        assert!(ce.unwrap().contains("n = 2345: floor formula gives A_n = 3795, the mex recursion 3794"));
+        assert!(
+            ce.unwrap()
+                .contains("n = 2345: floor formula gives A_n = 3795, the mex recursion 3794")
+        );
         // the wide sweep (values beyond 2^63)
         let lo = 1u64 << 62;
         let (_, ce) = chunk(r, lo, lo + 500, Some(lo + 77), None).unwrap();

@@ -105,7 +105,6 @@ impl NumTable {
     }
 }
 
-
 /// Below this every n is checked; above, 10^4 spread-out points.
 const DENSE: u64 = 1_000_000;
 
@@ -132,7 +131,10 @@ pub fn sample_points(bound: u64, lo: u64, hi: u64) -> Vec<u64> {
 pub fn covers(bound: u64, lo: u64, hi: u64) -> String {
     let dense_hi = bound.min(DENSE);
     let spread = if bound > dense_hi {
-        format!(" and 10^4 points spread over [{dense_hi}, {bound}) with {}", bound - 1)
+        format!(
+            " and 10^4 points spread over [{dense_hi}, {bound}) with {}",
+            bound - 1
+        )
     } else {
         String::new()
     };
@@ -189,7 +191,9 @@ mod tests {
                     let m = n + (r - r0);
                     assert_eq!(
                         t.lower(ip, tz, r),
-                        numeration::lower_normal(a, &Integer::from(m)).to_u64().unwrap(),
+                        numeration::lower_normal(a, &Integer::from(m))
+                            .to_u64()
+                            .unwrap(),
                         "a = {a}, n = {m}"
                     );
                 }
@@ -197,7 +201,11 @@ mod tests {
             }
         }
         for a in [1u64, 2, 1 << 17, (1 << 17) + 1, 1 << 20] {
-            assert_eq!(NumTable::new(a).is_some(), NumTable::available(a), "a = {a}");
+            assert_eq!(
+                NumTable::new(a).is_some(),
+                NumTable::available(a),
+                "a = {a}"
+            );
         }
     }
 

@@ -120,7 +120,9 @@ impl Check {
             Status::Skipped if self.count != 0 || self.counterexample.is_some() => {
                 "is skipped but reports items or a counterexample"
             }
-            Status::Ok | Status::Fail if self.reason.is_some() => "has a reason but was not skipped",
+            Status::Ok | Status::Fail if self.reason.is_some() => {
+                "has a reason but was not skipped"
+            }
             _ => return Ok(()),
         };
         Err(format!("check '{}' {why}", self.name))
@@ -318,9 +320,9 @@ pub(crate) mod decimal {
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
             match Option::<String>::deserialize(d)? {
                 None => Ok(None),
-                Some(s) => super::parse(&s).map(Some).ok_or_else(|| {
-                    D::Error::custom(format!("'{s}' is not an integer 0..2^64-1"))
-                }),
+                Some(s) => super::parse(&s)
+                    .map(Some)
+                    .ok_or_else(|| D::Error::custom(format!("'{s}' is not an integer 0..2^64-1"))),
             }
         }
     }
@@ -341,5 +343,66 @@ pub(crate) mod shard_text {
         s.split_once('/')
             .and_then(|(i, k)| Some((super::decimal::parse(i)?, super::decimal::parse(k)?)))
             .ok_or_else(|| D::Error::custom(format!("shard '{s}' is not I/K")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Config, run};
+    use super::*;
+
+    fn sample() -> String {
+        let cfg = Config {
+            a: 1,
+            bound: 3000,
+            grundy: 20,
+            three: 5,
+            shard: (0, 1),
+            inject_fault: Some(1234),
+        };
+        run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
+    }
+
+    #[test]
+    fn a_report_round_trips_and_states_its_outcome() {
+        let text = sample();
+        let r = parse_report(&text).unwrap();
+        assert!(r.failed() && !r.ok());
+        assert_eq!(r.to_json(0.25), text);
+        assert!(text.starts_with("{\"version\":1,\"ok\":false,"), "{text}");
+        assert!(text.contains("\"inject_fault\":\"1234\""));
+        // a check that ran nothing is skipped, never ok; a report of skipped checks only is not ok
+        let empty = Check::ran("x", "nothing".into(), 0, None, "no items");
+        assert_eq!(empty.status, Status::Skipped);
+        let only_skipped = Report {
+            config: r.config.clone(),
+            checks: vec![empty],
+            measurements: vec![],
+        };
+        assert!(!only_skipped.ok() && !only_skipped.failed());
+        assert!(only_skipped.summary().contains("skipped x"));
+        assert!(!only_skipped.summary().contains("ALL CHECKS PASSED"));
+    }
+
+    #[test]
+    fn arbitrary_bytes_and_mutated_reports_never_panic() {
+        use proptest::prelude::*;
+        let text = sample();
+        proptest!(ProptestConfig::with_cases(400), |(bytes in proptest::collection::vec(any::<u8>(), 0..400))| {
+            let s = String::from_utf8_lossy(&bytes);
+            let _ = parse_report(&s);
+        });
+        proptest!(ProptestConfig::with_cases(400), |(at in 0..text.len(), with in any::<u8>(), cut in 0..text.len())| {
+            let mut b = text.clone().into_bytes();
+            b[at] = with;
+            if let Ok(s) = String::from_utf8(b) {
+                if let Ok(r) = parse_report(&s) {
+                    // whatever is accepted is self-consistent and survives a round trip
+                    prop_assert_eq!(parse_report(&r.to_json(0.0)).unwrap(), r);
+                }
+            }
+            let prefix = String::from_utf8_lossy(&text.as_bytes()[..cut]);
+            prop_assert!(parse_report(&prefix).is_err());
+        });
     }
 }
