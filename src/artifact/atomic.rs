@@ -267,6 +267,7 @@ impl AtomicFile {
         let Some(tmp) = self.temporary.take() else {
             return Ok(());
         };
+        test_hold();
         let result = (|| {
             file.sync_all()?;
             drop(file);
@@ -278,6 +279,27 @@ impl AtomicFile {
             let _ = std::fs::remove_file(&tmp);
         }
         result.map_err(|e| io_error(&given, e))
+    }
+}
+
+/// Test hook: when `WYTHOFF_TEST_HOLD` names a path P, a commit first creates `P.held` and then
+/// waits (up to a minute) until `P.go` exists — so that a test can make two runs overlap for
+/// certain.  Unset, it costs one environment look-up per output.
+fn test_hold() {
+    let Some(p) = std::env::var_os("WYTHOFF_TEST_HOLD") else {
+        return;
+    };
+    let with = |ext: &str| {
+        let mut q = p.clone();
+        q.push(ext);
+        PathBuf::from(q)
+    };
+    let _ = File::create(with(".held"));
+    for _ in 0..6000 {
+        if with(".go").exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 
@@ -314,7 +336,7 @@ impl Drop for AtomicFile {
 
 /// An I/O failure while writing `path`, as a one-line error.
 pub fn io_error(path: &Path, e: io::Error) -> Error {
-    Error::Io(format!("writing '{}': {e}", path.display()))
+    Error::file(path, e)
 }
 
 #[cfg(test)]

@@ -57,7 +57,7 @@ fn parse(bytes: &[u8]) -> (Vec<String>, usize) {
 }
 
 fn io_err(path: &Path, e: io::Error) -> Error {
-    Error::Io(format!("checkpoint '{}': {e}", path.display()))
+    Error::file(path, e)
 }
 
 fn lock(file: &File, path: &Path) -> Result<()> {

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
-use wythoff::num::parse_u64;
+use wythoff::num::{SYNTAX, natural_in};
 use wythoff::output::AtomicFile;
 use wythoff::verify::{self, Checkpoint, Config, Report};
 
@@ -18,20 +18,21 @@ const RUN_FLAGS: [&str; 7] = [
 #[derive(Args)]
 pub(crate) struct VerifyArgs {
     /// Check the pairs for n < BOUND (at least 1).
-    #[arg(long, default_value = "1e9")]
-    pub(crate) bound: String,
+    #[arg(long, default_value = "1e9", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) bound: u64,
     /// Parameter a >= 1.
-    #[arg(short = 'a', long = "a", default_value = "1")]
-    pub(crate) a: String,
+    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true)]
+    pub(crate) a: u64,
     /// Also check a Grundy table of this side (0: skip).
-    #[arg(long, default_value = "0")]
-    pub(crate) grundy: String,
+    #[arg(long, default_value = "0", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) grundy: u64,
     /// Also check three-pile Wythoff up to this bound (0: skip).
-    #[arg(long, default_value = "0")]
-    pub(crate) three: String,
+    #[arg(long, default_value = "0", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) three: u64,
     /// Run shard I of K (0 <= I < K <= BOUND) of the pairs range; merge the reports with --merge.
-    #[arg(long, value_name = "I/K")]
-    pub(crate) shard: Option<String>,
+    #[arg(long, value_name = "I/K", value_parser = shard)]
+    pub(crate) shard: Option<(u64, u64)>,
     /// Write the JSON report to FILE (atomically).  A run with -o keeps a checkpoint FILE.ckpt of
     /// its finished chunks until the report is written.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -48,26 +49,22 @@ pub(crate) struct VerifyArgs {
     /// Discard the checkpoint FILE.ckpt of an interrupted `-o FILE` run and start afresh.
     #[arg(long, requires = "output")]
     pub(crate) restart: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub(crate) threads: Option<usize>,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     /// Test double: corrupt the floor formula's term at this n.
-    #[arg(long, hide = true, conflicts_with = "merge")]
+    #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
     pub(crate) inject_fault: Option<u64>,
 }
 
-pub(crate) fn parse_shard(s: &str) -> Result<(u64, u64)> {
-    let bad = || {
-        Error::usage(format!(
-            "--shard: '{s}' is not I/K with 0 <= I < K (for example 0/4)"
-        ))
-    };
+/// `I/K` with 0 <= I < K, each in the number syntax.
+pub(crate) fn shard(s: &str) -> std::result::Result<(u64, u64), String> {
+    let bad = || format!("expected I/K with 0 <= I < K, for example 0/4 ({SYNTAX})");
     let (i, k) = s.split_once('/').ok_or_else(bad)?;
     let (i, k) = (
-        i.trim().parse::<u64>().map_err(|_| bad())?,
-        k.trim().parse::<u64>().map_err(|_| bad())?,
+        natural_in(i.trim(), 0, u64::MAX).map_err(|_| bad())?,
+        natural_in(k.trim(), 1, u64::MAX).map_err(|_| bad())?,
     );
-    if k == 0 || i >= k {
+    if i >= k {
         return Err(bad());
     }
     Ok((i, k))
@@ -76,21 +73,27 @@ pub(crate) fn parse_shard(s: &str) -> Result<(u64, u64)> {
 /// The configuration, validated (an empty range is refused here, before any work).
 fn config(args: &VerifyArgs) -> Result<Config> {
     let cfg = Config {
-        a: parse_u64(&args.a, "-a")?,
-        bound: parse_u64(&args.bound, "--bound")?,
-        grundy: parse_u64(&args.grundy, "--grundy")?,
-        three: parse_u64(&args.three, "--three")?,
-        shard: match &args.shard {
-            Some(s) => parse_shard(s)?,
-            None => (0, 1),
-        },
+        a: args.a,
+        bound: args.bound,
+        grundy: args.grundy,
+        three: args.three,
+        shard: args.shard.unwrap_or((0, 1)),
         inject_fault: args.inject_fault,
     };
+    // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
-        Error::Usage(m) if cfg.bound == 0 => Error::usage(format!("--bound: {m}")),
-        Error::Usage(m) if m.starts_with("shard") => Error::usage(format!("--{m}")),
-        Error::Usage(m) if m.starts_with("the parameter a") => Error::usage(format!("-a: {m}")),
-        Error::Usage(m) if m.starts_with("fault") => Error::usage(format!("--inject-fault: {m}")),
+        Error::Domain(m) => {
+            let flag = if cfg.bound == 0 {
+                "--bound"
+            } else if m.starts_with("shard") {
+                "--shard"
+            } else if m.starts_with("fault") {
+                "--inject-fault"
+            } else {
+                "-a"
+            };
+            Error::usage(format!("{flag}: {m}"))
+        }
         e => e,
     })?;
     Ok(cfg)
@@ -168,7 +171,8 @@ fn with_flag(e: Error, flag: &str, path: &Path) -> Error {
 }
 
 pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
-    set_threads(args.threads)?;
+    // the same setup as ThreadsArg::install (one thread-pool code path)
+    set_threads(args.threads.threads)?;
     let t0 = std::time::Instant::now();
     // Everything about the run is validated, and the output opened, before any work.
     let cfg = if args.merge.is_empty() {
@@ -219,9 +223,9 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     } else {
         let first = report.checks.first();
         let rate = first.map_or(0.0, |c| c.count as f64) / elapsed.max(1e-9);
-        write!(
+        writeln!(
             stdout,
-            "{}{:.1} s; {} at {rate:.2e} n/s\n",
+            "{}{:.1} s; {} at {rate:.2e} n/s",
             report.summary(),
             elapsed,
             first.map_or("floor = mex", |c| c.name.as_str()),
@@ -229,7 +233,7 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     };
     printed
         .and_then(|()| stdout.flush())
-        .map_err(|e| Error::Io(format!("stdout: {e}")))?;
+        .map_err(Error::Stdout)?;
     if report.failed() {
         Err(Error::Disagreement(
             "verification found a counterexample (see the report)".into(),

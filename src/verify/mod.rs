@@ -71,23 +71,23 @@ impl Config {
     /// index outside the range.
     pub fn validate(&self) -> Result<()> {
         if self.a == 0 {
-            return Err(Error::usage(
+            return Err(Error::domain(
                 "the parameter a must be at least 1 (a = 1 is Wythoff's game)",
             ));
         }
         if self.bound == 0 {
-            return Err(Error::usage(
+            return Err(Error::domain(
                 "bound 0 leaves nothing to verify; the bound must be at least 1 (pairs n < bound)",
             ));
         }
         let (i, k) = self.shard;
         if k == 0 || i >= k {
-            return Err(Error::usage(format!(
+            return Err(Error::domain(format!(
                 "shard {i}/{k}: need 0 <= I < K (for example 0/4)"
             )));
         }
         if k > self.bound {
-            return Err(Error::usage(format!(
+            return Err(Error::domain(format!(
                 "shard {i}/{k}: {k} shards of the {} n < {} leave some shard empty; use at most {} shards",
                 self.bound, self.bound, self.bound
             )));
@@ -95,7 +95,7 @@ impl Config {
         if let Some(f) = self.inject_fault
             && f >= self.bound
         {
-            return Err(Error::usage(format!(
+            return Err(Error::domain(format!(
                 "fault index {f} lies outside the range n < {}",
                 self.bound
             )));
