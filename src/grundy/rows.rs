@@ -214,7 +214,7 @@ pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Resul
                 "no period found within {max_columns} columns; raise --max-columns"
             )));
         }
-        if hare.y() % 65536 == 0 {
+        if hare.y().is_multiple_of(65536) {
             progress(hare.y());
         }
     }
@@ -249,7 +249,7 @@ pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Resul
         record(&a, &mut offsets);
         b.step()?;
         mu += 1;
-        if mu % 65536 == 0 {
+        if mu.is_multiple_of(65536) {
             progress(b.y());
         }
     }
