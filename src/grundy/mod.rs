@@ -200,18 +200,26 @@ fn fill(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
     band_done: &(dyn Fn(usize) + Sync),
-) {
+) -> Result<()> {
     if spec.a == 1 {
         let mut state = if from_row == 0 {
             engine::State::new(spec.n)
         } else {
-            engine::State::rebuild(spec.n, payload, from_row)
+            match engine::State::rebuild(spec.n, payload, from_row) {
+                Ok(s) => s,
+                Err(e) => {
+                    return Err(Error::usage(format!(
+                        "the partial table cannot be resumed: {e}"
+                    )));
+                }
+            }
         };
         engine::fill(&mut state, payload, from_row, threads, progress, band_done);
     } else {
         general::fill(spec.n, spec.a, payload, progress);
         band_done(spec.n);
     }
+    Ok(())
 }
 
 /// A table in memory.
@@ -237,7 +245,7 @@ impl Table {
             threads,
             progress,
             &|_| {},
-        );
+        )?;
         Ok(Table { spec, layout, data })
     }
 
@@ -454,7 +462,7 @@ pub fn compute_to_file(
             std::process::abort();
         }
     };
-    fill(spec, payload, from_row, threads, progress, &band_done);
+    fill(spec, payload, from_row, threads, progress, &band_done)?;
     if let Some(e) = state.into_inner().unwrap().2 {
         return Err(e);
     }
@@ -579,11 +587,12 @@ pub fn check(payload: &[u8], layout: Layout, a: u64) -> Result<CheckReport> {
             if diags.contains(y - x, g) {
                 complain(format!("G({x}, {y}) = {g} repeats a value of its diagonal"));
             }
-            lines.insert(x, g);
-            if x != y {
-                lines.insert(y, g);
+            let fits = lines.insert(x, g).is_ok()
+                && (x == y || lines.insert(y, g).is_ok())
+                && diags.insert(y - x, g).is_ok();
+            if !fits {
+                complain(format!("G({x}, {y}) = {g} is out of range"));
             }
-            diags.insert(y - x, g);
             if (g == 0) != (partner == y) {
                 complain(format!(
                     "G({x}, {y}) = {g} but the pairs engine says ({x}, {y}) is {}",
