@@ -112,19 +112,20 @@ pub(crate) enum GrundySub {
 pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     use wythoff::grundy::{self, Spec, Table, TableFile};
     if let Some(GrundySub::Get { file, x, y }) = &args.sub {
-        let t = TableFile::open(file)?;
         let (x0, x1) = parse_span(x, "X")?;
         let (y0, y1) = parse_span(y, "Y")?;
+        let t = TableFile::open(file)?;
         let n = t.header.n;
         if x1 >= n || y1 >= n {
             return Err(Error::usage(format!(
                 "({x}, {y}) is outside the table: it covers 0 <= x, y < {n}"
             )));
         }
+        let t = verified(t, file)?;
         let mut out = std::io::stdout().lock();
         for xx in x0..=x1 {
             let row: Vec<String> = (y0..=y1)
-                .map(|yy| t.get(xx, yy).expect("in range").to_string())
+                .map(|yy| t.get(xx, yy).map_or_else(String::new, |g| g.to_string()))
                 .collect();
             writeln!(out, "{}", row.join(" ")).map_err(emit::write_error)?;
         }
@@ -138,17 +139,26 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         return Ok(());
     }
     if let Some(GrundySub::Png { file, out }) = &args.sub {
-        let t = TableFile::open(file)?;
+        let t = verified(TableFile::open(file)?, file)?;
         let n = t.header.n as usize;
+        let layout = t.layout;
         return grundy::picture::table_png(out, n, 2048, &|x, y| {
-            t.get(x as u64, y as u64).unwrap()
+            wythoff::grundy::store::read(t.payload(), layout, x, y)
         });
     }
     if let Some(Some(file)) = &args.check {
         let t = TableFile::open(file)?;
-        let ok_sum = t.verify();
-        let rep = grundy::check(t.payload(), t.layout, t.header.a)?;
-        return report_check(&rep, ok_sum, t.header.a, t.header.n, args.json);
+        let n = t.header.n as u128;
+        let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
+        let rep = grundy::check_with(
+            t.payload(),
+            t.layout,
+            t.header.a,
+            Some(t.header.checksum),
+            &|k| pb.inc(k),
+        )?;
+        pb.finish_and_clear();
+        return report_check(&rep, args.json);
     }
     let Some(n) = &args.n else {
         return Err(Error::usage(
@@ -209,7 +219,7 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     }
     if args.check.is_some() {
         let rep = grundy::check(&t.data, t.layout, a)?;
-        return report_check(&rep, true, a, spec.n as u64, args.json);
+        return report_check(&rep, args.json);
     }
     if args.checksum {
         let (sum, hash) = grundy::square_checksum(&t.data, t.layout);
@@ -247,43 +257,56 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     ))
 }
 
-pub(crate) fn report_check(
-    rep: &wythoff::grundy::CheckReport,
-    sum_ok: bool,
-    a: u64,
-    n: u64,
-    json: bool,
-) -> Result<()> {
-    let ok = rep.problems.is_empty() && sum_ok;
+/// A table file whose payload matches its checksum; a damaged file is refused (status 1).
+fn verified(
+    t: wythoff::grundy::TableFile,
+    file: &std::path::Path,
+) -> Result<wythoff::grundy::TableFile> {
+    if t.verify() {
+        return Ok(t);
+    }
+    Err(Error::Io(format!(
+        "{}; `wythoff grundy --check {}` locates the damage",
+        wythoff::grundy::file::TableFileError::Damaged {
+            path: file.to_owned()
+        },
+        file.display()
+    )))
+}
+
+/// Prints a check report (text or JSON); a failed check is status 1.
+pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Result<()> {
     if json {
-        let ps: Vec<String> = rep.problems.iter().map(|p| format!("\"{p}\"")).collect();
-        println!(
-            "{{\"a\":{a},\"N\":{n},\"cells\":\"{}\",\"max\":{},\"payload_checksum_ok\":{sum_ok},\"problems\":[{}],\"ok\":{ok}}}",
-            rep.cells,
-            rep.max,
-            ps.join(",")
-        );
+        let s = serde_json::to_string(rep).map_err(|e| Error::internal(format!("json: {e}")))?;
+        println!("{s}");
     } else {
         println!(
-            "{}: a = {a}, N = {n}, {} cells, max value {}; payload checksum {}; lines of moves, bounds and 0-positions {}",
-            if ok { "OK" } else { "FAILED" },
+            "{}: a = {}, N = {}: {} stored cells (x <= y; the N^2 square by symmetry), max value {}",
+            if rep.ok { "OK" } else { "FAIL" },
+            rep.a,
+            rep.n,
             rep.cells,
-            rep.max,
-            if sum_ok { "ok" } else { "WRONG" },
-            if rep.problems.is_empty() {
-                "ok"
-            } else {
-                "VIOLATED"
-            }
+            rep.max
         );
-        for p in &rep.problems {
-            println!("  {p}");
+        for c in &rep.checks {
+            println!(
+                "  {:<8} {:>14} cells  {}",
+                c.status.to_string(),
+                c.cells,
+                c.title()
+            );
+            if let Some(r) = &c.reason {
+                println!("           {r}");
+            }
         }
     }
-    if ok {
+    if rep.ok {
         Ok(())
     } else {
-        Err(Error::Disagreement("the table failed its checks".into()))
+        Err(Error::Disagreement(format!(
+            "the table failed its checks: {}",
+            rep.problems.join("; ")
+        )))
     }
 }
 
