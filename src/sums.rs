@@ -1,4 +1,5 @@
-//! Disjunctive sums of generalized-Wythoff positions (Sprague–Grundy theorem; Xiao, seed 001 §4).
+//! Disjunctive sums of generalized-Wythoff positions (Sprague–Grundy theorem; K. Xiao, "Winning
+//! strategies for Wythoff's game", §4; doc/sums.md).
 //!
 //! The value of a sum is the nim-sum (XOR) of its components' Grundy values; it is a P-position iff
 //! that is 0.  A winning move lowers one component i with g_i ⊕ s < g_i to a position of value
@@ -207,7 +208,7 @@ mod tests {
 
     #[test]
     fn xiao_example() {
-        // Seed 001: (3,5) + (2,4): G = 0 and 3, the sum is N, won by (2,4) → (1,2).
+        // Xiao, Example 15: (3,5) + (2,4): G = 0 and 3, the sum is N, won by (2,4) → (1,2).
         let r = analyse(1, &[pos(3, 5), pos(2, 4)]).unwrap();
         assert_eq!(r.values, [0, 3]);
         assert_eq!(r.nim_sum, 3);
@@ -215,7 +216,7 @@ mod tests {
         assert_eq!(i, 1);
         let o = Oracle::for_positions(1, &[pos(3, 5), pos(2, 4)]).unwrap();
         assert_eq!(o.value(&to.0, &to.1).unwrap(), 0);
-        // the seed writes the position reached as (1, 2); in the component's pile order it is (2, 1)
+        // Xiao writes the position reached as (1, 2); in the component's pile order it is (2, 1)
         assert_eq!(to, pos(2, 1));
     }
 

@@ -5,8 +5,9 @@
 //! serving as column i until cell (i, i) and as row i after it (by symmetry, row i's values left
 //! of (i, y) are column i's values above (i, i) plus row i's values from the diagonal on) — and one
 //! bitset per diagonal d = y − x ≥ 0.  Each set keeps a *first free* pointer, and since every value
-//! below y − 2x already occurs in row x left of y (THEORY §4), the mex search starts at the largest
-//! of the three pointers and y − 2x and ORs the three bitsets a 64-bit word at a time.
+//! below y − 2x already occurs in row x left of y (doc/grundy.md, fact 4), the mex search starts
+//! at the largest of the three pointers and y − 2x and ORs the three bitsets a 64-bit word at a
+//! time.
 //!
 //! Rows are cut into bands of [`BAND`] rows, each swept column by column, so a column's set is
 //! shared by the band's rows and a diagonal's cache line is reused by the next row one column

@@ -1,5 +1,6 @@
 //! Sprague–Grundy values of generalized Wythoff: tables G(x, y) for 0 ≤ x, y < N, written to
-//! files, read back through memory maps, checksummed and checked (THEORY §4; Xiao, seed 001 §4).
+//! files, read back through memory maps, checksummed and checked (doc/grundy.md; K. Xiao, "Winning
+//! strategies for Wythoff's game", §4).
 //!
 //! G(x, y) = mex{G(x', y) : x' < x} ∪ {G(x, y') : y' < y} ∪ {G(x−k, y−l) : k, l ≥ 1, |k−l| < a}.
 //! Every option has a smaller x + y, so G(x, y) ≤ x + y by induction; the value width of a table is
@@ -42,16 +43,31 @@ pub struct Spec {
 /// Largest side accepted (values and indices stay within u32 and the layout within usize).
 pub const MAX_N: u64 = 1 << 20;
 
+/// Parameters no table can have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// a = 0.
+    #[error("the parameter a must be at least 1")]
+    ZeroA,
+    /// N outside 1..=MAX_N.
+    #[error("the side must be between 1 and {MAX_N}, got {0}")]
+    Side(u64),
+}
+
+impl From<SpecError> for Error {
+    fn from(e: SpecError) -> Error {
+        Error::usage(e.to_string())
+    }
+}
+
 impl Spec {
     /// Checks a and N.
-    pub fn new(a: u64, n: u64) -> Result<Spec> {
+    pub fn new(a: u64, n: u64) -> std::result::Result<Spec, SpecError> {
         if a == 0 {
-            return Err(Error::usage("-a: the parameter a must be at least 1"));
+            return Err(SpecError::ZeroA);
         }
         if n == 0 || n > MAX_N {
-            return Err(Error::usage(format!(
-                "N must be between 1 and {MAX_N}, got {n}"
-            )));
+            return Err(SpecError::Side(n));
         }
         Ok(Spec { a, n: n as usize })
     }
@@ -428,7 +444,8 @@ mod tests {
 
     #[test]
     fn xiao_table_and_examples() {
-        // Seed 001 §4 / THEORY §4: the first rows, G(3,5) = 0, G(2,4) = 3, G(1,11) = 9.
+        // Xiao, §4 (the 11×11 table, Examples 14 and 15): the first rows, G(3,5) = 0, G(2,4) = 3,
+        // G(1,11) = 9.
         let t = Table::compute(Spec::new(1, 12).unwrap(), 1, &|_| {}).unwrap();
         let row = |x: usize, k: usize| -> Vec<u32> { (0..k).map(|y| t.get(x, y)).collect() };
         assert_eq!(row(0, 6), [0, 1, 2, 3, 4, 5]);

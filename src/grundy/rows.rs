@@ -300,7 +300,8 @@ mod tests {
 
     #[test]
     fn known_periods_of_rows_0_to_4() {
-        // THEORY §4: rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12).
+        // Rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12): doc/rows.md, "Values"; for rows
+        // 1..4 consistent with the published terms of OEIS A004482–A004485.
         let p = periods(5, 1 << 20, &|_| {}).unwrap();
         assert_eq!(p.rows, [(0, 1), (0, 3), (0, 3), (8, 6), (9, 12)]);
         // values far out agree with the table
