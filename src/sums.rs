@@ -4,7 +4,8 @@
 //! The value of a sum is the nim-sum (XOR) of its components' Grundy values; it is a P-position iff
 //! that is 0.  A winning move lowers one component i with g_i ⊕ s < g_i to a position of value
 //! g_i ⊕ s.  Each G(x, y) comes from a table (both piles below [`TABLE_LIMIT`]) or, for a = 1, from
-//! the certified periods of the rows up to the smaller pile (below [`ROW_LIMIT`]), which makes
+//! the certified periods of the rows up to the smaller pile (below [`ROW_LIMIT`], the limit of
+//! [`rows::certified_rows`], the one evaluator of certified rows), which makes
 //! columns of any size reachable; anything else is refused with the reason.  In a long row the
 //! option of a given value is found through the period: for a = 1 every row holds each value
 //! exactly once, at y' = r + kλ where G(x, r) + kλ equals the target.
@@ -17,8 +18,8 @@ use rug::Integer;
 
 /// Largest pile for which a table is computed (side < 8192: about a second).
 pub const TABLE_LIMIT: u64 = 8192;
-/// Largest smaller pile whose row periods are certified on demand (a = 1).
-pub const ROW_LIMIT: u64 = 200;
+/// Smaller piles below this have their row periods certified on demand (a = 1).
+pub const ROW_LIMIT: u64 = rows::ON_DEMAND_ROWS;
 
 /// How the Grundy values are obtained.
 pub struct Oracle {
@@ -41,8 +42,8 @@ impl Oracle {
                 rows = rows.max(lo.to_u64().unwrap() + 1);
             } else {
                 return Err(Error::usage(format!(
-                    "G({}, {}) is out of reach: tables go up to piles of {TABLE_LIMIT}, and{} \
-                     certified rows up to a smaller pile of {ROW_LIMIT}",
+                    "G({}, {}) is out of reach: tables cover piles below {TABLE_LIMIT}, and{} \
+                     certified rows a smaller pile below {ROW_LIMIT}",
                     abbreviate(x),
                     abbreviate(y),
                     if a == 1 { "" } else { " (for a = 1 only)" }
@@ -55,7 +56,7 @@ impl Oracle {
             None
         };
         let periods = if rows > 0 {
-            Some(rows::periods(rows as usize, 100_000_000, &|_| {})?)
+            Some(rows::certified_rows(rows)?)
         } else {
             None
         };

@@ -6,13 +6,13 @@ use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;
 use std::io::Write;
 use std::path::PathBuf;
+use wythoff::Rules;
 use wythoff::error::{Error, Result};
 use wythoff::grundy::{self, Spec, SpecError, Table, TableFile, picture};
 use wythoff::num::{parse_natural, parse_u64};
 use wythoff::output::AtomicFile;
 use wythoff::pairs::Position;
 use wythoff::pairs::emit::{self};
-use wythoff::{Rules, pairs};
 
 #[derive(Args)]
 pub(crate) struct SumArgs {
@@ -388,20 +388,15 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
     }
 }
 
-/// G(x, y) for a = 1 with min(x, y) within the certifiable rows.
+/// G(x, y) for a = 1 from the rows certified on demand, with the way out named.
 pub(crate) fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
-    use wythoff::grundy::rows;
-    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-    const AT_ROWS: usize = 256; // rows 0..255 are certified in about 80 s here
-    let row = lo.to_usize().filter(|&r| r < AT_ROWS).ok_or_else(|| {
-        Error::usage(format!(
-            "the smaller pile {} is beyond the rows certified on demand (< {AT_ROWS}); \
-             `wythoff rows X` certifies more rows (it may take long)",
-            pairs::abbreviate(lo)
-        ))
-    })?;
-    let p = rows::periods(row + 1, 100_000_000, &|_| {})?;
-    Ok(p.value(row, hi))
+    use wythoff::grundy::rows::{self, RowsError};
+    rows::value_at(x, y).map_err(|e| match e {
+        RowsError::BeyondOnDemand { .. } => Error::usage(format!(
+            "{e}; `wythoff rows X` certifies more rows (it may take long)"
+        )),
+        other => other.into(),
+    })
 }
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
@@ -410,7 +405,12 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let max = parse_u64(&args.max_columns, "--max-columns")?;
     let pb = progress_bar(0, "rows");
     let t0 = std::time::Instant::now();
-    let p = rows::periods(x, max, &|c| pb.set_message(format!("column {c}")))?;
+    let p =
+        rows::periods(x, max, &|c| pb.set_message(format!("column {c}"))).map_err(|e| match e {
+            rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+            rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+            other => other.into(),
+        })?;
     pb.finish_and_clear();
     let (mu, lam) = p.joint;
     if args.json {
