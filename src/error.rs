@@ -1,23 +1,70 @@
-//! The one error type of the library.
+//! The one error type of the library, with typed causes (derived with `thiserror`).
 //!
-//! Errors are split by who must act: [`Error::Usage`] means the input was wrong (the command line
-//! exits with status 2), everything else is a failure of the run (status 1).  Messages are one
-//! line, say what is wrong and, where it helps, what is accepted instead.
+//! Errors are split by who must act.  Bad input — [`Error::Usage`], [`Error::Number`],
+//! [`Error::Rational`], [`Error::Domain`] — means the caller asked for something the library does
+//! not accept (the command line exits with status 2); everything else is a failure of the run
+//! (status 1).  Messages are one line, say what is wrong and, where it helps, what is accepted.
+//!
+//! The library speaks mathematics: its messages name quantities ("the parameter a", "an index"),
+//! never command-line flags.  The command line renders them and adds the argument's name where it
+//! knows it.  A failed write keeps its [`std::io::Error`], so a closed pipe is recognised by
+//! [`std::io::ErrorKind::BrokenPipe`] ([`Error::is_broken_pipe`]), never by comparing text.
+//!
+//! The string variants (`Usage`, `Disagreement`, `Io`, `Internal`) are the original ones and stay
+//! as they are for code not yet moved to the typed variants.
 
-use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+pub use crate::num::NumberError;
+pub use crate::ratwyt::RationalError;
 
 /// Every failure the library reports.  No function of the library panics on bad input.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// Bad input: a malformed number, a = 0, START > STOP, an unwritable output path, a size the
     /// chosen strategy refuses.  The CLI exits with status 2.
+    #[error("{0}")]
     Usage(String),
     /// Two strategies (or a strategy and an identity) disagree.  The CLI exits with status 1.
+    #[error("DISAGREEMENT: {0}")]
     Disagreement(String),
-    /// An I/O failure after the run started (disk full, write error).  Exit status 1.
+    /// An I/O failure after the run started, described in words (disk full, write error).  Exit
+    /// status 1.  New code uses [`Error::File`] or [`Error::Stdout`], which keep the cause.
+    #[error("{0}")]
     Io(String),
     /// A consistency check inside the library failed; this is a bug.  Exit status 1.
+    #[error("internal error (please report): {0}")]
     Internal(String),
+    /// A text that is not a number of the accepted syntax (digits, `1e9`, `2^64`), or a number out
+    /// of the range asked for.  Exit status 2.
+    #[error(transparent)]
+    Number(#[from] NumberError),
+    /// A text that is not a non-negative rational in lowest terms.  Exit status 2.
+    #[error(transparent)]
+    Rational(#[from] RationalError),
+    /// A value outside what the mathematics accepts (a parameter 0, an empty range, a size beyond
+    /// a strategy's limit), described by the quantity, never by a flag.  Exit status 2.
+    #[error("{0}")]
+    Domain(String),
+    /// An I/O failure on a named file, with its cause.  Exit status 1.
+    #[error("'{}': {source}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What the operating system said.
+        #[source]
+        source: io::Error,
+    },
+    /// Writing standard output failed.  A closed pipe ([`io::ErrorKind::BrokenPipe`]) is the
+    /// reader's choice and ends the command line quietly with status 0; anything else (a full
+    /// disk, `> /dev/full`) is a failure, status 1.
+    #[error("cannot write standard output: {0}")]
+    Stdout(#[source] io::Error),
+    /// A library writer's output (a stream handed to it) failed.  Exit status 1; a closed pipe
+    /// is recognised by its [`io::ErrorKind`] like [`Error::Stdout`].
+    #[error("write failed: {0}")]
+    Write(#[source] io::Error),
 }
 
 impl Error {
@@ -31,26 +78,74 @@ impl Error {
         Error::Internal(msg.into())
     }
 
+    /// Shorthand for a domain error (a value the mathematics does not accept).
+    pub fn domain(msg: impl Into<String>) -> Self {
+        Error::Domain(msg.into())
+    }
+
+    /// An I/O failure on `path`.
+    pub fn file(path: impl Into<PathBuf>, source: io::Error) -> Self {
+        Error::File {
+            path: path.into(),
+            source,
+        }
+    }
+
     /// The process exit status the command line uses for this error: 2 for bad usage, 1 otherwise.
     pub fn exit_code(&self) -> i32 {
         match self {
-            Error::Usage(_) => 2,
-            _ => 1,
+            Error::Usage(_) | Error::Number(_) | Error::Rational(_) | Error::Domain(_) => 2,
+            Error::Disagreement(_)
+            | Error::Io(_)
+            | Error::Internal(_)
+            | Error::File { .. }
+            | Error::Stdout(_)
+            | Error::Write(_) => 1,
         }
     }
-}
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::Usage(m) | Error::Io(m) => f.write_str(m),
-            Error::Disagreement(m) => write!(f, "DISAGREEMENT: {m}"),
-            Error::Internal(m) => write!(f, "internal error (please report): {m}"),
-        }
+    /// True when standard output was closed by its reader (`wythoff pairs 1e9 | head`): the
+    /// command line ends quietly with status 0.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Stdout(e) | Error::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 }
-
-impl std::error::Error for Error {}
 
 /// Result with the library's [`Error`].
 pub type Result<T> = std::result::Result<T, Error>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exit_codes_follow_the_error_class() {
+        assert_eq!(Error::usage("x").exit_code(), 2);
+        assert_eq!(Error::domain("x").exit_code(), 2);
+        assert_eq!(Error::Number(NumberError::Empty).exit_code(), 2);
+        assert_eq!(Error::Disagreement("x".into()).exit_code(), 1);
+        assert_eq!(Error::internal("x").exit_code(), 1);
+        let full = io::Error::from_raw_os_error(libc::ENOSPC);
+        assert_eq!(Error::file("/x", full).exit_code(), 1);
+        let pipe = Error::Stdout(io::Error::from(io::ErrorKind::BrokenPipe));
+        assert!(pipe.is_broken_pipe());
+        assert_eq!(pipe.exit_code(), 1);
+        let other = Error::Stdout(io::Error::from_raw_os_error(libc::ENOSPC));
+        assert!(!other.is_broken_pipe());
+        // a text that merely says "broken pipe" is not a broken pipe
+        assert!(!Error::Io("broken pipe".into()).is_broken_pipe());
+    }
+
+    #[test]
+    fn messages_are_one_line_and_keep_the_cause() {
+        let e = Error::file("/tmp/t.bin", io::Error::from_raw_os_error(libc::ENOSPC));
+        let s = e.to_string();
+        assert!(s.starts_with("'/tmp/t.bin': "), "{s}");
+        assert!(!s.contains('\n'));
+        assert!(std::error::Error::source(&e).is_some());
+        assert_eq!(
+            Error::Disagreement("a vs b".into()).to_string(),
+            "DISAGREEMENT: a vs b"
+        );
+    }
+}

@@ -1,4 +1,5 @@
-//! The rules of generalized Wythoff (Fraenkel 1982, seed 000) and a brute-force oracle.
+//! The rules of generalized Wythoff (A. S. Fraenkel, "How to beat your Wythoff games' opponent on
+//! three fronts", 1982; doc/games.md) and a brute-force oracle.
 //!
 //! A position is a pair (x, y) of pile sizes.  A move takes k > 0 from one pile, or k > 0 from one
 //! and l > 0 from the other with |k − l| < a.  Parameter a = 1 is Wythoff's game (equal amounts
@@ -53,7 +54,7 @@ impl Rules {
     }
 
     /// The constant c in B_n = A_n + a·n + c of the base sequences: 0 in normal play, 1 in misère
-    /// play with a ≥ 2 (THEORY §3).  Misère play with a = 1 is a finite modification of normal
+    /// play with a ≥ 2 (doc/misere.md).  Misère play with a = 1 is a finite modification of normal
     /// play and is handled separately by [`crate::pairs`].
     pub fn offset(&self) -> u64 {
         u64::from(self.misere && self.a >= 2)
@@ -148,11 +149,11 @@ mod tests {
     }
 
     #[test]
-    fn seed_examples() {
-        // Seed 000: for a = 2, (1, 3) is a P-position.
+    fn published_examples() {
+        // Fraenkel 1982, §1: for a = 2, (1, 3) is a P-position.
         let b = BruteForce::solve(Rules::new(2, false).unwrap(), 8);
         assert!(b.is_p(1, 3) && b.is_p(3, 1) && !b.is_p(1, 2));
-        // Xiao / THEORY §1: Wythoff's first P-positions.
+        // Xiao, §2 (the table of the first P-positions): Wythoff's first P-positions.
         let w = BruteForce::solve(Rules::wythoff(), 12);
         for (x, y) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)] {
             assert!(w.is_p(x, y) && w.is_p(y, x));

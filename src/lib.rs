@@ -22,6 +22,7 @@
 
 #![warn(missing_docs)]
 
+pub mod artifact;
 pub mod error;
 pub mod game;
 pub mod grundy;

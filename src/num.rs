@@ -1,7 +1,9 @@
 //! Numbers as users write them, and the exact floor arithmetic everything else stands on.
 //!
-//! * [`parse_natural`] reads `12345`, `1e9` (mantissa × 10^exponent), `2^64` (base^exponent) and
-//!   `1_000_000` into a `rug::Integer`, rejecting negatives and non-numbers with a one-line message.
+//! * [`natural`] reads `12345`, `1e9` (mantissa × 10^exponent), `2^64` (base^exponent) and
+//!   `1_000_000` into a `rug::Integer`, rejecting negatives and non-numbers with a typed
+//!   [`NumberError`] (one line, naming no argument); [`natural_in`] adds a range.  Cost: linear in
+//!   the digits, one GMP power for the exponent forms (bounded by [`MAX_PARSED_BITS`]).
 //! * [`floor_surd`] computes ⌊(p + q·√D)/r⌋ exactly for a non-square D, with one integer square
 //!   root: ⌊q√D⌋ = isqrt(q²D) for q ≥ 0 and −isqrt(q²D) − 1 for q < 0 (√D is irrational, so q√D
 //!   is never an integer unless q = 0), and ⌊(p + t)/r⌋ = ⌊(p + ⌊t⌋)/r⌋ for an integer p and
@@ -16,46 +18,97 @@ use rug::ops::{DivRounding, Pow};
 /// about 20 million decimal digits).  Protects against `10^10^12`-style inputs exhausting memory.
 pub const MAX_PARSED_BITS: u64 = 1 << 26;
 
-/// Parses a non-negative integer written as digits, `MeE` (M × 10^E) or `B^E`.
-///
-/// `what` names the argument in error messages (for example `"N"` or `"-a"`).
-pub fn parse_natural(s: &str, what: &str) -> Result<Integer> {
+/// The number syntax, as error messages state it.
+pub const SYNTAX: &str = "digits (123), 1e9 or 2^64";
+
+/// Why a text is not a number of the accepted syntax (or not in the range asked for).  The
+/// messages name no argument: the caller knows which one it was and adds its name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NumberError {
+    /// Nothing (or only blanks) was given.
+    #[error("empty value (accepted: {SYNTAX})")]
+    Empty,
+    /// A minus sign: every number here is non-negative.
+    #[error("'{0}' is negative (accepted: a non-negative integer, {SYNTAX})")]
+    Negative(String),
+    /// Not digits, `MeE` or `B^E`.
+    #[error("'{0}' is not a non-negative integer (accepted: {SYNTAX})")]
+    Malformed(String),
+    /// `1e`, `2^x`, `1e-3`: the exponent is not a non-negative integer in digits.
+    #[error("'{0}' has a malformed exponent (accepted: {SYNTAX})")]
+    BadExponent(String),
+    /// The exponent form would build a number of more than [`MAX_PARSED_BITS`] bits.
+    #[error("'{0}' is too large (at most {MAX_PARSED_BITS} bits, about 2·10^7 decimal digits)")]
+    TooLarge(String),
+    /// A well-formed number outside the range `min..=max`.
+    #[error("'{text}' is out of range (accepted: {min}..={max})")]
+    OutOfRange {
+        /// The text as given.
+        text: String,
+        /// Smallest accepted value.
+        min: u64,
+        /// Largest accepted value.
+        max: u64,
+    },
+}
+
+/// Parses a non-negative integer written as digits, `MeE` (M × 10^E) or `B^E` (underscores
+/// allowed between digits, a leading `+` allowed), with a typed error.
+pub fn natural(s: &str) -> std::result::Result<Integer, NumberError> {
     let t = s.trim();
-    let accepted = "accepted: digits (123), 1e9, 2^64";
     if t.is_empty() {
-        return Err(Error::usage(format!("{what}: empty value ({accepted})")));
+        return Err(NumberError::Empty);
     }
-    if t.starts_with('-') {
-        return Err(Error::usage(format!(
-            "{what}: '{s}' is negative; it must be a non-negative integer ({accepted})"
-        )));
+    if let Some(rest) = t.strip_prefix('-') {
+        // "-5", "-1e9", "-2^64" are negative numbers; "-x" or "--5" are not numbers at all.
+        return Err(if natural(rest).is_ok() {
+            NumberError::Negative(s.to_string())
+        } else {
+            NumberError::Malformed(s.to_string())
+        });
     }
     let t = t.strip_prefix('+').unwrap_or(t);
     let clean: String = t.chars().filter(|&c| c != '_').collect();
-    let bad = || {
-        Error::usage(format!(
-            "{what}: '{s}' is not a non-negative integer ({accepted})"
-        ))
-    };
+    let bad = || NumberError::Malformed(s.to_string());
+    let too_big = || NumberError::TooLarge(s.to_string());
     if let Some((base, exp)) = clean.split_once('^') {
         let b = digits(base).ok_or_else(bad)?;
-        let e = small_exponent(exp, what, s)?;
+        let e = small_exponent(exp, s)?;
         let bits = u64::from(b.significant_bits()).saturating_mul(e);
         if bits > MAX_PARSED_BITS {
-            return Err(too_big(what, s));
+            return Err(too_big());
         }
-        return Ok(b.pow(u32::try_from(e).map_err(|_| too_big(what, s))?));
+        return Ok(b.pow(u32::try_from(e).map_err(|_| too_big())?));
     }
     if let Some((mant, exp)) = clean.split_once(['e', 'E']) {
         let m = digits(mant).ok_or_else(bad)?;
-        let e = small_exponent(exp, what, s)?;
+        let e = small_exponent(exp, s)?;
         if e.saturating_mul(4) > MAX_PARSED_BITS {
-            return Err(too_big(what, s));
+            return Err(too_big());
         }
-        let ten = Integer::from(10).pow(u32::try_from(e).map_err(|_| too_big(what, s))?);
+        let ten = Integer::from(10).pow(u32::try_from(e).map_err(|_| too_big())?);
         return Ok(m * ten);
     }
     digits(&clean).ok_or_else(bad)
+}
+
+/// Parses a number (syntax of [`natural`]) that must lie in `min..=max`.
+pub fn natural_in(s: &str, min: u64, max: u64) -> std::result::Result<u64, NumberError> {
+    let v = natural(s)?;
+    match v.to_u64() {
+        Some(x) if (min..=max).contains(&x) => Ok(x),
+        _ => Err(NumberError::OutOfRange {
+            text: s.to_string(),
+            min,
+            max,
+        }),
+    }
+}
+
+/// Parses a non-negative integer; `what` names the argument in error messages (for example
+/// `"N"`).  Kept for callers that have not moved to the typed [`natural`].
+pub fn parse_natural(s: &str, what: &str) -> Result<Integer> {
+    natural(s).map_err(|e| Error::usage(format!("{what}: {e}")))
 }
 
 fn digits(s: &str) -> Option<Integer> {
@@ -65,30 +118,18 @@ fn digits(s: &str) -> Option<Integer> {
     Integer::from_str_radix(s, 10).ok()
 }
 
-fn small_exponent(e: &str, what: &str, s: &str) -> Result<u64> {
+fn small_exponent(e: &str, s: &str) -> std::result::Result<u64, NumberError> {
     if e.is_empty() || !e.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(Error::usage(format!(
-            "{what}: '{s}' has a malformed exponent (accepted: digits, 1e9, 2^64)"
-        )));
+        return Err(NumberError::BadExponent(s.to_string()));
     }
-    e.parse::<u64>().map_err(|_| too_big(what, s))
+    e.parse::<u64>()
+        .map_err(|_| NumberError::TooLarge(s.to_string()))
 }
 
-fn too_big(what: &str, s: &str) -> Error {
-    Error::usage(format!(
-        "{what}: '{s}' is too large (at most {MAX_PARSED_BITS} bits, about 2·10^7 decimal digits)"
-    ))
-}
-
-/// Parses a number that must fit in a `u64`, naming the argument in the error.
+/// Parses a number that must fit in a `u64`, naming the argument in the error.  Kept for callers
+/// that have not moved to the typed [`natural_in`].
 pub fn parse_u64(s: &str, what: &str) -> Result<u64> {
-    let v = parse_natural(s, what)?;
-    v.to_u64().ok_or_else(|| {
-        Error::usage(format!(
-            "{what}: '{s}' is larger than the largest supported value {} (2^64-1)",
-            u64::MAX
-        ))
-    })
+    natural_in(s, 0, u64::MAX).map_err(|e| Error::usage(format!("{what}: {e}")))
 }
 
 /// ⌊(p + q·√d)/r⌋ exactly, for r > 0 and d ≥ 2 not a perfect square.
@@ -139,6 +180,42 @@ mod tests {
         assert!(parse_u64("2^64", "STOP").is_err());
         assert_eq!(parse_u64("2^64", "STOP").unwrap_err().exit_code(), 2);
         assert_eq!(parse_u64("18446744073709551615", "STOP").unwrap(), u64::MAX);
+    }
+
+    #[test]
+    fn typed_errors_say_what_is_wrong() {
+        use NumberError::*;
+        assert_eq!(natural("-5"), Err(Negative("-5".into())));
+        assert_eq!(natural("-2^64"), Err(Negative("-2^64".into())));
+        assert_eq!(natural("-1e9"), Err(Negative("-1e9".into())));
+        assert_eq!(natural("--5"), Err(Malformed("--5".into())));
+        assert_eq!(natural("-x"), Err(Malformed("-x".into())));
+        assert_eq!(natural(" "), Err(Empty));
+        assert_eq!(natural("1e-3"), Err(BadExponent("1e-3".into())));
+        assert_eq!(
+            natural("10^99999999999"),
+            Err(TooLarge("10^99999999999".into()))
+        );
+        assert_eq!(natural_in("1e3", 1, 1024), Ok(1000));
+        assert_eq!(natural_in("1024", 1, 1024), Ok(1024));
+        for out in ["0", "1025", "2^64", "1e100"] {
+            assert!(
+                matches!(
+                    natural_in(out, 1, 1024),
+                    Err(OutOfRange {
+                        min: 1,
+                        max: 1024,
+                        ..
+                    })
+                ),
+                "{out}"
+            );
+        }
+        // no message names an argument; each is one line
+        for e in [Empty, Negative("-1".into()), Malformed("x".into())] {
+            let m = e.to_string();
+            assert!(!m.contains('\n') && !m.contains("--"), "{m}");
+        }
     }
 
     #[test]

@@ -235,7 +235,12 @@ pub fn entry(anum: &str) -> Result<&'static Entry> {
     let want = format!("A{:0>6}", digits);
     CATALOGUE.iter().find(|e| e.anum == want).ok_or_else(|| {
         Error::usage(format!(
-            "{anum} is not in the catalogue; `wythoff oeis --list` shows it"
+            "{anum} is not in the catalogue (accepted: {})",
+            CATALOGUE
+                .iter()
+                .map(|e| e.anum)
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     })
 }

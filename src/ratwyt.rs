@@ -1,5 +1,5 @@
 //! RATWYT and the Calkin–Wilf tree (A. S. Fraenkel, "RATWYT", College Math. J. 43 (2012)
-//! 160–164; seed 002).
+//! 160–164; doc/ratwyt.md).
 //!
 //! The Calkin–Wilf tree holds every non-negative reduced rational once: root 0/1; i/j has the
 //! right child (i+j)/j and, if i > 0, the left child i/(i+j).  A *step* moves one level up:
@@ -34,47 +34,98 @@ pub struct Rational {
 /// more bits than fit comfortably in memory).
 pub const MAX_INDEX_BITS: u64 = 1 << 27;
 
-impl Rational {
-    /// p/q, checked: q ≥ 1, p ≥ 0, gcd(p, q) = 1.  `what` names the argument in errors.
-    pub fn new(p: Integer, q: Integer, what: &str) -> Result<Rational> {
-        if q == 0 {
-            return Err(Error::usage(format!("{what}: the denominator is zero")));
+/// Why a text or a pair of integers is not a non-negative rational in lowest terms.  The
+/// messages name no argument; the caller adds it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RationalError {
+    /// A minus sign: the rationals of the Calkin–Wilf tree are ≥ 0.
+    #[error("'{0}' is negative (accepted: a rational p/q ≥ 0 in lowest terms, e.g. 3/5)")]
+    Negative(String),
+    /// q = 0.
+    #[error("the denominator is zero (accepted: p/q with q ≥ 1)")]
+    ZeroDenominator,
+    /// gcd(p, q) > 1.
+    #[error("{p}/{q} is not in lowest terms (gcd {gcd}); write {}/{}", Integer::from(p / gcd), Integer::from(q / gcd))]
+    NotReduced {
+        /// Numerator as given.
+        p: Integer,
+        /// Denominator as given.
+        q: Integer,
+        /// Their greatest common divisor (> 1).
+        gcd: Integer,
+    },
+    /// Not `p/q` or `p` with numbers of the accepted syntax.
+    #[error("'{text}' is not a rational p/q ({cause})")]
+    Malformed {
+        /// The text as given.
+        text: String,
+        /// Why: the part that is not a number, or a second `/`.
+        cause: String,
+    },
+}
+
+impl std::str::FromStr for Rational {
+    type Err = RationalError;
+
+    /// Parses `p/q` (or an integer `p`, meaning p/1); numbers as in [`crate::num::natural`].
+    fn from_str(s: &str) -> std::result::Result<Rational, RationalError> {
+        let t = s.trim();
+        if let Some(rest) = t.strip_prefix('-') {
+            // "-3/2" is a negative rational; "-x" is no rational at all.
+            let number = !matches!(
+                rest.parse::<Rational>(),
+                Err(RationalError::Malformed { .. } | RationalError::Negative(_))
+            );
+            return Err(if number {
+                RationalError::Negative(s.to_string())
+            } else {
+                RationalError::Malformed {
+                    text: s.to_string(),
+                    cause: "not a number".into(),
+                }
+            });
         }
+        let (ps, qs) = t.split_once('/').unwrap_or((t, "1"));
+        let malformed = |cause: String| RationalError::Malformed {
+            text: s.to_string(),
+            cause,
+        };
+        if qs.contains('/') {
+            return Err(malformed("more than one '/'".into()));
+        }
+        let p = crate::num::natural(ps).map_err(|e| malformed(format!("numerator: {e}")))?;
+        let q = crate::num::natural(qs).map_err(|e| malformed(format!("denominator: {e}")))?;
+        Rational::reduced(p, q)
+    }
+}
+
+impl Rational {
+    /// p/q, checked: q ≥ 1, p ≥ 0, gcd(p, q) = 1, with a typed error.
+    pub fn reduced(p: Integer, q: Integer) -> std::result::Result<Rational, RationalError> {
         if p < 0 || q < 0 {
-            return Err(Error::usage(format!(
-                "{what}: must be non-negative (p/q with p ≥ 0, q ≥ 1)"
-            )));
+            return Err(RationalError::Negative(format!("{p}/{q}")));
+        }
+        if q == 0 {
+            return Err(RationalError::ZeroDenominator);
         }
         let g = Integer::from(p.gcd_ref(&q));
         if g != 1 {
-            return Err(Error::usage(format!(
-                "{what}: {p}/{q} is not in lowest terms (gcd {g}); write {}/{}",
-                Integer::from(&p / &g),
-                Integer::from(&q / &g)
-            )));
+            return Err(RationalError::NotReduced { p, q, gcd: g });
         }
         Ok(Rational { p, q })
     }
 
-    /// Parses `p/q` (or an integer `p`, meaning p/1); numbers as in [`crate::num::parse_natural`].
+    /// p/q, checked as in [`Rational::reduced`]; `what` names the argument in errors.  Kept for
+    /// callers that have not moved to the typed form.
+    pub fn new(p: Integer, q: Integer, what: &str) -> Result<Rational> {
+        Rational::reduced(p, q).map_err(|e| Error::usage(format!("{what}: {e}")))
+    }
+
+    /// Parses `p/q` (or an integer `p`, meaning p/1), as [`str::parse`] does; `what` names the
+    /// argument in errors.  Kept for callers that have not moved to the typed form.
     pub fn parse(s: &str, what: &str) -> Result<Rational> {
-        let t = s.trim();
-        if t.starts_with('-') {
-            return Err(Error::usage(format!(
-                "{what}: '{s}' is negative; rationals must be ≥ 0"
-            )));
-        }
-        let (ps, qs) = match t.split_once('/') {
-            Some((a, b)) => (a, b),
-            None => (t, "1"),
-        };
-        if qs.contains('/') {
-            return Err(Error::usage(format!("{what}: '{s}' is not a rational p/q")));
-        }
-        let bad = |e: Error| Error::usage(format!("{what}: '{s}' is not a rational p/q ({e})"));
-        let p = crate::num::parse_natural(ps, "numerator").map_err(bad)?;
-        let q = crate::num::parse_natural(qs, "denominator").map_err(bad)?;
-        Rational::new(p, q, what)
+        s.parse::<Rational>()
+            .map_err(|e| Error::usage(format!("{what}: {e}")))
     }
 
     /// The root 0/1.
@@ -120,7 +171,7 @@ impl Rational {
         let mut left = k.clone();
         while left > 0 {
             if p == 0 {
-                return Err(Error::usage(format!(
+                return Err(Error::domain(format!(
                     "cannot do {k} steps on {self}: its level is {}",
                     self.level()
                 )));
@@ -169,7 +220,7 @@ impl Rational {
         }
         let level = self.level();
         if level > MAX_INDEX_BITS {
-            return Err(Error::usage(format!(
+            return Err(Error::domain(format!(
                 "the breadth-first index of a rational of level {} has that many bits; the limit is {MAX_INDEX_BITS}",
                 crate::pairs::abbreviate(&level)
             )));
@@ -209,14 +260,14 @@ impl Rational {
     /// of equal bits with one multiplication each.
     pub fn from_bfs_index(n: &Integer) -> Result<Rational> {
         if *n < 0 {
-            return Err(Error::usage("the index must be non-negative"));
+            return Err(Error::domain("the index must be non-negative"));
         }
         if *n == 0 {
             return Ok(Rational::zero());
         }
         let bits = n.significant_bits();
         if u64::from(bits) > MAX_INDEX_BITS {
-            return Err(Error::usage(format!(
+            return Err(Error::domain(format!(
                 "index of {bits} bits is beyond the limit {MAX_INDEX_BITS}"
             )));
         }
@@ -264,7 +315,7 @@ pub fn game_one(
     t: u64,
 ) -> Result<(Vec<Integer>, Outcome, Vec<RatMove>)> {
     let rules =
-        Rules::new(t, false).map_err(|_| Error::usage("-t: the parameter t must be at least 1"))?;
+        Rules::new(t, false).map_err(|_| Error::domain("the parameter t must be at least 1"))?;
     let (k1, k2) = (r1.level(), r2.level());
     let solver = Solver::new(rules, Strategy::Algebraic);
     let (outcome, moves) = solver.analyse(&k1, &k2)?;
@@ -285,7 +336,7 @@ pub fn game_one(
 /// does level mod (t + 1) steps.
 pub fn game_two(r: &Rational, t: u64) -> Result<(Integer, Outcome, Option<RatMove>)> {
     if t == 0 {
-        return Err(Error::usage("-t: the parameter t must be at least 1"));
+        return Err(Error::domain("the parameter t must be at least 1"));
     }
     let k = r.level();
     let rem = &k % (Integer::from(t) + 1u32);
@@ -339,7 +390,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_examples() {
+    fn ratwyt_paper_examples() {
         assert_eq!(r("3/5").partial_quotients(), [0, 1, 1, 2]);
         assert_eq!(r("3/5").level(), 4);
         assert_eq!(r("2/3").level(), 3);
@@ -355,7 +406,7 @@ mod tests {
                 .iter()
                 .any(|m| m.steps == [2, 2] && m.to == [r("1/2"), r("1/1")])
         );
-        // Bob's reply in the seed: three steps on both from (3/2, 2/3) reach (0/1, 0/1).
+        // Bob's reply in Fraenkel 2012: three steps on both from (3/2, 2/3) reach (0/1, 0/1).
         assert_eq!(r("3/2").steps(&Integer::from(3)).unwrap(), Rational::zero());
         assert_eq!(r("2/3").steps(&Integer::from(3)).unwrap(), Rational::zero());
         assert_eq!(r("3/2").steps(&Integer::from(1)).unwrap(), r("1/2"));
@@ -371,6 +422,28 @@ mod tests {
         assert!(Rational::parse("0/5", "R").is_err()); // gcd 5
         assert_eq!(r("0/1"), Rational::zero());
         assert_eq!(r("7"), r("7/1"));
+    }
+
+    #[test]
+    fn typed_rational_errors() {
+        use RationalError::*;
+        let parse = |s: &str| s.parse::<Rational>();
+        assert_eq!(parse("-3/2"), Err(Negative("-3/2".into())));
+        assert_eq!(parse("-2/4"), Err(Negative("-2/4".into())));
+        assert!(matches!(parse("-x"), Err(Malformed { .. })));
+        assert_eq!(parse("3/0"), Err(ZeroDenominator));
+        assert!(matches!(parse("2/4"), Err(NotReduced { .. })));
+        assert_eq!(
+            parse("2/4").unwrap_err().to_string(),
+            "2/4 is not in lowest terms (gcd 2); write 1/2"
+        );
+        assert!(matches!(parse("1/2/3"), Err(Malformed { .. })));
+        assert!(matches!(parse("1/-2"), Err(Malformed { .. })));
+        assert_eq!(parse("1e3/7"), Ok(r("1000/7")));
+        assert_eq!(
+            Rational::reduced(Integer::from(-1), Integer::from(2)),
+            Err(Negative("-1/2".into()))
+        );
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Three-pile Wythoff (Xiao, seed 001 §5): take the same positive amount from any non-empty set of
+//! Three-pile Wythoff (K. Xiao, "Winning strategies for Wythoff's game", §5; doc/three_pile.md):
+//! take the same positive amount from any non-empty set of
 //! the piles — one, two or all three.
 //!
 //! Algorithm (line occupancy).  A move goes from p to p − k·v, k ≥ 1, along one of the seven
@@ -14,6 +15,10 @@
 //! seconds.
 //!
 //! The table T(y, z) = t* (if ≤ X) is OEIS A018219 read by antidiagonals; its diagonal is A051261.
+//!
+//! The occupancy tables are plain `u64` words, not `bitvec`: the mex reads 64 bits at an unaligned
+//! offset six times per step, and `bitvec`'s `load_le` over a bit slice made `three 2000` 4.3×
+//! slower (median of 5: 9.7 s against 2.24 s, same machine, same run).
 
 use crate::error::{Error, Result};
 use rayon::prelude::*;

@@ -19,42 +19,59 @@ fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
 }
 
+/// The one JSON object a command printed on one line.
+fn json(o: &Output) -> serde_json::Value {
+    let s = stdout(o);
+    assert_eq!(s.lines().count(), 1, "{s}");
+    serde_json::from_str(&s).unwrap_or_else(|e| panic!("{e}: {s}"))
+}
+
 #[test]
 fn nth_text_and_json() {
     let o = wythoff(&["nth", "5"]);
     assert!(o.status.success());
     assert_eq!(stdout(&o), "5 8 13\n");
     let o = wythoff(&["nth", "2^70", "-a", "3", "--json"]);
-    let s = stdout(&o);
-    assert!(
-        s.starts_with("{\"a\":3,\"misere\":false,\"n\":\"1180591620717411303424\",\"A\":\""),
-        "{s}"
+    let v = json(&o);
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["a"], "3");
+    assert_eq!(v["misere"], false);
+    assert_eq!(v["n"], "1180591620717411303424");
+    // B_n − A_n = a·n
+    let (a, b): (u128, u128) = (
+        v["A"].as_str().unwrap().parse().unwrap(),
+        v["B"].as_str().unwrap().parse().unwrap(),
     );
+    assert_eq!(b - a, 3 * (1u128 << 70));
+    // misère a = 1: (0,0), (1,2) are replaced by (0,1), (2,2)
     let o = wythoff(&["nth", "1", "--misere", "--json"]);
     assert_eq!(
-        stdout(&o),
-        "{\"a\":1,\"misere\":true,\"n\":\"1\",\"A\":\"2\",\"B\":\"2\"}\n"
+        json(&o),
+        serde_json::json!({"version":1,"a":"1","misere":true,"n":"1","A":"2","B":"2"})
     );
 }
 
 #[test]
 fn move_json_lists_every_winning_move_in_the_users_order() {
-    // Seed 002: (3, 4) is N and (1, 2) is reached by taking 2 from each pile.
+    // Fraenkel 2012 ("RATWYT"): (3, 4) is N and (1, 2) is reached by taking 2 from each pile.
     let o = wythoff(&["move", "4", "3", "--json", "--strategy", "all"]);
     assert_eq!(
-        stdout(&o),
-        "{\"a\":1,\"misere\":false,\"position\":[\"4\",\"3\"],\"outcome\":\"N\",\"moves\":[[\"2\",\"1\"]]}\n"
+        json(&o),
+        serde_json::json!({"version":1,"a":"1","misere":false,"position":["4","3"],"outcome":"N","moves":[["2","1"]]})
     );
     let o = wythoff(&["move", "5", "3", "--json"]);
-    assert!(stdout(&o).contains("\"outcome\":\"P\",\"moves\":[]"));
+    let v = json(&o);
+    assert_eq!(
+        (&v["outcome"], &v["moves"]),
+        (&"P".into(), &serde_json::json!([]))
+    );
     let o = wythoff(&["move", "0", "0", "--misere"]);
     assert!(stdout(&o).contains("N"), "{}", stdout(&o));
     // (10, 10) with a = 2 has three winning moves.
     let o = wythoff(&["move", "10", "10", "-a", "2", "--json"]);
-    assert!(
-        stdout(&o).contains("[[\"0\",\"0\"],[\"4\",\"10\"],[\"10\",\"4\"]]"),
-        "{}",
-        stdout(&o)
+    assert_eq!(
+        json(&o)["moves"],
+        serde_json::json!([["0", "0"], ["4", "10"], ["10", "4"]])
     );
 }
 
@@ -168,7 +185,7 @@ fn binary_and_word_files_are_complete_and_checksummed() {
         u64::from_le_bytes(payload[0..8].try_into().unwrap()),
         u64::from_le_bytes(payload[8..16].try_into().unwrap()),
     );
-    assert_eq!(first, (2, 6)); // seed 000 Table 1, n = 2
+    assert_eq!(first, (2, 6)); // Fraenkel 1982, Table 1 (a = 2), n = 2
     let word = dir.path().join("w.bin");
     let o = wythoff(&[
         "pairs",
@@ -206,49 +223,66 @@ fn output_file_is_written_atomically() {
 
 #[test]
 fn ratwyt_json_and_errors() {
-    // Seed 002: (3/5, 2/3) ≅ (4, 3) is N; two steps on each reach (1/2, 1/1).
+    // Fraenkel 2012 ("RATWYT"): (3/5, 2/3) ≅ (4, 3) is N; two steps on each reach (1/2, 1/1).
     let o = wythoff(&["ratwyt", "3/5", "2/3", "--json"]);
     assert_eq!(
-        stdout(&o),
-        "{\"rationals\":[\"3/5\",\"2/3\"],\"induced\":[\"4\",\"3\"],\"outcome\":\"N\",\"moves\":[{\"steps\":[\"2\",\"2\"],\"to\":[\"1/2\",\"1/1\"]}]}\n"
+        json(&o),
+        serde_json::json!({"version":1,"t":"1","rationals":["3/5","2/3"],"induced":["4","3"],"outcome":"N","moves":[{"steps":["2","2"],"to":["1/2","1/1"]}]})
     );
     let o = wythoff(&["ratwyt", "1/2", "1/1", "--json"]);
-    assert!(stdout(&o).contains("\"outcome\":\"P\",\"moves\":[]"));
-    for (args, name) in [
-        (vec!["ratwyt", "2/4", "1/1"], "R1"),
-        (vec!["ratwyt", "1/1", "3/0"], "R2"),
-        (vec!["ratwyt", "1/1", "-3/2"], "'-3/2' is negative"),
-        (vec!["ratwyt", "1/1", "abc"], "R2"),
-        (vec!["ratwyt", "1/1", "1/2", "-t", "0"], "-t"),
-        (vec!["game-two", "1/2", "-t", "0"], "-t"),
-        (vec!["cw", "4/6"], "R"),
+    let v = json(&o);
+    assert_eq!(
+        (&v["outcome"], &v["moves"]),
+        (&"P".into(), &serde_json::json!([]))
+    );
+    for (args, name, what) in [
+        (vec!["ratwyt", "2/4", "1/1"], "'<R1>'", "lowest terms"),
+        (
+            vec!["ratwyt", "1/1", "3/0"],
+            "'<R2>'",
+            "denominator is zero",
+        ),
+        (
+            vec!["ratwyt", "1/1", "-3/2"],
+            "'<R2>'",
+            "negative; expected a rational",
+        ),
+        (vec!["ratwyt", "1/1", "abc"], "'<R2>'", "not a rational"),
+        (
+            vec!["ratwyt", "1/1", "1/2", "-t", "0"],
+            "'--t <T>'",
+            "parameter",
+        ),
+        (vec!["game-two", "1/2", "-t", "0"], "'--t <T>'", "parameter"),
+        (vec!["cw", "4/6"], "'[R]'", "lowest terms"),
     ] {
         let o = wythoff(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let e = stderr(&o);
-        assert!(e.starts_with(&format!("wythoff: {name}")), "{args:?}: {e}");
+        assert!(e.starts_with("wythoff: invalid value"), "{args:?}: {e}");
+        assert!(e.contains(&format!("for {name}")), "{args:?}: {e}");
+        assert!(e.contains(what), "{args:?}: {e}");
         assert_eq!(e.lines().count(), 1);
     }
 }
 
 #[test]
 fn games_two_three_and_the_tree() {
+    // 2/3 has level 3, a multiple of t + 1 = 3: P
     let o = wythoff(&["game-two", "2/3", "-t", "2", "--json"]);
-    assert!(
-        stdout(&o).contains("\"outcome\":\"P\",\"move\":null"),
-        "{}",
-        stdout(&o)
+    let v = json(&o);
+    assert_eq!(
+        (&v["outcome"], &v["move"]),
+        (&"P".into(), &serde_json::Value::Null)
     );
+    // levels 4, 3, 1: nim-sum 4 ^ 3 ^ 1 = 6
     let o = wythoff(&["game-three", "3/5", "2/3", "1/1", "--json"]);
-    assert!(
-        stdout(&o).contains("\"nim_sum\":\"6\",\"outcome\":\"N\""),
-        "{}",
-        stdout(&o)
-    );
+    let v = json(&o);
+    assert_eq!((&v["nim_sum"], &v["outcome"]), (&"6".into(), &"N".into()));
     let o = wythoff(&["cw", "--index", "10", "--json"]);
     assert_eq!(
-        stdout(&o),
-        "{\"rational\":\"3/5\",\"level\":\"4\",\"continued_fraction\":[\"0\",\"1\",\"1\",\"2\"],\"parent\":\"3/2\",\"children\":[\"3/8\",\"8/5\"],\"index\":\"10\"}\n"
+        json(&o),
+        serde_json::json!({"version":1,"rational":"3/5","level":"4","continued_fraction":["0","1","1","2"],"parent":"3/2","children":["3/8","8/5"],"index":"10"})
     );
 }
 
@@ -284,8 +318,8 @@ fn three_pile_commands() {
     );
     let o = wythoff(&["three-move", "4", "1", "1", "--json"]);
     assert_eq!(
-        stdout(&o),
-        "{\"position\":[\"4\",\"1\",\"1\"],\"outcome\":\"P\",\"move\":null}\n"
+        json(&o),
+        serde_json::json!({"version":1,"position":["4","1","1"],"outcome":"P","move":null})
     );
     let o = wythoff(&["three-move", "1", "5", "1"]);
     assert!(
@@ -394,7 +428,7 @@ fn grundy_resume_after_a_real_kill() {
 
 #[test]
 fn rows_at_and_sum_commands() {
-    // THEORY §4: rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12); the joint state
+    // Rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12) (doc/rows.md, "Values"); the joint state
     // repeats with a period that every row period divides, no earlier than the rows settle.
     let o = wythoff(&["rows", "5", "--json"]);
     let s = stdout(&o);
@@ -410,7 +444,7 @@ fn rows_at_and_sum_commands() {
         num("\"preperiod\"") >= 9 && num("\"period\"") % 12 == 0,
         "{joint}"
     );
-    // G(1, 11) = 9 (seed 001), and far out in row 1: tersum n + 1 gives G(1, 3k) = 3k + 1.
+    // G(1, 11) = 9 (Xiao, Example 14), and far out in row 1: tersum n + 1 gives G(1, 3k) = 3k + 1.
     assert_eq!(stdout(&wythoff(&["grundy", "at", "1", "11"])), "9\n");
     assert_eq!(
         stdout(&wythoff(&["grundy", "at", "3e40", "1"])),

@@ -1,5 +1,6 @@
 //! Every strategy against published values: OEIS entries (data/oeis, copied from the entries'
-//! %S/%T/%U lines), the seeds' tables, and the identities of THEORY.md §2.
+//! %S/%T/%U lines), the papers' tables (Fraenkel 1982, Fraenkel 2012, Xiao), and the identities of
+//! doc/pairs.md.
 
 use rug::Integer;
 use wythoff::pairs::bulk::{Plan, VecSink};
@@ -64,7 +65,7 @@ fn oeis_lower_and_upper_sequences_for_a_1_2_3() {
 
 #[test]
 fn ratwyt_table_1_and_the_next_pair() {
-    // Seed 002, Table 1 (n = 0..27) and the text: A_28 = 45, B_28 = 73.
+    // Fraenkel 2012 ("RATWYT"), Table 1 (n = 0..27) and the text: A_28 = 45, B_28 = 73.
     let a = [
         0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17, 19, 21, 22, 24, 25, 27, 29, 30, 32, 33, 35, 37,
         38, 40, 42, 43, 45,
@@ -86,7 +87,7 @@ fn ratwyt_table_1_and_the_next_pair() {
 
 #[test]
 fn fraenkel_table_1_for_a_2() {
-    // Seed 000, Table 1 (n = 0..10) and the text's next pair (A_11, B_11) = (15, 37).
+    // Fraenkel 1982, Table 1 (a = 2, n = 0..10) and the text's next pair (A_11, B_11) = (15, 37).
     let t = [
         (0, 0),
         (1, 3),
@@ -111,7 +112,7 @@ fn fraenkel_table_1_for_a_2() {
 
 #[test]
 fn fraenkel_table_2_representations_for_a_2() {
-    // Seed 000, Table 2 (p = 1, 3, 7, 17; q = 1, 2, 5, 12).  The OCR of the table is garbled, so
+    // Fraenkel 1982, Table 2 (p = 1, 3, 7, 17; q = 1, 2, 5, 12).  Our copy of the table is not legible, so
     // we pin the worked values of the text — 12 = (1000)_q, read in p gives 17; (5, 13) =
     // (12, 120)_p — and two entries worked by hand from the greedy rule: 16 = 2·7 + 2·1 = (202)_p,
     // 11 = 2·5 + 1 = (201)_q.
@@ -131,7 +132,7 @@ fn fraenkel_table_2_representations_for_a_2() {
 
 #[test]
 fn xiao_first_pairs() {
-    // Seed 001: (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), (9,15), (11,18), (12,20).
+    // Xiao, §2 (the table of P-positions): (0,0), (1,2), (3,5), (4,7), (6,10), (8,13), (9,15), (11,18), (12,20).
     let t = [
         (0, 0),
         (1, 2),
@@ -164,7 +165,7 @@ fn ieee_double_regression_at_f40() {
 }
 
 #[test]
-fn identities_of_theory_section_2() {
+fn identities_of_the_pairs() {
     let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
     let at = |n: u64| s.nth(&Integer::from(n)).unwrap();
     for n in 1..3000u64 {
@@ -196,7 +197,7 @@ fn identities_of_theory_section_2() {
 }
 
 #[test]
-fn misere_rules_of_theory_section_3() {
+fn misere_rules() {
     // a = 1: (0,0), (1,2) replaced by (0,1), (2,2); from (3,5) on as in normal play.
     let m = Solver::new(Rules::new(1, true).unwrap(), Strategy::Arithmetic);
     let n = Solver::new(Rules::wythoff(), Strategy::Arithmetic);

@@ -1,37 +1,210 @@
-//! Typed arguments shared by several commands: the game (-a, --misere), strategies, threads, ranges.
+//! Typed arguments: clap value parsers, the argument groups several commands share (the game,
+//! the strategies, the thread count) and the thread-pool setup.
+//!
+//! Every number is parsed once, by clap, into its type; a command never sees a `String` where a
+//! number was meant.  The syntax is the library's ([`wythoff::num::natural`]): digits, `1e9`,
+//! `2^64`, underscores between digits.  A bad value is refused by clap with exit status 2 and a
+//! one-line message naming the argument and what is accepted, e.g.
+//! `invalid value '-5' for '<N>': the value is negative; expected an index n ≥ 0 (digits (123),
+//! 1e9 or 2^64)`.
+//!
+//! # How a command adopts them
+//!
+//! ```ignore
+//! #[derive(clap::Args)]
+//! struct FooArgs {
+//!     /// A pile (any size).                  -> rug::Integer
+//!     #[arg(value_parser = pile, allow_hyphen_values = true)]
+//!     x: Integer,
+//!     /// Side N.                              -> u64
+//!     #[arg(value_parser = size, allow_hyphen_values = true)]
+//!     n: u64,
+//!     /// Parameter a >= 1.                    -> u64 in 1..=2^64-1
+//!     #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+//!           allow_hyphen_values = true)]
+//!     a: u64,
+//!     #[command(flatten)]
+//!     threads: ThreadsArg,                    // --threads T, 1..=1024, number syntax
+//! }
+//! // in the command:  let workers = args.threads.install()?;   (once; returns the count)
+//! ```
+//!
+//! * Parsers: [`index`] / [`index_u64`] (an index n), [`pile`] / [`pile_u64`] (a pile size),
+//!   [`size`] (a size or bound, u64), [`count`] (a number of terms), [`parameter`] (a, t ≥ 1),
+//!   [`threads`] (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest terms), [`span`] (`A..B` or
+//!   one value, for table look-ups).  Each names the kind of value in its message, so a negative
+//!   pile is "a pile size", a negative `-a` "a parameter".
+//! * Negative numbers must reach the parser, not be taken for flags: give a single-valued
+//!   positional or an option `allow_hyphen_values = true`; a positional with several values
+//!   (`num_args = 1..`) `allow_negative_numbers = true` (`allow_hyphen_values` there would swallow
+//!   the flags that follow).  What still slips through (`-2^64` among several values) is caught by
+//!   the renderer in `cli::mod`.
+//! * Conflicting or meaningless flags are declared with `conflicts_with`, `requires` or
+//!   `required_if_eq`; a rule that depends on a value (`--side` only with `--format bfile`) is a
+//!   `check()` method returning the message, called by `cli::mod` and refused like clap's own.
+//! * Threads: flatten [`ThreadsArg`] and call [`ThreadsArg::install`] once; [`set_threads`] and
+//!   [`threads_or_default`] remain for commands not yet converted and go through the same code.
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rug::Integer;
+use std::sync::OnceLock;
 use wythoff::error::{Error, Result};
-use wythoff::num::{parse_natural, parse_u64};
+use wythoff::num::{NumberError, SYNTAX, natural, natural_in};
 use wythoff::pairs::{Solver, Strategy};
+use wythoff::ratwyt::{Rational, RationalError};
 use wythoff::{Rules, pairs};
 
+/// The most worker threads `--threads` accepts.
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// A refused argument value: one line saying what is wrong and what is accepted (clap adds the
+/// value and the argument's name in front).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct ArgError(String);
+
+/// The kinds of number the command line reads; each names itself in error messages.
+#[derive(Clone, Copy)]
+enum Kind {
+    Index,
+    Pile,
+    Size,
+    Count,
+    Parameter,
+    Threads,
+}
+
+impl Kind {
+    /// What is expected, with its range.
+    fn noun(self) -> &'static str {
+        match self {
+            Kind::Index => "an index n ≥ 0",
+            Kind::Pile => "a pile size ≥ 0",
+            Kind::Size => "a size ≥ 0",
+            Kind::Count => "a number of terms ≥ 0",
+            Kind::Parameter => "a parameter ≥ 1",
+            Kind::Threads => "a number of threads from 1 to 1024",
+        }
+    }
+}
+
+fn explain(kind: Kind, e: NumberError) -> ArgError {
+    let noun = kind.noun();
+    ArgError(match e {
+        NumberError::Negative(_) => {
+            format!("the value is negative; expected {noun} ({SYNTAX})")
+        }
+        NumberError::Empty | NumberError::Malformed(_) | NumberError::BadExponent(_) => {
+            format!("not a number; expected {noun} ({SYNTAX})")
+        }
+        NumberError::TooLarge(_) => format!(
+            "too large to build (more than {} bits); expected {noun}",
+            wythoff::num::MAX_PARSED_BITS
+        ),
+        NumberError::OutOfRange { text, min, max } => {
+            let below = natural(&text).is_ok_and(|v| v < min);
+            if below || max != u64::MAX {
+                format!("out of range; expected {noun}")
+            } else {
+                format!("out of range; expected {noun}, at most 2^64-1 = {max}")
+            }
+        }
+    })
+}
+
+/// An index n of any size (`nth N`).
+pub(crate) fn index(s: &str) -> std::result::Result<Integer, ArgError> {
+    natural(s).map_err(|e| explain(Kind::Index, e))
+}
+
+/// An index n up to 2^64 − 1 (`pairs START STOP`).
+pub(crate) fn index_u64(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Index, e))
+}
+
+/// A pile size of any size (`move X Y`).
+pub(crate) fn pile(s: &str) -> std::result::Result<Integer, ArgError> {
+    natural(s).map_err(|e| explain(Kind::Pile, e))
+}
+
+/// A pile size up to 2^64 − 1 (`three-move X Y Z`).
+pub(crate) fn pile_u64(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Pile, e))
+}
+
+/// A size, bound or limit up to 2^64 − 1 (`three N`, `--recursive-limit`, a table side).
+pub(crate) fn size(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Size, e))
+}
+
+/// A number of terms up to 2^64 − 1 (`oeis --terms`).
+pub(crate) fn count(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Count, e))
+}
+
+/// A game parameter (a, t) in 1..=2^64 − 1.
+pub(crate) fn parameter(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Parameter, e))
+}
+
+/// A number of worker threads in 1..=[`MAX_THREADS`] (`1e3` accepted).
+pub(crate) fn threads(s: &str) -> std::result::Result<usize, ArgError> {
+    let t = natural_in(s, 1, MAX_THREADS as u64).map_err(|e| explain(Kind::Threads, e))?;
+    // t ≤ 1024, so the conversion cannot fail.
+    usize::try_from(t).map_err(|_| explain(Kind::Threads, NumberError::Malformed(s.into())))
+}
+
+/// A non-negative rational p/q in lowest terms, numbers in the number syntax.
+pub(crate) fn rational(s: &str) -> std::result::Result<Rational, ArgError> {
+    s.parse::<Rational>().map_err(|e| {
+        ArgError(match e {
+            RationalError::Negative(_) => {
+                "the value is negative; expected a rational p/q ≥ 0 in lowest terms (e.g. 3/5)"
+                    .into()
+            }
+            e => e.to_string(),
+        })
+    })
+}
+
+/// One value `V` or an inclusive range `A..B` (A ≤ B), each up to 2^64 − 1.
+pub(crate) fn span(s: &str) -> std::result::Result<(u64, u64), ArgError> {
+    let one = |t: &str| natural_in(t, 0, u64::MAX).map_err(|e| explain(Kind::Index, e));
+    match s.split_once("..") {
+        Some((a, b)) => {
+            let (a, b) = (one(a)?, one(b)?);
+            if a > b {
+                return Err(ArgError(format!(
+                    "empty range; expected A..B with A <= B, or one value ({SYNTAX})"
+                )));
+            }
+            Ok((a, b))
+        }
+        None => one(s).map(|v| (v, v)),
+    }
+}
+
+/// The game: `-a A` and `--misere`.
 #[derive(Args, Clone)]
 pub(crate) struct GameArgs {
     /// Parameter a >= 1 of the generalized game (a = 1 is Wythoff's game).
-    #[arg(short = 'a', long = "a", value_name = "A", default_value = "1")]
-    pub(crate) a: String,
+    #[arg(short = 'a', long = "a", value_name = "A", default_value = "1",
+          value_parser = parameter, allow_hyphen_values = true)]
+    pub(crate) a: u64,
     /// Misère play: the player who cannot move wins.
     #[arg(long)]
     pub(crate) misere: bool,
 }
 
 impl GameArgs {
+    /// The rules (a ≥ 1 is guaranteed by the parser).
     pub(crate) fn rules(&self) -> Result<Rules> {
-        let a = parse_natural(&self.a, "-a")?;
-        let a = a.to_u64().ok_or_else(|| {
-            Error::usage(format!(
-                "-a: '{}' is beyond the supported range 1..={} (2^64-1)",
-                self.a,
-                u64::MAX
-            ))
-        })?;
-        Rules::new(a, self.misere)
+        Rules::new(self.a, self.misere)
     }
 }
 
+/// `--strategy`.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum StrategyArg {
     Recursive,
@@ -40,6 +213,10 @@ pub(crate) enum StrategyArg {
     All,
 }
 
+/// The default of `--recursive-limit`.
+const RECURSIVE_LIMIT: u64 = 1_000_000_000;
+
+/// The game and the strategies of `nth` and `move`.
 #[derive(Args, Clone)]
 pub(crate) struct SolveArgs {
     #[command(flatten)]
@@ -48,19 +225,33 @@ pub(crate) struct SolveArgs {
     /// (every strategy, exit 1 if any two disagree).
     #[arg(long, value_enum, default_value = "algebraic")]
     pub(crate) strategy: StrategyArg,
-    /// Largest index or pile size the recursive strategy accepts.
-    #[arg(long, value_name = "N", default_value = "1e9")]
-    pub(crate) recursive_limit: String,
-    /// Machine-readable output (numbers as decimal strings).
+    /// Largest index or pile size the recursive strategy accepts (default 1e9; only with
+    /// --strategy recursive or all).
+    #[arg(long, value_name = "N", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) recursive_limit: Option<u64>,
+    /// Machine-readable output (one JSON object; numbers as decimal strings).
     #[arg(long)]
     pub(crate) json: bool,
 }
 
 impl SolveArgs {
+    /// The rules that depend on a value: a recursive limit is meaningless for the closed forms.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        if self.recursive_limit.is_some()
+            && matches!(
+                self.strategy,
+                StrategyArg::Algebraic | StrategyArg::Arithmetic
+            )
+        {
+            return Err("--recursive-limit applies only to --strategy recursive or all".into());
+        }
+        Ok(())
+    }
+
     /// The solvers to run; with `all`, the recursive one only if the sizes are within its limit.
     pub(crate) fn solvers(&self, size: &Integer) -> Result<Vec<Solver>> {
         let rules = self.game.rules()?;
-        let limit = parse_u64(&self.recursive_limit, "--recursive-limit")?;
+        let limit = self.recursive_limit.unwrap_or(RECURSIVE_LIMIT);
         let one = |s| Solver::new(rules, s).with_recursive_limit(limit);
         Ok(match self.strategy {
             StrategyArg::Recursive => vec![one(Strategy::Recursive)],
@@ -85,17 +276,60 @@ impl SolveArgs {
     }
 }
 
-pub(crate) fn set_threads(threads: Option<usize>) -> Result<()> {
-    if let Some(t) = threads {
-        if t == 0 {
-            return Err(Error::usage("--threads must be at least 1"));
+/// `--threads T`: the number of worker threads, 1..=1024 (default: all cores).
+#[derive(Args, Clone, Copy, Default)]
+pub(crate) struct ThreadsArg {
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long = "threads", value_name = "T", value_parser = threads,
+          allow_hyphen_values = true)]
+    pub(crate) threads: Option<usize>,
+}
+
+impl ThreadsArg {
+    /// Sets up the global worker pool (once per process) and returns the number of workers.
+    pub(crate) fn install(&self) -> Result<usize> {
+        thread_pool(self.threads)
+    }
+}
+
+/// The one thread-pool setup: validates the count (1..=[`MAX_THREADS`]), builds rayon's global
+/// pool with it the first time it is called, and returns the number of workers (the cores when
+/// `None`).
+pub(crate) fn thread_pool(threads: Option<usize>) -> Result<usize> {
+    static POOL: OnceLock<std::result::Result<usize, String>> = OnceLock::new();
+    let n = match threads {
+        Some(t) if (1..=MAX_THREADS).contains(&t) => t,
+        Some(t) => {
+            return Err(Error::usage(format!(
+                "--threads: {t} is out of range; expected a number of threads from 1 to {MAX_THREADS}"
+            )));
         }
-        rayon::ThreadPoolBuilder::new()
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let built = POOL.get_or_init(|| match threads {
+        None => Ok(n),
+        Some(t) => rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build_global()
-            .map_err(|e| Error::internal(format!("thread pool: {e}")))?;
+            .map(|()| t)
+            .map_err(|e| e.to_string()),
+    });
+    match built {
+        Ok(_) => Ok(n),
+        Err(e) => Err(Error::internal(format!("thread pool: {e}"))),
     }
-    Ok(())
+}
+
+/// Sets up the worker pool from an optional count.  For commands not yet converted to
+/// [`ThreadsArg`]; the same code as [`ThreadsArg::install`].
+pub(crate) fn set_threads(threads: Option<usize>) -> Result<()> {
+    thread_pool(threads).map(|_| ())
+}
+
+/// The number of workers for an optional count (the cores when `None`), with the pool set up.
+/// For commands not yet converted to [`ThreadsArg`].
+pub(crate) fn threads_or_default(t: Option<usize>) -> Result<usize> {
+    thread_pool(t)
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal and the job is large.
@@ -107,51 +341,63 @@ pub(crate) fn progress_bar(total: u128, label: &str) -> ProgressBar {
         Some(total.min(u64::MAX as u128) as u64),
         ProgressDrawTarget::stderr(),
     );
-    pb.set_style(
+    if let Ok(style) =
         ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {per_sec} ETA {eta}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
+    {
+        pb.set_style(style.progress_chars("=> "));
+    }
     pb.set_message(label.to_string());
     pb
 }
 
-pub(crate) fn parse_range(range: &[String]) -> Result<(u64, u64)> {
-    match range {
-        [stop] => Ok((0, parse_u64(stop, "STOP")?)),
-        [start, stop] => Ok((parse_u64(start, "START")?, parse_u64(stop, "STOP")?)),
-        _ => Err(Error::usage("give STOP or START STOP")),
-    }
-}
-
-pub(crate) fn threads_or_default(t: Option<usize>) -> Result<usize> {
-    match t {
-        Some(0) => Err(Error::usage("--threads must be at least 1")),
-        Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    }
-}
-
+/// `V` or `A..B` for a table look-up, with the old string interface.  For commands not yet
+/// converted to the [`span`] value parser.
 pub(crate) fn parse_span(s: &str, what: &str) -> Result<(u64, u64)> {
-    match s.split_once("..") {
-        Some((a, b)) => {
-            let (a, b) = (parse_u64(a, what)?, parse_u64(b, what)?);
-            if a > b {
-                return Err(Error::usage(format!("{what}: empty range {s}")));
-            }
-            Ok((a, b))
-        }
-        None => {
-            let v = parse_u64(s, what)?;
-            Ok((v, v))
-        }
-    }
+    span(s).map_err(|e| Error::usage(format!("{what}: invalid value '{s}': {e}")))
 }
 
-pub(crate) fn rat_t(t: &str) -> Result<u64> {
-    let v = parse_u64(t, "-t")?;
-    if v == 0 {
-        return Err(Error::usage("-t: the parameter t must be at least 1"));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parsers_accept_the_number_syntax_and_name_the_kind() {
+        assert_eq!(threads("1e3").unwrap(), 1000);
+        assert_eq!(threads("2^10").unwrap(), 1024);
+        for bad in ["0", "1025", "1e6", "-1", "x"] {
+            let e = threads(bad).unwrap_err().to_string();
+            assert!(e.contains("number of threads from 1 to 1024"), "{bad}: {e}");
+        }
+        assert_eq!(parameter("1").unwrap(), 1);
+        assert!(
+            parameter("0")
+                .unwrap_err()
+                .to_string()
+                .contains("parameter")
+        );
+        assert!(
+            parameter("-3")
+                .unwrap_err()
+                .to_string()
+                .contains("negative")
+        );
+        assert!(pile("-3").unwrap_err().to_string().contains("pile size"));
+        assert!(index("-3").unwrap_err().to_string().contains("index"));
+        assert!(
+            rational("-3/2")
+                .unwrap_err()
+                .to_string()
+                .contains("rational")
+        );
+        assert_eq!(index_u64("18446744073709551615").unwrap(), u64::MAX);
+        assert!(
+            index_u64("2^64")
+                .unwrap_err()
+                .to_string()
+                .contains("out of range")
+        );
+        assert_eq!(span("3..7").unwrap(), (3, 7));
+        assert_eq!(span("1e2").unwrap(), (100, 100));
+        assert!(span("7..3").is_err());
     }
-    Ok(v)
 }

@@ -1,201 +1,419 @@
-//! `wythoff generate`: the default job.
+//! `wythoff generate`: the default job, as a declarative list of outputs.
+//!
+//! [`Sizes`] fixes how big each output is (the default job, `--scale S` times it, or the small
+//! `--quick` preset the tests run end to end); [`outputs`] lists the files, each made by one library
+//! call.  The output folder is checked before any work, each file is opened (its target checked)
+//! before its own work, and every file appears under its final name only when whole.
 
 use super::args::*;
-use super::pairs::*;
+use super::out::{Out, outln};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::num::parse_u64;
-use wythoff::output::AtomicFile;
 use wythoff::pairs::bulk::{self, Plan};
-use wythoff::pairs::emit::Columns;
-use wythoff::{Rules, three_pile};
+use wythoff::pairs::emit::{self, Columns, FileFormat};
+use wythoff::{Rules, grundy, oeis, three_pile, verify};
 
 #[derive(Args)]
 pub(crate) struct GenerateArgs {
     /// Output directory.
     #[arg(long, default_value = "out")]
     pub(crate) out: PathBuf,
-    /// Make everything bigger by this factor (pairs, terms, bounds; the Grundy table by its
-    /// square root).
-    #[arg(long, default_value = "1")]
-    pub(crate) scale: String,
-    /// Worker threads (default: all cores).
+    /// Make everything bigger by this factor S >= 1 (pairs, terms, bounds; the Grundy table by
+    /// the square root of S).
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true, conflicts_with = "quick")]
+    pub(crate) scale: u64,
+    /// A small preset of every output (a few seconds; what the tests run end to end).
     #[arg(long)]
-    pub(crate) threads: Option<usize>,
+    pub(crate) quick: bool,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
+}
+
+/// How big each output of the job is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Sizes {
+    /// Terms of each b-file: the entry's default times this, capped by the entry's limit.
+    pub(crate) oeis_factor: u64,
+    /// Cap on the terms of each b-file.
+    pub(crate) oeis_cap: u64,
+    /// STOP of the text pairs files (normal play).
+    pub(crate) pairs: u64,
+    /// STOP of the misère text pairs files.
+    pub(crate) misere: u64,
+    /// STOP of the binary pairs file.
+    pub(crate) binary: u64,
+    /// STOP of the characteristic word and of the checksum.
+    pub(crate) word: u64,
+    /// Side of the Grundy table.
+    pub(crate) grundy: u64,
+    /// Rows whose periods are certified.
+    pub(crate) rows: u64,
+    /// Bound of the three-pile P-positions.
+    pub(crate) three: u64,
+    /// Verification bound (floor = mex = numeration for every n below it).
+    pub(crate) verify: u64,
+    /// Side of the Grundy table the verification checks.
+    pub(crate) verify_grundy: u64,
+    /// Bound of the three-pile check of the verification.
+    pub(crate) verify_three: u64,
+}
+
+impl Sizes {
+    /// The default job.
+    pub(crate) const DEFAULT: Sizes = Sizes {
+        oeis_factor: 1,
+        oeis_cap: u64::MAX,
+        pairs: 1_000_000,
+        misere: 100_000,
+        binary: 10_000_000,
+        word: 1_000_000_000,
+        grundy: 16384,
+        rows: 128,
+        three: 2000,
+        verify: 30_000_000_000,
+        verify_grundy: 2048,
+        verify_three: 200,
+    };
+
+    /// The small preset (`--quick`).
+    pub(crate) const QUICK: Sizes = Sizes {
+        oeis_factor: 1,
+        oeis_cap: 1000,
+        pairs: 1000,
+        misere: 1000,
+        binary: 10_000,
+        word: 100_000,
+        grundy: 256,
+        rows: 8,
+        three: 100,
+        verify: 1_000_000,
+        verify_grundy: 64,
+        verify_three: 30,
+    };
+
+    /// The default job times `scale` (the Grundy table by ⌊√scale⌋, the three-pile box at most
+    /// doubled); every product is checked.
+    pub(crate) fn scaled(scale: u64) -> Result<Sizes> {
+        if scale == 0 {
+            return Err(Error::usage("--scale: S must be at least 1"));
+        }
+        let d = Sizes::DEFAULT;
+        let mul = |v: u64| {
+            v.checked_mul(scale).ok_or_else(|| {
+                Error::usage(format!(
+                    "--scale: {scale} is too large: {v}·{scale} does not fit in 64 bits"
+                ))
+            })
+        };
+        Ok(Sizes {
+            oeis_factor: scale,
+            oeis_cap: u64::MAX,
+            pairs: mul(d.pairs)?,
+            misere: mul(d.misere)?,
+            binary: mul(d.binary)?,
+            word: mul(d.word)?,
+            grundy: d.grundy.checked_mul(scale.isqrt()).ok_or_else(|| {
+                Error::usage(format!(
+                    "--scale: {scale} is too large for the Grundy table"
+                ))
+            })?,
+            rows: d.rows,
+            three: d.three * scale.min(2),
+            verify: mul(d.verify)?,
+            verify_grundy: d.verify_grundy,
+            verify_three: d.verify_three,
+        })
+    }
+}
+
+/// Streams an output's bytes into its opened file.
+type StreamFn = Box<dyn Fn(&mut AtomicFile) -> Result<()>>;
+/// Writes an output at a path (the library opens its own output there).
+type PathFn = Box<dyn Fn(&Path) -> Result<()>>;
+
+/// How an output's bytes are made.
+enum Make {
+    /// Streamed into the opened output (which the job commits).
+    Stream(FileFormat, StreamFn),
+    /// Written by the library to the path (pairs files, table files and pictures).
+    Path(PathFn),
+}
+
+/// One file of the job.
+struct Output {
+    file: String,
+    what: String,
+    make: Make,
+}
+
+fn text(file: String, what: String, f: impl Fn(&mut dyn Write) -> Result<()> + 'static) -> Output {
+    Output {
+        file,
+        what,
+        make: Make::Stream(
+            FileFormat::Text(Columns::Pairs),
+            Box::new(move |out| f(out)),
+        ),
+    }
+}
+
+fn pairs_file(file: &str, what: &str, a: u64, misere: bool, stop: u64, f: FileFormat) -> Output {
+    Output {
+        file: file.into(),
+        what: format!("{what}, n = 0..{stop}"),
+        make: Make::Path(Box::new(move |path| {
+            let plan = Plan::new(Rules::new(a, misere)?, 0, stop)?;
+            emit::write_file(&plan, f, emit::open_file(f, path)?, &|_| {})
+        })),
+    }
+}
+
+/// The job: every output in order, each one library call.
+fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>) -> Vec<Output> {
+    use FileFormat::*;
+    let mut v = Vec::new();
+    for e in oeis::CATALOGUE {
+        let terms = e
+            .default_terms
+            .saturating_mul(s.oeis_factor)
+            .min(e.max_terms)
+            .min(s.oeis_cap);
+        v.push(text(
+            format!("b{}.txt", &e.anum[1..]),
+            format!("{} {} ({terms} terms)", e.anum, e.title),
+            move |out| oeis::write_bfile(e, terms, out),
+        ));
+    }
+    let p = Text(Columns::Pairs);
+    v.push(pairs_file(
+        "pairs_a1.txt",
+        "Wythoff P-pairs n A_n B_n",
+        1,
+        false,
+        s.pairs,
+        p,
+    ));
+    v.push(pairs_file(
+        "pairs_a2.txt",
+        "a = 2 P-pairs",
+        2,
+        false,
+        s.pairs,
+        p,
+    ));
+    v.push(pairs_file(
+        "pairs_a1_misere.txt",
+        "misère Wythoff P-pairs",
+        1,
+        true,
+        s.misere,
+        p,
+    ));
+    v.push(pairs_file(
+        "pairs_a2_misere.txt",
+        "misère a = 2 P-pairs",
+        2,
+        true,
+        s.misere,
+        p,
+    ));
+    v.push(pairs_file(
+        "pairs_a1.bin",
+        "Wythoff P-pairs, binary (header in README)",
+        1,
+        false,
+        s.binary,
+        Binary,
+    ));
+    v.push(pairs_file(
+        "word_a1.bin",
+        "characteristic word of floor(n*phi), packed bits",
+        1,
+        false,
+        s.word,
+        Word,
+    ));
+    let stop = s.word;
+    v.push(text(
+        "checksums.txt".into(),
+        "checksum of the Wythoff pairs (pairs --checksum)".into(),
+        move |out| {
+            let plan = Plan::new(Rules::wythoff(), 0, stop)?;
+            let sum = bulk::checksum(&plan, &|_| {})?;
+            writeln!(
+                out,
+                "a = 1, n = 0..{stop}: count={} sum_A={} sum_B={} sum_nA={} (sums mod 2^64)",
+                plan.count(),
+                sum.sum_a,
+                sum.sum_b,
+                sum.sum_na
+            )
+            .map_err(emit::write_error)
+        },
+    ));
+    let gn = s.grundy;
+    let table = format!("grundy_a1_{gn}.bin");
+    v.push(Output {
+        file: table.clone(),
+        what: format!("Grundy table, a = 1, N = {gn} (table file format in README)"),
+        make: Make::Path(Box::new(move |path| {
+            let spec = grundy::Spec::new(1, gn)?;
+            grundy::compute_to_file(spec, path, threads, false, &|_| {}, &|_| {}, None).map(drop)
+        })),
+    });
+    let table2 = table.clone();
+    v.push(Output {
+        file: format!("grundy_a1_{gn}.png"),
+        what: "picture of the table (0-positions white)".into(),
+        make: Make::Path(Box::new(move |path| {
+            let t = grundy::TableFile::open(&path.with_file_name(&table2))?;
+            let n = usize::try_from(t.header.n).map_err(|_| Error::internal("table side"))?;
+            grundy::picture::table_png(path, n, 2048, &|x, y| {
+                t.get(x as u64, y as u64).unwrap_or(0)
+            })
+        })),
+    });
+    v.push(Output {
+        file: "board_32.png".into(),
+        what: "queen's-move board with the safe cells marked".into(),
+        make: Make::Path(Box::new(move |path| {
+            let t = grundy::TableFile::open(&path.with_file_name(&table))?;
+            let n = 32.min(usize::try_from(t.header.n).unwrap_or(32));
+            grundy::picture::board_png(path, n, &|x, y| t.get(x as u64, y as u64) == Some(0))
+        })),
+    });
+    let rows = s.rows;
+    v.push(text(
+        format!("row_periods_{rows}.json"),
+        format!("certified preperiods and periods of rows 0..{}", rows - 1),
+        move |out| {
+            let p = grundy::rows::periods(rows as usize, 1 << 26, &|_| {})?;
+            writeln!(out, "{}", p.to_json()).map_err(emit::write_error)
+        },
+    ));
+    let tn = s.three;
+    v.push(text(
+        format!("three_pile_{tn}.txt"),
+        format!("three-pile P-positions x <= y <= z <= {tn}"),
+        move |out| {
+            let b = three_pile::Box3::cube(tn, &|_| {})?;
+            let mut w = std::io::BufWriter::new(out);
+            for q in b.sorted_positions() {
+                writeln!(w, "{} {} {}", q[0], q[1], q[2]).map_err(emit::write_error)?;
+            }
+            w.flush().map_err(emit::write_error)
+        },
+    ));
+    v.push(text(
+        "verify.json".into(),
+        format!(
+            "verification report (floor = mex = numeration for n < {})",
+            s.verify
+        ),
+        move |out| {
+            let cfg = verify::Config {
+                a: 1,
+                bound: s.verify,
+                grundy: s.verify_grundy,
+                three: s.verify_three,
+                shard: (0, 1),
+                inject_fault: None,
+            };
+            let t = std::time::Instant::now();
+            let r = verify::run(&cfg, &|_| {}, None)?;
+            report.set(r.ok());
+            out.write_all(r.to_json(t.elapsed().as_secs_f64()).as_bytes())
+                .map_err(emit::write_error)
+        },
+    ));
+    v
 }
 
 pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
-    set_threads(args.threads)?;
-    let threads = threads_or_default(args.threads)?;
-    let scale = parse_u64(&args.scale, "--scale")?.max(1);
+    let threads = args.threads.install()?;
+    let sizes = if args.quick {
+        Sizes::QUICK
+    } else {
+        Sizes::scaled(args.scale)?
+    };
     let out = &args.out;
     std::fs::create_dir_all(out)
         .map_err(|e| Error::usage(format!("--out: cannot create '{}': {e}", out.display())))?;
+    // The folder must take files before anything is computed.
+    drop(
+        AtomicFile::create_regular(&out.join(".wythoff-probe")).map_err(|e| {
+            Error::usage(format!("--out: cannot write into '{}': {e}", out.display()))
+        })?,
+    );
     let t0 = std::time::Instant::now();
+    let passed = std::rc::Rc::new(std::cell::Cell::new(true));
+    let job = outputs(sizes, threads, passed.clone());
     let mut written: Vec<(PathBuf, String)> = Vec::new();
-    let step = |what: &str| {
-        eprintln!(
-            "wythoff generate: {what} ({:.0} s)",
+    for o in &job {
+        let _ = writeln!(
+            std::io::stderr(),
+            "wythoff generate: {} ({:.0} s)",
+            o.file,
             t0.elapsed().as_secs_f64()
-        )
-    };
-
-    // 1. the OEIS catalogue as b-files
-    step("OEIS b-files");
-    for e in wythoff::oeis::CATALOGUE {
-        let terms = (e.default_terms * scale).min(e.max_terms);
-        let path = out.join(format!("b{}.txt", &e.anum[1..]));
-        let mut f = AtomicFile::create(&path)?;
-        wythoff::oeis::write_bfile(e, terms, &mut f)?;
-        f.commit()?;
-        written.push((path, format!("{} {} ({terms} terms)", e.anum, e.title)));
-    }
-
-    // 2. P-positions in bulk
-    step("P-positions");
-    use Format::*;
-    let s = scale;
-    // (file, what, a, misère, START, STOP, format); text files carry all three columns
-    #[rustfmt::skip]
-    let jobs: [(&str, &str, u64, bool, u64, u64, Format); 6] = [
-        ("pairs_a1.txt", "Wythoff P-pairs n A_n B_n", 1, false, 0, 1_000_000 * s, Text),
-        ("pairs_a2.txt", "a = 2 P-pairs", 2, false, 0, 1_000_000 * s, Text),
-        ("pairs_a1_misere.txt", "misère Wythoff P-pairs", 1, true, 0, 100_000 * s, Text),
-        ("pairs_a2_misere.txt", "misère a = 2 P-pairs", 2, true, 0, 100_000 * s, Text),
-        ("pairs_a1.bin", "Wythoff P-pairs, binary u64 (header in README)", 1, false, 0, 10_000_000 * s, Binary),
-        ("word_a1.bin", "characteristic word of floor(n*phi), packed bits", 1, false, 0, 1_000_000_000 * s, Word),
-    ];
-    for &(file, what, a, misere, start, stop, format) in &jobs {
-        let plan = Plan::new(Rules::new(a, misere)?, start, stop)?;
-        let path = out.join(file);
-        write_plan(&plan, format, Columns::Pairs, &path, &|_| {})?;
-        written.push((path, format!("{what}, n = {start}..{stop}")));
-    }
-    let plan = Plan::new(Rules::wythoff(), 0, 1_000_000_000 * s)?;
-    let sum = bulk::checksum(&plan, &|_| {})?;
-    let path = out.join("checksums.txt");
-    let mut f = AtomicFile::create(&path)?;
-    writeln!(
-        f,
-        "a = 1, n = 0..{}: count={} sum_A={} sum_B={} sum_nA={} (sums mod 2^64)",
-        plan.stop(),
-        plan.count(),
-        sum.sum_a,
-        sum.sum_b,
-        sum.sum_na
-    )
-    .map_err(|e| wythoff::output::io_error(&path, e))?;
-    f.commit()?;
-    written.push((
-        path,
-        "checksum of the Wythoff pairs (pairs --checksum)".into(),
-    ));
-
-    // 3. a Grundy table with its pictures, and certified row periods
-    step("Grundy table");
-    let gn = 16384 * scale.isqrt().max(1);
-    let spec = wythoff::grundy::Spec::new(1, gn)?;
-    let path = out.join(format!("grundy_a1_{gn}.bin"));
-    wythoff::grundy::compute_to_file(spec, &path, threads, false, &|_| {}, &|_| {}, None)?;
-    written.push((
-        path.clone(),
-        format!("Grundy table, a = 1, N = {gn} (table file format in README)"),
-    ));
-    let t = wythoff::grundy::TableFile::open(&path)?;
-    let png = out.join(format!("grundy_a1_{gn}.png"));
-    wythoff::grundy::picture::table_png(&png, gn as usize, 2048, &|x, y| {
-        t.get(x as u64, y as u64).unwrap()
-    })?;
-    written.push((png, "picture of the table (0-positions white)".into()));
-    let board = out.join("board_32.png");
-    wythoff::grundy::picture::board_png(&board, 32, &|x, y| t.get(x as u64, y as u64) == Some(0))?;
-    written.push((
-        board,
-        "queen's-move board with the safe cells marked".into(),
-    ));
-    let rows_n = 128usize;
-    let p = wythoff::grundy::rows::periods(rows_n, 1 << 26, &|_| {})?;
-    let path = out.join(format!("row_periods_{rows_n}.json"));
-    let mut f = AtomicFile::create(&path)?;
-    writeln!(f, "{}", p.to_json()).map_err(|e| wythoff::output::io_error(&path, e))?;
-    f.commit()?;
-    written.push((
-        path,
-        format!("certified preperiods and periods of rows 0..{}", rows_n - 1),
-    ));
-
-    // 4. three-pile tables
-    step("three-pile");
-    let tn = 2000 * scale.min(2);
-    let b = three_pile::Box3::cube(tn, &|_| {})?;
-    let path = out.join(format!("three_pile_{tn}.txt"));
-    let mut text = String::new();
-    for q in b.sorted_positions() {
-        text.push_str(&format!("{} {} {}\n", q[0], q[1], q[2]));
-    }
-    let mut f = AtomicFile::create(&path)?;
-    f.write_all(text.as_bytes())
-        .map_err(|e| wythoff::output::io_error(&path, e))?;
-    f.commit()?;
-    written.push((path, format!("three-pile P-positions x <= y <= z <= {tn}")));
-
-    // 5. verification report
-    step("verification");
-    let cfg = wythoff::verify::Config {
-        a: 1,
-        bound: 30_000_000_000 * scale,
-        grundy: 2048,
-        three: 200,
-        shard: (0, 1),
-        inject_fault: None,
-    };
-    let tv = std::time::Instant::now();
-    let report = wythoff::verify::run(&cfg, &|_| {}, None)?;
-    let path = out.join("verify.json");
-    let mut f = AtomicFile::create(&path)?;
-    f.write_all(report.to_json(tv.elapsed().as_secs_f64()).as_bytes())
-        .map_err(|e| wythoff::output::io_error(&path, e))?;
-    f.commit()?;
-    written.push((
-        path,
-        format!(
-            "verification report ({})",
-            if report.ok() {
-                "all checks passed"
-            } else {
-                "FAILED"
+        );
+        let path = out.join(&o.file);
+        match &o.make {
+            Make::Stream(format, f) => {
+                let mut file = emit::open_file(*format, &path)?;
+                f(&mut file)?;
+                file.commit()?;
             }
-        ),
-    ));
-
-    println!(
+            Make::Path(f) => f(&path)?,
+        }
+        written.push((path, o.what.clone()));
+    }
+    let mut stdout = Out::new();
+    outln!(
+        stdout,
         "wythoff generate: wrote {} files into {} in {:.1} s:",
         written.len(),
         out.display(),
         t0.elapsed().as_secs_f64()
-    );
+    )?;
     for (p, what) in &written {
         let name = p
             .file_name()
             .map(|n| n.to_string_lossy().to_string())
             .unwrap_or_default();
-        println!("  {name:<26} {:>9}  {what}", size_of(p));
+        outln!(stdout, "  {name:<26} {:>9}  {what}", size_of(p))?;
     }
-    if !report.ok() {
+    stdout.finish()?;
+    if !passed.get() {
         return Err(Error::Disagreement(
-            "the verification report found a counterexample".into(),
+            "the verification report found a counterexample (see verify.json)".into(),
         ));
     }
     Ok(())
 }
 
-pub(crate) fn size_of(p: &Path) -> String {
+fn size_of(p: &Path) -> String {
     let b = std::fs::metadata(p).map(|m| m.len()).unwrap_or(0);
     match b {
         0..=9_999 => format!("{b} B"),
         10_000..=9_999_999 => format!("{} kB", b / 1000),
         _ => format!("{} MB", b / 1_000_000),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_is_checked_not_wrapped() {
+        assert_eq!(Sizes::scaled(1).unwrap(), Sizes::DEFAULT);
+        assert_eq!(Sizes::scaled(0).unwrap_err().exit_code(), 2);
+        assert_eq!(Sizes::scaled(u64::MAX / 2).unwrap_err().exit_code(), 2);
+        let s = Sizes::scaled(4).unwrap();
+        assert_eq!((s.pairs, s.grundy, s.three), (4_000_000, 32768, 4000));
     }
 }

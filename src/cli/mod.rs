@@ -1,17 +1,36 @@
 //! The command line: argument parsing and printing for the `wythoff` binary.  Every command
 //! parses its arguments, makes one library call and renders the answer; the library does the work.
+//!
+//! # Adding a command
+//!
+//! 1. Put it in the file of its family (or a new `src/cli/NAME.rs`): an argument struct deriving
+//!    `clap::Args` whose fields are typed — numbers through the value parsers of [`args`]
+//!    (documented there), enums through `ValueEnum`, `--threads` by flattening
+//!    `args::ThreadsArg` — and a `fn NAME(args) -> Result<()>` making one library call.
+//! 2. Declare what may not be combined: `conflicts_with`, `requires`, `required_if_eq`,
+//!    `ArgGroup`; a rule that depends on a value goes in a `check()` method called from
+//!    [`main`] below.  `--json` exists when the command prints an answer or a summary and is
+//!    refused (`conflicts_with`/`requires`) on bulk output.
+//! 3. Print only through `out::Out` (`outln!`, `Out::json` with a type added to `json.rs`), and
+//!    end with `out.finish()`: no `println!`, so a failing stdout is an error, not a panic.
+//! 4. Add the variant to [`Command`] and its arm to [`main`]; document it and its JSON shape in
+//!    README.md, and test it in `tests/cli_*.rs`.
+//!
+//! Exit status: 0 success (a closed stdout pipe included), 1 failure, 2 bad usage; each error is
+//! one line on stderr (see `main.rs` and README, "Exit status").
 
 mod args;
 mod generate;
 mod grundy;
 mod json;
 mod oeis;
+mod out;
 mod pairs;
 mod ratwyt;
 mod three;
 mod verify;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use generate::*;
 use grundy::*;
 use oeis::*;
@@ -78,27 +97,24 @@ pub fn main() -> Result<()> {
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-                let _ = e.print();
+                // help and version go to stdout; a closed or full stdout is an error here too
+                let mut out = out::Out::new();
+                out.text(&e.render().to_string())?;
+                out.finish()?;
                 std::process::exit(0);
             }
             if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
                 let _ = e.print();
                 std::process::exit(2);
             }
-            if e.kind() == ErrorKind::UnknownArgument
-                && let Some(neg) = std::env::args()
-                    .find(|a| a.len() > 1 && a.starts_with('-') && a.as_bytes()[1].is_ascii_digit())
-            {
-                return Err(Error::usage(format!(
-                    "'{neg}' is negative: pile sizes, indices and rationals must be non-negative"
-                )));
-            }
-            let text = e.render().to_string();
-            let first = text.lines().next().unwrap_or("bad usage");
-            let first = first.strip_prefix("error: ").unwrap_or(first);
-            return Err(Error::usage(format!("{first} (see wythoff --help)")));
+            return Err(usage_error(&e));
         }
     };
+    if let Some(msg) = check(&cli.command) {
+        return Err(usage_error(
+            &Cli::command().error(clap::error::ErrorKind::ArgumentConflict, msg),
+        ));
+    }
     match cli.command {
         Command::Nth(a) => nth(a),
         Command::Move(a) => play(a),
@@ -116,4 +132,70 @@ pub fn main() -> Result<()> {
         Command::Oeis(a) => oeis_cmd(a),
         Command::Verify(a) => verify_cmd(a),
     }
+}
+
+/// The rules clap cannot declare because they depend on a value (`--side` only with `--format
+/// bfile`); refused like clap's own conflicts.
+fn check(c: &Command) -> Option<String> {
+    let r = match c {
+        Command::Nth(a) => a.solve.check(),
+        Command::Move(a) => a.solve.check(),
+        Command::Pairs(a) => a.check(),
+        _ => Ok(()),
+    };
+    r.err()
+}
+
+/// A clap error as one line: the first paragraph of clap's message (which names the argument,
+/// the value and what is accepted, or lists the missing arguments) joined into one line, with
+/// the command's help pointed to.
+fn usage_error(e: &clap::Error) -> Error {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let sub = subcommand_name();
+    let help = match &sub {
+        Some(s) => format!("see wythoff {s} --help"),
+        None => "see wythoff --help".to_string(),
+    };
+    // A negative number among several values (`pairs -2^64`) reaches clap as an unknown flag:
+    // name the kind of value the command reads there.
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg)
+        && flag.as_bytes().get(1).is_some_and(u8::is_ascii_digit)
+    {
+        // clap names only the first "flag" of the word (`-2` of `-2^64`): find the whole word
+        let word = std::env::args()
+            .find(|a| a.starts_with(flag.as_str()))
+            .unwrap_or_else(|| flag.clone());
+        let kind = match sub.as_deref() {
+            Some("pairs") => "START and STOP are indices n ≥ 0",
+            Some("game-three") => "the rationals are p/q ≥ 0",
+            Some("sum") => "the piles are ≥ 0",
+            _ => "numbers here are non-negative",
+        };
+        return Error::usage(format!("'{word}' is negative: {kind} ({help})"));
+    }
+    let text = e.render().to_string();
+    let mut parts: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            if parts.is_empty() {
+                continue;
+            }
+            break;
+        }
+        parts.push(line);
+    }
+    let joined = parts.join(" ");
+    let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
+    let msg = if msg.is_empty() { "bad usage" } else { msg };
+    Error::usage(format!("{msg} ({help})"))
+}
+
+/// The subcommand named on the command line, if any (the first argument that is not a flag).
+fn subcommand_name() -> Option<String> {
+    std::env::args()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .filter(|a| Cli::command().find_subcommand(a).is_some())
 }

@@ -1,22 +1,22 @@
 //! `wythoff nth`, `move`, `pairs`: P-positions one at a time and in bulk.
 
 use super::args::*;
-use super::json::*;
-use clap::{Args, ValueEnum};
-use std::io::Write;
+use super::json;
+use super::out::{Out, outln};
+use clap::{ArgGroup, Args, ValueEnum};
+use rug::Integer;
 use std::path::{Path, PathBuf};
 use wythoff::error::{Error, Result};
-use wythoff::num::parse_natural;
-use wythoff::output::AtomicFile;
 use wythoff::pairs;
 use wythoff::pairs::bulk::{self, Kernel, Plan};
-use wythoff::pairs::emit::{self, Columns};
+use wythoff::pairs::emit::{self, Columns, FileFormat};
 use wythoff::pairs::{Outcome, Solver, Strategy};
 
 #[derive(Args)]
 pub(crate) struct NthArgs {
     /// The index n (digits, 1e9, 2^64, ...).
-    pub(crate) n: String,
+    #[arg(value_parser = index, allow_hyphen_values = true)]
+    pub(crate) n: Integer,
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
 }
@@ -24,9 +24,11 @@ pub(crate) struct NthArgs {
 #[derive(Args)]
 pub(crate) struct MoveArgs {
     /// One pile.
-    pub(crate) x: String,
+    #[arg(value_parser = pile, allow_hyphen_values = true)]
+    pub(crate) x: Integer,
     /// The other pile (piles may be given in either order).
-    pub(crate) y: String,
+    #[arg(value_parser = pile, allow_hyphen_values = true)]
+    pub(crate) y: Integer,
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
 }
@@ -56,37 +58,49 @@ pub(crate) enum KernelArg {
 }
 
 #[derive(Args)]
+#[command(group(ArgGroup::new("summary").args(["count", "checksum"])))]
 pub(crate) struct PairsArgs {
     /// START (default 0) and STOP, inclusive: `pairs STOP` or `pairs START STOP`.
-    #[arg(value_name = "[START] STOP", num_args = 1..=2, required = true)]
-    pub(crate) range: Vec<String>,
+    #[arg(value_name = "[START] STOP", num_args = 1..=2, required = true,
+          value_parser = index_u64, allow_negative_numbers = true)]
+    pub(crate) range: Vec<u64>,
     #[command(flatten)]
     pub(crate) game: GameArgs,
     /// Print only the number of pairs.
-    #[arg(long, conflicts_with_all = ["checksum", "format", "output"])]
+    #[arg(long, conflicts_with_all = ["checksum", "format", "output", "side", "kernel"])]
     pub(crate) count: bool,
     /// Print the checksum: sums of A_n, B_n and n*A_n, each mod 2^64.
-    #[arg(long, conflicts_with_all = ["format", "output"])]
+    #[arg(long, conflicts_with_all = ["format", "output", "side"])]
     pub(crate) checksum: bool,
-    /// Output format.
+    /// Output format (binary and word need -o).
     #[arg(long, value_enum, default_value = "text")]
     pub(crate) format: Format,
-    /// Which column a b-file holds.
-    #[arg(long, value_enum, default_value = "lower")]
-    pub(crate) side: SideArg,
+    /// Which column a b-file holds (default lower; only with --format bfile).
+    #[arg(long, value_enum)]
+    pub(crate) side: Option<SideArg>,
     /// Write to FILE (atomically: FILE.partial, renamed when complete) instead of stdout.
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    #[arg(short = 'o', long = "output", value_name = "FILE",
+          required_if_eq_any = [("format", "binary"), ("format", "word")])]
     pub(crate) output: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub(crate) threads: Option<usize>,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     /// Term generator: sturmian (fixed-point accumulator, proved exact per chunk) or exact
     /// (square-root formula at every term; the benchmark baseline).
     #[arg(long, value_enum, default_value = "sturmian", hide = true)]
     pub(crate) kernel: KernelArg,
-    /// Machine-readable output for --count and --checksum.
-    #[arg(long)]
+    /// One JSON object instead of the line (only with --count or --checksum).
+    #[arg(long, requires = "summary")]
     pub(crate) json: bool,
+}
+
+impl PairsArgs {
+    /// The rules that depend on a value.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        if self.side.is_some() && self.format != Format::Bfile {
+            return Err("--side chooses the column of a b-file: it needs --format bfile".into());
+        }
+        Ok(())
+    }
 }
 
 /// Runs `f` with every solver and insists that all answers agree.
@@ -110,36 +124,37 @@ pub(crate) fn agree<T: PartialEq + std::fmt::Debug>(
             }
         }
     }
-    Ok(first.expect("at least one solver").1)
+    first
+        .map(|f| f.1)
+        .ok_or_else(|| Error::internal("no strategy was run"))
 }
 
 pub(crate) fn nth(args: NthArgs) -> Result<()> {
-    let n = parse_natural(&args.n, "N")?;
+    let n = args.n;
     let solvers = args.solve.solvers(&n)?;
     let (x, y) = agree(
         &solvers,
         &format!("pair n = {}", pairs::abbreviate(&n)),
         |s| s.nth(&n),
     )?;
-    let rules = solvers[0].rules();
+    let rules = args.solve.game.rules()?;
+    let mut out = Out::new();
     if args.solve.json {
-        println!(
-            "{{\"a\":{},\"misere\":{},\"n\":{},\"A\":{},\"B\":{}}}",
-            rules.a(),
-            rules.misere(),
-            json_str(&n),
-            json_str(&x),
-            json_str(&y)
-        );
+        out.json(&json::Nth {
+            a: json::s(rules.a()),
+            misere: rules.misere(),
+            n: json::s(&n),
+            lower: json::s(&x),
+            upper: json::s(&y),
+        })?;
     } else {
-        println!("{n} {x} {y}");
+        outln!(out, "{n} {x} {y}")?;
     }
-    Ok(())
+    out.finish()
 }
 
 pub(crate) fn play(args: MoveArgs) -> Result<()> {
-    let x = parse_natural(&args.x, "X")?;
-    let y = parse_natural(&args.y, "Y")?;
+    let (x, y) = (args.x, args.y);
     let size = x.clone().max(y.clone());
     let solvers = args.solve.solvers(&size)?;
     let what = format!(
@@ -148,68 +163,70 @@ pub(crate) fn play(args: MoveArgs) -> Result<()> {
         pairs::abbreviate(&y)
     );
     let (outcome, moves) = agree(&solvers, &what, |s| s.analyse(&x, &y))?;
-    let rules = solvers[0].rules();
+    let rules = args.solve.game.rules()?;
+    let mut out = Out::new();
     if args.solve.json {
-        let list: Vec<String> = moves.iter().map(json_pair).collect();
-        println!(
-            "{{\"a\":{},\"misere\":{},\"position\":{},\"outcome\":\"{}\",\"moves\":[{}]}}",
-            rules.a(),
-            rules.misere(),
-            json_pair(&(x, y)),
-            outcome,
-            list.join(",")
-        );
-        return Ok(());
+        out.json(&json::Move {
+            a: json::s(rules.a()),
+            misere: rules.misere(),
+            position: [json::s(&x), json::s(&y)],
+            outcome: outcome.to_string(),
+            moves: moves.iter().map(json::pair).collect(),
+        })?;
+        return out.finish();
     }
-    let mut out = std::io::stdout().lock();
-    let w = |e| emit::write_error(e);
     match outcome {
         Outcome::P => {
-            writeln!(
+            outln!(
                 out,
                 "({x}, {y}): P — the player to move loses; there is no winning move"
-            )
-            .map_err(w)?;
+            )?;
         }
         Outcome::N if moves.is_empty() => {
-            writeln!(
+            outln!(
                 out,
                 "({x}, {y}): N — misère play: the player to move cannot move, and so wins"
-            )
-            .map_err(w)?;
+            )?;
         }
         Outcome::N => {
             let s = if moves.len() == 1 { "" } else { "s" };
-            writeln!(out, "({x}, {y}): N — {} winning move{s}:", moves.len()).map_err(w)?;
+            outln!(out, "({x}, {y}): N — {} winning move{s}:", moves.len())?;
             for (u, v) in &moves {
-                writeln!(out, "  ({x}, {y}) -> ({u}, {v})").map_err(w)?;
+                outln!(out, "  ({x}, {y}) -> ({u}, {v})")?;
             }
         }
     }
-    Ok(())
+    out.finish()
 }
 
 pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
-    set_threads(args.threads)?;
+    args.threads.install()?;
     let rules = args.game.rules()?;
-    let (start, stop) = parse_range(&args.range)?;
+    let (start, stop) = match args.range[..] {
+        [stop] => (0, stop),
+        [start, stop] => (start, stop),
+        _ => return Err(Error::usage("[START] STOP: give STOP or START STOP")),
+    };
     let kernel = match args.kernel {
         KernelArg::Sturmian => Kernel::Sturmian,
         KernelArg::Exact => Kernel::Exact,
     };
     let plan = Plan::new(rules, start, stop)?.with_kernel(kernel);
+    let mut out = Out::new();
     if args.count {
         let c = plan.count();
         if args.json {
-            println!(
-                "{{\"a\":{},\"misere\":{},\"start\":\"{start}\",\"stop\":\"{stop}\",\"count\":\"{c}\"}}",
-                rules.a(),
-                rules.misere()
-            );
+            out.json(&json::PairsCount {
+                a: json::s(rules.a()),
+                misere: rules.misere(),
+                start: json::s(start),
+                stop: json::s(stop),
+                count: json::s(c),
+            })?;
         } else {
-            println!("{c}");
+            outln!(out, "{c}")?;
         }
-        return Ok(());
+        return out.finish();
     }
     let pb = progress_bar(plan.count(), "pairs");
     let tick = |k: u64| pb.inc(k);
@@ -217,36 +234,37 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         let sum = bulk::checksum(&plan, &tick)?;
         pb.finish_and_clear();
         if args.json {
-            println!(
-                "{{\"a\":{},\"misere\":{},\"start\":\"{start}\",\"stop\":\"{stop}\",\"count\":\"{}\",\"sum_A\":\"{}\",\"sum_B\":\"{}\",\"sum_nA\":\"{}\"}}",
-                rules.a(),
-                rules.misere(),
-                plan.count(),
-                sum.sum_a,
-                sum.sum_b,
-                sum.sum_na
-            );
+            out.json(&json::PairsChecksum {
+                a: json::s(rules.a()),
+                misere: rules.misere(),
+                start: json::s(start),
+                stop: json::s(stop),
+                count: json::s(plan.count()),
+                sum_a: json::s(sum.sum_a),
+                sum_b: json::s(sum.sum_b),
+                sum_na: json::s(sum.sum_na),
+            })?;
         } else {
-            println!(
+            outln!(
+                out,
                 "count={} sum_A={} sum_B={} sum_nA={} (sums mod 2^64)",
                 plan.count(),
                 sum.sum_a,
                 sum.sum_b,
                 sum.sum_na
-            );
+            )?;
         }
-        return Ok(());
+        return out.finish();
     }
-    let cols = match (args.format, args.side) {
+    let cols = match (args.format, args.side.unwrap_or(SideArg::Lower)) {
         (Format::Bfile, SideArg::Lower) => Columns::Lower,
         (Format::Bfile, SideArg::Upper) => Columns::Upper,
         _ => Columns::Pairs,
     };
     match (args.format, &args.output) {
         (Format::Text | Format::Bfile, None) => {
-            let stdout = std::io::stdout();
-            let mut lock = stdout.lock();
-            emit::write_text(&plan, cols, &mut lock, &tick)?;
+            let r = emit::write_text(&plan, cols, &mut out, &tick);
+            out.typed(r)?;
         }
         (Format::Binary | Format::Word, None) => {
             return Err(Error::usage(
@@ -256,7 +274,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         (format, Some(path)) => write_plan(&plan, format, cols, path, &tick)?,
     }
     pb.finish_and_clear();
-    Ok(())
+    out.finish()
 }
 
 /// Writes the pairs of `plan` to `path` (atomically) in the given format — the one writer behind
@@ -268,18 +286,10 @@ pub(crate) fn write_plan(
     path: &Path,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<()> {
-    let mut f = AtomicFile::create(path)?;
-    match format {
-        Format::Text | Format::Bfile => {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
-            emit::write_text(plan, cols, &mut w, progress)?;
-        }
-        Format::Binary => {
-            emit::write_binary(plan, f.file(), progress)?;
-        }
-        Format::Word => {
-            emit::write_word(plan, f.file(), progress)?;
-        }
-    }
-    f.commit()
+    let format = match format {
+        Format::Text | Format::Bfile => FileFormat::Text(cols),
+        Format::Binary => FileFormat::Binary,
+        Format::Word => FileFormat::Word,
+    };
+    emit::write_file(plan, format, emit::open_file(format, path)?, progress)
 }

@@ -1,24 +1,26 @@
 //! `wythoff ratwyt`, `game-two`, `game-three`, `cw`: games on rationals and the Calkin–Wilf tree.
 
 use super::args::*;
-use super::json::*;
+use super::json;
+use super::out::{Out, outln};
 use clap::Args;
-use std::io::Write;
+use rug::Integer;
 use wythoff::error::{Error, Result};
-use wythoff::num::parse_natural;
 use wythoff::pairs;
-use wythoff::pairs::emit::{self};
 use wythoff::ratwyt::{self, Rational};
 
 #[derive(Args)]
 pub(crate) struct RatwytArgs {
     /// First rational p/q (lowest terms, any size).
-    pub(crate) r1: String,
+    #[arg(value_parser = rational, allow_hyphen_values = true)]
+    pub(crate) r1: Rational,
     /// Second rational.
-    pub(crate) r2: String,
+    #[arg(value_parser = rational, allow_hyphen_values = true)]
+    pub(crate) r2: Rational,
     /// Game I parameter t >= 1: steps s1, s2 > 0 on both with |s1 - s2| < t (t = 1: RATWYT).
-    #[arg(short = 't', long = "t", default_value = "1")]
-    pub(crate) t: String,
+    #[arg(short = 't', long = "t", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true)]
+    pub(crate) t: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
@@ -27,10 +29,11 @@ pub(crate) struct RatwytArgs {
 #[derive(Args)]
 pub(crate) struct GameTwoArgs {
     /// The rational p/q.
-    pub(crate) r: String,
+    #[arg(value_parser = rational, allow_hyphen_values = true)]
+    pub(crate) r: Rational,
     /// At most t steps per move (t >= 1).
-    #[arg(short = 't', long = "t")]
-    pub(crate) t: String,
+    #[arg(short = 't', long = "t", value_parser = parameter, allow_hyphen_values = true)]
+    pub(crate) t: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
@@ -39,22 +42,29 @@ pub(crate) struct GameTwoArgs {
 #[derive(Args)]
 pub(crate) struct GameThreeArgs {
     /// The rationals.
-    #[arg(required = true, num_args = 1..)]
-    pub(crate) rs: Vec<String>,
+    #[arg(required = true, num_args = 1.., value_parser = rational,
+          allow_negative_numbers = true)]
+    pub(crate) rs: Vec<Rational>,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
 }
 
+/// The longest path `cw --path` prints (levels).
+const MAX_PATH: u32 = 1_000_000;
+
 #[derive(Args)]
 pub(crate) struct CwArgs {
     /// A rational p/q (or use --index).
-    #[arg(required_unless_present = "index")]
-    pub(crate) r: Option<String>,
+    #[arg(required_unless_present = "index", value_parser = rational,
+          allow_hyphen_values = true)]
+    pub(crate) r: Option<Rational>,
     /// The rational with this breadth-first index (0/1 is 0, 1/1 is 1, 1/2 is 2, ...).
-    #[arg(long, value_name = "N", conflicts_with = "r")]
-    pub(crate) index: Option<String>,
-    /// Also print the path to the root, one rational per line (refused beyond 10^6 levels).
+    #[arg(long, value_name = "N", conflicts_with = "r", value_parser = index,
+          allow_hyphen_values = true)]
+    pub(crate) index: Option<Integer>,
+    /// Also give the path to the root, one rational per line (with --json: a "path" array);
+    /// refused beyond 10^6 levels.
     #[arg(long)]
     pub(crate) path: bool,
     /// Machine-readable output.
@@ -63,173 +73,173 @@ pub(crate) struct CwArgs {
 }
 
 pub(crate) fn ratwyt(args: RatwytArgs) -> Result<()> {
-    let r1 = Rational::parse(&args.r1, "R1")?;
-    let r2 = Rational::parse(&args.r2, "R2")?;
-    let t = rat_t(&args.t)?;
+    let (r1, r2, t) = (args.r1, args.r2, args.t);
     let (k, outcome, moves) = ratwyt::game_one(&r1, &r2, t)?;
+    let mut out = Out::new();
     if args.json {
-        let ms: Vec<String> = moves
-            .iter()
-            .map(|m| {
-                format!(
-                    "{{\"steps\":{},\"to\":{}}}",
-                    json_ints(&m.steps),
-                    json_rats(&m.to)
-                )
-            })
-            .collect();
-        println!(
-            "{{\"rationals\":{},\"induced\":{},\"outcome\":\"{outcome}\",\"moves\":[{}]}}",
-            json_rats(&[r1, r2]),
-            json_ints(&k),
-            ms.join(",")
-        );
-        return Ok(());
+        out.json(&json::Ratwyt {
+            t: json::s(t),
+            rationals: vec![json::rat(&r1), json::rat(&r2)],
+            induced: json::all(&k),
+            outcome: outcome.to_string(),
+            moves: moves
+                .iter()
+                .map(|m| json::RatMove {
+                    steps: json::all(&m.steps),
+                    to: json::all(&m.to),
+                })
+                .collect(),
+        })?;
+        return out.finish();
     }
-    println!(
-        "({r1}, {r2}) has induced integers ({}, {}): {outcome}",
-        k[0], k[1]
-    );
+    let [k1, k2] = &k[..] else {
+        return Err(Error::internal(
+            "game_one gave other than two induced integers",
+        ));
+    };
+    outln!(
+        out,
+        "({r1}, {r2}) has induced integers ({k1}, {k2}): {outcome}"
+    )?;
     for m in &moves {
-        println!(
-            "  {} step(s) on {r1} and {} on {r2} -> ({}, {})",
-            m.steps[0], m.steps[1], m.to[0], m.to[1]
-        );
+        if let ([s1, s2], [t1, t2]) = (&m.steps[..], &m.to[..]) {
+            outln!(
+                out,
+                "  {s1} step(s) on {r1} and {s2} on {r2} -> ({t1}, {t2})"
+            )?;
+        }
     }
     if moves.is_empty() {
-        println!("  no winning move: every move loses");
+        outln!(out, "  no winning move: every move loses")?;
     }
-    Ok(())
+    out.finish()
 }
 
 pub(crate) fn game_two(args: GameTwoArgs) -> Result<()> {
-    let r = Rational::parse(&args.r, "R")?;
-    let t = rat_t(&args.t)?;
+    let (r, t) = (args.r, args.t);
     let (k, outcome, mv) = ratwyt::game_two(&r, t)?;
+    let one = |m: &ratwyt::RatMove| match (m.steps.first(), m.to.first()) {
+        (Some(s), Some(to)) => Ok((s.clone(), to.clone())),
+        _ => Err(Error::internal("game_two gave an empty move")),
+    };
+    let mv = mv.as_ref().map(one).transpose()?;
+    let mut out = Out::new();
     if args.json {
-        let m = match &mv {
-            None => "null".into(),
-            Some(m) => format!(
-                "{{\"steps\":{},\"to\":{}}}",
-                json_str(&m.steps[0]),
-                json_str_rat(&m.to[0])
-            ),
-        };
-        println!(
-            "{{\"rational\":\"{r}\",\"induced\":{},\"t\":{t},\"outcome\":\"{outcome}\",\"move\":{m}}}",
-            json_str(&k)
-        );
+        out.json(&json::GameTwo {
+            t: json::s(t),
+            rational: json::rat(&r),
+            induced: json::s(&k),
+            outcome: outcome.to_string(),
+            to: mv.map(|(s, to)| json::StepMove {
+                steps: json::s(s),
+                to: json::rat(&to),
+            }),
+        })?;
     } else {
         match mv {
-            None => println!("{r} (level {k}): P — level is a multiple of {}", t + 1),
-            Some(m) => println!(
-                "{r} (level {k}): N — do {} step(s) to {}",
-                m.steps[0], m.to[0]
-            ),
+            None => outln!(
+                out,
+                "{r} (level {k}): P — level is a multiple of {}",
+                Integer::from(t) + 1u32
+            )?,
+            Some((s, to)) => outln!(out, "{r} (level {k}): N — do {s} step(s) to {to}")?,
         }
     }
-    Ok(())
+    out.finish()
 }
 
 pub(crate) fn game_three(args: GameThreeArgs) -> Result<()> {
-    let rs: Vec<Rational> = args
-        .rs
-        .iter()
-        .enumerate()
-        .map(|(i, s)| Rational::parse(s, &format!("R{}", i + 1)))
-        .collect::<Result<_>>()?;
+    let rs = args.rs;
     let (levels, x, outcome, mv) = ratwyt::game_three(&rs);
-    if args.json {
-        let m = match &mv {
-            None => "null".into(),
-            Some(m) => {
-                let i = m.steps.iter().position(|s| *s != 0).unwrap_or(0);
-                format!(
-                    "{{\"component\":{i},\"steps\":{},\"to\":{}}}",
-                    json_str(&m.steps[i]),
-                    json_str_rat(&m.to[i])
-                )
+    // the component a move touches: the one with a non-zero step count
+    let mv = match &mv {
+        None => None,
+        Some(m) => {
+            let i = m
+                .steps
+                .iter()
+                .position(|s| *s != 0)
+                .ok_or_else(|| Error::internal("game_three gave a move of no steps"))?;
+            match (m.steps.get(i), m.to.get(i), rs.get(i)) {
+                (Some(s), Some(to), Some(from)) => Some((i, s.clone(), to.clone(), from)),
+                _ => return Err(Error::internal("game_three gave a malformed move")),
             }
-        };
-        println!(
-            "{{\"rationals\":{},\"induced\":{},\"nim_sum\":{},\"outcome\":\"{outcome}\",\"move\":{m}}}",
-            json_rats(&rs),
-            json_ints(&levels),
-            json_str(&x)
-        );
+        }
+    };
+    let mut out = Out::new();
+    if args.json {
+        out.json(&json::GameThree {
+            rationals: json::all(&rs),
+            induced: json::all(&levels),
+            nim_sum: json::s(&x),
+            outcome: outcome.to_string(),
+            to: mv.map(|(i, s, to, _)| json::ComponentMove {
+                component: i,
+                steps: json::s(s),
+                to: json::rat(&to),
+            }),
+        })?;
     } else {
         let ls: Vec<String> = levels.iter().map(|l| l.to_string()).collect();
-        println!("levels {}; nim-sum {x}: {outcome}", ls.join(" "));
-        if let Some(m) = mv {
-            let i = m.steps.iter().position(|s| *s != 0).unwrap_or(0);
-            println!("  do {} step(s) on {} -> {}", m.steps[i], rs[i], m.to[i]);
+        outln!(out, "levels {}; nim-sum {x}: {outcome}", ls.join(" "))?;
+        if let Some((_, s, to, from)) = mv {
+            outln!(out, "  do {s} step(s) on {from} -> {to}")?;
         }
     }
-    Ok(())
+    out.finish()
 }
 
 pub(crate) fn cw(args: CwArgs) -> Result<()> {
-    let r = match (&args.r, &args.index) {
-        (Some(s), _) => Rational::parse(s, "R")?,
-        (None, Some(n)) => Rational::from_bfs_index(&parse_natural(n, "--index")?)?,
-        _ => return Err(Error::usage("give a rational or --index N")),
+    let r = match (args.r, &args.index) {
+        (Some(r), _) => r,
+        (None, Some(n)) => Rational::from_bfs_index(n)?,
+        (None, None) => return Err(Error::usage("give a rational R or --index N")),
     };
     let level = r.level();
+    // the path is refused before anything is printed
+    if args.path && level > MAX_PATH {
+        return Err(Error::usage(format!(
+            "--path: the path has {} rationals; the limit is 10^6",
+            pairs::abbreviate(&level)
+        )));
+    }
     let parent = r.parent();
     let (left, right) = r.children();
     let index = r.bfs_index();
-    let cf: Vec<String> = r
-        .partial_quotients()
-        .iter()
-        .map(|q| q.to_string())
-        .collect();
-    let show = |o: &Option<Rational>| o.as_ref().map_or("none".to_string(), |x| x.to_string());
+    let cf = r.partial_quotients();
+    let mut out = Out::new();
     if args.json {
-        let q = |o: &Option<Rational>| {
-            o.as_ref()
-                .map_or("null".to_string(), |x| format!("\"{x}\""))
-        };
-        let idx = match &index {
-            Ok(i) => json_str(i),
-            Err(_) => "null".into(),
-        };
-        println!(
-            "{{\"rational\":\"{r}\",\"level\":{},\"continued_fraction\":[{}],\"parent\":{},\"children\":[{},\"{right}\"],\"index\":{idx}}}",
-            json_str(&level),
-            cf.iter()
-                .map(|c| format!("\"{c}\""))
-                .collect::<Vec<_>>()
-                .join(","),
-            q(&parent),
-            q(&left)
-        );
-    } else {
-        println!("rational      {r}");
-        println!(
-            "level         {level}   (the induced integer: sum of [{}])",
-            cf.join(", ")
-        );
-        println!("parent        {}", show(&parent));
-        println!("children      left {}, right {right}", show(&left));
-        match &index {
-            Ok(i) => println!("bfs index     {i}"),
-            Err(e) => println!("bfs index     not shown: {e}"),
-        }
+        out.json(&json::Cw {
+            rational: json::rat(&r),
+            level: json::s(&level),
+            continued_fraction: json::all(&cf),
+            parent: parent.as_ref().map(json::rat),
+            children: [left.as_ref().map(json::rat), Some(json::rat(&right))],
+            index: index.as_ref().ok().map(json::s),
+            path: args.path.then(|| json::PathToRoot(r.clone())),
+        })?;
+        return out.finish();
+    }
+    let show = |o: &Option<Rational>| o.as_ref().map_or("none".to_string(), |x| x.to_string());
+    let cf: Vec<String> = cf.iter().map(|q| q.to_string()).collect();
+    outln!(out, "rational      {r}")?;
+    outln!(
+        out,
+        "level         {level}   (the induced integer: sum of [{}])",
+        cf.join(", ")
+    )?;
+    outln!(out, "parent        {}", show(&parent))?;
+    outln!(out, "children      left {}, right {right}", show(&left))?;
+    match &index {
+        Ok(i) => outln!(out, "bfs index     {i}")?,
+        Err(e) => outln!(out, "bfs index     not shown: {e}")?,
     }
     if args.path {
-        if level > 1_000_000u32 {
-            return Err(Error::usage(format!(
-                "--path: the path has {} rationals; the limit is 10^6",
-                pairs::abbreviate(&level)
-            )));
-        }
-        let mut c = r.clone();
-        let mut out = std::io::stdout().lock();
-        writeln!(out, "{c}").map_err(emit::write_error)?;
-        while let Some(p) = c.parent() {
-            writeln!(out, "{p}").map_err(emit::write_error)?;
-            c = p;
+        let mut c = Some(r);
+        while let Some(p) = c {
+            outln!(out, "{p}")?;
+            c = p.parent();
         }
     }
-    Ok(())
+    out.finish()
 }

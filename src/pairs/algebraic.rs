@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn ieee_double_failure_point_is_exact_here() {
-        // n = F(40) = 102334155 is the first n where ⌊n·φ⌋ in IEEE double is wrong (THEORY §2).
+        // n = F(40) = 102334155 is the first n where ⌊n·φ⌋ in IEEE double is wrong (measured; doc/pairs.md).
         // Exact value: ⌊F(40)·φ⌋ = F(41) − 1 for even index 40 (F(k)φ = F(k+1) − ψ^k·…):
         // F(41) = 165580141, and F(40)·φ = F(41) − (−1/φ)^40 < F(41), so the floor is F(41) − 1.
         let n = Integer::from(102_334_155u64);

@@ -1,5 +1,5 @@
 //! Writers for ranges of P-pairs: text lines `n A_n B_n`, one-column b-files `n v`, the binary
-//! pairs file and the packed characteristic word (formats in [`crate::output`]).
+//! pairs file and the packed characteristic word (formats in [`crate::artifact::header`]).
 //!
 //! Text is produced by [`Decimal`] counters that add the small steps 1 + c and 1 + c + a in place
 //! instead of formatting each number: chunks of 2^16 lines are filled in parallel into reused
@@ -7,10 +7,13 @@
 //! depend on the thread count.
 
 use super::bulk::{Chunk, Plan, Sink};
+use crate::artifact::atomic::{AtomicFile, Need};
+use crate::artifact::decimal::{Decimal, reversed_digits};
+use crate::artifact::header::{Header, Kind};
 use crate::error::{Error, Result};
-use crate::output::{Decimal, Header, Kind, reversed_digits};
 use rayon::prelude::*;
 use std::io::Write;
+use std::path::Path;
 
 /// Which columns a text line carries.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,14 +168,61 @@ pub fn write_text(
     out.flush().map_err(write_error)
 }
 
-/// An output error; a closed pipe (for example `| head`) is reported as such so the command line
-/// can end quietly.
-pub fn write_error(e: std::io::Error) -> Error {
-    if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Error::Io("broken pipe".into())
-    } else {
-        Error::Io(format!("write failed: {e}"))
+/// The formats of a pairs file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileFormat {
+    /// Text lines with the given columns (`n A_n B_n`, or a b-file of one side).
+    Text(Columns),
+    /// The binary pairs file: header + little-endian (A_n, B_n).
+    Binary,
+    /// The packed characteristic word of the lower sequence.
+    Word,
+}
+
+impl FileFormat {
+    /// What the format needs of its target: text streams anywhere, the binary formats fill their
+    /// header in last and need a regular file.
+    pub fn need(self) -> Need {
+        match self {
+            FileFormat::Text(_) => Need::Stream,
+            FileFormat::Binary | FileFormat::Word => Need::Regular,
+        }
     }
+}
+
+/// Opens the output for a pairs file of the given format at `path`, refusing a target that cannot
+/// take it; call it before the work.
+pub fn open_file(format: FileFormat, path: &Path) -> Result<AtomicFile> {
+    AtomicFile::create_for(path, format.need())
+}
+
+/// Writes the pairs of `plan` into `f` (from [`open_file`]) in the given format and commits it —
+/// the one writer behind `pairs -o` and the default job.
+pub fn write_file(
+    plan: &Plan,
+    format: FileFormat,
+    mut f: AtomicFile,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<()> {
+    match format {
+        FileFormat::Text(cols) => {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
+            write_text(plan, cols, &mut w, progress)?;
+        }
+        FileFormat::Binary => {
+            write_binary(plan, f.file(), progress)?;
+        }
+        FileFormat::Word => {
+            write_word(plan, f.file(), progress)?;
+        }
+    }
+    f.commit()
+}
+
+/// An output error, typed: the command line tells a closed pipe from a failure by its
+/// [`std::io::ErrorKind`].
+pub fn write_error(e: std::io::Error) -> Error {
+    Error::Write(e)
 }
 
 struct BinarySink<'a> {

@@ -10,9 +10,9 @@
 //! * the winning moves from (x, y) are: x → partner(y) if smaller; y → partner(x) if smaller; and
 //!   the moves (x, y) → (x − k, y − l), k, l > 0, |k − l| < a, onto a pair whose difference
 //!   B_m − A_m = a·m + c lies within a − 1 of y − x (or of x − y for the mirrored pair), which leaves
-//!   at most two indices m per orientation (seed 000, proof of Theorem 1).
+//!   at most two indices m per orientation (Fraenkel 1982, proof of Theorem 1; doc/pairs.md).
 //!
-//! Misère play (THEORY §3): for a ≥ 2 the base sequences have B_n = A_n + a·n + 1 from
+//! Misère play (doc/misere.md): for a ≥ 2 the base sequences have B_n = A_n + a·n + 1 from
 //! (A_0, B_0) = (0, 1); for a = 1 the P-positions are those of normal play with (0, 0) and (1, 2)
 //! replaced by (0, 1) and (2, 2), handled here as a wrapper.  In misère play (0, 0) is an
 //! N-position with no move at all: the player to move has already won.
@@ -73,7 +73,7 @@ impl FromStr for Strategy {
             "algebraic" | "floor" => Ok(Strategy::Algebraic),
             "arithmetic" | "numeration" => Ok(Strategy::Arithmetic),
             _ => Err(Error::usage(format!(
-                "--strategy: '{s}' is not a strategy (accepted: recursive, algebraic, arithmetic, all)"
+                "'{s}' is not a strategy (accepted: recursive, algebraic, arithmetic)"
             ))),
         }
     }

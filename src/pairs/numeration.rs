@@ -389,8 +389,8 @@ mod tests {
     }
 
     #[test]
-    fn bases_of_the_seed() {
-        // Seed 000 (a = 2): p = 1, 3, 7, 17, 41; q = 1, 2, 5, 12, 29.
+    fn bases_for_a_2() {
+        // Fraenkel 1982, §4 and Table 2 (a = 2): p = 1, 3, 7, 17, 41; q = 1, 2, 5, 12, 29.
         let p: Vec<_> = (0..5)
             .map(|i| {
                 let mut d = vec![0u64; i + 1];
@@ -410,7 +410,7 @@ mod tests {
     }
 
     #[test]
-    fn examples_from_the_seed_text() {
+    fn examples_from_fraenkel_1982() {
         // "the decimal number 12 has q-representation 1000, whose p-interpretation is 17"
         let r = represent(2, System::Q, &Integer::from(12));
         assert_eq!(rep_string(&r), "1000");

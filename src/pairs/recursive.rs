@@ -1,7 +1,7 @@
 //! Strategy 1 — the recursive characterization (Fraenkel 1982, Theorem 1).
 //!
 //! A_n = mex{A_i, B_i : 0 ≤ i < n},  B_n = A_n + a·n + c,
-//! with c = 0 in normal play and c = 1 in misère play for a ≥ 2 (THEORY §3).
+//! with c = 0 in normal play and c = 1 in misère play for a ≥ 2 (doc/misere.md).
 //!
 //! The sweep computes the mex honestly, but incrementally: every value below the current
 //! candidate is already used, and the only used values at or above it are earlier B's.  Those are

@@ -1,0 +1,448 @@
+//! The one way a file leaves the process: [`AtomicFile`].
+//!
+//! A file under its final name is whole and is the output of exactly one run.
+//!
+//! * **Regular targets** (or a name that does not exist yet) are written to a temporary file in the
+//!   same directory, created exclusively under a name unique to this process and this output:
+//!   `NAME.PID-K.partial` (`K` counts the outputs of the process).  [`AtomicFile::commit`] syncs it,
+//!   renames it over the target and syncs the directory, so the final name appears only when the
+//!   content is complete; two runs writing the same target never share a temporary file, and the
+//!   last rename wins with one whole output.
+//! * **Symlinks** are resolved (a chain of up to 40 links, dangling links included) and their final
+//!   target is replaced atomically; the link itself stays a link.
+//! * **Special files** — `/dev/null`, `/dev/stdout`, a FIFO, a character device — are written in
+//!   place, never replaced, and only if the output can be streamed ([`Need::Stream`]).  Outputs
+//!   that need a regular file (a header filled in last, a memory map, a checkpoint) ask for
+//!   [`Need::Regular`] and such a target is refused.
+//! * A directory, a missing parent directory or an unwritable place is refused by
+//!   [`AtomicFile::create`] — which callers run **before** any work, so nothing is computed for an
+//!   output that cannot be written.
+//!
+//! Dropping an uncommitted [`AtomicFile`] removes its temporary file.  A run stopped by Ctrl-C or
+//! SIGTERM removes the temporary files of its open outputs too, once [`clean_up_on_signals`] has
+//! been called (the command line does so first thing).  Files that belong to a checkpointed run
+//! are not registered here and survive, so that the run can be resumed.
+//!
+//! Cost: one extra `rename` and two `fsync`s per output.
+
+use crate::error::{Error, Result};
+use std::collections::BTreeSet;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What an output needs of its target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    /// The bytes are written once, front to back: a special file (FIFO, device) may take them.
+    Stream,
+    /// The output seeks, maps or resumes: only a regular file (or a new name) will do.
+    Regular,
+}
+
+/// Where an output's bytes go, found before any work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A regular file or a new name: written through a unique temporary file and renamed.
+    /// Holds the final path with symlinks resolved.
+    Replace(PathBuf),
+    /// A FIFO, device or socket: written in place.
+    InPlace(PathBuf),
+}
+
+/// Temporary files of open outputs, removed on SIGINT/SIGTERM.
+static TEMPORARIES: Mutex<BTreeSet<PathBuf>> = Mutex::new(BTreeSet::new());
+/// Counts the temporary names this process has made.
+static SERIAL: AtomicU64 = AtomicU64::new(0);
+
+fn register(p: &Path) {
+    if let Ok(mut t) = TEMPORARIES.lock() {
+        t.insert(p.to_owned());
+    }
+}
+
+fn unregister(p: &Path) {
+    if let Ok(mut t) = TEMPORARIES.lock() {
+        t.remove(p);
+    }
+}
+
+/// Removes the temporary files of every output still open.  Called on SIGINT/SIGTERM.
+pub fn remove_temporaries() {
+    if let Ok(t) = TEMPORARIES.lock() {
+        for p in t.iter() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Installs the clean-up of temporary files on SIGINT and SIGTERM: both signals are blocked in
+/// the calling thread (and so in every thread started after it) and a dedicated thread waits for
+/// them, removes the temporaries and then ends the process by the same signal.  Call it once,
+/// before any other thread is started.
+pub fn clean_up_on_signals() -> Result<()> {
+    // SAFETY: plain libc calls on a locally owned, initialised sigset_t.
+    unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        libc::sigaddset(&mut set, libc::SIGINT);
+        libc::sigaddset(&mut set, libc::SIGTERM);
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return Err(Error::internal("cannot block SIGINT/SIGTERM"));
+        }
+        let waiter = move || {
+            let mut sig: libc::c_int = 0;
+            if libc::sigwait(&set, &mut sig) == 0 {
+                remove_temporaries();
+                libc::signal(sig, libc::SIG_DFL);
+                libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
+                libc::raise(sig);
+                libc::_exit(128 + sig);
+            }
+        };
+        std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(waiter)
+            .map_err(|e| Error::internal(format!("cannot start the signal thread: {e}")))?;
+    }
+    Ok(())
+}
+
+/// Follows `path` through symlinks (dangling ones included) to the name that will be written.
+fn resolve_links(path: &Path) -> Result<PathBuf> {
+    let mut p = path.to_owned();
+    for _ in 0..40 {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&p).map_err(|e| cannot_write(path, &e))?;
+                p = match p.parent() {
+                    Some(dir) => dir.join(link),
+                    None => link,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(Error::usage(format!(
+        "cannot write '{}': too many levels of symbolic links",
+        path.display()
+    )))
+}
+
+fn cannot_write(path: &Path, e: &io::Error) -> Error {
+    Error::usage(format!("cannot write '{}': {e}", path.display()))
+}
+
+/// Decides where the output for `path` goes, refusing what cannot be served: a directory, a
+/// special file when `need` is [`Need::Regular`], a missing or unwritable directory (the last is
+/// found when the temporary file is created).
+pub fn target(path: &Path, need: Need) -> Result<Target> {
+    if path.as_os_str().is_empty() {
+        return Err(Error::usage("an output path must not be empty"));
+    }
+    let resolved = resolve_links(path)?;
+    match std::fs::metadata(&resolved) {
+        Ok(m) if m.is_dir() => Err(Error::usage(format!(
+            "cannot write '{}': it is a directory; give a file name",
+            path.display()
+        ))),
+        Ok(m) if m.is_file() => Ok(Target::Replace(resolved)),
+        Ok(m) => {
+            let ft = m.file_type();
+            let what = if ft.is_fifo() {
+                "a FIFO"
+            } else if ft.is_char_device() {
+                "a character device"
+            } else if ft.is_block_device() {
+                "a block device"
+            } else if ft.is_socket() {
+                "a socket"
+            } else {
+                "not a regular file"
+            };
+            match need {
+                Need::Stream => Ok(Target::InPlace(resolved)),
+                Need::Regular => Err(Error::usage(format!(
+                    "cannot write '{}': it is {what}, and this output needs a regular file \
+                     (it is completed in place or read back)",
+                    path.display()
+                ))),
+            }
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Target::Replace(resolved)),
+        Err(e) => Err(cannot_write(path, &e)),
+    }
+}
+
+/// The unique temporary name for `target`: `NAME.PID-K.partial` in the same directory.
+fn temporary_name(target: &Path) -> PathBuf {
+    let k = SERIAL.fetch_add(1, Ordering::Relaxed);
+    let mut name = target.file_name().unwrap_or_default().to_owned();
+    name.push(format!(".{}-{k}.partial", std::process::id()));
+    target.with_file_name(name)
+}
+
+/// A file that appears under its final name only when complete (see the module documentation).
+pub struct AtomicFile {
+    file: Option<File>,
+    /// The temporary file, or `None` when writing a special file in place.
+    temporary: Option<PathBuf>,
+    /// The final name (symlinks resolved).
+    target: PathBuf,
+    /// The name the user gave.
+    given: PathBuf,
+}
+
+impl AtomicFile {
+    /// Opens an output that is written front to back ([`Need::Stream`]); a failure here is a usage
+    /// error (bad, unwritable or unsuitable path).  Call it before doing the work.
+    pub fn create(path: &Path) -> Result<AtomicFile> {
+        Self::create_for(path, Need::Stream)
+    }
+
+    /// Opens an output that needs a regular file ([`Need::Regular`]).
+    pub fn create_regular(path: &Path) -> Result<AtomicFile> {
+        Self::create_for(path, Need::Regular)
+    }
+
+    /// Opens an output with the given need.
+    pub fn create_for(path: &Path, need: Need) -> Result<AtomicFile> {
+        match target(path, need)? {
+            Target::InPlace(p) => {
+                let file = OpenOptions::new()
+                    .write(true)
+                    .open(&p)
+                    .map_err(|e| cannot_write(path, &e))?;
+                Ok(AtomicFile {
+                    file: Some(file),
+                    temporary: None,
+                    target: p,
+                    given: path.to_owned(),
+                })
+            }
+            Target::Replace(p) => {
+                let (file, tmp) = loop {
+                    let tmp = temporary_name(&p);
+                    match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+                        Ok(f) => break (f, tmp),
+                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                        Err(e) => return Err(cannot_write(path, &e)),
+                    }
+                };
+                register(&tmp);
+                Ok(AtomicFile {
+                    file: Some(file),
+                    temporary: Some(tmp),
+                    target: p,
+                    given: path.to_owned(),
+                })
+            }
+        }
+    }
+
+    /// The open file (the temporary file, or the special file itself).
+    pub fn file(&mut self) -> &mut File {
+        self.file.as_mut().expect("the file is open until commit")
+    }
+
+    /// The path the user gave.
+    pub fn path(&self) -> &Path {
+        &self.given
+    }
+
+    /// Whether the output is written in place (a FIFO or device), not renamed.
+    pub fn in_place(&self) -> bool {
+        self.temporary.is_none()
+    }
+
+    /// Finishes the output: syncs and renames the temporary file over the target and syncs the
+    /// directory (for a special file: flushes it).
+    pub fn commit(mut self) -> Result<()> {
+        let mut file = self.file.take().expect("commit once");
+        let given = self.given.clone();
+        file.flush().map_err(|e| io_error(&given, e))?;
+        let Some(tmp) = self.temporary.take() else {
+            return Ok(());
+        };
+        test_hold();
+        let result = (|| {
+            file.sync_all()?;
+            drop(file);
+            std::fs::rename(&tmp, &self.target)?;
+            sync_dir(&self.target)
+        })();
+        unregister(&tmp);
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result.map_err(|e| io_error(&given, e))
+    }
+}
+
+/// Test hook: when `WYTHOFF_TEST_HOLD` names a path P, a commit first creates `P.held` and then
+/// waits (up to a minute) until `P.go` exists — so that a test can make two runs overlap for
+/// certain.  Unset, it costs one environment look-up per output.
+fn test_hold() {
+    let Some(p) = std::env::var_os("WYTHOFF_TEST_HOLD") else {
+        return;
+    };
+    let with = |ext: &str| {
+        let mut q = p.clone();
+        q.push(ext);
+        PathBuf::from(q)
+    };
+    let _ = File::create(with(".held"));
+    for _ in 0..6000 {
+        if with(".go").exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// Syncs the directory holding `path`, so that a rename into it is durable.
+pub fn sync_dir(path: &Path) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    File::open(dir)?.sync_all()
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file().write(buf)
+    }
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.file().write_all(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.file().flush()
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        self.file.take();
+        if let Some(tmp) = self.temporary.take() {
+            let _ = std::fs::remove_file(&tmp);
+            unregister(&tmp);
+        }
+    }
+}
+
+/// An I/O failure while writing `path`, as a one-line error.
+pub fn io_error(path: &Path, e: io::Error) -> Error {
+    Error::file(path, e)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn nothing_appears_until_commit_and_drop_cleans_up() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.txt");
+        {
+            let mut f = AtomicFile::create(&p).unwrap();
+            f.write_all(b"half").unwrap();
+            assert!(!p.exists());
+            assert_eq!(names(dir.path()).len(), 1);
+            assert!(names(dir.path())[0].ends_with(".partial"));
+        }
+        assert!(names(dir.path()).is_empty());
+        let mut f = AtomicFile::create(&p).unwrap();
+        f.write_all(b"whole").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"whole");
+        assert_eq!(names(dir.path()), vec!["x.txt"]);
+    }
+
+    #[test]
+    fn two_outputs_to_one_name_never_mix() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.txt");
+        let mut a = AtomicFile::create(&p).unwrap();
+        let mut b = AtomicFile::create(&p).unwrap();
+        a.write_all(b"first run, ").unwrap();
+        b.write_all(b"second run").unwrap();
+        a.write_all(b"whole").unwrap();
+        a.commit().unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"first run, whole");
+        b.commit().unwrap();
+        assert_eq!(std::fs::read(&p).unwrap(), b"second run");
+        assert_eq!(names(dir.path()), vec!["x.txt"]);
+    }
+
+    #[test]
+    fn refuses_directories_and_missing_parents_before_work() {
+        let dir = tempfile::tempdir().unwrap();
+        for bad in [dir.path().to_owned(), dir.path().join("no/such/dir")] {
+            let e = AtomicFile::create(&bad).err().unwrap();
+            assert_eq!(e.exit_code(), 2, "{e}");
+        }
+        assert!(names(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn symlinks_are_resolved_and_their_target_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        std::fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real.txt", &link).unwrap();
+        let mut f = AtomicFile::create(&link).unwrap();
+        f.write_all(b"new").unwrap();
+        f.commit().unwrap();
+        assert!(
+            std::fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(std::fs::read(&real).unwrap(), b"new");
+        // A dangling link creates its target.
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink("made.txt", &dangling).unwrap();
+        let mut f = AtomicFile::create(&dangling).unwrap();
+        f.write_all(b"made").unwrap();
+        f.commit().unwrap();
+        assert_eq!(std::fs::read(dir.path().join("made.txt")).unwrap(), b"made");
+    }
+
+    #[test]
+    fn special_files_are_written_in_place_or_refused() {
+        let null = Path::new("/dev/null");
+        assert_eq!(
+            target(null, Need::Stream).unwrap(),
+            Target::InPlace(null.into())
+        );
+        let mut f = AtomicFile::create(null).unwrap();
+        assert!(f.in_place());
+        f.write_all(b"gone").unwrap();
+        f.commit().unwrap();
+        assert!(
+            std::fs::metadata(null)
+                .unwrap()
+                .file_type()
+                .is_char_device()
+        );
+        assert_eq!(
+            AtomicFile::create_regular(null).err().unwrap().exit_code(),
+            2
+        );
+    }
+}

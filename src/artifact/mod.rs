@@ -1,0 +1,16 @@
+//! The artifact layer: everything that leaves the process goes through here, each idea once.
+//!
+//! * [`atomic`] — the one atomic writer: unique temporary names, special files written in place,
+//!   targets checked before any work, clean-up on signals.
+//! * [`checkpoint`] — checkpoint logs whose every record carries its own integrity check.
+//! * [`header`] — the binary header of pairs and word files and the registry of binary kinds.
+//! * [`decimal`] — fast decimal counters for text output.
+//!
+//! The formats are documented in `doc/formats.md` and README.md.
+
+pub mod atomic;
+pub mod checkpoint;
+pub mod decimal;
+pub mod header;
+
+pub use atomic::{AtomicFile, Need, io_error};

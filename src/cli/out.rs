@@ -1,0 +1,116 @@
+//! Standard output with typed errors: every command prints through [`Out`], never `println!`
+//! (which panics when stdout fails, e.g. `> /dev/full`).
+//!
+//! A failed write becomes [`Error::Stdout`] holding the [`std::io::Error`], so `main` ends a
+//! closed pipe (`| head`) quietly with status 0 by its [`std::io::ErrorKind::BrokenPipe`] and any
+//! other failure with one line and status 1.  [`Out`] also implements [`Write`] for library
+//! writers (`emit::write_text`, `oeis::write_bfile`) and remembers their I/O error: wrap their
+//! result in [`Out::typed`] to get the typed error back whatever the library made of it.
+//!
+//! Usage: `let mut out = Out::new(); out.line(format_args!("{x}"))?; out.json(&value)?;
+//! out.finish()` — `finish` flushes and must end every command that printed.
+
+use super::json::Versioned;
+use serde::Serialize;
+use std::io::{self, BufWriter, Write};
+use wythoff::error::{Error, Result};
+
+/// Buffered standard output that keeps the cause of a failure.
+pub(crate) struct Out {
+    w: BufWriter<io::StdoutLock<'static>>,
+    failed: Option<io::Error>,
+}
+
+/// A copy of an I/O error (io::Error is not Clone): the OS code when there is one, else the kind
+/// and text.
+fn copy(e: &io::Error) -> io::Error {
+    match e.raw_os_error() {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None => io::Error::new(e.kind(), e.to_string()),
+    }
+}
+
+impl Out {
+    /// Standard output, locked and buffered (64 KiB; larger writes go straight through).
+    pub(crate) fn new() -> Out {
+        Out {
+            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
+            failed: None,
+        }
+    }
+
+    fn keep(&mut self, e: io::Error) -> Error {
+        if self.failed.is_none() {
+            self.failed = Some(copy(&e));
+        }
+        Error::Stdout(e)
+    }
+
+    /// Writes one line (the text of `args` and a newline).
+    pub(crate) fn line(&mut self, args: std::fmt::Arguments<'_>) -> Result<()> {
+        match writeln!(self.w, "{args}") {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.keep(e)),
+        }
+    }
+
+    /// Writes text as it is.
+    pub(crate) fn text(&mut self, s: &str) -> Result<()> {
+        match self.w.write_all(s.as_bytes()) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.keep(e)),
+        }
+    }
+
+    /// Writes `body` as one line of JSON, with `"version": 1` in front of its fields.
+    pub(crate) fn json<T: Serialize>(&mut self, body: &T) -> Result<()> {
+        // streamed: a long array (cw --path) is never held in memory
+        let r = serde_json::to_writer(&mut *self, &Versioned::new(body))
+            .map_err(|e| Error::internal(format!("JSON rendering: {e}")));
+        self.typed(r)?;
+        self.text("\n")
+    }
+
+    /// The result of a library call that wrote into this output: when a write failed, the typed
+    /// [`Error::Stdout`] with its cause, whatever error the library returned.
+    pub(crate) fn typed<T>(&mut self, r: Result<T>) -> Result<T> {
+        match (r, self.failed.take()) {
+            (Err(_), Some(e)) => Err(Error::Stdout(e)),
+            (r, _) => r,
+        }
+    }
+
+    /// Flushes; every command that printed ends with this (a buffered write can fail here).
+    pub(crate) fn finish(mut self) -> Result<()> {
+        match self.w.flush() {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.keep(e)),
+        }
+    }
+}
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.w.write(buf).inspect_err(|e| {
+            if self.failed.is_none() {
+                self.failed = Some(copy(e));
+            }
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.w.flush().inspect_err(|e| {
+            if self.failed.is_none() {
+                self.failed = Some(copy(e));
+            }
+        })
+    }
+}
+
+/// `outln!(out, "...", args)`: one line through [`Out::line`], returning its `Result`.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {
+        $out.line(format_args!($($arg)*))
+    };
+}
+pub(crate) use outln;

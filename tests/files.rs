@@ -1,0 +1,242 @@
+//! Files never lie: what `-o` does with FIFOs, devices, symlinks, directories and two runs on one
+//! name (the atomic writer of `wythoff::artifact::atomic`, seen from the command line).
+
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn wythoff() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The b-file of A000201 (floor(n*phi)) for n = 1..10, computed here from Fibonacci-free integer
+/// arithmetic: floor(n*phi) = floor((n + sqrt(5 n^2)) / 2).
+fn a000201_bfile(terms: u64) -> String {
+    (1..=terms)
+        .map(|n| {
+            let r = (5 * n * n).isqrt();
+            format!("{n} {}\n", (n + r) / 2)
+        })
+        .collect()
+}
+
+#[test]
+fn a_fifo_is_written_in_place_and_stays_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let st = wythoff()
+        .args(["oeis", "A000201", "--terms", "10", "-o"])
+        .arg(&fifo)
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    assert_eq!(reader.join().unwrap(), a000201_bfile(10));
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(names(dir.path()), ["pipe"]);
+}
+
+#[test]
+fn outputs_that_need_a_regular_file_refuse_a_fifo_before_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    for args in [
+        &["pairs", "10", "--format", "binary", "-o"][..],
+        &["pairs", "10", "--format", "word", "-o"][..],
+    ] {
+        let st = wythoff().args(args).arg(&fifo).output().unwrap();
+        assert_eq!(st.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&st.stderr);
+        assert!(err.contains("FIFO") && err.lines().count() == 1, "{err}");
+    }
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(names(dir.path()), ["pipe"]);
+}
+
+#[test]
+fn dev_null_stays_a_device() {
+    let st = wythoff()
+        .args(["pairs", "1000", "-o", "/dev/null"])
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    assert!(
+        std::fs::metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+}
+
+/// As root (CI runs as root), a character device made with mknod is written in place and stays a
+/// device; elsewhere the test says why it did nothing.
+#[test]
+fn a_character_device_made_with_mknod_stays_a_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let dev = dir.path().join("null");
+    // 1,3 is /dev/null's device number.
+    let made = Command::new("mknod")
+        .arg(&dev)
+        .args(["c", "1", "3"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("skipped: mknod needs root here");
+        return;
+    }
+    let st = wythoff()
+        .args(["oeis", "A000201", "--terms", "100", "-o"])
+        .arg(&dev)
+        .output()
+        .unwrap();
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stderr)
+    );
+    assert!(
+        std::fs::metadata(&dev)
+            .unwrap()
+            .file_type()
+            .is_char_device()
+    );
+    assert_eq!(names(dir.path()), ["null"]);
+}
+
+#[test]
+fn a_symlink_stays_a_link_and_its_target_gets_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("real.txt"), b"old").unwrap();
+    std::os::unix::fs::symlink("real.txt", dir.path().join("link.txt")).unwrap();
+    let st = wythoff()
+        .args(["oeis", "A000201", "--terms", "10", "-o"])
+        .arg(dir.path().join("link.txt"))
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("link.txt"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("real.txt")).unwrap(),
+        a000201_bfile(10)
+    );
+    assert_eq!(names(dir.path()), ["link.txt", "real.txt"]);
+}
+
+#[test]
+fn a_directory_or_a_missing_folder_is_refused_before_work() {
+    let dir = tempfile::tempdir().unwrap();
+    for target in [dir.path().to_owned(), dir.path().join("no/such/place.txt")] {
+        for args in [
+            &["oeis", "A000201", "-o"][..],
+            &["pairs", "1e12", "-o"][..],
+            &["pairs", "1e12", "--format", "binary", "-o"][..],
+        ] {
+            let t = std::time::Instant::now();
+            let st = wythoff().args(args).arg(&target).output().unwrap();
+            assert_eq!(st.status.code(), Some(2), "{args:?}");
+            // 10^12 pairs would take minutes: the refusal came before the work.
+            assert!(t.elapsed().as_secs() < 30);
+        }
+    }
+    assert!(names(dir.path()).is_empty());
+}
+
+#[test]
+fn two_overlapping_runs_on_one_name_leave_one_whole_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.txt");
+    let hold = dir.path().join("hold");
+    // Run 1 computes its whole output, then waits before its commit.
+    let mut first = wythoff()
+        .args(["oeis", "A000201", "--terms", "3000", "-o"])
+        .arg(&out)
+        .env("WYTHOFF_TEST_HOLD", &hold)
+        .spawn()
+        .unwrap();
+    let held = dir.path().join("hold.held");
+    for _ in 0..3000 {
+        if held.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(held.exists(), "the first run never reached its commit");
+    // Run 2 writes the same name completely while run 1 is open.
+    let st = wythoff()
+        .args(["oeis", "A000201", "--terms", "20", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(st.status.success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), a000201_bfile(20));
+    std::fs::write(dir.path().join("hold.go"), b"").unwrap();
+    assert!(first.wait().unwrap().success());
+    // The last commit wins, whole: never a mixture of the two runs.
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), a000201_bfile(3000));
+    assert_eq!(names(dir.path()), ["b.txt", "hold.go", "hold.held"]);
+}
+
+#[test]
+fn sigterm_removes_the_temporary_file_of_a_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("big.txt");
+    let hold = dir.path().join("hold");
+    let mut run = wythoff()
+        .args(["oeis", "A000201", "--terms", "1000", "-o"])
+        .arg(&out)
+        .env("WYTHOFF_TEST_HOLD", &hold)
+        .spawn()
+        .unwrap();
+    let held = dir.path().join("hold.held");
+    for _ in 0..3000 {
+        if held.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(held.exists());
+    assert!(names(dir.path()).iter().any(|n| n.ends_with(".partial")));
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(run.id() as i32, libc::SIGTERM);
+    }
+    let status = run.wait().unwrap();
+    assert!(!status.success());
+    assert_eq!(names(dir.path()), ["hold.held"]);
+}
