@@ -56,7 +56,7 @@ pub enum SpecError {
 
 impl From<SpecError> for Error {
     fn from(e: SpecError) -> Error {
-        Error::usage(e.to_string())
+        Error::domain(e.to_string())
     }
 }
 
