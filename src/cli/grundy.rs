@@ -257,17 +257,40 @@ fn write_table(
     threads: usize,
     pb: &indicatif::ProgressBar,
 ) -> Result<()> {
+    use wythoff::grundy::{Partial, ResumeError, WriteError};
     let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
     let t0 = std::time::Instant::now();
-    let h = grundy::compute_to_file(
+    let mode = if args.resume {
+        Partial::Resume
+    } else if args.restart {
+        Partial::Restart
+    } else {
+        Partial::Refuse
+    };
+    let h = grundy::write_table(
         spec,
         path,
         threads,
-        args.resume,
+        mode,
         &|k| pb.inc(k),
         &note,
         args.abort_after_rows,
-    )?;
+    )
+    .map_err(|e| match e {
+        WriteError::Resume(r) => Error::usage(match r {
+            ResumeError::InUse { .. } => format!("-o: {r}"),
+            ResumeError::Interrupted { .. } => {
+                format!("{r}: give --resume to continue it or --restart to discard it")
+            }
+            ResumeError::OtherRun { .. } | ResumeError::Damaged { .. } => {
+                format!("--resume: {r}; --restart discards it")
+            }
+            ResumeError::NothingToResume { .. } | ResumeError::NotCheckpointed => {
+                format!("--resume: {r}")
+            }
+        }),
+        WriteError::Other(e) => e,
+    })?;
     pb.finish_and_clear();
     eprintln!(
         "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",

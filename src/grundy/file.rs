@@ -204,7 +204,7 @@ pub fn width_for_side(n: u64) -> Option<u32> {
 
 /// N(N+1)/2 · width, or `None` when it overflows 64 bits or the address space.
 pub fn payload_len(n: u64, width: u32) -> Option<u64> {
-    let (p, q) = if n % 2 == 0 {
+    let (p, q) = if n.is_multiple_of(2) {
         (n / 2, n.checked_add(1)?)
     } else {
         (n, n.checked_add(1)? / 2)

@@ -18,18 +18,16 @@ pub mod general;
 pub mod picture;
 pub mod rows;
 pub mod store;
+pub mod write;
 
 use crate::error::{Error, Result};
-use crate::output::io_error;
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
 pub use file::{HEADER_LEN, KIND_TABLE, TableFile, TableHeader};
-use memmap2::MmapMut;
-use std::fs::OpenOptions;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 pub use store::Layout;
 use store::PayloadPtr;
+pub use write::{Partial, ResumeError, WriteError, compute_to_file, write_table};
 
 /// Validated parameters of a table computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,188 +194,6 @@ impl Table {
     pub fn get(&self, x: usize, y: usize) -> u32 {
         store::read(&self.data, self.layout, x, y)
     }
-}
-
-fn partial_paths(path: &Path) -> (PathBuf, PathBuf) {
-    let mut p = path.as_os_str().to_owned();
-    p.push(".partial");
-    let mut c = p.clone();
-    c.push(".ckpt");
-    (PathBuf::from(p), PathBuf::from(c))
-}
-
-/// The checkpoint: rows complete, and a chained hash of their bytes (band by band).
-fn read_checkpoint(ckpt: &Path) -> Option<(usize, u64)> {
-    let s = std::fs::read_to_string(ckpt).ok()?;
-    let mut rows = None;
-    let mut hash = None;
-    for l in s.lines() {
-        if let Some(v) = l.strip_prefix("rows ") {
-            rows = v.trim().parse().ok();
-        }
-        if let Some(v) = l.strip_prefix("chain ") {
-            hash = u64::from_str_radix(v.trim(), 16).ok();
-        }
-    }
-    Some((rows?, hash?))
-}
-
-fn chain(prev: u64, bytes: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64_with_seed(bytes, prev)
-}
-
-/// Computes a table into `path`: the payload is written through a memory map of `path.partial`;
-/// after each band the completed rows are flushed and `path.partial.ckpt` records them, so an
-/// interrupted run continues with `resume` from its last completed band.  The final file appears
-/// under its name only when complete (header checksum written, synced, renamed).
-///
-/// `abort_after` is a test hook: abort the process (as `kill -9` would) once that many rows are
-/// checkpointed.
-#[allow(clippy::too_many_arguments)]
-pub fn compute_to_file(
-    spec: Spec,
-    path: &Path,
-    threads: usize,
-    resume: bool,
-    progress: &(dyn Fn(u64) + Sync),
-    note: &dyn Fn(&str),
-    abort_after: Option<usize>,
-) -> Result<TableHeader> {
-    let layout = spec.layout();
-    let (partial, ckpt) = partial_paths(path);
-    let total = (HEADER_LEN + layout.bytes()) as u64;
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut from_row = 0usize;
-    let mut chained = 0u64;
-    let resuming = resume && partial.exists();
-    if resuming {
-        if let Some((rows, h)) = read_checkpoint(&ckpt) {
-            from_row = rows;
-            chained = h;
-        }
-    } else if resume {
-        note("nothing to resume: starting afresh");
-    }
-    check_resources(
-        spec.engine_bytes(),
-        if resuming { 0 } else { total },
-        Some(dir),
-    )?;
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(!resuming)
-        .open(&partial)
-        .map_err(|e| Error::usage(format!("-o: cannot write '{}': {e}", path.display())))?;
-    file.set_len(total).map_err(|e| io_error(&partial, e))?;
-    // Reserve the blocks now: a full disk is then a clear error here, not a SIGBUS later when
-    // the kernel writes back pages of the mapping.
-    {
-        use std::os::unix::io::AsRawFd;
-        // SAFETY: a valid open file descriptor and a non-negative range.
-        let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, total as libc::off_t) };
-        if rc != 0 && rc != libc::EOPNOTSUPP && rc != libc::EINVAL {
-            drop(file);
-            let _ = std::fs::remove_file(&partial);
-            return Err(Error::Io(format!(
-                "cannot reserve {:.1} GiB for '{}': {}",
-                total as f64 / (1u64 << 30) as f64,
-                path.display(),
-                std::io::Error::from_raw_os_error(rc)
-            )));
-        }
-    }
-    // SAFETY: the partial file is ours; nothing else maps it.
-    let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| io_error(&partial, e))?;
-    let header0 = TableHeader {
-        a: spec.a,
-        n: spec.n as u64,
-        width: layout.width as u32,
-        payload_len: layout.bytes() as u64,
-        checksum: 0,
-    };
-    if resuming && from_row > 0 {
-        let old = TableHeader::from_bytes(&map[..HEADER_LEN]);
-        let same = matches!(old, Ok(h) if TableHeader { checksum: 0, ..h } == header0);
-        let prefix = &map[HEADER_LEN..HEADER_LEN + layout.row_start(from_row) * layout.width];
-        let mut h = 0u64;
-        let mut r = 0usize;
-        while r < from_row {
-            let r1 = (r + engine::BAND).min(from_row);
-            let (s, e) = (
-                layout.row_start(r) * layout.width,
-                layout.row_start(r1) * layout.width,
-            );
-            h = chain(h, &prefix[s..e]);
-            r = r1;
-        }
-        if !same || h != chained || spec.a != 1 {
-            note("checkpoint does not match the partial file: starting afresh");
-            from_row = 0;
-            chained = 0;
-        } else {
-            note(&format!("resuming at row {from_row} of {}", spec.n));
-        }
-    }
-    map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
-    let payload = PayloadPtr::new(&mut map[HEADER_LEN..], layout);
-    let map_ptr = &map as *const MmapMut as usize;
-    let state = std::sync::Mutex::new((from_row, chained, None::<Error>));
-    let band_done = |rows: usize| {
-        let mut st = state.lock().unwrap();
-        let (done, h, _) = *st;
-        let (s, e) = (
-            layout.row_start(done) * layout.width,
-            layout.row_start(rows) * layout.width,
-        );
-        // SAFETY: rows done..rows are complete and no longer written; flushing is read-only.
-        let m = unsafe { &*(map_ptr as *const MmapMut) };
-        let bytes = &m[HEADER_LEN + s..HEADER_LEN + e];
-        let h2 = if spec.a == 1 { chain(h, bytes) } else { 0 };
-        let r = m
-            .flush_range(HEADER_LEN + s, e - s)
-            .and_then(|_| write_checkpoint(&ckpt, rows, h2))
-            .map_err(|e| io_error(&partial, e));
-        if let Err(e) = r {
-            st.2 = Some(e);
-        }
-        st.0 = rows;
-        st.1 = h2;
-        if abort_after.is_some_and(|r| rows >= r) {
-            // Test hook: die like `kill -9` right after a checkpoint.
-            std::process::abort();
-        }
-    };
-    fill(spec, payload, from_row, threads, progress, &band_done)?;
-    if let Some(e) = state.into_inner().unwrap().2 {
-        return Err(e);
-    }
-    let checksum = xxhash_rust::xxh3::xxh3_64(&map[HEADER_LEN..]);
-    let header = TableHeader {
-        checksum,
-        ..header0
-    };
-    map[..HEADER_LEN].copy_from_slice(&header.to_bytes());
-    map.flush().map_err(|e| io_error(&partial, e))?;
-    drop(map);
-    file.sync_all().map_err(|e| io_error(&partial, e))?;
-    std::fs::rename(&partial, path).map_err(|e| io_error(path, e))?;
-    let _ = std::fs::remove_file(&ckpt);
-    Ok(header)
-}
-
-fn write_checkpoint(ckpt: &Path, rows: usize, h: u64) -> std::io::Result<()> {
-    let mut tmp = ckpt.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let mut f = std::fs::File::create(&tmp)?;
-    writeln!(f, "rows {rows}\nchain {h:016x}")?;
-    f.sync_all()?;
-    std::fs::rename(&tmp, ckpt)
 }
 
 #[cfg(test)]

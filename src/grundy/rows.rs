@@ -278,7 +278,7 @@ pub fn periods(
         if hare.y() > max_columns {
             return Err(RowsError::NoPeriod(max_columns));
         }
-        if hare.y() % 65536 == 0 {
+        if hare.y().is_multiple_of(65536) {
             progress(hare.y());
         }
     }
@@ -313,7 +313,7 @@ pub fn periods(
         record(&a, &mut offsets);
         b.step()?;
         mu += 1;
-        if mu % 65536 == 0 {
+        if mu.is_multiple_of(65536) {
             progress(b.y());
         }
     }
