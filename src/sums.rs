@@ -1,9 +1,11 @@
-//! Disjunctive sums of generalized-Wythoff positions (Sprague–Grundy theorem; Xiao, seed 001 §4).
+//! Disjunctive sums of generalized-Wythoff positions (Sprague–Grundy theorem; K. Xiao, "Winning
+//! strategies for Wythoff's game", §4; doc/sums.md).
 //!
 //! The value of a sum is the nim-sum (XOR) of its components' Grundy values; it is a P-position iff
 //! that is 0.  A winning move lowers one component i with g_i ⊕ s < g_i to a position of value
 //! g_i ⊕ s.  Each G(x, y) comes from a table (both piles below [`TABLE_LIMIT`]) or, for a = 1, from
-//! the certified periods of the rows up to the smaller pile (below [`ROW_LIMIT`]), which makes
+//! the certified periods of the rows up to the smaller pile (below [`ROW_LIMIT`], the limit of
+//! [`rows::certified_rows`], the one evaluator of certified rows), which makes
 //! columns of any size reachable; anything else is refused with the reason.  In a long row the
 //! option of a given value is found through the period: for a = 1 every row holds each value
 //! exactly once, at y' = r + kλ where G(x, r) + kλ equals the target.
@@ -16,8 +18,8 @@ use rug::Integer;
 
 /// Largest pile for which a table is computed (side < 8192: about a second).
 pub const TABLE_LIMIT: u64 = 8192;
-/// Largest smaller pile whose row periods are certified on demand (a = 1).
-pub const ROW_LIMIT: u64 = 200;
+/// Smaller piles below this have their row periods certified on demand (a = 1).
+pub const ROW_LIMIT: u64 = rows::ON_DEMAND_ROWS;
 
 /// How the Grundy values are obtained.
 pub struct Oracle {
@@ -40,8 +42,8 @@ impl Oracle {
                 rows = rows.max(lo.to_u64().unwrap() + 1);
             } else {
                 return Err(Error::usage(format!(
-                    "G({}, {}) is out of reach: tables go up to piles of {TABLE_LIMIT}, and{} \
-                     certified rows up to a smaller pile of {ROW_LIMIT}",
+                    "G({}, {}) is out of reach: tables cover piles below {TABLE_LIMIT}, and{} \
+                     certified rows a smaller pile below {ROW_LIMIT}",
                     abbreviate(x),
                     abbreviate(y),
                     if a == 1 { "" } else { " (for a = 1 only)" }
@@ -54,7 +56,7 @@ impl Oracle {
             None
         };
         let periods = if rows > 0 {
-            Some(rows::periods(rows as usize, 100_000_000, &|_| {})?)
+            Some(rows::certified_rows(rows)?)
         } else {
             None
         };
@@ -207,7 +209,7 @@ mod tests {
 
     #[test]
     fn xiao_example() {
-        // Seed 001: (3,5) + (2,4): G = 0 and 3, the sum is N, won by (2,4) → (1,2).
+        // Xiao, Example 15: (3,5) + (2,4): G = 0 and 3, the sum is N, won by (2,4) → (1,2).
         let r = analyse(1, &[pos(3, 5), pos(2, 4)]).unwrap();
         assert_eq!(r.values, [0, 3]);
         assert_eq!(r.nim_sum, 3);
@@ -215,7 +217,7 @@ mod tests {
         assert_eq!(i, 1);
         let o = Oracle::for_positions(1, &[pos(3, 5), pos(2, 4)]).unwrap();
         assert_eq!(o.value(&to.0, &to.1).unwrap(), 0);
-        // the seed writes the position reached as (1, 2); in the component's pile order it is (2, 1)
+        // Xiao writes the position reached as (1, 2); in the component's pile order it is (2, 1)
         assert_eq!(to, pos(2, 1));
     }
 

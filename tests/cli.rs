@@ -390,38 +390,37 @@ fn grundy_table_file_get_check_and_resume_after_a_crash() {
 
 #[test]
 fn grundy_resume_after_a_real_kill() {
-    // kill -9 at an arbitrary moment once a checkpoint exists; the resumed file is identical.
+    // kill -9 at an arbitrary moment once a band is checkpointed (the log holds its parameter
+    // line and at least two records); the resumed run starts from a checkpointed band > 0 and
+    // its file is identical to a fresh run's.
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");
     let ckpt = dir.path().join("t.bin.partial.ckpt");
+    let n = "12000";
     let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args([
-            "grundy",
-            "6000",
-            "-o",
-            f.to_str().unwrap(),
-            "--threads",
-            "2",
-        ])
+        .args(["grundy", n, "-o", f.to_str().unwrap(), "--threads", "2"])
         .spawn()
         .unwrap();
     let t0 = std::time::Instant::now();
-    while !ckpt.exists() && t0.elapsed().as_secs() < 60 {
-        std::thread::sleep(std::time::Duration::from_millis(5));
+    let records = || std::fs::read(&ckpt).map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+    while records() < 3 && t0.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
     }
     child.kill().unwrap();
-    let _ = child.wait();
-    let o = wythoff(&["grundy", "6000", "-o", f.to_str().unwrap(), "--resume"]);
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the run finished before it was killed");
+    assert!(!f.exists());
+    let o = wythoff(&["grundy", n, "-o", f.to_str().unwrap(), "--resume"]);
     assert!(o.status.success(), "{}", stderr(&o));
+    let row: u64 = stderr(&o)
+        .split("resuming at row ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("no resume: {}", stderr(&o)));
+    assert!(row >= 64 && row.is_multiple_of(64), "{row}");
     let fresh = dir.path().join("fresh.bin");
-    let o = wythoff(&[
-        "grundy",
-        "6000",
-        "-o",
-        fresh.to_str().unwrap(),
-        "--threads",
-        "1",
-    ]);
+    let o = wythoff(&["grundy", n, "-o", fresh.to_str().unwrap(), "--threads", "1"]);
     assert!(o.status.success());
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&fresh).unwrap());
 }

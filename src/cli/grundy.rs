@@ -2,15 +2,17 @@
 
 use super::args::*;
 use super::json::*;
-use clap::{Args, Subcommand};
+use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;
 use std::io::Write;
 use std::path::PathBuf;
+use wythoff::Rules;
 use wythoff::error::{Error, Result};
+use wythoff::grundy::{self, Spec, SpecError, Table, TableFile, picture};
 use wythoff::num::{parse_natural, parse_u64};
+use wythoff::output::AtomicFile;
 use wythoff::pairs::Position;
 use wythoff::pairs::emit::{self};
-use wythoff::{Rules, pairs};
 
 #[derive(Args)]
 pub(crate) struct SumArgs {
@@ -37,47 +39,81 @@ pub(crate) struct RowsArgs {
     pub(crate) json: bool,
 }
 
+/// `grundy`: one job per run.  What each combination means (everything else is refused by the
+/// declarations below, with status 2, before any work):
+/// * `grundy N -o FILE [--resume | --restart]` writes the table file, nothing else;
+/// * `grundy N` with one answer on stdout — `--print`, `--checksum` or `--check` — or with
+///   pictures (`--png`, `--board`, together or alone), never both;
+/// * `grundy --check FILE`, `grundy get …`, `grundy png …`, `grundy at …` read a file or a row;
+///   they take no N, -a or --threads.
 #[derive(Args)]
 #[command(args_conflicts_with_subcommands = true)]
+#[command(group(ArgGroup::new("answer").args(["print", "checksum", "check"]).multiple(false)))]
+#[command(group(ArgGroup::new("json_answer").args(["checksum", "check"]).multiple(false)))]
+#[command(group(
+    ArgGroup::new("job")
+        .args(["output", "print", "checksum", "check", "png", "board"])
+        .multiple(true)
+))]
 pub(crate) struct GrundyArgs {
     #[command(subcommand)]
     pub(crate) sub: Option<GrundySub>,
     /// Side N: the table covers 0 <= x, y < N.
-    #[arg(value_name = "N")]
+    #[arg(value_name = "N", requires = "job")]
     pub(crate) n: Option<String>,
-    /// Parameter a >= 1 (a = 1 is Wythoff's game).
-    #[arg(short = 'a', long = "a", default_value = "1")]
-    pub(crate) a: String,
-    /// Write the table file (atomically; with checkpoints for --resume).
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    /// Parameter a >= 1 (a = 1 is Wythoff's game; default 1).
+    #[arg(short = 'a', long = "a", value_name = "A", requires = "n")]
+    pub(crate) a: Option<String>,
+    /// Write the table file (atomically; checkpointed for --resume when a = 1).
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        conflicts_with_all = ["answer", "png", "board"]
+    )]
     pub(crate) output: Option<PathBuf>,
-    /// Continue an interrupted `-o FILE` run from its last completed band.
-    #[arg(long, requires = "output")]
+    // (clap does not enforce `requires = "output"` when another given flag conflicts with -o, so
+    // the flags that need -o also conflict with everything -o conflicts with.)
+    /// Continue an interrupted `-o FILE` run from its last checkpoint.
+    #[arg(
+        long,
+        requires = "output",
+        conflicts_with_all = ["restart", "answer", "png", "board"]
+    )]
     pub(crate) resume: bool,
+    /// Discard the partial file of an interrupted `-o FILE` run and start afresh.
+    #[arg(long, requires = "output", conflicts_with_all = ["answer", "png", "board"])]
+    pub(crate) restart: bool,
     /// Print the N x N table: row x on line x, values separated by spaces.
     #[arg(long)]
     pub(crate) print: bool,
     /// Print the sum of all N^2 values and the XXH3-64 of the row-major u32 square.
     #[arg(long)]
     pub(crate) checksum: bool,
-    /// Check a table file (or, without FILE, the computed table): lines of moves, bounds,
-    /// 0-positions, payload checksum.
-    #[arg(long, value_name = "FILE")]
+    /// Prove a table file (or, without FILE, the table computed for N): every cell is the mex
+    /// of its options; also the payload checksum and the 0-positions.
+    #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub(crate) check: Option<Option<PathBuf>>,
     /// Worker threads (default: all cores).
-    #[arg(long)]
+    #[arg(long, requires = "n")]
     pub(crate) threads: Option<usize>,
-    /// Machine-readable output for --checksum and --check.
-    #[arg(long)]
+    /// Machine-readable output of --checksum or --check.
+    #[arg(long, requires = "json_answer")]
     pub(crate) json: bool,
     /// Draw the table as a PNG picture (downsampled beyond 2048 pixels a side).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) png: Option<PathBuf>,
-    /// Draw the queen's-move board (N <= 128) with the safe cells (P-positions) marked.
-    #[arg(long, value_name = "FILE")]
+    /// Draw the queen's-move board of the corner 0 <= x, y < min(N, 128) with the safe cells
+    /// (P-positions) marked.
+    #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) board: Option<PathBuf>,
     /// Test hook: abort (like kill -9) once this many rows are checkpointed.
-    #[arg(long, hide = true)]
+    #[arg(
+        long,
+        hide = true,
+        requires = "output",
+        conflicts_with_all = ["answer", "png", "board"]
+    )]
     pub(crate) abort_after_rows: Option<usize>,
 }
 
@@ -86,19 +122,20 @@ pub(crate) enum GrundySub {
     /// G(X, Y) of Wythoff's game for a small row X and a column Y of any size, from certified
     /// row periods.
     At {
-        /// Row (at most 4095; the smaller pile).
+        /// Row (the smaller pile; rows below 256 are certified on demand).
         x: String,
         /// Column (any size).
         y: String,
     },
-    /// Draw a table file as a PNG picture.
+    /// Draw a table file as a PNG picture (the file's checksum is verified first).
     Png {
         /// The table file.
         file: PathBuf,
         /// The picture to write.
         out: PathBuf,
     },
-    /// Read values from a table file: X and Y are numbers or ranges A..B (inclusive).
+    /// Read values from a table file: X and Y are numbers or ranges A..B (inclusive); the
+    /// file's checksum is verified first.
     Get {
         /// The table file.
         file: PathBuf,
@@ -110,53 +147,37 @@ pub(crate) enum GrundySub {
 }
 
 pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
-    use wythoff::grundy::{self, Spec, Table, TableFile};
-    if let Some(GrundySub::Get { file, x, y }) = &args.sub {
-        let t = TableFile::open(file)?;
-        let (x0, x1) = parse_span(x, "X")?;
-        let (y0, y1) = parse_span(y, "Y")?;
-        let n = t.header.n;
-        if x1 >= n || y1 >= n {
-            return Err(Error::usage(format!(
-                "({x}, {y}) is outside the table: it covers 0 <= x, y < {n}"
-            )));
+    match &args.sub {
+        Some(GrundySub::Get { file, x, y }) => return grundy_get(file, x, y),
+        Some(GrundySub::Png { file, out }) => return grundy_png(file, out),
+        Some(GrundySub::At { x, y }) => {
+            let g = grundy_at(&parse_natural(x, "X")?, &parse_natural(y, "Y")?)?;
+            println!("{g}");
+            return Ok(());
         }
-        let mut out = std::io::stdout().lock();
-        for xx in x0..=x1 {
-            let row: Vec<String> = (y0..=y1)
-                .map(|yy| t.get(xx, yy).expect("in range").to_string())
-                .collect();
-            writeln!(out, "{}", row.join(" ")).map_err(emit::write_error)?;
-        }
-        return Ok(());
-    }
-    if let Some(GrundySub::At { x, y }) = &args.sub {
-        let xi = parse_natural(x, "X")?;
-        let yi = parse_natural(y, "Y")?;
-        let g = grundy_at(&xi, &yi)?;
-        println!("{g}");
-        return Ok(());
-    }
-    if let Some(GrundySub::Png { file, out }) = &args.sub {
-        let t = TableFile::open(file)?;
-        let n = t.header.n as usize;
-        return grundy::picture::table_png(out, n, 2048, &|x, y| {
-            t.get(x as u64, y as u64).unwrap()
-        });
+        None => {}
     }
     if let Some(Some(file)) = &args.check {
-        let t = TableFile::open(file)?;
-        let ok_sum = t.verify();
-        let rep = grundy::check(t.payload(), t.layout, t.header.a)?;
-        return report_check(&rep, ok_sum, t.header.a, t.header.n, args.json);
+        if args.n.is_some() {
+            return Err(Error::usage(
+                "N and --check FILE: check the table computed for N (grundy N --check) or a \
+                 file (grundy --check FILE), not both",
+            ));
+        }
+        return check_file(file, args.json);
     }
     let Some(n) = &args.n else {
         return Err(Error::usage(
-            "give N (grundy N ...), grundy get FILE X Y, or grundy --check FILE",
+            "give N (grundy N -o FILE, --print, --checksum, --check, --png, --board), or \
+             grundy --check FILE, grundy get FILE X Y, grundy png FILE OUT, grundy at X Y",
         ));
     };
-    let a = parse_u64(&args.a, "-a")?;
-    let spec = Spec::new(a, parse_u64(n, "N")?)?;
+    let a = args.a.as_deref().map_or(Ok(1), |s| parse_u64(s, "-a"))?;
+    let n = parse_u64(n, "N")?;
+    let spec = Spec::new(a, n).map_err(|e| match e {
+        SpecError::ZeroA => Error::usage(format!("-a: {e}")),
+        SpecError::Side(_) => Error::usage(format!("N: {e}")),
+    })?;
     let threads = threads_or_default(args.threads)?;
     let cells = (spec.n as u128 * (spec.n as u128 + 1)) / 2;
     let pb = progress_bar(
@@ -169,59 +190,42 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     );
     let tick = |k: u64| pb.inc(k);
     if let Some(path) = &args.output {
-        if args.print || args.checksum || args.check.is_some() {
-            return Err(Error::usage(
-                "-o writes a file; read it back with grundy get / --check",
-            ));
-        }
-        let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
-        let t0 = std::time::Instant::now();
-        let h = grundy::compute_to_file(
-            spec,
-            path,
-            threads,
-            args.resume,
-            &tick,
-            &note,
-            args.abort_after_rows,
-        )?;
-        pb.finish_and_clear();
-        eprintln!(
-            "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",
-            path.display(),
-            h.a,
-            h.n,
-            h.width,
-            t0.elapsed().as_secs_f64()
-        );
-        return Ok(());
+        return write_table(&args, spec, path, threads, &pb);
     }
+    // Every output is opened before any work: a path that cannot be written is refused now.
+    if let (Some(p), Some(b)) = (&args.png, &args.board)
+        && p == b
+    {
+        return Err(Error::usage("--png and --board name the same file"));
+    }
+    let mut png_out = args.png.as_deref().map(AtomicFile::create).transpose()?;
+    let mut board_out = args.board.as_deref().map(AtomicFile::create).transpose()?;
     let t = Table::compute(spec, threads, &tick)?;
     pb.finish_and_clear();
-    if args.png.is_some() || args.board.is_some() {
-        if let Some(p) = &args.png {
-            grundy::picture::table_png(p, spec.n, 2048, &|x, y| t.get(x, y))?;
+    if let Some(mut f) = png_out.take() {
+        picture::draw_table(&mut f, spec.n, 2048, &|x, y| t.get(x, y))?;
+        f.commit()?;
+    }
+    if let Some(mut f) = board_out.take() {
+        let side = spec.n.min(picture::BOARD_MAX);
+        if side < spec.n {
+            eprintln!("wythoff: the board shows the corner 0 <= x, y < {side} of the table");
         }
-        if let Some(p) = &args.board {
-            grundy::picture::board_png(p, spec.n, &|x, y| t.get(x, y) == 0)?;
-        }
-        return Ok(());
+        picture::draw_board(&mut f, side, &|x, y| t.get(x, y) == 0)?;
+        f.commit()?;
     }
     if args.check.is_some() {
         let rep = grundy::check(&t.data, t.layout, a)?;
-        return report_check(&rep, true, a, spec.n as u64, args.json);
+        return report_check(&rep, args.json);
     }
     if args.checksum {
-        let (sum, hash) = grundy::square_checksum(&t.data, t.layout);
+        let r = grundy::checksum::ChecksumReport::of(&t.data, t.layout, a);
         if args.json {
-            println!(
-                "{{\"a\":{a},\"N\":{},\"sum\":\"{sum}\",\"xxh3\":\"{hash:016x}\"}}",
-                spec.n
-            );
+            print_json(&r)?;
         } else {
             println!(
-                "sum={sum} xxh3={hash:016x} (a = {a}, N = {}, row-major u32 square)",
-                spec.n
+                "sum={} xxh3={} (a = {a}, N = {}, row-major u32 square)",
+                r.sum, r.xxh3, spec.n
             );
         }
         return Ok(());
@@ -242,65 +246,180 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         }
         return out.flush().map_err(emit::write_error);
     }
-    Err(Error::usage(
-        "say what to do with the table: -o FILE, --print, --checksum or --check",
-    ))
+    Ok(())
 }
 
-pub(crate) fn report_check(
-    rep: &wythoff::grundy::CheckReport,
-    sum_ok: bool,
-    a: u64,
-    n: u64,
-    json: bool,
+/// `grundy N -o FILE`.
+fn write_table(
+    args: &GrundyArgs,
+    spec: Spec,
+    path: &std::path::Path,
+    threads: usize,
+    pb: &indicatif::ProgressBar,
 ) -> Result<()> {
-    let ok = rep.problems.is_empty() && sum_ok;
-    if json {
-        let ps: Vec<String> = rep.problems.iter().map(|p| format!("\"{p}\"")).collect();
-        println!(
-            "{{\"a\":{a},\"N\":{n},\"cells\":\"{}\",\"max\":{},\"payload_checksum_ok\":{sum_ok},\"problems\":[{}],\"ok\":{ok}}}",
-            rep.cells,
-            rep.max,
-            ps.join(",")
-        );
+    use wythoff::grundy::{Partial, ResumeError, WriteError};
+    let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
+    let t0 = std::time::Instant::now();
+    let mode = if args.resume {
+        Partial::Resume
+    } else if args.restart {
+        Partial::Restart
     } else {
-        println!(
-            "{}: a = {a}, N = {n}, {} cells, max value {}; payload checksum {}; lines of moves, bounds and 0-positions {}",
-            if ok { "OK" } else { "FAILED" },
-            rep.cells,
-            rep.max,
-            if sum_ok { "ok" } else { "WRONG" },
-            if rep.problems.is_empty() {
-                "ok"
-            } else {
-                "VIOLATED"
+        Partial::Refuse
+    };
+    let h = grundy::write_table(
+        spec,
+        path,
+        threads,
+        mode,
+        &|k| pb.inc(k),
+        &note,
+        args.abort_after_rows,
+    )
+    .map_err(|e| match e {
+        WriteError::Resume(r) => Error::usage(match r {
+            ResumeError::InUse { .. } => format!("-o: {r}"),
+            ResumeError::Interrupted { .. } => {
+                format!("{r}: give --resume to continue it or --restart to discard it")
             }
-        );
-        for p in &rep.problems {
-            println!("  {p}");
-        }
+            ResumeError::OtherRun { .. } | ResumeError::Damaged { .. } => {
+                format!("--resume: {r}; --restart discards it")
+            }
+            ResumeError::NothingToResume { .. } | ResumeError::NotCheckpointed => {
+                format!("--resume: {r}")
+            }
+        }),
+        WriteError::Other(e) => e,
+    })?;
+    pb.finish_and_clear();
+    eprintln!(
+        "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",
+        path.display(),
+        h.a,
+        h.n,
+        h.width,
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `grundy get FILE X Y`.
+fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
+    let (x0, x1) = parse_span(x, "X")?;
+    let (y0, y1) = parse_span(y, "Y")?;
+    let t = TableFile::open(file)?;
+    let n = t.header.n;
+    if x1 >= n || y1 >= n {
+        return Err(Error::usage(format!(
+            "({x}, {y}) is outside the table: it covers 0 <= x, y < {n}"
+        )));
     }
-    if ok {
+    let t = verified(t, file)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for xx in x0..=x1 {
+        let row: Vec<String> = (y0..=y1)
+            .map(|yy| t.get(xx, yy).map_or_else(String::new, |g| g.to_string()))
+            .collect();
+        writeln!(out, "{}", row.join(" ")).map_err(emit::write_error)?;
+    }
+    out.flush().map_err(emit::write_error)
+}
+
+/// `grundy png FILE OUT`: the header is validated and the output opened before the payload is
+/// read; a payload that does not match its checksum is refused.
+fn grundy_png(file: &std::path::Path, out: &std::path::Path) -> Result<()> {
+    let t = TableFile::open(file)?;
+    let mut f = AtomicFile::create(out)?;
+    let t = verified(t, file)?;
+    let layout = t.layout;
+    picture::draw_table(&mut f, layout.n, 2048, &|x, y| {
+        wythoff::grundy::store::read(t.payload(), layout, x, y)
+    })?;
+    f.commit()
+}
+
+/// `grundy --check FILE`.
+fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
+    let t = TableFile::open(file)?;
+    let n = t.header.n as u128;
+    let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
+    let rep = grundy::check_with(
+        t.payload(),
+        t.layout,
+        t.header.a,
+        Some(t.header.checksum),
+        &|k| pb.inc(k),
+    )?;
+    pb.finish_and_clear();
+    report_check(&rep, json)
+}
+
+fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
+    let s = serde_json::to_string(v).map_err(|e| Error::internal(format!("json: {e}")))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{s}").map_err(emit::write_error)
+}
+
+/// A table file whose payload matches its checksum; a damaged file is refused (status 1).
+fn verified(t: TableFile, file: &std::path::Path) -> Result<TableFile> {
+    if t.verify() {
+        return Ok(t);
+    }
+    Err(Error::Io(format!(
+        "{}; `wythoff grundy --check {}` locates the damage",
+        wythoff::grundy::file::TableFileError::Damaged {
+            path: file.to_owned()
+        },
+        file.display()
+    )))
+}
+
+/// Prints a check report (text or JSON); a failed check is status 1.
+pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Result<()> {
+    if json {
+        print_json(rep)?;
+    } else {
+        let mut out = std::io::stdout().lock();
+        let mut text = format!(
+            "{}: a = {}, N = {}: {} stored cells (x <= y; the N^2 square by symmetry), max value {}\n",
+            if rep.ok { "OK" } else { "FAIL" },
+            rep.a,
+            rep.n,
+            rep.cells,
+            rep.max
+        );
+        for c in &rep.checks {
+            text += &format!(
+                "  {:<8} {:>14} cells  {}\n",
+                c.status.to_string(),
+                c.cells,
+                c.title()
+            );
+            if let Some(r) = &c.reason {
+                text += &format!("           {r}\n");
+            }
+        }
+        out.write_all(text.as_bytes()).map_err(emit::write_error)?;
+    }
+    if rep.ok {
         Ok(())
     } else {
-        Err(Error::Disagreement("the table failed its checks".into()))
+        Err(Error::Disagreement(format!(
+            "the table failed its checks: {}",
+            rep.problems.join("; ")
+        )))
     }
 }
 
-/// G(x, y) for a = 1 with min(x, y) within the certifiable rows.
+/// G(x, y) for a = 1 from the rows certified on demand, with the way out named.
 pub(crate) fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
-    use wythoff::grundy::rows;
-    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-    const AT_ROWS: usize = 256; // rows 0..255 are certified in about 80 s here
-    let row = lo.to_usize().filter(|&r| r < AT_ROWS).ok_or_else(|| {
-        Error::usage(format!(
-            "the smaller pile {} is beyond the rows certified on demand (< {AT_ROWS}); \
-             `wythoff rows X` certifies more rows (it may take long)",
-            pairs::abbreviate(lo)
-        ))
-    })?;
-    let p = rows::periods(row + 1, 100_000_000, &|_| {})?;
-    Ok(p.value(row, hi))
+    use wythoff::grundy::rows::{self, RowsError};
+    rows::value_at(x, y).map_err(|e| match e {
+        RowsError::BeyondOnDemand { .. } => Error::usage(format!(
+            "{e}; `wythoff rows X` certifies more rows (it may take long)"
+        )),
+        other => other.into(),
+    })
 }
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
@@ -309,7 +428,12 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let max = parse_u64(&args.max_columns, "--max-columns")?;
     let pb = progress_bar(0, "rows");
     let t0 = std::time::Instant::now();
-    let p = rows::periods(x, max, &|c| pb.set_message(format!("column {c}")))?;
+    let p =
+        rows::periods(x, max, &|c| pb.set_message(format!("column {c}"))).map_err(|e| match e {
+            rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+            rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+            other => other.into(),
+        })?;
     pb.finish_and_clear();
     let (mu, lam) = p.joint;
     if args.json {

@@ -1,5 +1,10 @@
 //! Packed bitsets for the mex engines: many variable-length sets in one flat buffer, each with a
 //! "first free" pointer (the least value not in the set, a lower bound for any mex involving it).
+//!
+//! Safety boundary: [`Sets::insert`] and [`Sets::contains`] check the set index and the value
+//! against the set's capacity, so no safe call can write outside the buffer.  The engines' hot
+//! loops use the unchecked [`SetsPtr`] methods, whose invariant (the value lies within the set's
+//! length, which the engines guarantee by G(x, y) ≤ x + y) is stated on each and debug-asserted.
 
 /// Spare words after each set.
 pub const PAD: usize = 5;
@@ -43,18 +48,49 @@ impl Sets {
         }
     }
 
-    /// Inserts v into set i (single-threaded use).
-    pub fn insert(&mut self, i: usize, v: u32) {
-        let p = self.ptr();
-        // SAFETY: exclusive borrow of self.
-        unsafe { p.insert(i, v) }
+    /// Number of sets.
+    pub fn count(&self) -> usize {
+        self.first_free.len()
     }
 
-    /// Whether set i contains v.
-    pub fn contains(&self, i: usize, v: u32) -> bool {
-        let w = self.start[i] + (v / 64) as usize;
-        w < self.start[i + 1] && (self.words[w] >> (v % 64)) & 1 == 1
+    /// Values 0..capacity(i) fit in set i: its length rounded up to a whole word (the padding
+    /// words after it stay zero, which ends every first-free and mex scan inside the set).
+    pub fn capacity(&self, i: usize) -> u64 {
+        match (self.start.get(i), self.start.get(i + 1)) {
+            (Some(&s), Some(&e)) => ((e - s - PAD + 1) * 64) as u64,
+            _ => 0,
+        }
     }
+
+    /// Inserts v into set i, refusing a set index or value outside the set's capacity.
+    pub fn insert(&mut self, i: usize, v: u32) -> Result<(), OutOfRange> {
+        if (v as u64) >= self.capacity(i) {
+            return Err(OutOfRange { set: i, value: v });
+        }
+        let p = self.ptr();
+        // SAFETY: exclusive borrow of self; i is a set and v within its capacity (checked above).
+        unsafe { p.insert(i, v) };
+        Ok(())
+    }
+
+    /// Whether set i contains v (false for any set index or value outside the sets).
+    pub fn contains(&self, i: usize, v: u32) -> bool {
+        let (Some(&s), Some(&e)) = (self.start.get(i), self.start.get(i + 1)) else {
+            return false;
+        };
+        let w = s + (v / 64) as usize;
+        w < e && (self.words[w] >> (v % 64)) & 1 == 1
+    }
+}
+
+/// A value that does not fit the set it was to be inserted in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("value {value} does not fit bitset {set}")]
+pub struct OutOfRange {
+    /// The set index.
+    pub set: usize,
+    /// The value.
+    pub value: u32,
 }
 
 /// Unsynchronized access to [`Sets`] shared by the band workers.  Invariant upheld by the
@@ -73,8 +109,8 @@ unsafe impl Sync for SetsPtr {}
 /// # Safety (all methods)
 ///
 /// `i` must be a set of the [`Sets`] this pointer came from, `w` within its words plus padding,
-/// `v` below its length; the `Sets` must outlive the pointer; and no other thread may access set
-/// `i` at the same time.
+/// `v` below its capacity ([`Sets::capacity`]); the `Sets` must outlive the pointer; and no other
+/// thread may access set `i` at the same time.
 impl SetsPtr {
     /// The least value not in set i.
     ///
@@ -110,6 +146,11 @@ impl SetsPtr {
     #[inline(always)]
     pub unsafe fn insert(self, i: usize, v: u32) {
         unsafe {
+            // The invariant: v's word is not one of the PAD spare words, which stay zero.
+            debug_assert!(
+                (v / 64) as usize + PAD <= *self.start.add(i + 1) - *self.start.add(i),
+                "bitset insert out of range: set {i}, value {v}"
+            );
             let base = self.words.add(*self.start.add(i));
             *base.add((v / 64) as usize) |= 1 << (v % 64);
             let ff = self.first_free.add(i);
@@ -207,13 +248,13 @@ mod tests {
         let order = [1u32, 0, 2, 5, 3, 4, 64, 63, 62, 6, 7];
         let mut present = std::collections::BTreeSet::new();
         for &v in &order {
-            s.insert(1, v);
+            s.insert(1, v).unwrap();
             present.insert(v);
             let mex = (0..).find(|k| !present.contains(k)).unwrap();
             assert_eq!(unsafe { s.ptr().first_free(1) }, mex, "after {v}");
         }
         for v in 0..130 {
-            s.insert(2, v);
+            s.insert(2, v).unwrap();
         }
         assert_eq!(unsafe { s.ptr().first_free(2) }, 130);
         let p = s.ptr();
@@ -222,5 +263,21 @@ mod tests {
         assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 0) }, 8);
         assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 9) }, 9);
         assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 62) }, 65);
+    }
+
+    #[test]
+    fn safe_inserts_outside_a_set_are_refused() {
+        let mut s = Sets::new(2, |i| [10, 200][i]);
+        assert_eq!(s.capacity(0), 64);
+        assert_eq!(s.capacity(1), 256);
+        assert_eq!(s.capacity(2), 0);
+        assert!(s.insert(0, 63).is_ok());
+        assert_eq!(s.insert(0, 64), Err(OutOfRange { set: 0, value: 64 }));
+        assert!(s.insert(0, u32::MAX).is_err());
+        assert!(s.insert(2, 0).is_err());
+        assert!(s.insert(1, 255).is_ok());
+        // nothing leaked into the neighbour or the padding
+        assert!(!s.contains(1, 0) && s.contains(0, 63) && s.contains(1, 255));
+        assert!(!s.contains(0, 64) && !s.contains(5, 1) && !s.contains(0, u32::MAX));
     }
 }

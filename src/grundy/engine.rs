@@ -5,8 +5,9 @@
 //! serving as column i until cell (i, i) and as row i after it (by symmetry, row i's values left
 //! of (i, y) are column i's values above (i, i) plus row i's values from the diagonal on) — and one
 //! bitset per diagonal d = y − x ≥ 0.  Each set keeps a *first free* pointer, and since every value
-//! below y − 2x already occurs in row x left of y (THEORY §4), the mex search starts at the largest
-//! of the three pointers and y − 2x and ORs the three bitsets a 64-bit word at a time.
+//! below y − 2x already occurs in row x left of y (doc/grundy.md, fact 4), the mex search starts
+//! at the largest of the three pointers and y − 2x and ORs the three bitsets a 64-bit word at a
+//! time.
 //!
 //! Rows are cut into bands of [`BAND`] rows, each swept column by column, so a column's set is
 //! shared by the band's rows and a diagonal's cache line is reused by the next row one column
@@ -18,7 +19,7 @@
 //!
 //! Cost: O(N²) cells, each one to a few word operations; memory about 3N² bits of sets.
 
-use super::bits::{Sets, SetsPtr, mex3};
+use super::bits::{OutOfRange, Sets, SetsPtr, mex3};
 use super::store::PayloadPtr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -57,19 +58,20 @@ impl State {
     }
 
     /// The sets after rows 0..rows are complete, rebuilt from those rows of a payload (resume).
-    pub fn rebuild(n: usize, payload: PayloadPtr, rows: usize) -> State {
+    /// A value that cannot be in a correct table (it does not fit its set) is refused.
+    pub fn rebuild(n: usize, payload: PayloadPtr, rows: usize) -> Result<State, OutOfRange> {
         let mut s = State::new(n);
-        for x in 0..rows {
+        for x in 0..rows.min(n) {
             for y in x..n {
-                // SAFETY: rows < `rows` are complete and no worker runs yet.
+                // SAFETY: x ≤ y < N; rows < `rows` are complete and no worker runs yet.
                 let g = unsafe { payload.get(x, y) };
                 if y >= rows {
-                    s.lines.insert(y, g);
+                    s.lines.insert(y, g)?;
                 }
-                s.diags.insert(y - x, g);
+                s.diags.insert(y - x, g)?;
             }
         }
-        s
+        Ok(s)
     }
 }
 
@@ -141,6 +143,9 @@ fn run_band(
             // y' − x' > y − x; band b + 1 waits for us, so it is at a column y'' < y with rows
             // x'' ≥ b1 > x: line y'' < y, line x'' is not yet a row there (x'' > y''), and its
             // diagonals y'' − x'' < y − x.  Hence no set is touched by two bands at once.
+            // SAFETY (inserts): every set holds values of earlier cells, each ≤ its x' + y' <
+            // x + y, so the mex g ≤ x + y, within line x (x + N), line y (y + N) and diagonal d
+            // (2N − d) by their lengths; the schedule above gives this band exclusive use.
             unsafe {
                 let lower = (y as u32).saturating_sub(2 * x as u32);
                 let from = lower

@@ -77,6 +77,8 @@ pub fn fill(n: usize, a: u64, payload: PayloadPtr, progress: &(dyn Fn(u64) + Syn
                 below = 0;
                 w += 1;
             };
+            // SAFETY: single-threaded; the sets hold values of earlier cells, each ≤ its
+            // x' + y' < x + y, so g ≤ x + y fits line x (x + N + 1) and line y (y + N + 1).
             unsafe {
                 lp.insert(x, g);
                 if x != y {
@@ -88,6 +90,7 @@ pub fn fill(n: usize, a: u64, payload: PayloadPtr, progress: &(dyn Fn(u64) + Syn
         // Row x of the square is complete (its left part by symmetry): add it to the diagonals.
         for v in 0..n {
             let g = unsafe { payload.get(x, v) };
+            // SAFETY: g ≤ x + v ≤ 2N − 2 fits a diagonal set (2N + 1); single-threaded.
             unsafe { dp.insert(didx(v as isize - x as isize), g) };
         }
         progress((n - x) as u64);

@@ -5,11 +5,12 @@
 //!   maximum), 0-positions (P-positions) in white.  Tables larger than `max_side` are
 //!   downsampled: a pixel shows the mean value of its block, and is white if the block holds a
 //!   0-position, so the P-position curves stay visible at any N.
-//! * [`board_png`]: the queen's-move board of the seeds (Hirschfeld-Cotton, seed 003): a
+//! * [`board_png`]: the queen's-move board (K. Hirschfeld-Cotton, "Wythoff's Game", 2008): a
 //!   chequered board with the corner (0, 0) at the bottom left — the queen moves west, south or
 //!   south-west — and the safe cells (the P-positions) marked with a red disc.
 
 use crate::error::{Error, Result};
+use std::io::Write;
 use std::path::Path;
 
 /// Five-stop ramp (viridis-like), t ∈ [0, 1].
@@ -31,25 +32,41 @@ fn ramp(t: f32) -> [u8; 3] {
     c
 }
 
-fn write_png(path: &Path, w: u32, h: u32, rgb: &[u8]) -> Result<()> {
+fn encode_png(out: &mut dyn Write, w: u32, h: u32, rgb: &[u8]) -> Result<()> {
+    let mut enc = png::Encoder::new(std::io::BufWriter::new(out), w, h);
+    enc.set_color(png::ColorType::Rgb);
+    enc.set_depth(png::BitDepth::Eight);
+    let mut wr = enc
+        .write_header()
+        .map_err(|e| Error::Io(format!("png: {e}")))?;
+    wr.write_image_data(rgb)
+        .map_err(|e| Error::Io(format!("png: {e}")))?;
+    wr.finish().map_err(|e| Error::Io(format!("png: {e}")))
+}
+
+/// [`draw_table`] into a file written atomically.
+pub fn table_png(
+    path: &Path,
+    n: usize,
+    max_side: usize,
+    get: &dyn Fn(usize, usize) -> u32,
+) -> Result<()> {
     let mut f = crate::output::AtomicFile::create(path)?;
-    {
-        let mut enc = png::Encoder::new(std::io::BufWriter::new(&mut f), w, h);
-        enc.set_color(png::ColorType::Rgb);
-        enc.set_depth(png::BitDepth::Eight);
-        let mut wr = enc
-            .write_header()
-            .map_err(|e| Error::Io(format!("png: {e}")))?;
-        wr.write_image_data(rgb)
-            .map_err(|e| Error::Io(format!("png: {e}")))?;
-        wr.finish().map_err(|e| Error::Io(format!("png: {e}")))?;
-    }
+    draw_table(&mut f, n, max_side, get)?;
     f.commit()
 }
 
-/// Draws an N×N table given by `get` (any N; downsampled to at most `max_side` pixels a side).
-pub fn table_png(
-    path: &Path,
+/// [`draw_board`] into a file written atomically.
+pub fn board_png(path: &Path, n: usize, is_p: &dyn Fn(usize, usize) -> bool) -> Result<()> {
+    let mut f = crate::output::AtomicFile::create(path)?;
+    draw_board(&mut f, n, is_p)?;
+    f.commit()
+}
+
+/// Draws an N×N table given by `get` as a PNG into `out` (any N; downsampled to at most
+/// `max_side` pixels a side).
+pub fn draw_table(
+    out: &mut dyn Write,
     n: usize,
     max_side: usize,
     get: &dyn Fn(usize, usize) -> u32,
@@ -88,15 +105,23 @@ pub fn table_png(
             }
         }
     }
-    write_png(path, px as u32, px as u32, &rgb)
+    encode_png(out, px as u32, px as u32, &rgb)
 }
 
-/// Draws the queen's-move board of side `n` (at most 128) with the P-positions marked.
-pub fn board_png(path: &Path, n: usize, is_p: &dyn Fn(usize, usize) -> bool) -> Result<()> {
-    if n == 0 || n > 128 {
-        return Err(Error::usage(
-            "the board picture is drawn for 1 ≤ N ≤ 128 (use --png for larger tables)",
-        ));
+/// Largest side of the board picture.
+pub const BOARD_MAX: usize = 128;
+
+/// Draws the queen's-move board of side `n` (1 ≤ n ≤ [`BOARD_MAX`]) as a PNG into `out`, with
+/// the P-positions marked.
+pub fn draw_board(
+    out: &mut dyn Write,
+    n: usize,
+    is_p: &dyn Fn(usize, usize) -> bool,
+) -> Result<()> {
+    if n == 0 || n > BOARD_MAX {
+        return Err(Error::usage(format!(
+            "the board picture is drawn for sides 1 to {BOARD_MAX}, not {n}"
+        )));
     }
     let cell = (1024 / n).clamp(6, 48);
     let px = n * cell;
@@ -126,5 +151,5 @@ pub fn board_png(path: &Path, n: usize, is_p: &dyn Fn(usize, usize) -> bool) -> 
             }
         }
     }
-    write_png(path, px as u32, px as u32, &rgb)
+    encode_png(out, px as u32, px as u32, &rgb)
 }

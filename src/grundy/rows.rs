@@ -13,8 +13,67 @@
 //! and its preperiod the least y₀ from which that holds (scanning back from μ).
 //!
 //! Cost: O(X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
+//!
+//! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
+//! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].
 
 use crate::error::{Error, Result};
+use rug::Integer;
+
+/// Rows certified on demand: [`value_at`] and [`certified_rows`] accept a smaller pile below this
+/// (rows 0..255 take about 80 s on one core of a 2-core AMD EPYC).
+pub const ON_DEMAND_ROWS: u64 = 256;
+/// Columns an on-demand certification may sweep before giving up.
+pub const ON_DEMAND_COLUMNS: u64 = 100_000_000;
+
+/// Why rows could not be certified or a value not evaluated.
+#[derive(Debug, thiserror::Error)]
+pub enum RowsError {
+    /// The number of rows is outside 1..=[`MAX_ROWS`].
+    #[error("the number of rows must be between 1 and {MAX_ROWS}, got {0}")]
+    Rows(u64),
+    /// The smaller pile is not below [`ON_DEMAND_ROWS`].
+    #[error(
+        "the smaller pile {pile} is beyond the rows certified on demand (0 to {})",
+        ON_DEMAND_ROWS - 1
+    )]
+    BeyondOnDemand {
+        /// The smaller pile, abbreviated.
+        pile: String,
+    },
+    /// No repeated state within the columns allowed.
+    #[error("no period found within {0} columns")]
+    NoPeriod(u64),
+    /// Recording the values needs more memory than is available.
+    #[error(
+        "rows 0..{last}: period {period} found, but recording up to {columns} columns of values \
+         needs {:.1} GiB",
+        *bytes as f64 / (1u64 << 30) as f64
+    )]
+    Memory {
+        /// The last row.
+        last: usize,
+        /// The joint period.
+        period: u64,
+        /// Columns to record.
+        columns: u64,
+        /// Bytes needed.
+        bytes: u128,
+    },
+    /// The sweep's own consistency check failed (a bug).
+    #[error(transparent)]
+    Sweep(#[from] Error),
+}
+
+impl From<RowsError> for Error {
+    fn from(e: RowsError) -> Error {
+        match e {
+            RowsError::Sweep(e) => e,
+            RowsError::Memory { .. } => Error::usage(e.to_string()),
+            other => Error::domain(other.to_string()),
+        }
+    }
+}
 
 /// The sweep's state: row windows and diagonal windows, both 3X bits.
 #[derive(Clone)]
@@ -174,16 +233,19 @@ impl Periods {
     }
 
     /// G(x, y) for x < X and any y ≥ 0 (y as a big integer), from the certified period.
+    ///
+    /// Panics if x is not one of the certified rows (x ≥ X).
     pub fn value(&self, x: usize, y: &rug::Integer) -> rug::Integer {
         let (mu, lam) = self.joint;
         let row = &self.offsets[x];
         if let Some(yy) = y.to_u64().filter(|&v| v < row.len() as u64) {
             return rug::Integer::from(yy as i64 + row[yy as usize] as i64);
         }
-        // y ≥ μ: G(x, y) − y = G(x, r) − r with r = μ + ((y − μ) mod λ)
+        // y ≥ μ + 2λ: G(x, y) − y = G(x, r) − r with r = μ + ((y − μ) mod λ) < μ + λ, a
+        // recorded column (the record holds μ + 2λ columns)
         let r = rug::Integer::from(y - mu) % lam + mu;
-        let r = r.to_u64().expect("r < μ + λ") as usize;
-        rug::Integer::from(y + row[r] as i64)
+        let off = r.to_usize().and_then(|r| row.get(r)).copied().unwrap_or(0);
+        rug::Integer::from(y + off as i64)
     }
 }
 
@@ -192,9 +254,13 @@ pub const MAX_ROWS: usize = 4096;
 
 /// Finds the certified joint and per-row periods of rows 0..x_rows − 1, giving up after
 /// `max_columns` columns.  `progress(columns)` is called now and then.
-pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Result<Periods> {
+pub fn periods(
+    x_rows: usize,
+    max_columns: u64,
+    progress: &dyn Fn(u64),
+) -> std::result::Result<Periods, RowsError> {
     if x_rows == 0 || x_rows > MAX_ROWS {
-        return Err(Error::usage(format!("X must be between 1 and {MAX_ROWS}")));
+        return Err(RowsError::Rows(x_rows as u64));
     }
     // Brent: the period λ.
     let mut tortoise = Sweep::new(x_rows);
@@ -210,9 +276,7 @@ pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Resul
         hare.step()?;
         lam += 1;
         if hare.y() > max_columns {
-            return Err(Error::usage(format!(
-                "no period found within {max_columns} columns; raise --max-columns"
-            )));
+            return Err(RowsError::NoPeriod(max_columns));
         }
         if hare.y().is_multiple_of(65536) {
             progress(hare.y());
@@ -223,12 +287,12 @@ pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Resul
     if let Some(avail) = crate::grundy::available_memory()
         && need > avail as u128 / 2
     {
-        return Err(Error::usage(format!(
-            "rows 0..{}: period {lam} found, but recording up to {} columns of values needs              {:.1} GiB; use fewer rows",
-            x_rows - 1,
-            hare.y() + lam,
-            need as f64 / (1u64 << 30) as f64
-        )));
+        return Err(RowsError::Memory {
+            last: x_rows - 1,
+            period: lam,
+            columns: hare.y() + lam,
+            bytes: need,
+        });
     }
     // The preperiod μ: two sweeps λ apart, stepped until their states meet; record values.
     let mut a = Sweep::new(x_rows);
@@ -281,6 +345,29 @@ pub fn periods(x_rows: usize, max_columns: u64, progress: &dyn Fn(u64)) -> Resul
     })
 }
 
+/// The certified periods of rows 0..rows−1, for rows ≤ [`ON_DEMAND_ROWS`] (at most
+/// [`ON_DEMAND_COLUMNS`] columns swept).
+pub fn certified_rows(rows: u64) -> std::result::Result<Periods, RowsError> {
+    if rows == 0 || rows > ON_DEMAND_ROWS {
+        return Err(RowsError::Rows(rows));
+    }
+    periods(rows as usize, ON_DEMAND_COLUMNS, &|_| {})
+}
+
+/// G(x, y) of Wythoff's game (a = 1), piles in any order and of any size, when the smaller pile
+/// is below [`ON_DEMAND_ROWS`]: from the certified periods of the rows up to it.
+pub fn value_at(x: &Integer, y: &Integer) -> std::result::Result<Integer, RowsError> {
+    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
+    let row =
+        lo.to_u64()
+            .filter(|&r| r < ON_DEMAND_ROWS)
+            .ok_or_else(|| RowsError::BeyondOnDemand {
+                pile: crate::pairs::abbreviate(lo),
+            })?;
+    let p = certified_rows(row + 1)?;
+    Ok(p.value(row as usize, hi))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -300,7 +387,8 @@ mod tests {
 
     #[test]
     fn known_periods_of_rows_0_to_4() {
-        // THEORY §4: rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12).
+        // Rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12): doc/rows.md, "Values"; for rows
+        // 1..4 consistent with the published terms of OEIS A004482–A004485.
         let p = periods(5, 1 << 20, &|_| {}).unwrap();
         assert_eq!(p.rows, [(0, 1), (0, 3), (0, 3), (8, 6), (9, 12)]);
         // values far out agree with the table
@@ -310,6 +398,29 @@ mod tests {
                 assert_eq!(p.value(x, &rug::Integer::from(y)), t.get(x, y));
             }
         }
+    }
+
+    #[test]
+    fn value_at_any_column_and_its_limit() {
+        // Xiao, Example 14: G(1, 11) = 9; row 1 is tersum n + 1, so G(1, 3k) = 3k + 1 for k ≥ 1
+        assert_eq!(value_at(&Integer::from(1), &Integer::from(11)).unwrap(), 9);
+        assert_eq!(value_at(&Integer::from(11), &Integer::from(1)).unwrap(), 9);
+        let big = Integer::from(Integer::u_pow_u(10, 40)) * 3;
+        assert_eq!(value_at(&Integer::from(1), &big).unwrap(), big.clone() + 1);
+        // row 0: G(0, y) = y
+        assert_eq!(value_at(&big, &Integer::from(0)).unwrap(), big);
+        let t = Table::compute(Spec::new(1, 300).unwrap(), 1, &|_| {}).unwrap();
+        for (x, y) in [(7usize, 250usize), (30, 299), (299, 12)] {
+            let g = value_at(&Integer::from(x), &Integer::from(y)).unwrap();
+            assert_eq!(g, t.get(x, y), "({x}, {y})");
+        }
+        let e = value_at(&Integer::from(ON_DEMAND_ROWS), &big).unwrap_err();
+        assert!(matches!(e, RowsError::BeyondOnDemand { .. }), "{e}");
+        assert!(matches!(certified_rows(0), Err(RowsError::Rows(0))));
+        assert!(matches!(
+            certified_rows(ON_DEMAND_ROWS + 1),
+            Err(RowsError::Rows(r)) if r == ON_DEMAND_ROWS + 1
+        ));
     }
 
     #[test]

@@ -107,6 +107,29 @@ pub fn read(payload: &[u8], layout: Layout, x: usize, y: usize) -> u32 {
     u32::from_le_bytes(b)
 }
 
+/// Decodes `out.len()` consecutive values of `width` bytes from `bytes` (little-endian).
+///
+/// Panics if `bytes` is shorter than `out.len() · width` (callers pass in-table ranges).
+#[inline]
+pub fn decode_into(bytes: &[u8], width: usize, out: &mut [u32]) {
+    let bytes = &bytes[..out.len() * width];
+    match width {
+        1 => out.iter_mut().zip(bytes).for_each(|(o, &b)| *o = b as u32),
+        2 => out
+            .iter_mut()
+            .zip(bytes.chunks_exact(2))
+            .for_each(|(o, c)| *o = u16::from_le_bytes([c[0], c[1]]) as u32),
+        3 => out
+            .iter_mut()
+            .zip(bytes.chunks_exact(3))
+            .for_each(|(o, c)| *o = u32::from_le_bytes([c[0], c[1], c[2], 0])),
+        _ => out
+            .iter_mut()
+            .zip(bytes.chunks_exact(4))
+            .for_each(|(o, c)| *o = u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

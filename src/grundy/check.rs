@@ -1,0 +1,726 @@
+//! `check`: a proof that a table is the Sprague–Grundy function of generalized Wythoff with
+//! parameter a, and two cheap checks (the payload checksum, the 0-positions against the pairs
+//! engine).  See doc/grundy.md and A. S. Fraenkel, "How to beat your Wythoff games' opponent on
+//! three fronts" (1982) for the game; the proof is written from the rules below and shares no code
+//! with the engines.
+//!
+//! ## The rules
+//!
+//! The options of (x, y) are (x', y) for x' < x, (x, y') for y' < y, and (x − k, y − l) for
+//! k, l ≥ 1 with |k − l| < a.  G(x, y) is the least value that no option has (the mex).  So a table
+//! is the Grundy function exactly when, at every cell, every value below the stored g occurs among
+//! the options and g itself does not.
+//!
+//! ## The proof
+//!
+//! The table is symmetric (it stores x ≤ y), so the cells x ≤ y are proved, in bands of 64 rows,
+//! each band column by column and each column top to bottom.  Every option of a cell — or its
+//! mirror image, which has the same value — comes earlier in that order.  The proof stops at the
+//! first cell whose value is not the mex of its options' values: then either its value occurs at
+//! an option (*repeated*, the option is named), or a smaller value occurs at none (*missing*).
+//! Until then every cell seen is proved, which two facts below rely on: a proved G(x', y') is at
+//! most x' + y' (its options' values are at most x' + y' − 1), and two proved cells on one
+//! diagonal differ (the upper one is an option of the lower one).
+//!
+//! The options' values of (x, y), x ≤ y, d = y − x, come from sets of proved cells:
+//! * *line* i — column i above the main diagonal, then row i: at (x, y), line x holds exactly the
+//!   row options G(x, y') = G(y', x), y' < y, and line y the column options G(x', y), x' < x;
+//! * *diagonal* e ≥ 0 — the proved cells (u, u + e).  The option (x − k, y − l) lies on diagonal
+//!   e = d + j, j = k − l, |j| < a, in row u ≤ x − 1 − max(j, 0) (k ≥ 1, l = k − j ≥ 1).  An option
+//!   below the main diagonal (e < 0) has its mirror on diagonal −e ≤ a − 1 − d, in a row
+//!   v ≤ x − 1 + e ≤ x − 1 − max(−e − d, 0): one of the cells above, so it adds no value.
+//!
+//! Diagonal e's set holds, besides those options, the cells of the band below row x left of
+//! column y and of earlier bands right of column y: for j = −1 the cell (x, y − 1) and for j ≥ 1
+//! the cell (x − j, y) — a row and a column option, harmless — and, only when a ≥ 3, the rows
+//! x + 1 ..= x − j − 1 of this band (j ≤ −2) and x − j + 1 ..= b₀ − 1 of earlier bands (j ≥ 2),
+//! which are not options.  Their values are masked out of that diagonal's words; as values on a
+//! diagonal are distinct, that removes exactly them.  The mex is sought from the largest
+//! first-free pointer of lines x, y and diagonal d (sets of options only), four words a step.
+//! Cost: O(N²) cells, each (2a + 1) words ORed per word scanned plus at most (a − 1)(a − 2)
+//! masked values; memory about 3N² bits.
+
+//! ## The cheap checks
+//!
+//! The payload's XXH3-64 against the header (files only), and the 0-positions: in row x, G(x, y)
+//! = 0 exactly at y = the partner of x given by the pairs engine (Fraenkel's formulas).
+
+use super::store::{self, Layout};
+use crate::error::{Error, Result};
+use serde::{Serialize, Serializer};
+
+/// The outcome of one check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Status {
+    /// Passed.
+    #[serde(rename = "ok")]
+    Ok,
+    /// Failed.
+    #[serde(rename = "FAIL")]
+    Fail,
+    /// Not run (the reason says why).
+    #[serde(rename = "skipped")]
+    Skipped,
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Status::Ok => "ok",
+            Status::Fail => "FAIL",
+            Status::Skipped => "skipped",
+        })
+    }
+}
+
+fn decimal<S: Serializer>(v: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+fn decimal_pair<S: Serializer>(v: &(u64, u64), s: S) -> std::result::Result<S::Ok, S::Error> {
+    [v.0.to_string(), v.1.to_string()].serialize(s)
+}
+
+/// What is wrong at a cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "flaw", rename_all = "snake_case")]
+pub enum Flaw {
+    /// The cell's value also occurs at one of its options.
+    Repeated {
+        /// That option.
+        #[serde(serialize_with = "decimal_pair")]
+        option: (u64, u64),
+    },
+    /// A smaller value occurs at none of its options.
+    Missing {
+        /// The least such value (the true mex of the options).
+        #[serde(serialize_with = "decimal")]
+        missing: u64,
+    },
+    /// The cell is (or is not) 0 where the pairs engine says it is not (or is) a P-position.
+    Zero {
+        /// Whether the pairs engine says the cell is a P-position.
+        p_position: bool,
+    },
+}
+
+/// The first cell a check found wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BadCell {
+    /// Row.
+    #[serde(serialize_with = "decimal")]
+    pub x: u64,
+    /// Column.
+    #[serde(serialize_with = "decimal")]
+    pub y: u64,
+    /// The stored value.
+    #[serde(serialize_with = "decimal")]
+    pub value: u64,
+    /// What is wrong.
+    #[serde(flatten)]
+    pub flaw: Flaw,
+}
+
+impl std::fmt::Display for BadCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (x, y, g) = (self.x, self.y, self.value);
+        match &self.flaw {
+            Flaw::Repeated { option: (u, v) } => {
+                write!(f, "G({x}, {y}) = {g}: value {g} also at option ({u}, {v})")
+            }
+            Flaw::Missing { missing } => write!(
+                f,
+                "G({x}, {y}) = {g}: value {missing} missing among its options"
+            ),
+            Flaw::Zero { p_position } => write!(
+                f,
+                "G({x}, {y}) = {g}, but the pairs engine says ({x}, {y}) is {}",
+                if *p_position {
+                    "a P-position (G = 0)"
+                } else {
+                    "not a P-position (G ≠ 0)"
+                }
+            ),
+        }
+    }
+}
+
+/// One check of a report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// `payload_checksum`, `mex_proof` or `zeros_vs_pairs`.
+    pub name: &'static str,
+    /// ok, FAIL or skipped.
+    pub status: Status,
+    /// Stored cells (x ≤ y) the check covered.
+    #[serde(serialize_with = "decimal")]
+    pub cells: u64,
+    /// Why the check was skipped or failed, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The first bad cell, where a check of cells failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bad_cell: Option<BadCell>,
+}
+
+/// What `check` found: one entry per check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckReport {
+    /// Format version of this report (1).
+    pub version: u32,
+    /// Parameter a.
+    #[serde(serialize_with = "decimal")]
+    pub a: u64,
+    /// Side N.
+    #[serde(rename = "N", serialize_with = "decimal")]
+    pub n: u64,
+    /// Stored cells, N(N+1)/2 (the N² square by symmetry).
+    #[serde(serialize_with = "decimal")]
+    pub cells: u64,
+    /// The largest stored value.
+    #[serde(serialize_with = "decimal")]
+    pub max: u64,
+    /// Whether no check failed.
+    pub ok: bool,
+    /// The checks.
+    pub checks: Vec<Check>,
+    /// The failed checks' reasons, one line each (empty when ok).
+    #[serde(skip)]
+    pub problems: Vec<String>,
+}
+
+impl Check {
+    /// A human name.
+    pub fn title(&self) -> &'static str {
+        match self.name {
+            "payload_checksum" => "payload checksum",
+            "mex_proof" => "mex proof (every cell the mex of its options)",
+            "zeros_vs_pairs" => "0-positions = P-positions of the pairs engine",
+            other => other,
+        }
+    }
+}
+
+/// Runs every check on a table computed in this run (no stored checksum).
+pub fn check(payload: &[u8], layout: Layout, a: u64) -> Result<CheckReport> {
+    check_with(payload, layout, a, None, &|_| {})
+}
+
+/// Runs every check on a table.  `stored_checksum` is the header's payload checksum for a file,
+/// `None` for a table computed in this run (that check is then skipped).  `progress(cells)` is
+/// called as the proof advances.
+pub fn check_with(
+    payload: &[u8],
+    layout: Layout,
+    a: u64,
+    stored_checksum: Option<u64>,
+    progress: &dyn Fn(u64),
+) -> Result<CheckReport> {
+    let n = layout.n as u64;
+    let cells = n * (n + 1) / 2;
+    if a == 0 || payload.len() != layout.bytes() {
+        return Err(Error::internal("check: inconsistent table"));
+    }
+    let sum = match stored_checksum {
+        Some(h) if xxhash_rust::xxh3::xxh3_64(payload) == h => check_of("payload_checksum", cells),
+        Some(_) => Check {
+            status: Status::Fail,
+            reason: Some("the payload does not match the checksum in the header".into()),
+            ..check_of("payload_checksum", cells)
+        },
+        None => Check {
+            status: Status::Skipped,
+            cells: 0,
+            reason: Some("the table was computed in this run: no stored checksum".into()),
+            ..check_of("payload_checksum", 0)
+        },
+    };
+    let (proved, bad) = prove(payload, layout, a, progress)?;
+    let proof = Check {
+        status: if bad.is_some() {
+            Status::Fail
+        } else {
+            Status::Ok
+        },
+        reason: bad.as_ref().map(|b| b.to_string()),
+        bad_cell: bad,
+        ..check_of("mex_proof", proved)
+    };
+    let (max, bad) = zeros(payload, layout, a)?;
+    let zero = Check {
+        status: if bad.is_some() {
+            Status::Fail
+        } else {
+            Status::Ok
+        },
+        reason: bad.as_ref().map(|b| b.to_string()),
+        bad_cell: bad,
+        ..check_of("zeros_vs_pairs", cells)
+    };
+    let checks = vec![sum, proof, zero];
+    Ok(CheckReport {
+        version: 1,
+        a,
+        n,
+        cells,
+        max,
+        ok: checks.iter().all(|c| c.status != Status::Fail),
+        problems: checks
+            .iter()
+            .filter(|c| c.status == Status::Fail)
+            .map(|c| format!("{}: {}", c.title(), c.reason.as_deref().unwrap_or("failed")))
+            .collect(),
+        checks,
+    })
+}
+
+fn check_of(name: &'static str, cells: u64) -> Check {
+    Check {
+        name,
+        status: Status::Ok,
+        cells,
+        reason: None,
+        bad_cell: None,
+    }
+}
+
+/// Memory the proof needs for side N, in bytes.
+pub fn memory_bytes(n: u64) -> u64 {
+    let words = |bits: u64| bits / 64 + 1;
+    let lines: u64 = (0..n).map(|i| words(i + n)).sum();
+    let diags: u64 = (0..n).map(|e| words(2 * n - 1 - e)).sum();
+    (lines + diags) * 8 + 2 * n * 16 + BAND as u64 * n * 4
+}
+
+/// Sets of small integers in one buffer, each with a first-free pointer (every value below it is
+/// in the set).  Every access is bounds-checked; words past a set's end read as 0.
+struct Family {
+    start: Vec<usize>,
+    words: Vec<u64>,
+    first_free: Vec<u64>,
+}
+
+impl Family {
+    /// Sets with room for the values 0..bits[i].
+    fn new(bits: impl Iterator<Item = u64>) -> Family {
+        let mut start = vec![0usize];
+        let mut total = 0usize;
+        for b in bits {
+            total += (b / 64 + 1) as usize;
+            start.push(total);
+        }
+        Family {
+            first_free: vec![0; start.len() - 1],
+            start,
+            words: vec![0; total],
+        }
+    }
+
+    /// Inserts v into set i; false if v does not fit.
+    fn insert(&mut self, i: usize, v: u64) -> bool {
+        let set = &mut self.words[self.start[i]..self.start[i + 1]];
+        let Some(word) = usize::try_from(v / 64).ok().and_then(|w| set.get_mut(w)) else {
+            return false;
+        };
+        *word |= 1 << (v % 64);
+        if v == self.first_free[i] {
+            // skip the run of ones from v, a word at a time
+            let mut f = v + 1;
+            while let Some(&word) = set.get((f / 64) as usize) {
+                let sh = f % 64;
+                let ones = (!(word >> sh)).trailing_zeros() as u64; // ≤ 64 − sh
+                f += ones;
+                if sh + ones < 64 {
+                    break;
+                }
+            }
+            self.first_free[i] = f;
+        }
+        true
+    }
+
+    /// The least value ≥ `from` in none of the sets `ids`, where a pair (i, v) of `masked`
+    /// says that value v of set i does not count; searched up to word `last`.
+    fn mex(
+        &self,
+        ids: &[usize],
+        masked: &[(usize, u64)],
+        from: u64,
+        last: u64,
+        ranges: &mut Vec<(usize, usize, usize)>,
+    ) -> Option<u64> {
+        ranges.clear();
+        ranges.extend(ids.iter().map(|&i| (i, self.start[i], self.start[i + 1])));
+        // four words a step: the union of the sets' words w..w+4, less the masked values
+        let mut w = from / 64;
+        let mut below = (1u64 << (from % 64)) - 1;
+        while w <= last {
+            let mut used = [below, 0, 0, 0];
+            let wi = w as usize;
+            for &(i, s, e) in ranges.iter() {
+                let mut words = [0u64; 4];
+                match self.words.get(s + wi..s + wi + 4) {
+                    Some(c) if s + wi + 4 <= e => words.copy_from_slice(c),
+                    _ => {
+                        for (k, word) in words.iter_mut().enumerate() {
+                            if s + wi + k < e {
+                                *word = self.words[s + wi + k];
+                            }
+                        }
+                    }
+                }
+                for &(mi, v) in masked {
+                    if mi == i && (w..w + 4).contains(&(v / 64)) {
+                        words[(v / 64 - w) as usize] &= !(1 << (v % 64));
+                    }
+                }
+                for k in 0..4 {
+                    used[k] |= words[k];
+                }
+            }
+            if let Some(k) = used.iter().position(|&u| u != u64::MAX) {
+                return Some((w + k as u64) * 64 + (!used[k]).trailing_zeros() as u64);
+            }
+            below = 0;
+            w += 4;
+        }
+        None
+    }
+}
+
+/// Row x of the triangle, G(x, y) for y = x..N−1.
+fn read_row(payload: &[u8], layout: Layout, x: usize, out: &mut Vec<u32>) {
+    let w = layout.width;
+    let s = layout.row_start(x) * w;
+    let bytes = &payload[s..s + (layout.n - x) * w];
+    out.clear();
+    match w {
+        1 => out.extend(bytes.iter().map(|&b| b as u32)),
+        2 => out.extend(
+            bytes
+                .chunks_exact(2)
+                .map(|c| u16::from_le_bytes([c[0], c[1]]) as u32),
+        ),
+        3 => out.extend(
+            bytes
+                .chunks_exact(3)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], 0])),
+        ),
+        _ => out.extend(
+            bytes
+                .chunks_exact(4)
+                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])),
+        ),
+    }
+}
+
+/// Rows per band of the proof.
+const BAND: usize = 64;
+
+/// Proves the table cell by cell (see the module documentation).  Returns the number of stored
+/// cells proved and the first cell (in the proof's order) that is not the mex of its options.
+pub fn prove(
+    payload: &[u8],
+    layout: Layout,
+    a: u64,
+    progress: &dyn Fn(u64),
+) -> Result<(u64, Option<BadCell>)> {
+    super::check_resources(memory_bytes(layout.n as u64), 0, None)?;
+    prove_in_bands(payload, layout, a, BAND, progress)
+}
+
+/// [`prove`] with bands of `rows` rows (any `rows` ≥ 1 gives the same verdict).
+fn prove_in_bands(
+    payload: &[u8],
+    layout: Layout,
+    a: u64,
+    rows: usize,
+    progress: &dyn Fn(u64),
+) -> Result<(u64, Option<BadCell>)> {
+    let n = layout.n;
+    // |k − l| ≤ N − 1 on the board, so any a ≥ N allows the same moves as a = N.
+    let aa = a.min(n as u64) as usize;
+    let get = |x: usize, y: usize| store::read(payload, layout, x, y);
+    // Line i is set i; diagonal e is set N + e.
+    let mut sets = Family::new(
+        (0..n)
+            .map(|i| (i + n) as u64)
+            .chain((0..n).map(|e| (2 * n - 1 - e) as u64)),
+    );
+    let (line, diag) = (|i: usize| i, |e: usize| n + e);
+    let mut band: Vec<Vec<u32>> = vec![Vec::new(); rows];
+    let (mut ids, mut masked, mut ranges) = (Vec::new(), Vec::new(), Vec::new());
+    let mut proved = 0u64;
+    let lost = |what: &str| Error::internal(format!("grundy check: {what}"));
+    for b0 in (0..n).step_by(rows.max(1)) {
+        let b1 = (b0 + rows.max(1)).min(n);
+        for (x, row) in (b0..b1).zip(band.iter_mut()) {
+            read_row(payload, layout, x, row);
+        }
+        for y in b0..n {
+            for x in b0..b1.min(y + 1) {
+                let g = band[x - b0][y - x] as u64;
+                let d = y - x;
+                ids.clear();
+                ids.extend([line(x), line(y)]);
+                masked.clear();
+                for e in d.saturating_sub(aa - 1)..=(d + aa - 1).min(n - 1) {
+                    ids.push(diag(e));
+                    // The cells of diagonal e proved so far that are not options: rows
+                    // x+1 ..= x−j−1 of this band (j ≤ −2), rows x−j+1 ..= b0−1 (j ≥ 2).
+                    let contaminants = if e < d {
+                        (x + 1).max(b0)..(x + d - e).min(b1)
+                    } else {
+                        (x + 1).saturating_sub(e - d)..b0
+                    };
+                    for u in contaminants.filter(|&u| u + e < n) {
+                        masked.push((diag(e), get(u, u + e) as u64));
+                    }
+                }
+                let from = sets.first_free[line(x)]
+                    .max(sets.first_free[line(y)])
+                    .max(sets.first_free[diag(d)]);
+                // every proved value is ≤ its x' + y' < x + y, so the mex is ≤ x + y
+                let last = (x + y) as u64 / 64 + 1;
+                let mex = sets
+                    .mex(&ids, &masked, from, last, &mut ranges)
+                    .ok_or_else(|| lost("no free value below x + y"))?;
+                if g != mex {
+                    // g at an option is the first reason; else g > mex, and mex is missing
+                    let flaw = match option_with_value(&get, aa, x, y, g) {
+                        Some(option) => Flaw::Repeated { option },
+                        None if g > mex => Flaw::Missing { missing: mex },
+                        None => return Err(lost("a value below the mex is at no option")),
+                    };
+                    let bad = BadCell {
+                        x: x as u64,
+                        y: y as u64,
+                        value: g,
+                        flaw,
+                    };
+                    return Ok((proved, Some(bad)));
+                }
+                if !sets.insert(line(x), g) || !sets.insert(line(y), g) || !sets.insert(diag(d), g)
+                {
+                    return Err(lost("a proved value does not fit its set"));
+                }
+                proved += 1;
+            }
+            progress((b1.min(y + 1) - b0) as u64);
+        }
+    }
+    Ok((proved, None))
+}
+
+/// An option of (x, y) whose value is g, searched directly from the rules.
+fn option_with_value(
+    get: &dyn Fn(usize, usize) -> u32,
+    a: usize,
+    x: usize,
+    y: usize,
+    g: u64,
+) -> Option<(u64, u64)> {
+    let found = |u: usize, v: usize| (get(u, v) as u64 == g).then_some((u as u64, v as u64));
+    (0..x)
+        .find_map(|u| found(u, y))
+        .or_else(|| (0..y).find_map(|v| found(x, v)))
+        .or_else(|| {
+            (1..=x).find_map(|k| {
+                // l ≥ 1, l ≤ y, |k − l| < a
+                let l_lo = (k + 1).saturating_sub(a).max(1);
+                let l_hi = (k + a - 1).min(y);
+                (l_lo..=l_hi).find_map(|l| found(x - k, y - l))
+            })
+        })
+}
+
+/// The 0-positions against the pairs engine; returns the largest value and the first mismatch.
+fn zeros(payload: &[u8], layout: Layout, a: u64) -> Result<(u64, Option<BadCell>)> {
+    let solver = crate::pairs::Solver::new(
+        crate::game::Rules::new(a, false)?,
+        crate::Strategy::Algebraic,
+    );
+    let mut row = Vec::new();
+    let mut max = 0u64;
+    let mut bad = None;
+    for x in 0..layout.n {
+        let partner = solver.partner(&rug::Integer::from(x))?;
+        read_row(payload, layout, x, &mut row);
+        for (y, &g) in (x..).zip(&row) {
+            max = max.max(g as u64);
+            let p = partner == y;
+            if (g == 0) != p && bad.is_none() {
+                bad = Some(BadCell {
+                    x: x as u64,
+                    y: y as u64,
+                    value: g as u64,
+                    flaw: Flaw::Zero { p_position: p },
+                });
+            }
+        }
+    }
+    Ok((max, bad))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::{Spec, Table};
+
+    /// G by a direct mex over the options, from the rules (the naive reference), row-major N×N.
+    fn naive(n: usize, a: usize) -> Vec<u32> {
+        let mut g = vec![0u32; n * n];
+        for x in 0..n {
+            for y in 0..n {
+                let mut seen = vec![false; 2 * n + 2];
+                for u in 0..x {
+                    seen[g[u * n + y] as usize] = true;
+                }
+                for v in 0..y {
+                    seen[g[x * n + v] as usize] = true;
+                }
+                for k in 1..=x {
+                    for l in 1..=y {
+                        if k.abs_diff(l) < a {
+                            seen[g[(x - k) * n + y - l] as usize] = true;
+                        }
+                    }
+                }
+                g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
+            }
+        }
+        g
+    }
+
+    /// The upper triangle of a square, at width `width`.
+    fn triangle(sq: &[u32], n: usize, width: usize) -> (Vec<u8>, Layout) {
+        let layout = Layout { n, width };
+        let mut p = Vec::new();
+        for x in 0..n {
+            for y in x..n {
+                p.extend_from_slice(&sq[x * n + y].to_le_bytes()[..width]);
+            }
+        }
+        (p, layout)
+    }
+
+    fn proof(p: &[u8], l: Layout, a: u64) -> (u64, Option<BadCell>) {
+        prove(p, l, a, &|_| {}).unwrap()
+    }
+
+    fn banded(p: &[u8], l: Layout, a: u64, rows: usize) -> (u64, Option<BadCell>) {
+        prove_in_bands(p, l, a, rows, &|_| {}).unwrap()
+    }
+
+    #[test]
+    fn the_naive_tables_are_proved_and_every_single_change_is_caught() {
+        // bands of 1, 2, 3 and 64 rows: the cells of earlier bands and of rows below in the
+        // band that are not options are met in every position
+        for a in 1..=5usize {
+            for n in [1usize, 2, 9, 17] {
+                let sq = naive(n, a);
+                let (p, l) = triangle(&sq, n, 1);
+                let cells = (n * (n + 1) / 2) as u64;
+                for rows in [1, 2, 3, 64] {
+                    assert_eq!(banded(&p, l, a as u64, rows), (cells, None), "a={a} n={n}");
+                }
+                // every cell, every other value up to 2N: the first changed cell is caught
+                for x in 0..n {
+                    for y in x..n {
+                        for v in 0..2 * n as u32 {
+                            if v == sq[x * n + y] {
+                                continue;
+                            }
+                            let mut sq2 = sq.clone();
+                            sq2[x * n + y] = v;
+                            sq2[y * n + x] = v;
+                            let (p2, _) = triangle(&sq2, n, 1);
+                            for rows in [1, 2, 3, 64] {
+                                let (_, bad) = banded(&p2, l, a as u64, rows);
+                                let bad = bad.unwrap_or_else(|| panic!("a={a} ({x},{y})={v}"));
+                                assert_eq!(
+                                    (bad.x, bad.y, bad.value),
+                                    (x as u64, y as u64, v as u64)
+                                );
+                                match bad.flaw {
+                                    Flaw::Missing { missing } => {
+                                        assert!(v > sq[x * n + y]);
+                                        assert_eq!(missing, sq[x * n + y] as u64);
+                                        // and v is at no option
+                                        assert!((0..n).all(|w| sq[x * n + w] != v || w >= y));
+                                        assert!((0..x).all(|u| sq[u * n + y] != v));
+                                    }
+                                    Flaw::Repeated { option: (u, w) } => {
+                                        let (u, w) = (u as usize, w as usize);
+                                        assert_eq!(sq[u * n + w], v);
+                                        let r = crate::game::Rules::new(a as u64, false).unwrap();
+                                        let i = |v: usize| rug::Integer::from(v);
+                                        assert!(r.is_legal_move(&i(x), &i(y), &i(u), &i(w)));
+                                    }
+                                    Flaw::Zero { .. } => unreachable!(),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bigger_naive_tables_are_proved_in_small_bands() {
+        for a in [1usize, 2, 3, 4, 7] {
+            let n = 60;
+            let sq = naive(n, a);
+            let (p, l) = triangle(&sq, n, 1);
+            for rows in [1, 4, 5, 64] {
+                assert_eq!(banded(&p, l, a as u64, rows).1, None, "a={a} rows={rows}");
+            }
+        }
+    }
+
+    #[test]
+    fn engine_tables_pass_every_check() {
+        for a in 1..=5u64 {
+            for n in [1u64, 64, 150] {
+                let t = Table::compute(Spec::new(a, n).unwrap(), 2, &|_| {}).unwrap();
+                let h = xxhash_rust::xxh3::xxh3_64(&t.data);
+                let r = check_with(&t.data, t.layout, a, Some(h), &|_| {}).unwrap();
+                assert!(r.ok, "{r:?}");
+                assert!(
+                    r.checks
+                        .iter()
+                        .all(|c| c.status == Status::Ok && c.cells == r.cells)
+                );
+                let want_max = (0..n as usize)
+                    .flat_map(|x| (0..n as usize).map(move |y| (x, y)))
+                    .map(|(x, y)| t.get(x, y) as u64)
+                    .max();
+                assert_eq!(Some(r.max), want_max);
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_too_large_is_a_missing_value_never_an_overflow() {
+        let sq = naive(12, 2);
+        let (mut p, l) = triangle(&sq, 12, 4);
+        let i = l.index(3, 7) * 4;
+        p[i..i + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        let (proved, bad) = proof(&p, l, 2);
+        let bad = bad.unwrap();
+        assert_eq!((bad.x, bad.y, bad.value), (3, 7, u32::MAX as u64));
+        assert_eq!(
+            bad.flaw,
+            Flaw::Missing {
+                missing: sq[3 * 12 + 7] as u64
+            }
+        );
+        // one band: the cells (u, v), u ≤ v, of columns v < 7 and of column 7 above row 3
+        assert_eq!(proved, (1..=7).sum::<u64>() + 3);
+        let r = check(&p, l, 2).unwrap();
+        assert!(!r.ok);
+        assert_eq!(r.checks[0].status, Status::Skipped);
+        assert_eq!(r.max, u32::MAX as u64);
+    }
+}

@@ -1,0 +1,424 @@
+//! The Grundy table file: its header, validated in full before anything reads the payload, and
+//! read-only access through a memory map.
+//!
+//! ## Table file (version 1), little-endian
+//!
+//! | offset | size | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `WYTHOFF\0` |
+//! | 8 | 4 | version = 1 |
+//! | 12 | 4 | kind = 3 (Grundy table) |
+//! | 16 | 8 | a ≥ 1 |
+//! | 24 | 8 | N ≥ 1 |
+//! | 32 | 4 | layout = 1: upper triangle, row-major, row x holds G(x, y) for y = x..N−1 |
+//! | 36 | 4 | value width in bytes (1–4), the least holding 2N − 2 |
+//! | 40 | 8 | payload length in bytes, N(N+1)/2 · width |
+//! | 48 | 8 | XXH3-64 (seed 0) of the payload |
+//! | 56 | 8 | reserved (0) |
+//!
+//! The value of (x, y), x ≤ y, is at payload offset (x·N − x(x−1)/2 + y − x)·width.  A file is
+//! accepted only if every field above holds — the sizes computed with checked arithmetic — and the
+//! file is exactly 64 bytes plus the payload length; anything else is refused with the field
+//! that is wrong.  Reading the header costs O(1); the payload checksum, O(N²) at memory speed, is
+//! verified separately ([`TableFile::verify`], [`TableFile::open_verified`]).
+
+use super::store::{self, Layout};
+use crate::error::Error;
+use memmap2::Mmap;
+use std::path::{Path, PathBuf};
+
+/// Size of the table file header.
+pub const HEADER_LEN: usize = 64;
+/// Kind code of a Grundy table file.
+pub const KIND_TABLE: u32 = 3;
+/// The file format version this code reads and writes.
+pub const VERSION: u32 = 1;
+/// The one payload layout: the upper triangle, row-major.
+pub const LAYOUT_TRIANGLE: u32 = 1;
+
+/// The header of a table file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableHeader {
+    /// Parameter a.
+    pub a: u64,
+    /// Side N.
+    pub n: u64,
+    /// Bytes per value.
+    pub width: u32,
+    /// Payload length in bytes.
+    pub payload_len: u64,
+    /// XXH3-64 of the payload.
+    pub checksum: u64,
+}
+
+/// What is wrong with a table file's header or length.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderProblem {
+    /// Fewer bytes than a header.
+    #[error("{0} bytes, shorter than the {HEADER_LEN}-byte header")]
+    Short(u64),
+    /// The magic bytes are not `WYTHOFF\0`.
+    #[error("wrong magic (not a wythoff file)")]
+    Magic,
+    /// An unknown version.
+    #[error("version {0} (only version {VERSION} is known)")]
+    Version(u32),
+    /// Another kind of wythoff file.
+    #[error("kind {0} (a Grundy table is kind {KIND_TABLE})")]
+    Kind(u32),
+    /// An unknown layout.
+    #[error("layout {0} (only layout {LAYOUT_TRIANGLE}, the upper triangle, is known)")]
+    Layout(u32),
+    /// a = 0.
+    #[error("a = 0 (a is at least 1)")]
+    ZeroA,
+    /// N = 0.
+    #[error("N = 0 (N is at least 1)")]
+    ZeroN,
+    /// N so large that its sizes overflow 64 bits.
+    #[error("N = {0} is too large: the table's size overflows")]
+    Overflow(u64),
+    /// The value width is not the least holding 2N − 2.
+    #[error("value width {got} bytes, but N = {n} needs {want}")]
+    Width {
+        /// Width in the header.
+        got: u32,
+        /// N in the header.
+        n: u64,
+        /// The least width holding 2N − 2.
+        want: u32,
+    },
+    /// The payload length is not N(N+1)/2 · width.
+    #[error("payload length {got} bytes, but N = {n} at width {width} needs {want}")]
+    PayloadLen {
+        /// Length in the header.
+        got: u64,
+        /// N in the header.
+        n: u64,
+        /// Width in the header.
+        width: u32,
+        /// N(N+1)/2 · width.
+        want: u64,
+    },
+    /// The reserved field is not zero.
+    #[error("the reserved header field is not zero")]
+    Reserved,
+    /// The file is not exactly header plus payload.
+    #[error("{got} bytes, but the header says {want} (truncated, or trailing bytes)")]
+    FileLen {
+        /// The file's length.
+        got: u64,
+        /// 64 + payload length.
+        want: u64,
+    },
+}
+
+impl TableHeader {
+    /// The header as bytes.
+    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
+        let mut h = [0u8; HEADER_LEN];
+        h[0..8].copy_from_slice(crate::output::MAGIC);
+        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        h[12..16].copy_from_slice(&KIND_TABLE.to_le_bytes());
+        h[16..24].copy_from_slice(&self.a.to_le_bytes());
+        h[24..32].copy_from_slice(&self.n.to_le_bytes());
+        h[32..36].copy_from_slice(&LAYOUT_TRIANGLE.to_le_bytes());
+        h[36..40].copy_from_slice(&self.width.to_le_bytes());
+        h[40..48].copy_from_slice(&self.payload_len.to_le_bytes());
+        h[48..56].copy_from_slice(&self.checksum.to_le_bytes());
+        h
+    }
+
+    /// Parses a header and checks every field: version, kind, layout, a ≥ 1, N ≥ 1, the width
+    /// the least holding 2N − 2, the payload length N(N+1)/2 · width (checked arithmetic).
+    pub fn from_bytes(h: &[u8]) -> Result<TableHeader, HeaderProblem> {
+        let Some(h) = h.get(..HEADER_LEN) else {
+            return Err(HeaderProblem::Short(h.len() as u64));
+        };
+        let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
+        let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
+        if &h[0..8] != crate::output::MAGIC {
+            return Err(HeaderProblem::Magic);
+        }
+        match (u32_at(8), u32_at(12), u32_at(32)) {
+            (VERSION, KIND_TABLE, LAYOUT_TRIANGLE) => {}
+            (VERSION, KIND_TABLE, l) => return Err(HeaderProblem::Layout(l)),
+            (VERSION, k, _) => return Err(HeaderProblem::Kind(k)),
+            (v, _, _) => return Err(HeaderProblem::Version(v)),
+        }
+        let t = TableHeader {
+            a: u64_at(16),
+            n: u64_at(24),
+            width: u32_at(36),
+            payload_len: u64_at(40),
+            checksum: u64_at(48),
+        };
+        if t.a == 0 {
+            return Err(HeaderProblem::ZeroA);
+        }
+        if t.n == 0 {
+            return Err(HeaderProblem::ZeroN);
+        }
+        let want_width = width_for_side(t.n).ok_or(HeaderProblem::Overflow(t.n))?;
+        if t.width != want_width {
+            return Err(HeaderProblem::Width {
+                got: t.width,
+                n: t.n,
+                want: want_width,
+            });
+        }
+        let want_len = payload_len(t.n, t.width).ok_or(HeaderProblem::Overflow(t.n))?;
+        if t.payload_len != want_len {
+            return Err(HeaderProblem::PayloadLen {
+                got: t.payload_len,
+                n: t.n,
+                width: t.width,
+                want: want_len,
+            });
+        }
+        if u64_at(56) != 0 {
+            return Err(HeaderProblem::Reserved);
+        }
+        Ok(t)
+    }
+
+    /// The file length this header implies, 64 + payload length (`None` on overflow).
+    pub fn file_len(&self) -> Option<u64> {
+        self.payload_len.checked_add(HEADER_LEN as u64)
+    }
+
+    /// The payload layout (for a header that passed [`TableHeader::from_bytes`]).
+    pub fn layout(&self) -> Layout {
+        Layout {
+            n: self.n as usize,
+            width: self.width as usize,
+        }
+    }
+}
+
+/// The least width holding 2N − 2 (`None` when 2N − 2 overflows).
+pub fn width_for_side(n: u64) -> Option<u32> {
+    let max = n.checked_mul(2)?.checked_sub(2)?;
+    Some(Layout::width_for(max) as u32)
+}
+
+/// N(N+1)/2 · width, or `None` when it overflows 64 bits or the address space.
+pub fn payload_len(n: u64, width: u32) -> Option<u64> {
+    let (p, q) = if n.is_multiple_of(2) {
+        (n / 2, n.checked_add(1)?)
+    } else {
+        (n, n.checked_add(1)? / 2)
+    };
+    let len = p.checked_mul(q)?.checked_mul(u64::from(width))?;
+    usize::try_from(len).ok()?;
+    Some(len)
+}
+
+/// Why a table file cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum TableFileError {
+    /// The file cannot be opened or mapped.
+    #[error("cannot read '{}': {source}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The header or the length is invalid.
+    #[error("'{}' is not a valid wythoff Grundy table: {problem}", path.display())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        problem: HeaderProblem,
+    },
+    /// The payload does not match the checksum in the header.
+    #[error("'{}' is damaged: its payload does not match the checksum in its header", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+    },
+}
+
+impl From<TableFileError> for Error {
+    /// An unreadable or invalid file is bad input (status 2); a damaged payload is a failure (1).
+    fn from(e: TableFileError) -> Error {
+        match e {
+            TableFileError::Damaged { .. } => Error::Io(e.to_string()),
+            _ => Error::usage(e.to_string()),
+        }
+    }
+}
+
+/// A table file opened read-only through a memory map, its header and length validated.
+pub struct TableFile {
+    /// The header.
+    pub header: TableHeader,
+    /// Layout of the payload.
+    pub layout: Layout,
+    map: Mmap,
+}
+
+impl TableFile {
+    /// Opens a table file and validates its header and length (not the payload checksum:
+    /// see [`TableFile::verify`]).
+    pub fn open(path: &Path) -> Result<TableFile, TableFileError> {
+        let open_err = |source| TableFileError::Open {
+            path: path.to_owned(),
+            source,
+        };
+        let invalid = |problem| TableFileError::Invalid {
+            path: path.to_owned(),
+            problem,
+        };
+        let f = std::fs::File::open(path).map_err(open_err)?;
+        let meta = f.metadata().map_err(open_err)?;
+        if !meta.is_file() {
+            return Err(open_err(std::io::Error::other("not a regular file")));
+        }
+        let mut head = [0u8; HEADER_LEN];
+        let got = meta.len();
+        if got < HEADER_LEN as u64 {
+            return Err(invalid(HeaderProblem::Short(got)));
+        }
+        std::io::Read::read_exact(&mut &f, &mut head).map_err(open_err)?;
+        let header = TableHeader::from_bytes(&head).map_err(invalid)?;
+        let want = header
+            .file_len()
+            .ok_or(invalid(HeaderProblem::Overflow(header.n)))?;
+        if got != want {
+            return Err(invalid(HeaderProblem::FileLen { got, want }));
+        }
+        // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
+        // truncation by another process is outside what this program guards against.
+        let map = unsafe { Mmap::map(&f) }.map_err(open_err)?;
+        if map.len() as u64 != want {
+            return Err(invalid(HeaderProblem::FileLen {
+                got: map.len() as u64,
+                want,
+            }));
+        }
+        Ok(TableFile {
+            header,
+            layout: header.layout(),
+            map,
+        })
+    }
+
+    /// Opens a table file and verifies its payload checksum too (a full pass over the payload).
+    pub fn open_verified(path: &Path) -> Result<TableFile, TableFileError> {
+        let t = TableFile::open(path)?;
+        if !t.verify() {
+            return Err(TableFileError::Damaged {
+                path: path.to_owned(),
+            });
+        }
+        Ok(t)
+    }
+
+    /// The payload bytes.
+    pub fn payload(&self) -> &[u8] {
+        &self.map[HEADER_LEN..]
+    }
+
+    /// G(x, y), any order; `None` outside the table.
+    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
+        let n = self.header.n;
+        (x < n && y < n).then(|| store::read(self.payload(), self.layout, x as usize, y as usize))
+    }
+
+    /// Whether the payload matches the header's checksum.
+    pub fn verify(&self) -> bool {
+        xxhash_rust::xxh3::xxh3_64(self.payload()) == self.header.checksum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn header(n: u64) -> TableHeader {
+        let width = width_for_side(n).unwrap();
+        TableHeader {
+            a: 1,
+            n,
+            width,
+            payload_len: payload_len(n, width).unwrap(),
+            checksum: 7,
+        }
+    }
+
+    #[test]
+    fn header_round_trips_and_sizes_are_exact() {
+        for n in [1u64, 2, 129, 130, 32768, 32769, 1 << 20] {
+            let h = header(n);
+            assert_eq!(TableHeader::from_bytes(&h.to_bytes()), Ok(h));
+            // independent: the triangle has 1 + 2 + … + N cells
+            let cells: u64 = (1..=n).sum();
+            assert_eq!(h.payload_len, cells * h.width as u64);
+        }
+        // the width holds 2N − 2: 254 fits a byte, 256 does not
+        assert_eq!(
+            (header(1).width, header(128).width, header(129).width),
+            (1, 1, 2)
+        );
+        assert_eq!((header(32768).width, header(32769).width), (2, 3));
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let good = header(100).to_bytes();
+        let with = |o: usize, bytes: &[u8]| {
+            let mut h = good;
+            h[o..o + bytes.len()].copy_from_slice(bytes);
+            TableHeader::from_bytes(&h)
+        };
+        assert_eq!(
+            TableHeader::from_bytes(&good[..10]),
+            Err(HeaderProblem::Short(10))
+        );
+        assert_eq!(with(0, b"WYTHOFX"), Err(HeaderProblem::Magic));
+        assert_eq!(with(8, &2u32.to_le_bytes()), Err(HeaderProblem::Version(2)));
+        assert_eq!(with(12, &1u32.to_le_bytes()), Err(HeaderProblem::Kind(1)));
+        assert_eq!(with(32, &2u32.to_le_bytes()), Err(HeaderProblem::Layout(2)));
+        assert_eq!(with(16, &0u64.to_le_bytes()), Err(HeaderProblem::ZeroA));
+        assert_eq!(with(24, &0u64.to_le_bytes()), Err(HeaderProblem::ZeroN));
+        assert_eq!(
+            with(24, &u64::MAX.to_le_bytes()),
+            Err(HeaderProblem::Overflow(u64::MAX))
+        );
+        let mut big = good;
+        big[24..32].copy_from_slice(&(1u64 << 40).to_le_bytes());
+        big[36..40].copy_from_slice(&4u32.to_le_bytes());
+        assert_eq!(
+            TableHeader::from_bytes(&big),
+            Err(HeaderProblem::Overflow(1 << 40))
+        );
+        assert!(matches!(
+            with(24, &(1u64 << 40).to_le_bytes()),
+            Err(HeaderProblem::Width {
+                got: 1,
+                want: 4,
+                ..
+            })
+        ));
+        assert!(matches!(
+            with(36, &4u32.to_le_bytes()),
+            Err(HeaderProblem::Width {
+                got: 4,
+                want: 1,
+                ..
+            })
+        ));
+        assert!(matches!(
+            with(40, &5u64.to_le_bytes()),
+            Err(HeaderProblem::PayloadLen {
+                got: 5,
+                want: 5050,
+                ..
+            })
+        ));
+        assert_eq!(with(60, &[1]), Err(HeaderProblem::Reserved));
+    }
+}

@@ -1,0 +1,506 @@
+//! Writing a table file (`grundy N -o FILE`): the file appears under its name only when whole,
+//! and a = 1 runs are checkpointed, so that a killed run continues where it stopped.
+//!
+//! * **a = 1**: the payload is computed through a memory map of `FILE.partial` (a fixed name, so
+//!   that a later run finds it), which is locked (`File::try_lock`) for as long as a run uses it:
+//!   a second run on the same output is refused.  After every band of 64 rows the finished rows
+//!   are flushed and one record `rows=R chain=H` is appended to the checkpoint log
+//!   `FILE.partial.ckpt` ([`crate::artifact::checkpoint::Log`]: every record carries its own
+//!   XXH3 and a torn record means "not done"), H being the chained XXH3 of the rows' bytes, band by
+//!   band.  The log's first line names the table (a, N, width, layout, band).
+//! * A run that finds an interrupted run's partial file and log refuses unless told to
+//!   [`Partial::Resume`] or [`Partial::Restart`].  Resuming checks, before changing anything, that
+//!   the log names this very table and that the partial file has its size and header; then the
+//!   rows are re-hashed band by band and the run continues after the last record whose chain
+//!   matches.  Anything else is refused and the partial file left byte for byte as it was.
+//! * **a ≥ 2**: the engine has no checkpoints; the table is computed in memory and written
+//!   through the atomic writer's unique temporary file ([`AtomicFile::create_regular`], opened
+//!   before the work), which Ctrl-C or SIGTERM removes; resuming is refused with that reason.
+//!
+//! The final step is the same for both: the header's payload checksum is filled in, the file
+//! synced and renamed over `FILE`, and the directory synced.  Cost: one pass of XXH3 over the
+//! payload, one `fdatasync` per band; a resume re-hashes the rows done.
+
+use super::file::{HEADER_LEN, TableHeader};
+use super::store::{Layout, PayloadPtr};
+use super::{Spec, check_resources, engine, fill};
+use crate::artifact::atomic::{self, AtomicFile, Need, Target};
+use crate::artifact::checkpoint::Log;
+use crate::error::Error;
+use memmap2::MmapMut;
+use std::fs::{File, OpenOptions};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// What a run does with the partial file of an interrupted run on the same output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partial {
+    /// Refuse to touch it (a plain run).
+    Refuse,
+    /// Continue it.
+    Resume,
+    /// Discard it and start afresh.
+    Restart,
+}
+
+/// Why a run does not start on its output.
+#[derive(Debug, thiserror::Error)]
+pub enum ResumeError {
+    /// Another run holds the partial file.
+    #[error("'{}' is in use by another run writing the same table", partial.display())]
+    InUse {
+        /// The partial file.
+        partial: PathBuf,
+    },
+    /// An interrupted run's partial file and checkpoint are there (and this run was told neither
+    /// to resume nor to restart).
+    #[error(
+        "an interrupted run of this output is at '{}' (checkpointed to row {rows})",
+        partial.display()
+    )]
+    Interrupted {
+        /// The partial file.
+        partial: PathBuf,
+        /// Rows its checkpoint records as done.
+        rows: u64,
+    },
+    /// Nothing to resume.
+    #[error("there is no interrupted run to resume: '{}' does not exist", ckpt.display())]
+    NothingToResume {
+        /// The checkpoint log looked for.
+        ckpt: PathBuf,
+    },
+    /// a ≥ 2: not checkpointed.
+    #[error("tables with a >= 2 are computed without checkpoints, so no run of them can resume")]
+    NotCheckpointed,
+    /// The interrupted run computes another table.
+    #[error(
+        "the interrupted run at '{}' computes another table ({found}), not this one ({wanted}); \
+         it is left as it is",
+        partial.display()
+    )]
+    OtherRun {
+        /// The partial file.
+        partial: PathBuf,
+        /// The log's parameters.
+        found: String,
+        /// This run's.
+        wanted: String,
+    },
+    /// The partial file or its log is not what the log says.
+    #[error(
+        "the interrupted run at '{}' cannot be continued: {why}; it is left as it is",
+        partial.display()
+    )]
+    Damaged {
+        /// The partial file.
+        partial: PathBuf,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// A failure of [`write_table`].
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The run did not start (see [`ResumeError`]).
+    #[error(transparent)]
+    Resume(#[from] ResumeError),
+    /// Anything else.
+    #[error(transparent)]
+    Other(#[from] Error),
+}
+
+impl From<WriteError> for Error {
+    fn from(e: WriteError) -> Error {
+        match e {
+            WriteError::Resume(e) => Error::usage(e.to_string()),
+            WriteError::Other(e) => e,
+        }
+    }
+}
+
+fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
+    let mut s = p.as_os_str().to_owned();
+    s.push(suffix);
+    PathBuf::from(s)
+}
+
+/// The checkpoint log's first line: the table it belongs to.
+fn params(spec: Spec, layout: Layout) -> String {
+    format!(
+        "wythoff grundy table v1 a={} N={} width={} layout=1 band={}",
+        spec.a,
+        spec.n,
+        layout.width,
+        engine::BAND
+    )
+}
+
+fn record(rows: usize, chain: u64) -> String {
+    format!("rows={rows} chain={chain:016x}")
+}
+
+fn parse_record(r: &str) -> Option<(usize, u64)> {
+    let (rows, chain) = r.strip_prefix("rows=")?.split_once(" chain=")?;
+    Some((rows.parse().ok()?, u64::from_str_radix(chain, 16).ok()?))
+}
+
+fn chain(prev: u64, bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64_with_seed(bytes, prev)
+}
+
+/// Takes the partial file's lock, or says who holds it.
+fn lock(file: &File, partial: &Path) -> Result<(), WriteError> {
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ResumeError::InUse {
+            partial: partial.to_owned(),
+        }
+        .into()),
+        Err(std::fs::TryLockError::Error(e)) => Err(Error::file(partial, e).into()),
+    }
+}
+
+/// Reserves the file's blocks now: a full disk is then a clear error here, not a SIGBUS later
+/// when the kernel writes back pages of the mapping.
+fn reserve(file: &File, path: &Path, total: u64) -> Result<(), Error> {
+    use std::os::unix::io::AsRawFd;
+    file.set_len(total).map_err(|e| Error::file(path, e))?;
+    // SAFETY: a valid open file descriptor and a non-negative range.
+    let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, total as libc::off_t) };
+    if rc != 0 && rc != libc::EOPNOTSUPP && rc != libc::EINVAL {
+        return Err(Error::file(path, std::io::Error::from_raw_os_error(rc)));
+    }
+    Ok(())
+}
+
+/// Test hook: when `WYTHOFF_TEST_TABLE_HOLD` names a path P, the run creates `P.held` after its
+/// first checkpoint and waits (up to a minute) until `P.go` exists, so that a test can make two
+/// runs overlap for certain.
+fn test_hold() {
+    let Some(p) = std::env::var_os("WYTHOFF_TEST_TABLE_HOLD") else {
+        return;
+    };
+    let p = PathBuf::from(p);
+    let _ = File::create(with_suffix(&p, ".held"));
+    for _ in 0..6000 {
+        if with_suffix(&p, ".go").exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
+/// [`write_table`] with `resume` meaning [`Partial::Resume`] and otherwise [`Partial::Refuse`],
+/// errors as the library's [`Error`].
+pub fn compute_to_file(
+    spec: Spec,
+    path: &Path,
+    threads: usize,
+    resume: bool,
+    progress: &(dyn Fn(u64) + Sync),
+    note: &dyn Fn(&str),
+    abort_after: Option<usize>,
+) -> crate::error::Result<TableHeader> {
+    let partial = if resume {
+        Partial::Resume
+    } else {
+        Partial::Refuse
+    };
+    write_table(spec, path, threads, partial, progress, note, abort_after).map_err(Error::from)
+}
+
+/// Computes a table into `path` (see the module documentation).  `note` receives one-line
+/// remarks (resuming at row R, a discarded partial file).  `abort_after` is a test hook: abort
+/// the process (as `kill -9` would) once that many rows are checkpointed.
+pub fn write_table(
+    spec: Spec,
+    path: &Path,
+    threads: usize,
+    mode: Partial,
+    progress: &(dyn Fn(u64) + Sync),
+    note: &dyn Fn(&str),
+    abort_after: Option<usize>,
+) -> Result<TableHeader, WriteError> {
+    let Target::Replace(target) = atomic::target(path, Need::Regular)? else {
+        return Err(Error::internal("a table file needs a regular file").into());
+    };
+    let partial = with_suffix(&target, ".partial");
+    let ckpt = with_suffix(&partial, ".ckpt");
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if spec.a == 1 {
+        let files = Files {
+            target: &target,
+            partial: &partial,
+            ckpt: &ckpt,
+            dir,
+        };
+        return checkpointed(spec, files, threads, mode, progress, note, abort_after);
+    }
+    if mode == Partial::Resume {
+        return Err(ResumeError::NotCheckpointed.into());
+    }
+    settle_interrupted(&partial, &ckpt, mode, note)?;
+    let layout = spec.layout();
+    let total = (HEADER_LEN + layout.bytes()) as u64;
+    let mut out = AtomicFile::create_regular(path)?;
+    check_resources(0, total, Some(dir))?;
+    let table = super::Table::compute(spec, threads, progress)?;
+    let header = finished_header(spec, layout, &table.data);
+    let write = |out: &mut AtomicFile| -> std::io::Result<()> {
+        use std::io::Write;
+        out.write_all(&header.to_bytes())?;
+        out.write_all(&table.data)
+    };
+    write(&mut out).map_err(|e| Error::file(path, e))?;
+    out.commit()?;
+    Ok(header)
+}
+
+/// For an a ≥ 2 run: an interrupted a = 1 run on the same output is refused, or discarded when
+/// restarting; one in progress is refused.
+fn settle_interrupted(
+    partial: &Path,
+    ckpt: &Path,
+    mode: Partial,
+    note: &dyn Fn(&str),
+) -> Result<(), WriteError> {
+    let Ok(file) = OpenOptions::new().read(true).write(true).open(partial) else {
+        return Ok(());
+    };
+    lock(&file, partial)?;
+    if ckpt.exists() {
+        if mode != Partial::Restart {
+            return Err(ResumeError::Interrupted {
+                partial: partial.to_owned(),
+                rows: rows_recorded(ckpt),
+            }
+            .into());
+        }
+        std::fs::remove_file(ckpt).map_err(|e| Error::file(ckpt, e))?;
+        std::fs::remove_file(partial).map_err(|e| Error::file(partial, e))?;
+        note(&format!(
+            "discarded the interrupted run at '{}'",
+            partial.display()
+        ));
+    }
+    Ok(())
+}
+
+/// The most rows a checkpoint log records (0 if it cannot be read).
+fn rows_recorded(ckpt: &Path) -> u64 {
+    Log::read(ckpt).map_or(0, |(_, records)| {
+        records
+            .iter()
+            .filter_map(|r| parse_record(r))
+            .map(|(rows, _)| rows as u64)
+            .max()
+            .unwrap_or(0)
+    })
+}
+
+fn finished_header(spec: Spec, layout: Layout, payload: &[u8]) -> TableHeader {
+    TableHeader {
+        a: spec.a,
+        n: spec.n as u64,
+        width: layout.width as u32,
+        payload_len: layout.bytes() as u64,
+        checksum: xxhash_rust::xxh3::xxh3_64(payload),
+    }
+}
+
+/// The files of a checkpointed run.
+#[derive(Clone, Copy)]
+struct Files<'a> {
+    target: &'a Path,
+    partial: &'a Path,
+    ckpt: &'a Path,
+    dir: &'a Path,
+}
+
+/// The a = 1 run through the locked, checkpointed `FILE.partial`.
+fn checkpointed(
+    spec: Spec,
+    files: Files,
+    threads: usize,
+    mode: Partial,
+    progress: &(dyn Fn(u64) + Sync),
+    note: &dyn Fn(&str),
+    abort_after: Option<usize>,
+) -> Result<TableHeader, WriteError> {
+    let Files {
+        target,
+        partial,
+        ckpt,
+        dir,
+    } = files;
+    let dir = Some(dir);
+    let layout = spec.layout();
+    let total = (HEADER_LEN + layout.bytes()) as u64;
+    let header0 = TableHeader {
+        checksum: 0,
+        ..finished_header(spec, layout, &[])
+    };
+    let params = params(spec, layout);
+    let existed = std::fs::symlink_metadata(partial).is_ok();
+    let file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(partial)
+        .map_err(|e| Error::usage(format!("cannot write '{}': {e}", partial.display())))?;
+    lock(&file, partial)?;
+    // A refusal leaves a partial file that existed as it was, and removes one made just now.
+    let refuse = |e: ResumeError| -> WriteError {
+        if !existed {
+            let _ = std::fs::remove_file(partial);
+        }
+        e.into()
+    };
+    let (log, from_row, chained, mut map) = if mode == Partial::Resume {
+        if !ckpt.exists() {
+            return Err(refuse(ResumeError::NothingToResume {
+                ckpt: ckpt.to_owned(),
+            }));
+        }
+        let damaged = |why: String| ResumeError::Damaged {
+            partial: partial.to_owned(),
+            why,
+        };
+        let (found, _) = Log::read(ckpt).map_err(|e| refuse(damaged(e.to_string())))?;
+        if found != params {
+            return Err(refuse(ResumeError::OtherRun {
+                partial: partial.to_owned(),
+                found,
+                wanted: params,
+            }));
+        }
+        let len = file.metadata().map_err(|e| Error::file(partial, e))?.len();
+        if len != total {
+            return Err(refuse(damaged(format!(
+                "it has {len} bytes, and this table needs {total}"
+            ))));
+        }
+        check_resources(spec.engine_bytes(), 0, dir)?;
+        // SAFETY: the partial file is locked by this run; nothing else maps it.
+        let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
+        if TableHeader::from_bytes(&map[..HEADER_LEN]).ok() != Some(header0) {
+            return Err(refuse(damaged("its header is not this table's".into())));
+        }
+        let (log, records) = Log::resume(ckpt, &params)?;
+        let done: Vec<(usize, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
+        let (rows, h) = last_matching(&map[HEADER_LEN..], layout, &done);
+        if rows > 0 {
+            note(&format!("resuming at row {rows} of {}", spec.n));
+        } else {
+            note("resuming: no band was checkpointed, starting at row 0");
+        }
+        (log, rows, h, map)
+    } else {
+        if ckpt.exists() {
+            if mode == Partial::Refuse && existed {
+                return Err(refuse(ResumeError::Interrupted {
+                    partial: partial.to_owned(),
+                    rows: rows_recorded(ckpt),
+                }));
+            }
+            // restarting, or a log left without its partial file by a finished run
+            std::fs::remove_file(ckpt).map_err(|e| Error::file(ckpt, e))?;
+            if existed {
+                note(&format!(
+                    "discarded the interrupted run at '{}'",
+                    partial.display()
+                ));
+            }
+        }
+        check_resources(spec.engine_bytes(), total, dir)?;
+        file.set_len(0).map_err(|e| Error::file(partial, e))?;
+        reserve(&file, partial, total)?;
+        // SAFETY: the partial file is locked by this run; nothing else maps it.
+        let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
+        map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
+        let log = Log::create(ckpt, &params)?;
+        (log, 0, 0, map)
+    };
+    let payload = PayloadPtr::new(&mut map[HEADER_LEN..], layout);
+    let map_ptr = &map as *const MmapMut as usize;
+    let state = Mutex::new((from_row, chained, log, None::<Error>, false));
+    let band_done = |rows: usize| {
+        let Ok(mut st) = state.lock() else { return };
+        let (done, h) = (st.0, st.1);
+        let (s, e) = (
+            layout.row_start(done) * layout.width,
+            layout.row_start(rows) * layout.width,
+        );
+        // SAFETY: rows done..rows are complete and no longer written; flushing is read-only.
+        let m = unsafe { &*(map_ptr as *const MmapMut) };
+        let h2 = chain(h, &m[HEADER_LEN + s..HEADER_LEN + e]);
+        let r = m
+            .flush_range(HEADER_LEN + s, e - s)
+            .map_err(|e| Error::file(partial, e))
+            .and_then(|()| st.2.append(&record(rows, h2)));
+        if let Err(e) = r {
+            st.3.get_or_insert(e);
+        }
+        (st.0, st.1) = (rows, h2);
+        if !st.4 {
+            st.4 = true;
+            test_hold();
+        }
+        if abort_after.is_some_and(|r| rows >= r) {
+            // Test hook: die like `kill -9` right after a checkpoint.
+            std::process::abort();
+        }
+    };
+    fill(spec, payload, from_row, threads, progress, &band_done)?;
+    let (_, _, log, failed, _) = state
+        .into_inner()
+        .map_err(|_| Error::internal("a band worker panicked"))?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let header = finished_header(spec, layout, &map[HEADER_LEN..]);
+    map[..HEADER_LEN].copy_from_slice(&header.to_bytes());
+    map.flush().map_err(|e| Error::file(partial, e))?;
+    drop(map);
+    file.sync_all().map_err(|e| Error::file(partial, e))?;
+    std::fs::rename(partial, target).map_err(|e| Error::file(target, e))?;
+    atomic::sync_dir(target).map_err(|e| Error::file(target, e))?;
+    if let Err(e) = log.finish() {
+        note(&format!(
+            "the table is complete, but its checkpoint stays: {e}"
+        ));
+    }
+    drop(file);
+    Ok(header)
+}
+
+/// The last checkpoint whose chained hash matches the payload's rows: (rows, chain), or (0, 0).
+fn last_matching(payload: &[u8], layout: Layout, done: &[(usize, u64)]) -> (usize, u64) {
+    let last = done
+        .iter()
+        .map(|&(r, _)| r)
+        .max()
+        .unwrap_or(0)
+        .min(layout.n);
+    let mut best = (0, 0);
+    let (mut r, mut h) = (0usize, 0u64);
+    while r < last {
+        let r1 = (r + engine::BAND).min(layout.n);
+        let (s, e) = (
+            layout.row_start(r) * layout.width,
+            layout.row_start(r1) * layout.width,
+        );
+        h = chain(h, &payload[s..e]);
+        r = r1;
+        if done.contains(&(r, h)) {
+            best = (r, h);
+        }
+    }
+    best
+}

@@ -1,0 +1,317 @@
+//! `grundy --check`, `grundy get` and `grundy png` on table files built here from the rules and
+//! the documented format (not by the engine): a correct table passes; one corrupted cell — with
+//! the payload checksum fixed up, so that only the proof can catch it — fails with that cell named
+//! and status 1; an invalid header or length is refused with status 2, never a signal.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// G by a direct mex over the options from the rules, row-major N×N.
+fn naive(n: usize, a: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            let v = options(n, a, x, y)
+                .iter()
+                .map(|&(u, w)| g[u * n + w])
+                .collect::<Vec<_>>();
+            g[x * n + y] = (0..).find(|k| !v.contains(k)).unwrap();
+        }
+    }
+    g
+}
+
+/// The options of (x, y): (x', y), (x, y'), (x − k, y − l) with k, l ≥ 1, |k − l| < a.
+fn options(_n: usize, a: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
+    let mut o: Vec<(usize, usize)> = (0..x).map(|u| (u, y)).collect();
+    o.extend((0..y).map(|w| (x, w)));
+    for k in 1..=x {
+        for l in 1..=y {
+            if k.abs_diff(l) < a {
+                o.push((x - k, y - l));
+            }
+        }
+    }
+    o
+}
+
+/// A table file in the documented format (header, then the upper triangle row-major).
+fn file_bytes(sq: &[u32], n: usize, a: u64) -> Vec<u8> {
+    let max = 2 * n as u64 - 2;
+    let width = if max < 256 { 1 } else { 2 };
+    let mut payload = Vec::new();
+    for x in 0..n {
+        for y in x..n {
+            payload.extend_from_slice(&sq[x * n + y].to_le_bytes()[..width]);
+        }
+    }
+    let mut f = Vec::new();
+    f.extend_from_slice(b"WYTHOFF\0");
+    f.extend_from_slice(&1u32.to_le_bytes());
+    f.extend_from_slice(&3u32.to_le_bytes());
+    f.extend_from_slice(&a.to_le_bytes());
+    f.extend_from_slice(&(n as u64).to_le_bytes());
+    f.extend_from_slice(&1u32.to_le_bytes());
+    f.extend_from_slice(&(width as u32).to_le_bytes());
+    f.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    f.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
+    f.extend_from_slice(&0u64.to_le_bytes());
+    f.extend_from_slice(&payload);
+    f
+}
+
+/// Sets cell (x, y), x ≤ y, of a file to v and fixes up the payload checksum.
+fn corrupt(bytes: &[u8], n: usize, x: usize, y: usize, v: u32) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    let width = u32::from_le_bytes(b[36..40].try_into().unwrap()) as usize;
+    let i = 64 + (x * n - x * x.saturating_sub(1) / 2 + y - x) * width;
+    b[i..i + width].copy_from_slice(&v.to_le_bytes()[..width]);
+    let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
+    b[48..56].copy_from_slice(&h.to_le_bytes());
+    b
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 40;
+    for a in 1..=3usize {
+        let sq = naive(n, a);
+        let good = file_bytes(&sq, n, a as u64);
+        let f = write(dir.path(), "good.bin", &good);
+        let o = wythoff(&["grundy", "--check", f.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        assert!(text(&o).starts_with("OK"), "{}", text(&o));
+        let (x, y) = (9, 23);
+        let g = sq[x * n + y];
+        let opts = options(n, a, x, y);
+        let opt_values: Vec<u32> = opts.iter().map(|&(u, w)| sq[u * n + w]).collect();
+        // a wrong value: the largest the width holds (far above the mex)
+        // a repeated value: that of the option (x, 0)
+        // a non-minimal value: above the mex, at no option
+        let non_minimal = (g + 1..).find(|v| !opt_values.contains(v)).unwrap();
+        let cases = [
+            (255, "value", format!("value {g} missing among its options")),
+            (
+                sq[x * n],
+                "repeated",
+                format!("value {} also at option", sq[x * n]),
+            ),
+            (
+                non_minimal,
+                "non-minimal",
+                format!("value {g} missing among its options"),
+            ),
+        ];
+        for (v, what, why) in cases {
+            let bad = corrupt(&good, n, x, y, v);
+            let f = write(dir.path(), "bad.bin", &bad);
+            let o = wythoff(&["grundy", "--check", f.to_str().unwrap()]);
+            let t = text(&o);
+            assert_eq!(o.status.code(), Some(1), "a={a} {what}: {t}");
+            assert!(t.starts_with("FAIL"), "{t}");
+            assert!(
+                t.contains(&format!("G({x}, {y}) = {v}: {why}")),
+                "{what}: {t}"
+            );
+            // the checksum was fixed up: only the proof fails
+            assert!(t.contains("  ok ") && t.contains("payload checksum"), "{t}");
+            let o = wythoff(&["grundy", "--check", f.to_str().unwrap(), "--json"]);
+            let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+            assert_eq!(j["version"], 1);
+            assert_eq!(j["ok"], false);
+            assert_eq!(j["N"], n.to_string());
+            let proof = &j["checks"][1];
+            assert_eq!(proof["name"], "mex_proof");
+            assert_eq!(proof["status"], "FAIL");
+            assert_eq!(proof["bad_cell"]["x"], x.to_string());
+            assert_eq!(proof["bad_cell"]["y"], y.to_string());
+            assert_eq!(proof["bad_cell"]["value"], v.to_string());
+            if what == "repeated" {
+                // the option named holds that value and is an option of (x, y)
+                let ox: usize = proof["bad_cell"]["option"][0]
+                    .as_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                let oy: usize = proof["bad_cell"]["option"][1]
+                    .as_str()
+                    .unwrap()
+                    .parse()
+                    .unwrap();
+                assert!(opts.contains(&(ox, oy)) && sq[ox * n + oy] == v, "{j}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_damaged_payload_fails_its_check_and_is_refused_by_get_and_png() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 30;
+    let sq = naive(n, 1);
+    let mut bytes = file_bytes(&sq, n, 1);
+    bytes[64 + 100] ^= 0x40;
+    let f = write(dir.path(), "t.bin", &bytes);
+    let f = f.to_str().unwrap();
+    let o = wythoff(&["grundy", "--check", f, "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["checks"][0]["name"], "payload_checksum");
+    assert_eq!(j["checks"][0]["status"], "FAIL");
+    let o = wythoff(&["grundy", "get", f, "1", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("damaged"), "{}", text(&o));
+    assert!(o.stdout.is_empty());
+    let png = dir.path().join("t.png");
+    let o = wythoff(&["grundy", "png", f, png.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(!png.exists());
+}
+
+#[test]
+fn invalid_headers_and_lengths_are_usage_errors_never_signals() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 20;
+    let good = file_bytes(&naive(n, 2), n, 2);
+    let set = |o: usize, v: &[u8]| {
+        let mut b = good.clone();
+        b[o..o + v.len()].copy_from_slice(v);
+        b
+    };
+    let mut longer = good.clone();
+    longer.push(0);
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        (
+            "huge N",
+            set(24, &u64::MAX.to_le_bytes()),
+            "N = 18446744073709551615",
+        ),
+        ("N = 2^40", set(24, &(1u64 << 40).to_le_bytes()), "width"),
+        (
+            "N + 1",
+            set(24, &(n as u64 + 1).to_le_bytes()),
+            "payload length",
+        ),
+        ("N = 0", set(24, &0u64.to_le_bytes()), "N = 0"),
+        ("a = 0", set(16, &0u64.to_le_bytes()), "a = 0"),
+        ("bad width", set(36, &2u32.to_le_bytes()), "width"),
+        ("width 0", set(36, &0u32.to_le_bytes()), "width"),
+        (
+            "stated length",
+            set(40, &7u64.to_le_bytes()),
+            "payload length",
+        ),
+        ("truncated", good[..good.len() - 1].to_vec(), "truncated"),
+        ("trailing byte", longer, "trailing"),
+        ("header only", good[..64].to_vec(), "truncated"),
+        ("shorter than a header", good[..30].to_vec(), "shorter"),
+        ("empty", Vec::new(), "shorter"),
+        ("magic", set(0, b"WYTHOFX\0"), "magic"),
+        ("version", set(8, &9u32.to_le_bytes()), "version"),
+        ("kind", set(12, &1u32.to_le_bytes()), "kind"),
+        ("layout", set(32, &2u32.to_le_bytes()), "layout"),
+        ("reserved", set(60, &[1]), "reserved"),
+    ];
+    for (what, bytes, says) in cases {
+        let f = write(dir.path(), "h.bin", &bytes);
+        let f = f.to_str().unwrap();
+        let png = dir.path().join("h.png");
+        for args in [
+            vec!["grundy", "--check", f],
+            vec!["grundy", "get", f, "0", "0"],
+            vec!["grundy", "png", f, png.to_str().unwrap()],
+        ] {
+            let o = wythoff(&args);
+            assert_eq!(o.status.code(), Some(2), "{what} {args:?}: {}", text(&o));
+            assert!(o.stdout.is_empty(), "{what}");
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(err.lines().count(), 1, "{what}: {err}");
+            assert!(err.contains(says), "{what}: {err}");
+        }
+        assert!(!png.exists());
+    }
+    // a directory and a missing file
+    for f in [dir.path().to_str().unwrap(), "/no/such/table.bin"] {
+        let o = wythoff(&["grundy", "--check", f]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    }
+}
+
+#[test]
+fn get_outside_the_table_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 12;
+    let sq = naive(n, 1);
+    let f = write(dir.path(), "t.bin", &file_bytes(&sq, n, 1));
+    let f = f.to_str().unwrap();
+    let o = wythoff(&["grundy", "get", f, "3", "0..11"]);
+    assert_eq!(o.status.code(), Some(0));
+    let want: Vec<String> = (0..n).map(|y| sq[3 * n + y].to_string()).collect();
+    assert_eq!(String::from_utf8_lossy(&o.stdout), want.join(" ") + "\n");
+    for (x, y) in [
+        ("12", "0"),
+        ("0", "12"),
+        ("0..12", "1"),
+        ("18446744073709551615", "0"),
+        ("2^64", "0"),
+        ("5..3", "0"),
+    ] {
+        let o = wythoff(&["grundy", "get", f, x, y]);
+        assert_eq!(o.status.code(), Some(2), "({x}, {y}): {}", text(&o));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn engine_tables_are_proved_for_a_1_to_5() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 150;
+    for a in 1..=5usize {
+        let f = dir.path().join(format!("a{a}.bin"));
+        let o = wythoff(&[
+            "grundy",
+            &n.to_string(),
+            "-a",
+            &a.to_string(),
+            "-o",
+            f.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+        // the engine's file is the naive table in the documented format, byte for byte
+        assert_eq!(
+            std::fs::read(&f).unwrap(),
+            file_bytes(&naive(n, a), n, a as u64)
+        );
+        let o = wythoff(&["grundy", "--check", f.to_str().unwrap(), "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(j["ok"], true);
+        let cells = (n * (n + 1) / 2).to_string();
+        for c in j["checks"].as_array().unwrap() {
+            assert_eq!(c["status"], "ok", "{j}");
+            assert_eq!(c["cells"], cells, "{j}");
+        }
+    }
+}

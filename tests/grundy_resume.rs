@@ -1,0 +1,261 @@
+//! `grundy N -o FILE` and its interrupted runs: the partial file is locked while in use, a plain
+//! run refuses an interrupted one, `--resume` refuses anything but this very table and leaves the
+//! partial file byte for byte as it was, `--restart` discards it, a torn or corrupted checkpoint
+//! record means "not done", and a ≥ 2 runs (not checkpointed) refuse to resume.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn suffixed(p: &Path, suffix: &str) -> PathBuf {
+    PathBuf::from(format!("{}{suffix}", p.display()))
+}
+
+/// A run of side `n` killed (abort, like kill -9) once `rows` rows are checkpointed.
+fn interrupted(f: &Path, n: &str, rows: &str) {
+    let o = wythoff(&["grundy", n, "-o", s(f), "--abort-after-rows", rows]);
+    assert!(!o.status.success());
+    assert!(!f.exists());
+    assert!(suffixed(f, ".partial").exists() && suffixed(f, ".partial.ckpt").exists());
+}
+
+/// The table file of a fresh, uninterrupted run.
+fn fresh(dir: &Path, n: &str, a: &str) -> Vec<u8> {
+    let f = dir.join(format!("fresh-{n}-{a}.bin"));
+    if !f.exists() {
+        let o = wythoff(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    std::fs::read(&f).unwrap()
+}
+
+/// The row the run said it resumed at.
+fn resumed_at(o: &Output) -> Option<u64> {
+    stderr(o)
+        .split("resuming at row ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+}
+
+#[test]
+fn resume_with_other_parameters_leaves_the_partial_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let (partial, ckpt) = (suffixed(&f, ".partial"), suffixed(&f, ".partial.ckpt"));
+    interrupted(&f, "900", "320");
+    let before = (
+        std::fs::read(&partial).unwrap(),
+        std::fs::read(&ckpt).unwrap(),
+    );
+    // a smaller N (the old code truncated first and then panicked), a larger N, another a
+    for args in [
+        vec!["grundy", "300", "-o", s(&f), "--resume"],
+        vec!["grundy", "1000", "-o", s(&f), "--resume"],
+        vec!["grundy", "900", "-a", "2", "-o", s(&f), "--resume"],
+    ] {
+        let o = wythoff(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+        let now = (
+            std::fs::read(&partial).unwrap(),
+            std::fs::read(&ckpt).unwrap(),
+        );
+        assert!(
+            now == before,
+            "{args:?} changed the partial file or its checkpoint"
+        );
+        assert!(!f.exists());
+    }
+    // plain runs, of this table or another, refuse and name both ways out
+    for n in ["900", "300"] {
+        let o = wythoff(&["grundy", n, "-o", s(&f)]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains("--resume") && e.contains("--restart"), "{e}");
+        assert!(e.contains("checkpointed to row 320"), "{e}");
+        let now = (
+            std::fs::read(&partial).unwrap(),
+            std::fs::read(&ckpt).unwrap(),
+        );
+        assert!(now == before);
+    }
+    // the right parameters resume it, from the checkpointed band
+    let o = wythoff(&["grundy", "900", "-o", s(&f), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(resumed_at(&o), Some(320), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "900", "1"));
+    assert!(!partial.exists() && !ckpt.exists());
+}
+
+#[test]
+fn restart_discards_the_interrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    interrupted(&f, "700", "256");
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("discarded"), "{}", stderr(&o));
+    assert_eq!(resumed_at(&o), None);
+    assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
+    // restarting with other parameters is fine too: the old run is discarded
+    let g = dir.path().join("g.bin");
+    interrupted(&g, "700", "128");
+    let o = wythoff(&["grundy", "200", "-a", "3", "-o", s(&g), "--restart"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&g).unwrap(), fresh(dir.path(), "200", "3"));
+    assert!(!suffixed(&g, ".partial").exists() && !suffixed(&g, ".partial.ckpt").exists());
+}
+
+#[test]
+fn nothing_to_resume_and_a_2_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let o = wythoff(&["grundy", "300", "-o", s(&f), "--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("no interrupted run"), "{}", stderr(&o));
+    let o = wythoff(&["grundy", "300", "-a", "2", "-o", s(&f), "--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("without checkpoints"), "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    // a >= 2 writes through a unique temporary file, never FILE.partial
+    let o = wythoff(&["grundy", "300", "-a", "2", "-o", s(&f)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "300", "2"));
+}
+
+#[test]
+fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let want = fresh(dir.path(), "700", "1");
+    let f = dir.path().join("t.bin");
+    let (partial, ckpt) = (suffixed(&f, ".partial"), suffixed(&f, ".partial.ckpt"));
+    // records for rows 64, 128, 192, 256; the last one torn by a crash
+    interrupted(&f, "700", "256");
+    let log = std::fs::read(&ckpt).unwrap();
+    std::fs::write(&ckpt, &log[..log.len() - 5]).unwrap();
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(resumed_at(&o), Some(192), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&f).unwrap(), want);
+    std::fs::remove_file(&f).unwrap();
+
+    // a flipped byte in the record of row 128: it and the later records are not done
+    interrupted(&f, "700", "256");
+    let mut log = std::fs::read_to_string(&ckpt).unwrap();
+    let at = log.find("rows=128").unwrap();
+    log.replace_range(at..at + 8, "rows=129");
+    std::fs::write(&ckpt, log).unwrap();
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(resumed_at(&o), Some(64), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&f).unwrap(), want);
+    std::fs::remove_file(&f).unwrap();
+
+    // a changed value in row 150 of the partial file: the chained hash stops at row 128
+    interrupted(&f, "700", "256");
+    let mut bytes = std::fs::read(&partial).unwrap();
+    let (n, x) = (700usize, 150usize);
+    let i = 64 + (x * n - x * (x - 1) / 2 + 10) * 2;
+    bytes[i] ^= 1;
+    std::fs::write(&partial, bytes).unwrap();
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(resumed_at(&o), Some(128), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&f).unwrap(), want);
+
+    // a partial file of the wrong length is refused and left as it is
+    std::fs::remove_file(&f).unwrap();
+    interrupted(&f, "700", "128");
+    let mut bytes = std::fs::read(&partial).unwrap();
+    bytes.truncate(bytes.len() - 1);
+    std::fs::write(&partial, &bytes).unwrap();
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&partial).unwrap(), bytes);
+}
+
+#[test]
+fn two_runs_on_one_output_never_share_the_partial_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let hold = dir.path().join("hold");
+    // the first run pauses right after its first checkpoint, holding the partial file
+    let mut first = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(["grundy", "700", "-o", s(&f)])
+        .env("WYTHOFF_TEST_TABLE_HOLD", &hold)
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while !suffixed(&hold, ".held").exists() {
+        assert!(t0.elapsed().as_secs() < 60, "the first run never paused");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let partial_then = std::fs::read(suffixed(&f, ".partial")).unwrap();
+    for extra in [None, Some("--resume"), Some("--restart")] {
+        let mut args = vec!["grundy", "700", "-o", s(&f)];
+        args.extend(extra);
+        let o = wythoff(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("in use"), "{}", stderr(&o));
+    }
+    assert_eq!(
+        std::fs::read(suffixed(&f, ".partial")).unwrap(),
+        partial_then
+    );
+    std::fs::write(suffixed(&hold, ".go"), b"").unwrap();
+    assert!(first.wait().unwrap().success());
+    assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
+    assert!(!suffixed(&f, ".partial").exists());
+}
+
+#[test]
+fn sigterm_removes_the_temporary_of_an_uncheckpointed_run_and_keeps_a_checkpointed_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let partials = || -> Vec<String> {
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains(".partial"))
+            .collect()
+    };
+    for (a, n, kept) in [("3", "2500", false), ("1", "20000", true)] {
+        let f = dir.path().join(format!("a{a}.bin"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"])
+            .spawn()
+            .unwrap();
+        let t0 = std::time::Instant::now();
+        while partials().is_empty() {
+            assert!(t0.elapsed().as_secs() < 60);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        // SAFETY: signalling our own child process.
+        unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
+        let status = child.wait().unwrap();
+        assert!(
+            !status.success(),
+            "a = {a}: the run finished before the signal"
+        );
+        assert!(!f.exists());
+        assert_eq!(!partials().is_empty(), kept, "a = {a}: {:?}", partials());
+    }
+}
