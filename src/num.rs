@@ -61,7 +61,9 @@ pub fn natural(s: &str) -> std::result::Result<Integer, NumberError> {
     }
     if let Some(rest) = t.strip_prefix('-') {
         // "-5", "-1e9", "-2^64" are negative numbers; "-x" or "--5" are not numbers at all.
-        return Err(if natural(rest).is_ok() {
+        // One sign at most: `rest` starting with '-' is malformed (and is not parsed recursively,
+        // so a million dashes cannot exhaust the stack).
+        return Err(if !rest.starts_with('-') && natural(rest).is_ok() {
             NumberError::Negative(s.to_string())
         } else {
             NumberError::Malformed(s.to_string())

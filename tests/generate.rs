@@ -3,7 +3,6 @@
 //! here from the rules (a mex sweep), the Grundy table by a naive mex, and the three-pile P-positions
 //! by a game search.
 
-use std::path::Path;
 use std::process::Command;
 
 fn wythoff() -> Command {
@@ -209,10 +208,15 @@ fn quick_preset_end_to_end() {
         }
     }
 
-    // The report says it passed, and the job said so by its exit status.
-    let report = std::fs::read_to_string(out.join("verify.json")).unwrap();
-    assert!(report.contains("\"ok\"") || report.contains("true"));
-    let _ = Path::new(&out);
+    // The report says it passed, check by check, and the job said so by its exit status.
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("verify.json")).unwrap()).unwrap();
+    assert_eq!(report["version"], 1);
+    assert_eq!(report["ok"], true);
+    let checks = report["checks"].as_array().unwrap();
+    assert!(checks.len() >= 8, "{checks:?}");
+    assert!(checks.iter().all(|c| c["status"] == "ok"), "{checks:?}");
+    assert_eq!(checks[0]["count"], "1000000");
 }
 
 #[test]

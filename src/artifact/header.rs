@@ -115,17 +115,40 @@ impl Header {
             }
             None => return Err(bad("unknown kind")),
         };
-        Ok(Header {
+        let header = Header {
             kind,
             a: u64_at(16),
-            misere: h[24] != 0,
+            misere: h[24] == 1,
             width: h[25],
             start: u64_at(32),
             stop: u64_at(40),
             records: u64_at(48),
             first_value: u128::from_le_bytes(h[56..72].try_into().unwrap()),
             checksum: u64_at(72),
-        })
+        };
+        if header.a == 0 || h[24] > 1 || h[26..32].iter().any(|&b| b != 0) {
+            return Err(bad(
+                "a = 0, a misère byte other than 0/1, or reserved bytes set",
+            ));
+        }
+        if header.start > header.stop {
+            return Err(bad("START > STOP"));
+        }
+        match kind {
+            Kind::Pairs if !matches!(header.width, 8 | 16) => {
+                return Err(bad("the value width of a pairs file must be 8 or 16"));
+            }
+            Kind::Pairs
+                if u128::from(header.records) != u128::from(header.stop - header.start) + 1 =>
+            {
+                return Err(bad("the record count is not STOP − START + 1"));
+            }
+            Kind::Word if header.width != 0 => {
+                return Err(bad("a word file has value width 0"));
+            }
+            _ => {}
+        }
+        Ok(header)
     }
 
     /// Rewrites the header at the start of an already written file.

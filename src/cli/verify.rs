@@ -1,146 +1,246 @@
-//! `wythoff verify`: verification at scale, shards and merge.
+//! `wythoff verify`: verification at scale, shards, merge and resume.
 
 use super::args::*;
 use clap::Args;
 use std::io::Write;
-use std::path::PathBuf;
-use wythoff::Rules;
+use std::path::{Path, PathBuf};
+use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
-use wythoff::num::parse_u64;
+use wythoff::num::{SYNTAX, natural_in};
 use wythoff::output::AtomicFile;
+use wythoff::verify::{self, Checkpoint, Config, Report};
+
+/// Flags that describe a new run, refused together with --merge.
+const RUN_FLAGS: [&str; 7] = [
+    "bound", "a", "grundy", "three", "shard", "resume", "restart",
+];
 
 #[derive(Args)]
 pub(crate) struct VerifyArgs {
-    /// Check the pairs for n < BOUND.
-    #[arg(long, default_value = "1e9")]
-    pub(crate) bound: String,
+    /// Check the pairs for n < BOUND (at least 1).
+    #[arg(long, default_value = "1e9", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) bound: u64,
     /// Parameter a >= 1.
-    #[arg(short = 'a', long = "a", default_value = "1")]
-    pub(crate) a: String,
+    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true)]
+    pub(crate) a: u64,
     /// Also check a Grundy table of this side (0: skip).
-    #[arg(long, default_value = "0")]
-    pub(crate) grundy: String,
+    #[arg(long, default_value = "0", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) grundy: u64,
     /// Also check three-pile Wythoff up to this bound (0: skip).
-    #[arg(long, default_value = "0")]
-    pub(crate) three: String,
-    /// Run shard I of K (0 <= I < K) of the pairs range; merge the reports with --merge.
-    #[arg(long, value_name = "I/K")]
-    pub(crate) shard: Option<String>,
-    /// Write the JSON report to FILE (atomically).
+    #[arg(long, default_value = "0", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) three: u64,
+    /// Run shard I of K (0 <= I < K <= BOUND) of the pairs range; merge the reports with --merge.
+    #[arg(long, value_name = "I/K", value_parser = shard)]
+    pub(crate) shard: Option<(u64, u64)>,
+    /// Write the JSON report to FILE (atomically).  A run with -o keeps a checkpoint FILE.ckpt of
+    /// its finished chunks until the report is written.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
     /// Merge the reports of all shards of one verification into one report.
-    #[arg(long, num_args = 1.., value_name = "REPORT")]
+    #[arg(long, num_args = 1.., value_name = "REPORT", conflicts_with_all = RUN_FLAGS)]
     pub(crate) merge: Vec<PathBuf>,
     /// Print the JSON report on stdout instead of the summary.
     #[arg(long)]
     pub(crate) json: bool,
-    /// Continue an interrupted `-o REPORT` run: chunks recorded in REPORT.partial.ckpt are not
-    /// checked again.
-    #[arg(long, requires = "output")]
+    /// Continue an interrupted `-o FILE` run: chunks recorded in FILE.ckpt are not checked again.
+    #[arg(long, requires = "output", conflicts_with = "restart")]
     pub(crate) resume: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub(crate) threads: Option<usize>,
+    /// Discard the checkpoint FILE.ckpt of an interrupted `-o FILE` run and start afresh.
+    #[arg(long, requires = "output")]
+    pub(crate) restart: bool,
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     /// Test double: corrupt the floor formula's term at this n.
-    #[arg(long, hide = true)]
+    #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
     pub(crate) inject_fault: Option<u64>,
 }
 
-pub(crate) fn parse_shard(s: &str) -> Result<(u64, u64)> {
-    let bad = || {
-        Error::usage(format!(
-            "--shard: '{s}' is not I/K with 0 <= I < K (for example 0/4)"
-        ))
-    };
+/// `I/K` with 0 <= I < K, each in the number syntax.
+pub(crate) fn shard(s: &str) -> std::result::Result<(u64, u64), String> {
+    let bad = || format!("expected I/K with 0 <= I < K, for example 0/4 ({SYNTAX})");
     let (i, k) = s.split_once('/').ok_or_else(bad)?;
     let (i, k) = (
-        i.trim().parse::<u64>().map_err(|_| bad())?,
-        k.trim().parse::<u64>().map_err(|_| bad())?,
+        natural_in(i.trim(), 0, u64::MAX).map_err(|_| bad())?,
+        natural_in(k.trim(), 1, u64::MAX).map_err(|_| bad())?,
     );
-    if k == 0 || i >= k {
+    if i >= k {
         return Err(bad());
     }
     Ok((i, k))
 }
 
+/// The configuration, validated (an empty range is refused here, before any work).
+fn config(args: &VerifyArgs) -> Result<Config> {
+    let cfg = Config {
+        a: args.a,
+        bound: args.bound,
+        grundy: args.grundy,
+        three: args.three,
+        shard: args.shard.unwrap_or((0, 1)),
+        inject_fault: args.inject_fault,
+    };
+    // The library names the quantities; the flag is named here.
+    cfg.validate().map_err(|e| match e {
+        Error::Domain(m) => {
+            let flag = if cfg.bound == 0 {
+                "--bound"
+            } else if m.starts_with("shard") {
+                "--shard"
+            } else if m.starts_with("fault") {
+                "--inject-fault"
+            } else {
+                "-a"
+            };
+            Error::usage(format!("{flag}: {m}"))
+        }
+        e => e,
+    })?;
+    Ok(cfg)
+}
+
+/// Reads and merges the reports given to --merge; every refusal names the file.
+fn merged(paths: &[PathBuf]) -> Result<Report> {
+    let parts = paths
+        .iter()
+        .map(|p| {
+            let label = p.display().to_string();
+            let text = std::fs::read(p)
+                .map_err(|e| Error::usage(format!("--merge: cannot read '{label}': {e}")))?;
+            let text = String::from_utf8(text).map_err(|_| {
+                Error::usage(format!(
+                    "--merge: '{label}': not a verify report (not UTF-8 text)"
+                ))
+            })?;
+            let r = verify::parse_report(&text)
+                .map_err(|e| Error::usage(format!("--merge: '{label}': {e}")))?;
+            Ok((label, r))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    verify::merge(&parts).map_err(|e| match e {
+        Error::Usage(m) => Error::usage(format!("--merge: {m}")),
+        e => e,
+    })
+}
+
+/// The checkpoint of a run with `-o FILE`: FILE.ckpt, created, resumed or restarted as asked.
+fn checkpoint(report: &Path, cfg: &Config, args: &VerifyArgs) -> Result<Checkpoint> {
+    let mut p = report.as_os_str().to_owned();
+    p.push(".ckpt");
+    let path = PathBuf::from(p);
+    if args.restart {
+        match std::fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                return Err(Error::usage(format!(
+                    "--restart: cannot remove '{}': {e}",
+                    path.display()
+                )));
+            }
+        }
+    }
+    if args.resume && path.exists() {
+        let c = Checkpoint::resume(&path, cfg).map_err(|e| with_flag(e, "--resume", &path))?;
+        eprintln!(
+            "wythoff: resuming from '{}': {} chunk(s) already checked",
+            path.display(),
+            c.resumed_chunks()
+        );
+        return Ok(c);
+    }
+    if args.resume {
+        eprintln!(
+            "wythoff: note: no checkpoint at '{}'; starting from the beginning",
+            path.display()
+        );
+    }
+    Checkpoint::create(&path, cfg).map_err(|e| match e {
+        Error::Usage(m) if m.starts_with("a checkpoint of an earlier run") => Error::usage(
+            format!("-o: {m}; continue it with --resume or discard it with --restart"),
+        ),
+        e => with_flag(e, "-o", &path),
+    })
+}
+
+fn with_flag(e: Error, flag: &str, path: &Path) -> Error {
+    match e {
+        Error::Usage(m) => Error::usage(format!("{flag}: {m} (checkpoint '{}')", path.display())),
+        e => e,
+    }
+}
+
 pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
-    use wythoff::verify;
-    set_threads(args.threads)?;
+    // the same setup as ThreadsArg::install (one thread-pool code path)
+    set_threads(args.threads.threads)?;
     let t0 = std::time::Instant::now();
-    let report = if !args.merge.is_empty() {
-        let parts = args
-            .merge
-            .iter()
-            .map(|p| {
-                let s = std::fs::read_to_string(p).map_err(|e| {
-                    Error::usage(format!("--merge: cannot read '{}': {e}", p.display()))
-                })?;
-                verify::parse_report(&s)
-            })
-            .collect::<Result<Vec<_>>>()?;
-        verify::merge(&parts)?
+    // Everything about the run is validated, and the output opened, before any work.
+    let cfg = if args.merge.is_empty() {
+        Some(config(&args)?)
     } else {
-        let a = parse_u64(&args.a, "-a")?;
-        Rules::new(a, false)?;
-        let cfg = verify::Config {
-            a,
-            bound: parse_u64(&args.bound, "--bound")?,
-            grundy: parse_u64(&args.grundy, "--grundy")?,
-            three: parse_u64(&args.three, "--three")?,
-            shard: match &args.shard {
-                Some(s) => parse_shard(s)?,
-                None => (0, 1),
-            },
-            inject_fault: args.inject_fault,
-        };
-        let (lo, hi) = verify::shard_range(cfg.bound, cfg.shard);
-        let pb = progress_bar((hi - lo) as u128, "verify");
-        let ckpt = args.output.as_ref().map(|p| {
-            let mut c = p.as_os_str().to_owned();
-            c.push(".partial.ckpt");
-            PathBuf::from(c)
-        });
-        if let Some(c) = &ckpt
-            && !args.resume
-        {
-            let _ = std::fs::remove_file(c);
+        None
+    };
+    let (out, in_place) = match &args.output {
+        Some(p) => {
+            let in_place = matches!(target(p, Need::Stream)?, Target::InPlace(_));
+            (Some(AtomicFile::create(p)?), in_place)
         }
-        let r = verify::run(&cfg, &|k| pb.inc(k), ckpt.as_deref())?;
-        if let Some(c) = &ckpt {
-            let _ = std::fs::remove_file(c);
+        None => (None, false),
+    };
+    if in_place && (args.resume || args.restart) {
+        return Err(Error::usage(
+            "--resume/--restart: the report goes to a special file (a FIFO or device), where no checkpoint can be kept; give a regular file to -o",
+        ));
+    }
+    let (report, ckpt) = match &cfg {
+        None => (merged(&args.merge)?, None),
+        Some(cfg) => {
+            let ckpt = match &args.output {
+                Some(p) if !in_place => Some(checkpoint(p, cfg, &args)?),
+                _ => None,
+            };
+            let (lo, hi) = cfg.range();
+            let pb = progress_bar((hi - lo) as u128, "verify");
+            let r = verify::run(cfg, &|k| pb.inc(k), ckpt.as_ref())?;
+            pb.finish_and_clear();
+            (r, ckpt)
         }
-        pb.finish_and_clear();
-        r
     };
     let elapsed = t0.elapsed().as_secs_f64();
     let json = report.to_json(elapsed);
-    if let Some(p) = &args.output {
-        let mut f = AtomicFile::create(p)?;
+    if let (Some(mut f), Some(p)) = (out, &args.output) {
         f.write_all(json.as_bytes())
             .map_err(|e| wythoff::output::io_error(p, e))?;
         f.commit()?;
     }
-    if args.json {
-        print!("{json}");
-    } else {
-        print!("{}", report.summary());
-        let checked = report.checks.first().map_or(0, |c| c.checked);
-        println!(
-            "{:.1} s; {} at {:.2e} n/s",
-            elapsed,
-            report
-                .checks
-                .first()
-                .map_or("floor = mex", |c| c.name.as_str()),
-            checked as f64 / elapsed.max(1e-9)
-        );
+    // The report is stored: the checkpoint has served.
+    if let Some(c) = ckpt {
+        c.finish()?;
     }
-    if report.ok() {
-        Ok(())
+    let mut stdout = std::io::stdout().lock();
+    let printed = if args.json {
+        stdout.write_all(json.as_bytes())
     } else {
+        let first = report.checks.first();
+        let rate = first.map_or(0.0, |c| c.count as f64) / elapsed.max(1e-9);
+        writeln!(
+            stdout,
+            "{}{:.1} s; {} at {rate:.2e} n/s",
+            report.summary(),
+            elapsed,
+            first.map_or("floor = mex", |c| c.name.as_str()),
+        )
+    };
+    printed
+        .and_then(|()| stdout.flush())
+        .map_err(Error::Stdout)?;
+    if report.failed() {
         Err(Error::Disagreement(
             "verification found a counterexample (see the report)".into(),
         ))
+    } else if !report.ok() {
+        Err(Error::Disagreement("no check ran".into()))
+    } else {
+        Ok(())
     }
 }

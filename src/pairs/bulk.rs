@@ -21,7 +21,11 @@
 //!   fallback and as the in-run baseline of the benchmarks.
 //!
 //! Consumers implement [`Sink`]: `begin` with the exact first pair of a chunk, then one `step` per
-//! further term with its carry (A grows by 1 + c, B by 1 + c + a).
+//! further term with its carry (A grows by 1 + c, B by 1 + c + a).  The same stream can also be
+//! pulled: [`Plan::sturmian`] gives the proved kernel of a chunk ([`Sturmian`], the one
+//! implementation of the step) and [`Plan::stream`] the pairs of a chunk one at a time.  The
+//! pairs writers ([`super::emit`]) push through [`Plan::run`]; the verifier ([`crate::verify`])
+//! pulls the very same kernel, so it checks the stream that writes the files.
 
 use super::algebraic;
 use crate::error::{Error, Result};
@@ -166,20 +170,12 @@ impl Plan {
             return Ok(());
         }
         let last = chunk.start + (chunk.len - 1);
-        let carries = if self.sturmian_applies(chunk) {
-            let f0 = self.frac_start(chunk.start, a0)?;
-            let theta = self.theta;
-            let mut f = f0;
+        let carries = if let Some(kernel) = self.sturmian_at(chunk, a0)? {
+            let mut k = kernel;
             for _ in 1..chunk.len {
-                let (nf, c) = f.overflowing_add(theta);
-                f = nf;
-                sink.step(c);
+                sink.step(k.carry());
             }
-            // The number of carries is the number of wraps of f0 + k·θ̃, k = len − 1.
-            let total = Integer::from(f0) + Integer::from(theta) * (chunk.len - 1);
-            (total >> 128u32)
-                .to_u64()
-                .ok_or_else(|| Error::internal("carry count"))?
+            kernel.carries_in(chunk.len - 1)?
         } else {
             let mut prev = a0;
             let mut carries = 0u64;
@@ -209,10 +205,16 @@ impl Plan {
     /// Whether the fixed-point kernel is proved exact on this chunk:
     /// normal play and (len + 1)·(a + 2)·n_last ≤ 2^128.
     fn sturmian_applies(&self, chunk: Chunk) -> bool {
-        if self.kernel != Kernel::Sturmian {
+        if self.kernel != Kernel::Sturmian || chunk.len == 0 {
             return false;
         }
-        let last = (chunk.start + (chunk.len - 1)) as u128;
+        if self.rules.misere() && self.rules.a() == 1 && chunk.start <= 1 {
+            return false; // the two special pairs break the carry rule
+        }
+        let Some(last) = chunk.start.checked_add(chunk.len - 1) else {
+            return false;
+        };
+        let last = last as u128;
         let a = self.rules.a() as u128;
         let steps = chunk.len as u128 + 1;
         let bound = if self.rules.offset() == 1 {
@@ -226,6 +228,58 @@ impl Plan {
             steps.checked_mul(a + 2).and_then(|v| v.checked_mul(last))
         };
         matches!(bound, Some(v) if v < u128::MAX)
+    }
+
+    /// The Sturmian kernel started exactly at `chunk.start`, if it is proved exact over the whole
+    /// chunk (see the module header); `None` where only the exact formula applies.
+    pub fn sturmian(&self, chunk: Chunk) -> Result<Option<Sturmian>> {
+        self.check_chunk(chunk)?;
+        let a0 = self.pair(chunk.start).0;
+        self.sturmian_at(chunk, a0)
+    }
+
+    /// [`Plan::sturmian`] for a chunk whose first A is known.
+    fn sturmian_at(&self, chunk: Chunk, a0: u128) -> Result<Option<Sturmian>> {
+        if !self.sturmian_applies(chunk) {
+            return Ok(None);
+        }
+        Ok(Some(Sturmian {
+            f: self.frac_start(chunk.start, a0)?,
+            theta: self.theta,
+        }))
+    }
+
+    /// The pairs of one chunk, pulled one at a time (the Sturmian kernel where it is proved
+    /// exact, the floor formula otherwise).
+    pub fn stream(&self, chunk: Chunk) -> Result<Stream<'_>> {
+        self.check_chunk(chunk)?;
+        let (a, b) = self.pair(chunk.start);
+        Ok(Stream {
+            plan: self,
+            n: chunk.start,
+            last: chunk.start + (chunk.len - 1),
+            a,
+            b,
+            kernel: self.sturmian_at(chunk, a)?,
+        })
+    }
+
+    /// Refuses a chunk that is empty or reaches outside [START, STOP].
+    fn check_chunk(&self, chunk: Chunk) -> Result<()> {
+        let inside = chunk.len >= 1
+            && chunk.start >= self.start
+            && chunk
+                .start
+                .checked_add(chunk.len - 1)
+                .is_some_and(|last| last <= self.stop);
+        if inside {
+            Ok(())
+        } else {
+            Err(Error::internal(format!(
+                "chunk [{}, +{}) lies outside the plan [{}, {}]",
+                chunk.start, chunk.len, self.start, self.stop
+            )))
+        }
     }
 
     /// θ̃ = ⌊(α − 1)·2^128⌋, the accumulator's step.
@@ -255,6 +309,112 @@ impl Plan {
         let frac = scaled - (whole << 128u32);
         frac.to_u128()
             .ok_or_else(|| Error::internal("fraction out of range"))
+    }
+}
+
+/// The Sturmian kernel of one chunk: the 128-bit accumulator f and its step θ̃.  Each
+/// [`Sturmian::carry`] gives the carry c_n = A_{n+1} − A_n − 1 and moves on to n + 1.  Obtained
+/// from [`Plan::sturmian`] only where it is proved exact, so every carry it gives over its chunk
+/// is the true one.  This is the only implementation of the step.
+#[derive(Clone, Copy, Debug)]
+pub struct Sturmian {
+    f: u128,
+    theta: u128,
+}
+
+/// The Sturmian step: f ← f + θ̃ mod 2^128; the carry out is c_n.  The one implementation of the
+/// step, used by [`Sturmian`] and [`Twin`].
+#[inline(always)]
+fn step(f: &mut u128, theta: u128) -> bool {
+    let (next, carry) = f.overflowing_add(theta);
+    *f = next;
+    carry
+}
+
+impl Sturmian {
+    /// The carry c_n (A_{n+1} = A_n + 1 + c_n), moving the kernel from n to n + 1.
+    #[inline(always)]
+    pub fn carry(&mut self) -> bool {
+        step(&mut self.f, self.theta)
+    }
+
+    /// Two kernels of one parameter a (one θ̃) stepped by one consumer, holding θ̃ once: a
+    /// consumer of two streams (the verifier's terms and its pending B's) keeps both accumulators
+    /// and θ̃ in registers.  Refuses kernels of different θ̃.
+    pub fn twin(self, other: Sturmian) -> Result<Twin> {
+        if self.theta != other.theta {
+            return Err(Error::internal("twin kernels of different parameters"));
+        }
+        Ok(Twin {
+            f: [self.f, other.f],
+            theta: self.theta,
+        })
+    }
+
+    /// The number of carries in the next `steps` steps, in closed form (the wraps of
+    /// f + steps·θ̃), without stepping.
+    pub fn carries_in(&self, steps: u64) -> Result<u64> {
+        let total = Integer::from(self.f) + Integer::from(self.theta) * steps;
+        (total >> 128u32)
+            .to_u64()
+            .ok_or_else(|| Error::internal("carry count"))
+    }
+}
+
+/// Two [`Sturmian`] kernels sharing θ̃ ([`Sturmian::twin`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Twin {
+    f: [u128; 2],
+    theta: u128,
+}
+
+impl Twin {
+    /// The carry of the first kernel, moving it on by one index.
+    #[inline(always)]
+    pub fn carry_first(&mut self) -> bool {
+        step(&mut self.f[0], self.theta)
+    }
+
+    /// The carry of the second kernel, moving it on by one index.
+    #[inline(always)]
+    pub fn carry_second(&mut self) -> bool {
+        step(&mut self.f[1], self.theta)
+    }
+}
+
+/// The pairs of one chunk, pulled one at a time ([`Plan::stream`]).
+pub struct Stream<'p> {
+    plan: &'p Plan,
+    n: u64,
+    last: u64,
+    a: u128,
+    b: u128,
+    kernel: Option<Sturmian>,
+}
+
+impl Stream<'_> {
+    /// The current pair (n, A_n, B_n).
+    #[inline(always)]
+    pub fn current(&self) -> (u64, u128, u128) {
+        (self.n, self.a, self.b)
+    }
+
+    /// Moves to the next pair; `false` (and no move) at the chunk's last index.
+    #[inline]
+    pub fn advance(&mut self) -> bool {
+        if self.n >= self.last {
+            return false;
+        }
+        self.n += 1;
+        match &mut self.kernel {
+            Some(k) => {
+                let d = 1 + u128::from(k.carry());
+                self.a += d;
+                self.b += d + self.plan.rules.a() as u128;
+            }
+            None => (self.a, self.b) = self.plan.pair(self.n),
+        }
+        true
     }
 }
 
@@ -439,6 +599,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn pulled_stream_equals_the_pushed_one_and_the_recursion() {
+        for a in [1u64, 2, 7] {
+            for misere in [false, true] {
+                let rules = Rules::new(a, misere).unwrap();
+                let plan = Plan::new(rules, 0, 3000).unwrap();
+                let pushed = collect(&plan, 3001);
+                let mut s = plan
+                    .stream(Chunk {
+                        start: 0,
+                        len: 3001,
+                    })
+                    .unwrap();
+                let mut pulled = vec![s.current()];
+                while s.advance() {
+                    pulled.push(s.current());
+                }
+                assert_eq!(pulled, pushed, "a = {a}, misère = {misere}");
+                if !misere {
+                    // the mex recursion, an independent computation
+                    let rec: Vec<(u64, u128, u128)> = super::super::recursive::Sweep::new(a, 0)
+                        .take(3001)
+                        .map(|(n, x, y)| (n, x as u128, y as u128))
+                        .collect();
+                    assert_eq!(pulled, rec, "a = {a}");
+                }
+            }
+        }
+        // the kernel is offered only where proved, and never over misère a = 1's special pairs
+        let m1 = Plan::new(Rules::new(1, true).unwrap(), 0, 100).unwrap();
+        assert!(m1.sturmian(Chunk { start: 0, len: 50 }).unwrap().is_none());
+        assert!(m1.sturmian(Chunk { start: 2, len: 50 }).unwrap().is_some());
+        let top = Plan::new(Rules::wythoff(), 0, u64::MAX).unwrap();
+        let far = Chunk {
+            start: 1 << 63,
+            len: (1 << 63) - 1,
+        };
+        assert!(top.sturmian(far).unwrap().is_none());
+        // a chunk outside the plan is refused, not run
+        assert!(m1.stream(Chunk { start: 90, len: 20 }).is_err());
+        assert!(m1.stream(Chunk { start: 5, len: 0 }).is_err());
     }
 
     #[test]

@@ -366,7 +366,7 @@ pub fn lower(a: u64, c: u64, n: &Integer) -> Integer {
 /// the p-representation shifted left), `(false, partner)` if x = B_n (partner = A_n, shifted right).
 pub fn classify_normal(a: u64, x: &Integer) -> (bool, Integer) {
     let mut r = represent(a, System::P, x);
-    if trailing_zeros(&r) % 2 == 0 {
+    if trailing_zeros(&r).is_multiple_of(2) {
         r.insert(0, 0);
         (true, evaluate(a, System::P, &r))
     } else {

@@ -1,0 +1,132 @@
+//! The small checks run by shard 0 (every other shard lists them as skipped), and two of them:
+//!
+//! * **identities (a = 1)**: A_n + B_n = A_{B_n} and A_{A_n} = B_n − 1 for 1 ≤ n < min(bound,
+//!   10^7), on the floor formula (identities of the Wythoff pairs, e.g. C. Kimberling,
+//!   "Complementary equations and Wythoff sequences", 2008).  Cost: O(1) per n in 128-bit
+//!   arithmetic.
+//! * **three-pile = brute force**: the three-pile engine ([`crate::three_pile`]) against a
+//!   brute-force search of the rules on the cube up to min(N, 20); the count and sum of the
+//!   P-positions x ≤ y ≤ z ≤ N are reported as facts.
+//!
+//! The misère checks live in [`super::misere`], the Grundy checks in [`super::grundy`].  The
+//! list of names is the same for every shard of one configuration, so that reports merge.
+
+use super::Config;
+use super::report::{Check, Measurement};
+use crate::error::Result;
+use crate::pairs::algebraic;
+use serde_json::json;
+
+/// How a small check is to be run: here, or not (and why).
+#[derive(Clone, Copy)]
+pub(super) enum Run<'r> {
+    /// Run it.
+    Here,
+    /// Do not run it: the reason.
+    Skip(&'r str),
+}
+
+/// The small checks and measurements of this configuration: run for shard 0, listed as
+/// skipped ("run by shard 0") for the others.
+pub(super) fn small_checks(cfg: &Config) -> Result<(Vec<Check>, Vec<Measurement>)> {
+    let other = format!("run by shard 0/{}", cfg.shard.1);
+    let run = if cfg.shard.0 == 0 {
+        Run::Here
+    } else {
+        Run::Skip(&other)
+    };
+    let mut checks = vec![identities(cfg, run)];
+    checks.extend(super::misere::checks(cfg, run)?);
+    let (g, measurements) = super::grundy::checks(cfg, run)?;
+    checks.extend(g);
+    checks.push(three(cfg, run)?);
+    Ok((checks, measurements))
+}
+
+/// A_n + B_n = A_{B_n} and A_{A_n} = B_n − 1 (a = 1).
+fn identities(cfg: &Config, run: Run) -> Check {
+    use rayon::prelude::*;
+    const NAME: &str = "identities (a = 1)";
+    let m = cfg.bound.min(10_000_000);
+    let covers = format!("A_n + B_n = A_(B_n) and A_(A_n) = B_n - 1 for 1 <= n < {m}");
+    if cfg.a != 1 {
+        return Check::skipped(NAME, covers, "these identities hold for a = 1 only");
+    }
+    if let Run::Skip(why) = run {
+        return Check::skipped(NAME, covers, why);
+    }
+    // A_n = ⌊nφ⌋ below 2^64 (n < 10^7 keeps every argument far below)
+    let lower = |n: u128| -> Option<u128> { algebraic::lower_u128(1, u64::try_from(n).ok()?) };
+    let holds = |n: u64| -> Option<bool> {
+        let an = lower(n as u128)?;
+        let bn = an + n as u128;
+        Some(an + bn == lower(bn)? && lower(an)? + 1 == bn)
+    };
+    let bad = (1..m.max(1))
+        .into_par_iter()
+        .filter(|&n| holds(n) != Some(true))
+        .min();
+    Check::ran(
+        NAME,
+        covers,
+        m.saturating_sub(1),
+        bad.map(|n| format!("n = {n}: an identity fails")),
+        "the bound leaves no n >= 1",
+    )
+}
+
+/// The three-pile engine against a brute-force search.
+fn three(cfg: &Config, run: Run) -> Result<Check> {
+    use crate::three_pile::{Box3, brute_force};
+    const NAME: &str = "three-pile = brute force";
+    let m = cfg.three.min(20) as usize;
+    let covers = format!(
+        "every position 0 <= x, y, z <= {m}: P-positions of the engine (cube up to {}) = a brute-force search of the rules",
+        cfg.three
+    );
+    if cfg.three == 0 {
+        return Ok(Check::skipped(
+            NAME,
+            covers,
+            "no three-pile bound requested (0)",
+        ));
+    }
+    if let Run::Skip(why) = run {
+        return Ok(Check::skipped(NAME, covers, why));
+    }
+    let b = Box3::cube(cfg.three, &|_| {})?;
+    let oracle = brute_force(m);
+    let side = m + 1;
+    let mut bad = None;
+    for x in 0..side {
+        for y in 0..side {
+            for z in 0..side {
+                let got = b.is_p(x as u64, y as u64, z as u64);
+                let want = oracle.get((x * side + y) * side + z).copied();
+                if Some(got) != want && bad.is_none() {
+                    bad = Some(format!(
+                        "({x}, {y}, {z}): the engine says {}, the brute-force search {}",
+                        pn(got),
+                        want.map_or("nothing", pn)
+                    ));
+                }
+            }
+        }
+    }
+    let ps = b.sorted_positions();
+    let sum: u128 = ps
+        .iter()
+        .map(|p| p.iter().map(|&v| v as u128).sum::<u128>())
+        .sum();
+    Ok(
+        Check::ran(NAME, covers, (side * side * side) as u64, bad, "empty cube").with_fact(
+            &format!("p_positions_x<=y<=z<={}", cfg.three),
+            json!({"count": ps.len().to_string(), "sum": sum.to_string()}),
+        ),
+    )
+}
+
+/// "P" or "N".
+pub(super) fn pn(p: bool) -> &'static str {
+    if p { "P" } else { "N" }
+}

@@ -1,0 +1,200 @@
+//! Verification at scale, with a report that says exactly what was checked.
+//!
+//! * **floor = mex** ([`mex`]) for every n < bound: the floor formula's terms, as streamed by the
+//!   very kernel that writes the pairs files ([`crate::pairs::bulk`]: exact square-root starts,
+//!   proved-exact Sturmian steps), against the recursive definition A_n = mex{A_i, B_i : i < n}
+//!   (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", 1982).  Where
+//!   the values fit a machine word the same sweep also checks Fraenkel's numeration property
+//!   (Property 3) at every n by table ([`numeration`]).  The range is cut into chunks run in
+//!   parallel, and into shards run anywhere and merged ([`merge`]).  Cost: a few cycles per n.
+//! * **floor = numeration** ([`numeration`]): Property 3 with arbitrary precision at every
+//!   n < min(bound, 10^6) and at 10^4 spread-out n up to the bound.
+//! * The small checks ([`checks`], [`misere`], [`grundy`]), run by shard 0: Wythoff identities,
+//!   misère play against its rules, Grundy tables and certified row periods, three-pile Wythoff
+//!   against a brute-force search.
+//!
+//! Every check reports `ok`, `FAIL` or `skipped` (with the reason), how many items it covered,
+//! exactly what it covers, and its first counterexample in full ([`report`]).  A run with
+//! [`Checkpoint`] records each finished chunk in an integrity-checked log and skips the recorded
+//! chunks when resumed.
+
+pub mod checkpoint;
+pub mod checks;
+pub mod grundy;
+pub mod merge;
+pub mod mex;
+pub mod misere;
+pub mod numeration;
+pub mod report;
+
+pub use checkpoint::Checkpoint;
+pub use merge::merge;
+pub use numeration::NumTable;
+pub use report::{Check, Measurement, Report, ReportFile, Status, parse_report};
+
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+
+/// What to verify.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Parameter a ≥ 1.
+    #[serde(with = "report::decimal")]
+    pub a: u64,
+    /// Pairs are checked for n < bound (at least 1).
+    #[serde(with = "report::decimal")]
+    pub bound: u64,
+    /// Grundy table side (0: no Grundy checks).
+    #[serde(with = "report::decimal")]
+    pub grundy: u64,
+    /// Three-pile bound (0: no three-pile check).
+    #[serde(with = "report::decimal")]
+    pub three: u64,
+    /// This shard (i, k), 0 ≤ i < k ≤ bound: the pairs range is cut in k contiguous, non-empty
+    /// pieces ([`shard_range`]); shard 0 also runs the small checks.  Written "I/K".
+    #[serde(with = "report::shard_text")]
+    pub shard: (u64, u64),
+    /// Test double: corrupt the floor formula's term at this n < bound (a wrong carry), to see
+    /// the verifier catch it.  Written only when set.
+    #[serde(
+        with = "report::decimal::option",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub inject_fault: Option<u64>,
+}
+
+impl Config {
+    /// Refuses a configuration that would check nothing or is out of range: bound 0, a shard
+    /// outside 0 ≤ I < K, more shards than n's (a shard with an empty range), a = 0, a fault
+    /// index outside the range.
+    pub fn validate(&self) -> Result<()> {
+        if self.a == 0 {
+            return Err(Error::domain(
+                "the parameter a must be at least 1 (a = 1 is Wythoff's game)",
+            ));
+        }
+        if self.bound == 0 {
+            return Err(Error::domain(
+                "bound 0 leaves nothing to verify; the bound must be at least 1 (pairs n < bound)",
+            ));
+        }
+        let (i, k) = self.shard;
+        if k == 0 || i >= k {
+            return Err(Error::domain(format!(
+                "shard {i}/{k}: need 0 <= I < K (for example 0/4)"
+            )));
+        }
+        if k > self.bound {
+            return Err(Error::domain(format!(
+                "shard {i}/{k}: {k} shards of the {} n < {} leave some shard empty; use at most {} shards",
+                self.bound, self.bound, self.bound
+            )));
+        }
+        if let Some(f) = self.inject_fault
+            && f >= self.bound
+        {
+            return Err(Error::domain(format!(
+                "fault index {f} lies outside the range n < {}",
+                self.bound
+            )));
+        }
+        Ok(())
+    }
+
+    /// This shard's pairs range [lo, hi), never empty for a valid configuration.
+    pub fn range(&self) -> (u64, u64) {
+        shard_range(self.bound, self.shard)
+    }
+}
+
+/// The pairs range of shard (i, k) of [0, bound): [⌊bound·i/k⌋, ⌊bound·(i+1)/k⌋) (exact in
+/// 128 bits; non-empty when k ≤ bound).  For k = 0 or i ≥ k the range is empty.
+pub fn shard_range(bound: u64, (i, k): (u64, u64)) -> (u64, u64) {
+    if k == 0 || i >= k {
+        return (0, 0);
+    }
+    let at = |j: u64| (bound as u128 * j as u128 / k as u128) as u64; // ≤ bound since j ≤ k
+    (at(i), at(i + 1))
+}
+
+/// Runs the configured checks.  `progress(items)` reports progress of the long check.  With a
+/// `checkpoint` (opened for this configuration), each finished chunk of the long check is
+/// recorded and chunks recorded earlier are not checked again; the caller finishes the
+/// checkpoint once the report is safely stored.
+pub fn run(
+    cfg: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    checkpoint: Option<&Checkpoint>,
+) -> Result<Report> {
+    cfg.validate()?;
+    if let Some(c) = checkpoint {
+        c.check_config(cfg)?;
+    }
+    // The small checks first: their failures of input (a table too large) surface at once.
+    let (small, measurements) = checks::small_checks(cfg)?;
+    let mut checks = vec![mex::sweep(cfg, progress, checkpoint)?];
+    checks.push(numeration::sample_check(cfg));
+    checks.extend(small);
+    Ok(Report {
+        config: cfg.clone(),
+        checks,
+        measurements,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(bound: u64) -> Config {
+        Config {
+            a: 1,
+            bound,
+            grundy: 64,
+            three: 12,
+            shard: (0, 1),
+            inject_fault: None,
+        }
+    }
+
+    #[test]
+    fn passes_and_catches_an_injected_fault() {
+        for a in [1u64, 2, 5] {
+            let mut c = cfg(300_000);
+            c.a = a;
+            let r = run(&c, &|_| {}, None).unwrap();
+            assert!(r.ok(), "{}", r.summary());
+            c.inject_fault = Some(123_457);
+            let r = run(&c, &|_| {}, None).unwrap();
+            assert!(!r.ok() && r.failed());
+            assert_eq!(r.checks[0].status, Status::Fail);
+            let ce = r.checks[0].counterexample.as_ref().unwrap();
+            assert!(ce.contains("n = 123457"), "{ce}");
+        }
+    }
+
+    #[test]
+    fn empty_work_is_refused() {
+        assert_eq!(run(&cfg(0), &|_| {}, None).unwrap_err().exit_code(), 2);
+        let mut c = cfg(3);
+        c.shard = (1, 4);
+        assert_eq!(run(&c, &|_| {}, None).unwrap_err().exit_code(), 2);
+        c.shard = (4, 4);
+        assert_eq!(c.validate().unwrap_err().exit_code(), 2);
+        let mut c = cfg(10);
+        c.inject_fault = Some(10);
+        assert_eq!(c.validate().unwrap_err().exit_code(), 2);
+        // every shard of a valid configuration is non-empty and the shards tile [0, bound)
+        for (bound, k) in [(1u64, 1u64), (7, 7), (10, 3), (u64::MAX, 1000)] {
+            let mut next = 0;
+            for i in 0..k {
+                let (lo, hi) = shard_range(bound, (i, k));
+                assert!(lo == next && lo < hi, "{bound} {i}/{k}");
+                next = hi;
+            }
+            assert_eq!(next, bound);
+        }
+    }
+}

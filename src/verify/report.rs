@@ -1,0 +1,410 @@
+//! The verification report: its types, its JSON form (serde) and its human summary.
+//!
+//! A report is a list of [`Check`]s, each with a [`Status`] — `ok`, `FAIL` or `skipped` (with
+//! the true reason) — the number of items it covered, a text saying exactly what it covers, and
+//! its first counterexample in full when it failed; plus [`Measurement`]s, figures that are
+//! measured, not checked.  The report passes ([`Report::ok`]) only if no check failed and at
+//! least one check ran.
+//!
+//! The JSON form ([`ReportFile`], `"version": 1`) writes every integer that can exceed 2^53 as a
+//! decimal string.  [`parse_report`] reads it back strictly: unknown or missing fields, another
+//! version, or a report that contradicts itself (an `ok` check with a counterexample, a `skipped`
+//! one without reason, an `ok` flag that does not follow from the checks) are refused.
+
+use super::Config;
+use crate::error::{Error, Result};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The version of the report format this library writes and reads.
+pub const VERSION: u32 = 1;
+
+/// The outcome of one check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Every item covered passed.
+    #[serde(rename = "ok")]
+    Ok,
+    /// A counterexample was found.
+    #[serde(rename = "FAIL")]
+    Fail,
+    /// Nothing was checked; the check's `reason` says why.
+    #[serde(rename = "skipped")]
+    Skipped,
+}
+
+impl Status {
+    /// The word the report uses: `ok`, `FAIL` or `skipped`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Ok => "ok",
+            Status::Fail => "FAIL",
+            Status::Skipped => "skipped",
+        }
+    }
+}
+
+/// One check's outcome.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    /// Name.
+    pub name: String,
+    /// `ok`, `FAIL` or `skipped`.
+    pub status: Status,
+    /// Why the check was skipped (`None` unless skipped).
+    pub reason: Option<String>,
+    /// Items checked (0 when skipped).
+    #[serde(with = "decimal")]
+    pub count: u64,
+    /// Exactly what the check covers, in words.
+    pub covers: String,
+    /// The first counterexample, in full (`Some` exactly when the status is `FAIL`).
+    pub counterexample: Option<String>,
+    /// Facts measured along the way (integers beyond 2^53 as strings).
+    pub facts: BTreeMap<String, serde_json::Value>,
+}
+
+impl Check {
+    /// A check that ran over `count` items: `FAIL` with a counterexample, `ok` otherwise — and
+    /// `skipped` with `empty_reason` when it covered nothing.
+    pub fn ran(
+        name: &str,
+        covers: String,
+        count: u64,
+        counterexample: Option<String>,
+        empty_reason: &str,
+    ) -> Check {
+        let (status, reason) = match (&counterexample, count) {
+            (Some(_), _) => (Status::Fail, None),
+            (None, 0) => (Status::Skipped, Some(empty_reason.to_string())),
+            (None, _) => (Status::Ok, None),
+        };
+        Check {
+            name: name.into(),
+            status,
+            reason,
+            count: if status == Status::Skipped { 0 } else { count },
+            covers,
+            counterexample,
+            facts: BTreeMap::new(),
+        }
+    }
+
+    /// A check that did not run, and why.
+    pub fn skipped(name: &str, covers: String, reason: impl Into<String>) -> Check {
+        Check {
+            name: name.into(),
+            status: Status::Skipped,
+            reason: Some(reason.into()),
+            count: 0,
+            covers,
+            counterexample: None,
+            facts: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a measured fact.
+    pub fn with_fact(mut self, key: &str, value: serde_json::Value) -> Check {
+        self.facts.insert(key.into(), value);
+        self
+    }
+
+    /// Whether the fields agree with the status (see the module header).
+    fn consistent(&self) -> std::result::Result<(), String> {
+        let why = match self.status {
+            Status::Ok if self.count == 0 => "is ok with a count of 0",
+            Status::Ok if self.counterexample.is_some() => "is ok and has a counterexample",
+            Status::Fail if self.counterexample.is_none() => "is FAIL without a counterexample",
+            Status::Skipped if self.reason.is_none() => "is skipped without a reason",
+            Status::Skipped if self.count != 0 || self.counterexample.is_some() => {
+                "is skipped but reports items or a counterexample"
+            }
+            Status::Ok | Status::Fail if self.reason.is_some() => {
+                "has a reason but was not skipped"
+            }
+            _ => return Ok(()),
+        };
+        Err(format!("check '{}' {why}", self.name))
+    }
+}
+
+/// A figure measured, not checked (it has no status and cannot fail).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Measurement {
+    /// Name.
+    pub name: String,
+    /// Exactly what was measured, in words.
+    pub covers: String,
+    /// The figures.
+    pub values: serde_json::Value,
+}
+
+/// A verification report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The configuration.
+    pub config: Config,
+    /// The checks, in order.
+    pub checks: Vec<Check>,
+    /// The measurements, in order.
+    pub measurements: Vec<Measurement>,
+}
+
+/// The report as written to JSON: `{"version":1,"ok":…,"config":{…},"elapsed_s":…,"checks":[…],
+/// "measurements":[…]}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReportFile {
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// No check failed and at least one ran ([`Report::ok`]).
+    pub ok: bool,
+    /// The configuration.
+    pub config: Config,
+    /// Wall-clock seconds of the run (informative only).
+    pub elapsed_s: f64,
+    /// The checks.
+    pub checks: Vec<Check>,
+    /// The measurements.
+    pub measurements: Vec<Measurement>,
+}
+
+impl Report {
+    /// Whether the report passes: no check failed and at least one check ran.
+    pub fn ok(&self) -> bool {
+        !self.failed() && self.checks.iter().any(|c| c.status == Status::Ok)
+    }
+
+    /// Whether some check failed.
+    pub fn failed(&self) -> bool {
+        self.checks.iter().any(|c| c.status == Status::Fail)
+    }
+
+    /// The check of that name.
+    pub fn check(&self, name: &str) -> Option<&Check> {
+        self.checks.iter().find(|c| c.name == name)
+    }
+
+    /// The report as one line of JSON (with a final newline); `elapsed` in seconds.
+    pub fn to_json(&self, elapsed: f64) -> String {
+        let file = ReportFile {
+            version: VERSION,
+            ok: self.ok(),
+            config: self.config.clone(),
+            elapsed_s: (elapsed.max(0.0) * 1000.0).round() / 1000.0,
+            checks: self.checks.clone(),
+            measurements: self.measurements.clone(),
+        };
+        // Serializing plain data with string keys cannot fail.
+        serde_json::to_string(&file).unwrap_or_default() + "\n"
+    }
+
+    /// A short human summary: one line per check (`ok`, `FAIL`, `skipped (reason)`), the
+    /// counterexamples and facts, the measurements, and an overall line.
+    pub fn summary(&self) -> String {
+        let mut s = String::new();
+        for k in &self.checks {
+            match k.status {
+                Status::Skipped => s.push_str(&format!(
+                    "skipped {:<30} ({})\n        covers: {}\n",
+                    k.name,
+                    k.reason.as_deref().unwrap_or(""),
+                    k.covers
+                )),
+                st => s.push_str(&format!(
+                    "{:<7} {:<30} {:>14} checked  ({})\n",
+                    st.word(),
+                    k.name,
+                    k.count,
+                    k.covers
+                )),
+            }
+            if let Some(ce) = &k.counterexample {
+                s.push_str(&format!("        counterexample: {ce}\n"));
+            }
+            for (n, v) in &k.facts {
+                s.push_str(&format!("        {n} = {v}\n"));
+            }
+        }
+        for m in &self.measurements {
+            s.push_str(&format!(
+                "measured {} ({}):\n        {}\n",
+                m.name, m.covers, m.values
+            ));
+        }
+        s.push_str(if self.failed() {
+            "VERIFICATION FAILED\n"
+        } else if self.ok() {
+            "ALL CHECKS PASSED\n"
+        } else {
+            "NOTHING WAS CHECKED\n"
+        });
+        s
+    }
+}
+
+/// Parses a report written by [`Report::to_json`], refusing (with a usage error saying what is
+/// wrong) anything else: malformed or truncated JSON, another version, unknown or missing
+/// fields, or a report that contradicts itself.
+pub fn parse_report(json: &str) -> Result<Report> {
+    let bad = |m: String| Error::usage(format!("not a valid wythoff verify report: {m}"));
+    let value: serde_json::Value =
+        serde_json::from_str(json).map_err(|e| bad(format!("malformed JSON ({e})")))?;
+    match value.get("version") {
+        Some(v) if v.as_u64() == Some(VERSION as u64) => {}
+        Some(v) => {
+            return Err(Error::usage(format!(
+                "a verify report of version {v}; this wythoff reads version {VERSION} only"
+            )));
+        }
+        None => return Err(bad("no \"version\" field".into())),
+    }
+    let file: ReportFile = serde_json::from_value(value).map_err(|e| bad(e.to_string()))?;
+    file.config.validate().map_err(|e| bad(e.to_string()))?;
+    for c in &file.checks {
+        c.consistent().map_err(bad)?;
+    }
+    let report = Report {
+        config: file.config,
+        checks: file.checks,
+        measurements: file.measurements,
+    };
+    if report.ok() != file.ok {
+        return Err(bad(format!(
+            "\"ok\" is {} but the checks say {}",
+            file.ok,
+            report.ok()
+        )));
+    }
+    Ok(report)
+}
+
+/// serde for a u64 written as a decimal string (values may exceed 2^53).
+pub(crate) mod decimal {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    /// Writes the decimal string.
+    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(v)
+    }
+
+    /// Reads a decimal string of digits only (no sign, no spaces).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let s = String::deserialize(d)?;
+        parse(&s).ok_or_else(|| D::Error::custom(format!("'{s}' is not an integer 0..2^64-1")))
+    }
+
+    /// Digits only, within u64.
+    pub fn parse(s: &str) -> Option<u64> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    }
+
+    /// The same for `Option<u64>` (`null` for `None`).
+    pub mod option {
+        use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+        /// Writes the decimal string or null.
+        pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+            match v {
+                Some(v) => s.collect_str(v),
+                None => s.serialize_none(),
+            }
+        }
+
+        /// Reads a decimal string or null.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+            match Option::<String>::deserialize(d)? {
+                None => Ok(None),
+                Some(s) => super::parse(&s)
+                    .map(Some)
+                    .ok_or_else(|| D::Error::custom(format!("'{s}' is not an integer 0..2^64-1"))),
+            }
+        }
+    }
+}
+
+/// serde for the shard (I, K) written as the text "I/K".
+pub(crate) mod shard_text {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    /// Writes "I/K".
+    pub fn serialize<S: Serializer>(v: &(u64, u64), s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&format_args!("{}/{}", v.0, v.1))
+    }
+
+    /// Reads "I/K" (decimal digits; the range 0 ≤ I < K is checked by the caller).
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(u64, u64), D::Error> {
+        let s = String::deserialize(d)?;
+        s.split_once('/')
+            .and_then(|(i, k)| Some((super::decimal::parse(i)?, super::decimal::parse(k)?)))
+            .ok_or_else(|| D::Error::custom(format!("shard '{s}' is not I/K")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Config, run};
+    use super::*;
+
+    fn sample() -> String {
+        let cfg = Config {
+            a: 1,
+            bound: 3000,
+            grundy: 20,
+            three: 5,
+            shard: (0, 1),
+            inject_fault: Some(1234),
+        };
+        run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
+    }
+
+    #[test]
+    fn a_report_round_trips_and_states_its_outcome() {
+        let text = sample();
+        let r = parse_report(&text).unwrap();
+        assert!(r.failed() && !r.ok());
+        assert_eq!(r.to_json(0.25), text);
+        assert!(text.starts_with("{\"version\":1,\"ok\":false,"), "{text}");
+        assert!(text.contains("\"inject_fault\":\"1234\""));
+        // a check that ran nothing is skipped, never ok; a report of skipped checks only is not ok
+        let empty = Check::ran("x", "nothing".into(), 0, None, "no items");
+        assert_eq!(empty.status, Status::Skipped);
+        let only_skipped = Report {
+            config: r.config.clone(),
+            checks: vec![empty],
+            measurements: vec![],
+        };
+        assert!(!only_skipped.ok() && !only_skipped.failed());
+        assert!(only_skipped.summary().contains("skipped x"));
+        assert!(!only_skipped.summary().contains("ALL CHECKS PASSED"));
+    }
+
+    #[test]
+    fn arbitrary_bytes_and_mutated_reports_never_panic() {
+        use proptest::prelude::*;
+        let text = sample();
+        proptest!(ProptestConfig::with_cases(400), |(bytes in proptest::collection::vec(any::<u8>(), 0..400))| {
+            let s = String::from_utf8_lossy(&bytes);
+            let _ = parse_report(&s);
+        });
+        // A proper prefix of the JSON text (the trailing newline aside) never parses.
+        let body = text.trim_end().len();
+        proptest!(ProptestConfig::with_cases(400), |(at in 0..text.len(), with in any::<u8>(), cut in 0..body)| {
+            let mut b = text.clone().into_bytes();
+            b[at] = with;
+            if let Ok(s) = String::from_utf8(b)
+                && let Ok(r) = parse_report(&s)
+            {
+                // whatever is accepted is self-consistent and survives a round trip
+                prop_assert_eq!(parse_report(&r.to_json(0.0)).unwrap(), r);
+            }
+            let prefix = String::from_utf8_lossy(&text.as_bytes()[..cut]);
+            prop_assert!(parse_report(&prefix).is_err());
+        });
+    }
+}

@@ -1,0 +1,346 @@
+//! `wythoff verify` as a user meets it: reports that say ok / FAIL / skipped honestly, corrupted
+//! strategies caught with their counterexample, empty work refused, `--merge` refusing anything
+//! that is not a complete set of shard reports (exit 2, naming the file), merged shards equal to
+//! one run.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+fn check<'v>(r: &'v Value, name: &str) -> &'v Value {
+    r["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap_or_else(|| panic!("no check '{name}' in {r}"))
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn a_corrupted_strategy_fails_with_the_counterexample() {
+    // With the numeration table (a = 1): the fault is seen at its n.
+    let o = wythoff(&[
+        "verify",
+        "--bound",
+        "3e6",
+        "--inject-fault",
+        "2718281",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["ok"], false);
+    let c = &r["checks"][0];
+    assert_eq!(c["status"], "FAIL");
+    assert_eq!(c["count"], "3000000");
+    // A_2718281 = ⌊2718281·φ⌋ = 4398271 (the fault adds one)
+    let ce = c["counterexample"].as_str().unwrap();
+    assert!(ce.contains("n = 2718281") && ce.contains("4398272"), "{ce}");
+    // The summary says FAIL and never ALL CHECKS PASSED.
+    let o = wythoff(&["verify", "--bound", "3e6", "--inject-fault", "2718281"]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    assert!(
+        text.contains("FAIL") && text.contains("VERIFICATION FAILED"),
+        "{text}"
+    );
+    assert!(!text.contains("ALL CHECKS PASSED"));
+    // Without the table (a = 10^6: q_1 = a is too large to tabulate) the mex recursion alone
+    // catches it.
+    let o = wythoff(&[
+        "verify",
+        "--bound",
+        "2e5",
+        "-a",
+        "1e6",
+        "--inject-fault",
+        "123456",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let r = json(&o);
+    let c = check(&r, "floor = mex");
+    assert_eq!(c["status"], "FAIL");
+    let ce = c["counterexample"].as_str().unwrap();
+    assert!(
+        ce.contains("n = 123456") && ce.contains("mex recursion"),
+        "{ce}"
+    );
+}
+
+#[test]
+fn a_report_says_what_it_covered_and_skipped() {
+    let o = wythoff(&["verify", "--bound", "5000", "-a", "2", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = json(&o);
+    assert_eq!(r["version"], 1);
+    assert_eq!(r["ok"], true);
+    // integers that can exceed 2^53 are strings
+    assert_eq!(r["config"]["a"], "2");
+    assert_eq!(r["config"]["bound"], "5000");
+    assert_eq!(r["config"]["shard"], "0/1");
+    for c in r["checks"].as_array().unwrap() {
+        let status = c["status"].as_str().unwrap();
+        assert!(["ok", "FAIL", "skipped"].contains(&status), "{c}");
+        assert!(c["count"].is_string() && c["covers"].is_string(), "{c}");
+        if status == "skipped" {
+            assert!(c["reason"].as_str().is_some_and(|t| !t.is_empty()), "{c}");
+            assert_eq!(c["count"], "0");
+        } else {
+            assert!(c["reason"].is_null());
+        }
+    }
+    assert_eq!(check(&r, "floor = mex = numeration")["count"], "5000");
+    let id = check(&r, "identities (a = 1)");
+    assert_eq!(id["status"], "skipped");
+    assert!(id["reason"].as_str().unwrap().contains("a = 1"));
+    assert_eq!(check(&r, "grundy table")["status"], "skipped");
+    // misère play is checked against its rules, for a = 2 by a brute-force board
+    assert_eq!(check(&r, "misère board = rules")["status"], "ok");
+    assert_eq!(check(&r, "misère board = rules")["count"], "65536");
+    // In the summary a skipped check is "skipped (reason)", never ok.
+    let o = wythoff(&["verify", "--bound", "5000", "-a", "2"]);
+    let text = stdout(&o);
+    let line = text.lines().find(|l| l.contains("grundy table")).unwrap();
+    assert!(
+        line.starts_with("skipped") && line.contains("(no Grundy table"),
+        "{line}"
+    );
+    assert!(text.contains("ALL CHECKS PASSED"), "{text}");
+    // The Grundy checks state what they cover: the 3·2^k statement is about rows 1..X−1.
+    let o = wythoff(&["verify", "--bound", "10", "--grundy", "40", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r = json(&o);
+    let conj = check(&r, "row periods are 3*2^k");
+    assert_eq!(conj["status"], "ok");
+    assert_eq!(conj["count"], "39");
+    assert!(conj["covers"].as_str().unwrap().starts_with("rows 1..39"));
+    assert_eq!(check(&r, "row periods = table")["count"], "1600");
+    assert_eq!(check(&r, "grundy table")["status"], "ok");
+}
+
+#[test]
+fn empty_work_is_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("r.json");
+    for args in [
+        &["verify", "--bound", "0"][..],
+        &["verify", "--bound", "0", "-o", s(&f)],
+        &["verify", "--bound", "3", "--shard", "3/4"],
+        &["verify", "--bound", "3", "--shard", "0/4"],
+        &["verify", "--shard", "2/2"],
+        &["verify", "--shard", "0/0"],
+        &["verify", "--bound", "10", "-a", "0"],
+        &["verify", "--bound", "10", "--inject-fault", "10"],
+        &["verify", "--merge", s(&f), "--bound", "10"],
+        &["verify", "--bound", "10", "--resume"],
+    ] {
+        let o = wythoff(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
+    assert!(stderr(&wythoff(&["verify", "--bound", "0"])).contains("--bound"));
+    assert!(!f.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// The shard reports of one verification, written with -o.
+fn shard_files(dir: &Path, k: u64, extra: &[&str]) -> Vec<String> {
+    (0..k)
+        .map(|i| {
+            let p = dir.join(format!("s{i}of{k}.json"));
+            let shard = format!("{i}/{k}");
+            let mut args = vec!["verify", "--shard", &shard, "-o", s(&p)];
+            args.extend_from_slice(extra);
+            let o = wythoff(&args);
+            assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
+            assert!(!dir.join(format!("s{i}of{k}.json.ckpt")).exists());
+            s(&p).to_string()
+        })
+        .collect()
+}
+
+/// The checks without anything run-dependent: name, status, count, covers, counterexample.
+fn checks(r: &Value) -> Vec<Value> {
+    r["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            serde_json::json!([
+                c["name"],
+                c["status"],
+                c["count"],
+                c["covers"],
+                c["counterexample"],
+                c["facts"]
+            ])
+        })
+        .collect()
+}
+
+#[test]
+fn merged_shards_equal_the_unsharded_run() {
+    let dir = tempfile::tempdir().unwrap();
+    for (extra, shards) in [
+        (&["--bound", "3e5"][..], &[2u64, 3][..]),
+        (&["--bound", "2e5", "--grundy", "64", "--three", "10"], &[3]),
+        (&["--bound", "3e5", "--inject-fault", "200001"], &[2, 3]),
+        (&["--bound", "1000", "-a", "3"], &[7]),
+        // several chunks of 2^24 per shard, a fault in the second shard's second chunk
+        (&["--bound", "8e7", "--inject-fault", "60000001"], &[2]),
+    ] {
+        let mut whole_args = vec!["verify", "--json"];
+        whole_args.extend_from_slice(extra);
+        let whole = wythoff(&whole_args);
+        let whole = json(&whole);
+        for &k in shards {
+            let files = shard_files(dir.path(), k, extra);
+            let mut args = vec!["verify", "--json", "--merge"];
+            args.extend(files.iter().rev().map(|f| f.as_str()));
+            let o = wythoff(&args);
+            let merged = json(&o);
+            assert_eq!(o.status.success(), whole["ok"] == true, "{extra:?}");
+            assert_eq!(checks(&merged), checks(&whole), "{extra:?} in {k} shards");
+            assert_eq!(merged["ok"], whole["ok"]);
+            assert_eq!(merged["config"], whole["config"]);
+            assert_eq!(merged["measurements"], whole["measurements"]);
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_what_is_not_a_complete_set_of_shards() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let files = shard_files(d, 3, &["--bound", "1e5"]);
+    let good = std::fs::read_to_string(&files[1]).unwrap();
+    std::fs::create_dir(d.join("other")).unwrap();
+    let other = shard_files(&d.join("other"), 3, &["--bound", "2e5"]);
+    let write = |name: &str, bytes: &[u8]| {
+        let p = d.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        s(&p).to_string()
+    };
+    let cases: Vec<(String, &str)> = vec![
+        (write("garbage.json", b"this is not json"), "malformed JSON"),
+        (write("empty.json", b""), "malformed JSON"),
+        (write("binary.json", &[0xff, 0xfe, 0, 1, 2]), "not UTF-8"),
+        (
+            write("truncated.json", &good.as_bytes()[..good.len() / 2]),
+            "malformed JSON",
+        ),
+        (
+            write(
+                "v2.json",
+                good.replacen("\"version\":1", "\"version\":2", 1)
+                    .as_bytes(),
+            ),
+            "version 2",
+        ),
+        (
+            write(
+                "noversion.json",
+                good.replacen("\"version\":1,", "", 1).as_bytes(),
+            ),
+            "version",
+        ),
+        (
+            write(
+                "extra.json",
+                good.replacen("\"version\":1,", "\"version\":1,\"x\":0,", 1)
+                    .as_bytes(),
+            ),
+            "unknown field",
+        ),
+        (
+            write(
+                "status.json",
+                good.replacen("\"status\":\"ok\"", "\"status\":\"fine\"", 1)
+                    .as_bytes(),
+            ),
+            "unknown variant",
+        ),
+        (
+            write(
+                "liar.json",
+                good.replacen("\"ok\":true", "\"ok\":false", 1).as_bytes(),
+            ),
+            "\"ok\"",
+        ),
+        (
+            write(
+                "bigshard.json",
+                good.replacen(
+                    "\"shard\":\"1/3\"",
+                    "\"shard\":\"1/18446744073709551615\"",
+                    1,
+                )
+                .as_bytes(),
+            ),
+            "shard",
+        ),
+        (
+            write(
+                "badnum.json",
+                good.replacen("\"bound\":\"100000\"", "\"bound\":\"1e5\"", 1)
+                    .as_bytes(),
+            ),
+            "1e5",
+        ),
+        (write("array.json", b"[1,2,3]"), "version"),
+    ];
+    for (bad, why) in &cases {
+        let o = wythoff(&["verify", "--merge", &files[0], bad, &files[2]]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+        let e = stderr(&o);
+        assert!(e.contains(bad.as_str()) && e.contains(why), "{bad}: {e}");
+        assert_eq!(e.lines().count(), 1, "{e}");
+    }
+    // a missing shard, a shard twice, a report of another verification, a file that is not there
+    let o = wythoff(&["verify", "--merge", &files[0], &files[2]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("every shard of 3"), "{}", stderr(&o));
+    let o = wythoff(&["verify", "--merge", &files[0], &files[1], &files[1]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("twice") && stderr(&o).contains(&files[1]),
+        "{}",
+        stderr(&o)
+    );
+    let o = wythoff(&["verify", "--merge", &files[0], &files[1], &other[2]]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(&other[2]), "{}", stderr(&o));
+    let gone = s(&d.join("gone.json")).to_string();
+    let o = wythoff(&["verify", "--merge", &files[0], &gone]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(&gone));
+    // the good set merges
+    let o = wythoff(&["verify", "--merge", &files[2], &files[0], &files[1]]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("ALL CHECKS PASSED"));
+}
