@@ -418,7 +418,7 @@ fn grundy_resume_after_a_real_kill() {
         .and_then(|t| t.split_whitespace().next())
         .and_then(|r| r.parse().ok())
         .unwrap_or_else(|| panic!("no resume: {}", stderr(&o)));
-    assert!(row >= 64 && row % 64 == 0, "{row}");
+    assert!(row >= 64 && row.is_multiple_of(64), "{row}");
     let fresh = dir.path().join("fresh.bin");
     let o = wythoff(&["grundy", n, "-o", fresh.to_str().unwrap(), "--threads", "1"]);
     assert!(o.status.success());
