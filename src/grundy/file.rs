@@ -421,4 +421,49 @@ mod tests {
         ));
         assert_eq!(with(60, &[1]), Err(HeaderProblem::Reserved));
     }
+
+    #[test]
+    fn arbitrary_bytes_never_panic_and_accepted_sizes_are_consistent() {
+        use proptest::prelude::*;
+        proptest!(|(bytes in proptest::collection::vec(any::<u8>(), 0..100))| {
+            let _ = TableHeader::from_bytes(&bytes);
+        });
+        let good = header(100).to_bytes();
+        proptest!(|(at in 0usize..64, v in any::<u64>(), len in 1usize..=8)| {
+            let mut h = good;
+            let end = (at + len).min(64);
+            h[at..end].copy_from_slice(&v.to_le_bytes()[..end - at]);
+            if let Ok(t) = TableHeader::from_bytes(&h) {
+                prop_assert!(t.a >= 1 && t.n >= 1);
+                prop_assert_eq!(Some(t.width), width_for_side(t.n));
+                prop_assert_eq!(Some(t.payload_len), payload_len(t.n, t.width));
+                prop_assert!(t.file_len().is_some());
+            }
+        });
+    }
+
+    #[test]
+    fn files_of_arbitrary_bytes_are_refused_or_read_without_panic() {
+        use proptest::prelude::*;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        let good = header(5).to_bytes();
+        proptest!(ProptestConfig::with_cases(64), |(
+            tail in proptest::collection::vec(any::<u8>(), 0..40),
+            keep_header in any::<bool>(),
+        )| {
+            let mut bytes = if keep_header { good.to_vec() } else { Vec::new() };
+            bytes.extend_from_slice(&tail);
+            std::fs::write(&p, &bytes).unwrap();
+            if let Ok(t) = TableFile::open(&p) {
+                prop_assert_eq!(t.payload().len(), 15);
+                for x in 0..6 {
+                    for y in 0..6 {
+                        prop_assert_eq!(t.get(x, y).is_some(), x < 5 && y < 5);
+                    }
+                }
+                let _ = t.verify();
+            }
+        });
+    }
 }
