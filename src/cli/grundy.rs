@@ -1,7 +1,8 @@
 //! `wythoff grundy`, `rows`, `sum`: Sprague–Grundy tables, certified rows, disjunctive sums.
 
 use super::args::*;
-use super::json::*;
+use super::json;
+use super::out::{Out, outln};
 use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;
 use std::io::Write;
@@ -152,8 +153,9 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         Some(GrundySub::Png { file, out }) => return grundy_png(file, out),
         Some(GrundySub::At { x, y }) => {
             let g = grundy_at(&parse_natural(x, "X")?, &parse_natural(y, "Y")?)?;
-            println!("{g}");
-            return Ok(());
+            let mut out = Out::new();
+            outln!(out, "{g}")?;
+            return out.finish();
         }
         None => {}
     }
@@ -223,10 +225,15 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         if args.json {
             print_json(&r)?;
         } else {
-            println!(
+            let mut out = Out::new();
+            outln!(
+                out,
                 "sum={} xxh3={} (a = {a}, N = {}, row-major u32 square)",
-                r.sum, r.xxh3, spec.n
-            );
+                r.sum,
+                r.xxh3,
+                spec.n
+            )?;
+            return out.finish();
         }
         return Ok(());
     }
@@ -436,19 +443,24 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         })?;
     pb.finish_and_clear();
     let (mu, lam) = p.joint;
+    let mut out = Out::new();
     if args.json {
-        println!("{}", p.to_json());
+        outln!(out, "{}", p.to_json())?;
     } else {
-        println!("row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)");
+        outln!(
+            out,
+            "row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)"
+        )?;
         for (i, (y0, per)) in p.rows.iter().enumerate() {
-            println!("{i:>3}  {y0:>9}  {per:>6}");
+            outln!(out, "{i:>3}  {y0:>9}  {per:>6}")?;
         }
-        println!(
+        outln!(
+            out,
             "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({:.1} s)",
             t0.elapsed().as_secs_f64()
-        );
+        )?;
     }
-    Ok(())
+    out.finish()
 }
 
 pub(crate) fn sum(args: SumArgs) -> Result<()> {
@@ -466,42 +478,39 @@ pub(crate) fn sum(args: SumArgs) -> Result<()> {
     }
     let r = wythoff::sums::analyse(a, &ps)?;
     let outcome = if r.nim_sum == 0 { "P" } else { "N" };
+    let mut out = Out::new();
     if args.json {
-        let comps: Vec<String> = ps
-            .iter()
-            .zip(&r.values)
-            .map(|(p, g)| {
-                format!(
-                    "{{\"position\":{},\"grundy\":{}}}",
-                    json_pair(p),
-                    json_str(g)
-                )
-            })
-            .collect();
-        let mv = match &r.winning {
-            None => "null".to_string(),
-            Some((i, to)) => format!("{{\"component\":{i},\"to\":{}}}", json_pair(to)),
-        };
-        println!(
-            "{{\"components\":[{}],\"nim_sum\":{},\"outcome\":\"{outcome}\",\"move\":{mv}}}",
-            comps.join(","),
-            json_str(&r.nim_sum)
-        );
+        out.json(&json::Sum {
+            a: a.to_string(),
+            components: (ps.iter().zip(&r.values))
+                .map(|(p, g)| json::SumComponent {
+                    position: json::pair(p),
+                    grundy: g.to_string(),
+                })
+                .collect(),
+            nim_sum: r.nim_sum.to_string(),
+            outcome,
+            mv: r.winning.as_ref().map(|(i, to)| json::SumMove {
+                component: *i,
+                to: json::pair(to),
+            }),
+        })?;
     } else {
         for (p, g) in ps.iter().zip(&r.values) {
-            println!("({}, {}): G = {g}", p.0, p.1);
+            outln!(out, "({}, {}): G = {g}", p.0, p.1)?;
         }
-        println!("nim-sum {}: {outcome}", r.nim_sum);
+        outln!(out, "nim-sum {}: {outcome}", r.nim_sum)?;
         if let Some((i, to)) = &r.winning {
-            println!(
+            outln!(
+                out,
                 "winning move: component {} ({}, {}) -> ({}, {})",
                 i + 1,
                 ps[*i].0,
                 ps[*i].1,
                 to.0,
                 to.1
-            );
+            )?;
         }
     }
-    Ok(())
+    out.finish()
 }

@@ -6,7 +6,6 @@
 //! Only `version`, a catalogue `offset` and a `component` position (an argument's place on the
 //! command line) are JSON numbers.  A command with a JSON form has one shape, listed here.
 
-use rug::Integer;
 use serde::Serialize;
 use std::fmt::Display;
 use wythoff::pairs::Position;
@@ -223,13 +222,27 @@ pub(crate) fn rat(r: &Rational) -> String {
     r.to_string()
 }
 
-/// `"v"`: a number as a JSON string, by hand.  For commands not yet converted to the serde types
-/// above (grundy, sum); do not use in new code.
-pub(crate) fn json_str(v: &Integer) -> String {
-    format!("\"{v}\"")
+/// One component of `sum --json`.
+#[derive(Serialize)]
+pub(crate) struct SumComponent {
+    pub(crate) position: [String; 2],
+    pub(crate) grundy: String,
 }
 
-/// `["x","y"]` by hand.  For commands not yet converted to the serde types above.
-pub(crate) fn json_pair(p: &Position) -> String {
-    format!("[{},{}]", json_str(&p.0), json_str(&p.1))
+/// The winning move of `sum --json`: the component (0-based) and the position it goes to.
+#[derive(Serialize)]
+pub(crate) struct SumMove {
+    pub(crate) component: usize,
+    pub(crate) to: [String; 2],
+}
+
+/// `sum --json`.
+#[derive(Serialize)]
+pub(crate) struct Sum {
+    pub(crate) a: String,
+    pub(crate) components: Vec<SumComponent>,
+    pub(crate) nim_sum: String,
+    pub(crate) outcome: &'static str,
+    #[serde(rename = "move")]
+    pub(crate) mv: Option<SumMove>,
 }

@@ -216,20 +216,43 @@ pub struct Periods {
 }
 
 impl Periods {
-    /// The certificate as JSON: `{"rows":[{"x":0,"preperiod":0,"period":1},…],"joint":{…}}`.
+    /// The certificate as JSON (serde): `{"version":1,"rows":[{"x":"0","preperiod":"0",
+    /// "period":"1"},…],"joint":{"preperiod":…,"period":…,"certified":true}}`, integers as strings.
     pub fn to_json(&self) -> String {
-        let rs: Vec<String> = self
-            .rows
-            .iter()
-            .enumerate()
-            .map(|(i, (y0, per))| format!("{{\"x\":{i},\"preperiod\":{y0},\"period\":{per}}}"))
-            .collect();
-        format!(
-            "{{\"rows\":[{}],\"joint\":{{\"preperiod\":{},\"period\":{},\"certified\":true}}}}",
-            rs.join(","),
-            self.joint.0,
-            self.joint.1
-        )
+        #[derive(serde::Serialize)]
+        struct Row {
+            x: String,
+            preperiod: String,
+            period: String,
+        }
+        #[derive(serde::Serialize)]
+        struct Joint {
+            preperiod: String,
+            period: String,
+            certified: bool,
+        }
+        #[derive(serde::Serialize)]
+        struct Certificate {
+            version: u32,
+            rows: Vec<Row>,
+            joint: Joint,
+        }
+        let c = Certificate {
+            version: 1,
+            rows: (self.rows.iter().enumerate())
+                .map(|(i, (y0, p))| Row {
+                    x: i.to_string(),
+                    preperiod: y0.to_string(),
+                    period: p.to_string(),
+                })
+                .collect(),
+            joint: Joint {
+                preperiod: self.joint.0.to_string(),
+                period: self.joint.1.to_string(),
+                certified: true,
+            },
+        };
+        serde_json::to_string(&c).unwrap_or_default()
     }
 
     /// G(x, y) for x < X and any y ≥ 0 (y as a big integer), from the certified period.
