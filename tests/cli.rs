@@ -430,18 +430,19 @@ fn rows_at_and_sum_commands() {
     // Rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12) (doc/rows.md, "Values"); the joint state
     // repeats with a period that every row period divides, no earlier than the rows settle.
     let o = wythoff(&["rows", "5", "--json"]);
-    let s = stdout(&o);
-    assert!(s.starts_with(
-        "{\"rows\":[{\"x\":0,\"preperiod\":0,\"period\":1},{\"x\":1,\"preperiod\":0,\"period\":3},{\"x\":2,\"preperiod\":0,\"period\":3},{\"x\":3,\"preperiod\":8,\"period\":6},{\"x\":4,\"preperiod\":9,\"period\":12}],\"joint\":{\"preperiod\":"
-    ), "{s}");
-    let joint = &s[s.find("\"joint\"").unwrap()..];
-    let num = |key: &str| -> u64 {
-        let t = &joint[joint.find(key).unwrap() + key.len() + 1..];
-        t[..t.find([',', '}']).unwrap()].parse().unwrap()
-    };
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["version"], 1);
+    let rows: Vec<(u64, u64)> = (v["rows"].as_array().unwrap().iter())
+        .map(|r| {
+            let n = |k: &str| r[k].as_str().unwrap().parse::<u64>().unwrap();
+            (n("preperiod"), n("period"))
+        })
+        .collect();
+    assert_eq!(rows, [(0, 1), (0, 3), (0, 3), (8, 6), (9, 12)]);
+    let joint = |k: &str| v["joint"][k].as_str().unwrap().parse::<u64>().unwrap();
     assert!(
-        num("\"preperiod\"") >= 9 && num("\"period\"") % 12 == 0,
-        "{joint}"
+        joint("preperiod") >= 9 && joint("period").is_multiple_of(12),
+        "{v}"
     );
     // G(1, 11) = 9 (Xiao, Example 14), and far out in row 1: tersum n + 1 gives G(1, 3k) = 3k + 1.
     assert_eq!(stdout(&wythoff(&["grundy", "at", "1", "11"])), "9\n");
@@ -454,7 +455,7 @@ fn rows_at_and_sum_commands() {
     let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
     assert_eq!(
         stdout(&o),
-        "{\"components\":[{\"position\":[\"3\",\"5\"],\"grundy\":\"0\"},{\"position\":[\"2\",\"4\"],\"grundy\":\"3\"}],\"nim_sum\":\"3\",\"outcome\":\"N\",\"move\":{\"component\":1,\"to\":[\"2\",\"1\"]}}\n"
+        "{\"version\":1,\"a\":\"1\",\"components\":[{\"position\":[\"3\",\"5\"],\"grundy\":\"0\"},{\"position\":[\"2\",\"4\"],\"grundy\":\"3\"}],\"nim_sum\":\"3\",\"outcome\":\"N\",\"move\":{\"component\":1,\"to\":[\"2\",\"1\"]}}\n"
     );
     let o = wythoff(&["sum", "3,5", "4,7", "--json"]);
     assert!(stdout(&o).contains("\"outcome\":\"P\",\"move\":null"));
