@@ -262,7 +262,11 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
         what: format!("Grundy table, a = 1, N = {gn} (table file format in README)"),
         make: Make::Path(Box::new(move |path| {
             let spec = grundy::Spec::new(1, gn)?;
-            grundy::compute_to_file(spec, path, threads, false, &|_| {}, &|_| {}, None).map(drop)
+            // The job owns its folder: an interrupted table of an earlier job (not in use — a
+            // running one holds its lock) is discarded and computed afresh.
+            let mode = grundy::Partial::Restart;
+            grundy::write_table(spec, path, threads, mode, &|_| {}, &|_| {}, None)?;
+            Ok(())
         })),
     });
     let table2 = table.clone();
