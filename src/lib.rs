@@ -15,7 +15,8 @@
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
-//! * [`output`] — atomic files, the binary header, fast decimal output.
+//! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
+//!   binary header and its kinds, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
 //!
 //! No floating point decides any floor, comparison or index.
@@ -28,7 +29,6 @@ pub mod game;
 pub mod grundy;
 pub mod num;
 pub mod oeis;
-pub mod output;
 pub mod pairs;
 pub mod ratwyt;
 pub mod sums;

@@ -8,10 +8,10 @@ use rug::Integer;
 use std::io::Write;
 use std::path::PathBuf;
 use wythoff::Rules;
+use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
 use wythoff::grundy::{self, Spec, SpecError, Table, TableFile, picture};
 use wythoff::num::{parse_natural, parse_u64};
-use wythoff::output::AtomicFile;
 use wythoff::pairs::Position;
 use wythoff::pairs::emit::{self};
 

@@ -5,9 +5,9 @@ use super::json;
 use super::out::{Out, outln};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
+use wythoff::artifact::AtomicFile;
 use wythoff::error::Result;
 use wythoff::oeis::{self, Entry};
-use wythoff::output::AtomicFile;
 
 /// A catalogued A-number (case-insensitive, leading zeros optional).
 fn anum(s: &str) -> std::result::Result<&'static Entry, String> {

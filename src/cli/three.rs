@@ -6,8 +6,8 @@ use super::out::{Out, outln};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use wythoff::artifact::AtomicFile;
 use wythoff::error::Result;
-use wythoff::output::AtomicFile;
 use wythoff::three_pile;
 
 /// The OEIS sequences `three --oeis` writes.
@@ -127,7 +127,7 @@ pub(crate) fn emit_text(text: &str, output: Option<&Path>) -> Result<()> {
         Some(p) => {
             let mut f = AtomicFile::create(p)?;
             f.write_all(text.as_bytes())
-                .map_err(|e| wythoff::output::io_error(p, e))?;
+                .map_err(|e| wythoff::artifact::io_error(p, e))?;
             f.commit()
         }
     }

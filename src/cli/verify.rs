@@ -4,10 +4,10 @@ use super::args::*;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use wythoff::artifact::AtomicFile;
 use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
 use wythoff::num::{SYNTAX, natural_in};
-use wythoff::output::AtomicFile;
 use wythoff::verify::{self, Checkpoint, Config, Report};
 
 /// Flags that describe a new run, refused together with --merge.
@@ -210,7 +210,7 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     let json = report.to_json(elapsed);
     if let (Some(mut f), Some(p)) = (out, &args.output) {
         f.write_all(json.as_bytes())
-            .map_err(|e| wythoff::output::io_error(p, e))?;
+            .map_err(|e| wythoff::artifact::io_error(p, e))?;
         f.commit()?;
     }
     // The report is stored: the checkpoint has served.

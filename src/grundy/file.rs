@@ -117,7 +117,7 @@ impl TableHeader {
     /// The header as bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(crate::output::MAGIC);
+        h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
         h[8..12].copy_from_slice(&VERSION.to_le_bytes());
         h[12..16].copy_from_slice(&KIND_TABLE.to_le_bytes());
         h[16..24].copy_from_slice(&self.a.to_le_bytes());
@@ -137,7 +137,7 @@ impl TableHeader {
         };
         let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
         let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
-        if &h[0..8] != crate::output::MAGIC {
+        if &h[0..8] != crate::artifact::header::MAGIC {
             return Err(HeaderProblem::Magic);
         }
         match (u32_at(8), u32_at(12), u32_at(32)) {
