@@ -30,7 +30,7 @@ use std::path::{Path, PathBuf};
 /// Size of the table file header.
 pub const HEADER_LEN: usize = 64;
 /// Kind code of a Grundy table file.
-pub const KIND_TABLE: u32 = 3;
+pub const KIND_TABLE: u32 = crate::artifact::header::Kind::GrundyTable as u32;
 /// The file format version this code reads and writes.
 pub const VERSION: u32 = 1;
 /// The one payload layout: the upper triangle, row-major.
