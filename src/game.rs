@@ -60,6 +60,25 @@ impl Rules {
         u64::from(self.misere && self.a >= 2)
     }
 
+    /// The P-pairs that are not given by the base sequences (A_n, A_n + a·n + c): misère play with
+    /// a = 1 replaces the first two pairs (0, 0) and (1, 2) of normal play by (0, 1) and (2, 2)
+    /// (doc/misere.md); every other game has none.  Entry n is the n-th pair; this is the one place
+    /// the exception is written down.
+    pub fn special_pairs(&self) -> &'static [(u64, u64)] {
+        if self.misere && self.a == 1 {
+            &[(0, 1), (2, 2)]
+        } else {
+            &[]
+        }
+    }
+
+    /// The n-th P-pair when it is one of [`Rules::special_pairs`].
+    pub fn special_pair(&self, n: u64) -> Option<(u64, u64)> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| self.special_pairs().get(i).copied())
+    }
+
     /// Whether moving from (x, y) to (x2, y2) is a legal move.
     pub fn is_legal_move(&self, x: &Integer, y: &Integer, x2: &Integer, y2: &Integer) -> bool {
         if *x2 < 0 || *y2 < 0 || x2 > x || y2 > y || (x2 == x && y2 == y) {

@@ -314,7 +314,7 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             v
         }
         Source::GrundyRow(r) => {
-            let p = rows::periods(r + 1, 1 << 24, &|_| {})?;
+            let p = rows::certified_rows(r as u64 + 1)?;
             (0..count)
                 .map(|y| p.value(r, &Integer::from(y)).to_u128().unwrap())
                 .collect()

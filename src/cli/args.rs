@@ -42,8 +42,9 @@
 //! * Conflicting or meaningless flags are declared with `conflicts_with`, `requires` or
 //!   `required_if_eq`; a rule that depends on a value (`--side` only with `--format bfile`) is a
 //!   `check()` method returning the message, called by `cli::mod` and refused like clap's own.
-//! * Threads: flatten [`ThreadsArg`] and call [`ThreadsArg::install`] once; [`set_threads`] and
-//!   [`threads_or_default`] remain for commands not yet converted and go through the same code.
+//! * Threads: flatten [`ThreadsArg`] and call [`ThreadsArg::install`] once (a command whose
+//!   `--threads` needs its own declarations, like `grundy`'s `requires = "n"`, uses the
+//!   [`threads`] value parser and [`thread_pool`]: the same code).
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -318,18 +319,6 @@ pub(crate) fn thread_pool(threads: Option<usize>) -> Result<usize> {
         Ok(_) => Ok(n),
         Err(e) => Err(Error::internal(format!("thread pool: {e}"))),
     }
-}
-
-/// Sets up the worker pool from an optional count.  For commands not yet converted to
-/// [`ThreadsArg`]; the same code as [`ThreadsArg::install`].
-pub(crate) fn set_threads(threads: Option<usize>) -> Result<()> {
-    thread_pool(threads).map(|_| ())
-}
-
-/// The number of workers for an optional count (the cores when `None`), with the pool set up.
-/// For commands not yet converted to [`ThreadsArg`].
-pub(crate) fn threads_or_default(t: Option<usize>) -> Result<usize> {
-    thread_pool(t)
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal and the job is large.

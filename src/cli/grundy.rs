@@ -11,7 +11,7 @@ use wythoff::Rules;
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
 use wythoff::grundy::{self, Spec, SpecError, Table, TableFile, picture};
-use wythoff::num::{parse_natural, parse_u64};
+use wythoff::num::parse_natural;
 use wythoff::pairs::Position;
 use wythoff::pairs::emit::{self};
 
@@ -21,8 +21,9 @@ pub(crate) struct SumArgs {
     #[arg(required = true, num_args = 1.., value_name = "X,Y")]
     pub(crate) components: Vec<String>,
     /// Parameter a >= 1.
-    #[arg(short = 'a', long = "a", default_value = "1")]
-    pub(crate) a: String,
+    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true)]
+    pub(crate) a: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
@@ -31,10 +32,11 @@ pub(crate) struct SumArgs {
 #[derive(Args)]
 pub(crate) struct RowsArgs {
     /// Number of rows X (rows 0..X-1).
-    pub(crate) x: String,
+    #[arg(value_parser = size, allow_hyphen_values = true)]
+    pub(crate) x: u64,
     /// Give up after this many columns.
-    #[arg(long, default_value = "1e8")]
-    pub(crate) max_columns: String,
+    #[arg(long, default_value = "1e8", value_parser = count, allow_hyphen_values = true)]
+    pub(crate) max_columns: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
@@ -60,11 +62,12 @@ pub(crate) struct GrundyArgs {
     #[command(subcommand)]
     pub(crate) sub: Option<GrundySub>,
     /// Side N: the table covers 0 <= x, y < N.
-    #[arg(value_name = "N", requires = "job")]
-    pub(crate) n: Option<String>,
+    #[arg(value_name = "N", requires = "job", value_parser = size, allow_hyphen_values = true)]
+    pub(crate) n: Option<u64>,
     /// Parameter a >= 1 (a = 1 is Wythoff's game; default 1).
-    #[arg(short = 'a', long = "a", value_name = "A", requires = "n")]
-    pub(crate) a: Option<String>,
+    #[arg(short = 'a', long = "a", value_name = "A", requires = "n", value_parser = parameter,
+          allow_hyphen_values = true)]
+    pub(crate) a: Option<u64>,
     /// Write the table file (atomically; checkpointed for --resume when a = 1).
     #[arg(
         short = 'o',
@@ -95,8 +98,9 @@ pub(crate) struct GrundyArgs {
     /// of its options; also the payload checksum and the 0-positions.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub(crate) check: Option<Option<PathBuf>>,
-    /// Worker threads (default: all cores).
-    #[arg(long, requires = "n")]
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, value_name = "T", requires = "n", value_parser = threads,
+          allow_hyphen_values = true)]
     pub(crate) threads: Option<usize>,
     /// Machine-readable output of --checksum or --check.
     #[arg(long, requires = "json_answer")]
@@ -124,9 +128,11 @@ pub(crate) enum GrundySub {
     /// row periods.
     At {
         /// Row (the smaller pile; rows below 256 are certified on demand).
-        x: String,
+        #[arg(value_parser = pile, allow_hyphen_values = true)]
+        x: Integer,
         /// Column (any size).
-        y: String,
+        #[arg(value_parser = pile, allow_hyphen_values = true)]
+        y: Integer,
     },
     /// Draw a table file as a PNG picture (the file's checksum is verified first).
     Png {
@@ -152,7 +158,7 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         Some(GrundySub::Get { file, x, y }) => return grundy_get(file, x, y),
         Some(GrundySub::Png { file, out }) => return grundy_png(file, out),
         Some(GrundySub::At { x, y }) => {
-            let g = grundy_at(&parse_natural(x, "X")?, &parse_natural(y, "Y")?)?;
+            let g = grundy_at(x, y)?;
             let mut out = Out::new();
             outln!(out, "{g}")?;
             return out.finish();
@@ -174,13 +180,12 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
              grundy --check FILE, grundy get FILE X Y, grundy png FILE OUT, grundy at X Y",
         ));
     };
-    let a = args.a.as_deref().map_or(Ok(1), |s| parse_u64(s, "-a"))?;
-    let n = parse_u64(n, "N")?;
+    let (a, n) = (args.a.unwrap_or(1), *n);
     let spec = Spec::new(a, n).map_err(|e| match e {
         SpecError::ZeroA => Error::usage(format!("-a: {e}")),
         SpecError::Side(_) => Error::usage(format!("N: {e}")),
     })?;
-    let threads = threads_or_default(args.threads)?;
+    let threads = thread_pool(args.threads)?;
     let cells = (spec.n as u128 * (spec.n as u128 + 1)) / 2;
     let pb = progress_bar(
         if spec.n >= 4096 {
@@ -431,8 +436,8 @@ pub(crate) fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     use wythoff::grundy::rows;
-    let x = parse_u64(&args.x, "X")? as usize;
-    let max = parse_u64(&args.max_columns, "--max-columns")?;
+    let x = usize::try_from(args.x).map_err(|_| Error::usage("X: too many rows"))?;
+    let max = args.max_columns;
     let pb = progress_bar(0, "rows");
     let t0 = std::time::Instant::now();
     let p =
@@ -464,7 +469,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
 }
 
 pub(crate) fn sum(args: SumArgs) -> Result<()> {
-    let a = parse_u64(&args.a, "-a")?;
+    let a = args.a;
     Rules::new(a, false)?;
     let mut ps: Vec<Position> = Vec::new();
     for (i, c) in args.components.iter().enumerate() {

@@ -171,8 +171,7 @@ fn with_flag(e: Error, flag: &str, path: &Path) -> Error {
 }
 
 pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
-    // the same setup as ThreadsArg::install (one thread-pool code path)
-    set_threads(args.threads.threads)?;
+    args.threads.install()?;
     let t0 = std::time::Instant::now();
     // Everything about the run is validated, and the output opened, before any work.
     let cfg = if args.merge.is_empty() {

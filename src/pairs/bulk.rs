@@ -131,20 +131,18 @@ impl Plan {
         )
     }
 
-    /// Cuts the range into chunks of at most `chunk_len` terms.  The two special pairs of misère
-    /// play with a = 1 get chunks of their own (their steps break the carry rule).
+    /// Cuts the range into chunks of at most `chunk_len` terms.  The game's special pairs
+    /// ([`Rules::special_pairs`]) get chunks of their own (their steps break the carry rule).
     pub fn chunks(&self, chunk_len: u64) -> Vec<Chunk> {
         let chunk_len = chunk_len.max(1);
         let mut out = Vec::new();
         let mut s = self.start;
-        if self.rules.misere() && self.rules.a() == 1 {
-            while s <= 1 && s <= self.stop {
-                out.push(Chunk { start: s, len: 1 });
-                s += 1;
-            }
-            if s > self.stop {
+        while self.rules.special_pair(s).is_some() && s <= self.stop {
+            out.push(Chunk { start: s, len: 1 });
+            if s == self.stop {
                 return out;
             }
+            s += 1;
         }
         loop {
             let remaining = self.stop - s; // terms left minus one
@@ -208,8 +206,8 @@ impl Plan {
         if self.kernel != Kernel::Sturmian || chunk.len == 0 {
             return false;
         }
-        if self.rules.misere() && self.rules.a() == 1 && chunk.start <= 1 {
-            return false; // the two special pairs break the carry rule
+        if self.rules.special_pair(chunk.start).is_some() {
+            return false; // the special pairs break the carry rule (chunks() isolates them)
         }
         let Some(last) = chunk.start.checked_add(chunk.len - 1) else {
             return false;
@@ -420,12 +418,8 @@ impl Stream<'_> {
 
 /// The exact pair (A_n, B_n) under `rules`, as big integers (square-root formula).
 pub fn pair_exact_big(rules: Rules, n: u64) -> (Integer, Integer) {
-    if rules.misere() && rules.a() == 1 && n <= 1 {
-        return if n == 0 {
-            (Integer::from(0), Integer::from(1))
-        } else {
-            (Integer::from(2), Integer::from(2))
-        };
+    if let Some((u, v)) = rules.special_pair(n) {
+        return (Integer::from(u), Integer::from(v));
     }
     let c = rules.offset();
     let ni = Integer::from(n);

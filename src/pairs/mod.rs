@@ -14,7 +14,8 @@
 //!
 //! Misère play (doc/misere.md): for a ≥ 2 the base sequences have B_n = A_n + a·n + 1 from
 //! (A_0, B_0) = (0, 1); for a = 1 the P-positions are those of normal play with (0, 0) and (1, 2)
-//! replaced by (0, 1) and (2, 2), handled here as a wrapper.  In misère play (0, 0) is an
+//! replaced by (0, 1) and (2, 2), written down once in `Rules::special_pairs`
+//! and consulted by every strategy and the bulk kernels.  In misère play (0, 0) is an
 //! N-position with no move at all: the player to move has already won.
 
 pub mod algebraic;
@@ -163,9 +164,9 @@ impl Solver {
         self.rules.offset()
     }
 
-    /// Misère play with a = 1 is normal play with two pairs replaced.
-    fn misere_one(&self) -> bool {
-        self.rules.misere() && self.rules.a() == 1
+    /// The n-th pair when it is one of the game's special pairs ([`Rules::special_pairs`]).
+    fn special_pair(&self, n: &Integer) -> Option<(u64, u64)> {
+        n.to_u64().and_then(|n| self.rules.special_pair(n))
     }
 
     /// The n-th P-pair (A_n, B_n), A_n ≤ B_n, for any n ≥ 0.
@@ -173,12 +174,8 @@ impl Solver {
         if *n < 0 {
             return Err(Error::usage("n must be non-negative"));
         }
-        if self.misere_one() && *n <= 1 {
-            return Ok(if *n == 0 {
-                (Integer::from(0), Integer::from(1))
-            } else {
-                (Integer::from(2), Integer::from(2))
-            });
+        if let Some((u, v)) = self.special_pair(n) {
+            return Ok((Integer::from(u), Integer::from(v)));
         }
         let lower = self.base_lower(n)?;
         let upper = (&lower + Integer::from(n * self.a())) + self.c();
@@ -215,15 +212,19 @@ impl Solver {
         if *x < 0 {
             return Err(Error::usage("pile sizes must be non-negative"));
         }
-        if self.misere_one() && *x <= 2 {
-            let (side, idx, partner) = match x.to_u32() {
-                Some(0) => (Side::Lower, 0, 1),
-                Some(1) => (Side::Upper, 0, 0),
-                _ => (Side::Lower, 1, 2),
+        // the special pairs cover exactly the values of the base pairs they replace
+        let specials = self.rules.special_pairs();
+        for (i, &(u, v)) in specials.iter().enumerate() {
+            let (side, partner) = if *x == u {
+                (Side::Lower, v)
+            } else if *x == v {
+                (Side::Upper, u)
+            } else {
+                continue;
             };
             return Ok(Located {
                 side,
-                index: Integer::from(idx),
+                index: Integer::from(i),
                 partner: Integer::from(partner),
             });
         }
@@ -363,10 +364,9 @@ impl Solver {
                 }
             }
         }
-        if self.misere_one() {
-            for (u, v) in [(0, 1), (1, 0), (2, 2)] {
-                candidates.push((Integer::from(u), Integer::from(v)));
-            }
+        for &(u, v) in self.rules.special_pairs() {
+            candidates.push((Integer::from(u), Integer::from(v)));
+            candidates.push((Integer::from(v), Integer::from(u)));
         }
         for (u, v) in candidates {
             if u < *x && v < *y && self.rules.is_legal_move(x, y, &u, &v) {
@@ -390,7 +390,7 @@ impl Solver {
         let mut out = Vec::new();
         let mut m = lo;
         while m <= hi {
-            if !(self.misere_one() && m <= 1) {
+            if self.special_pair(&m).is_none() {
                 out.push(m.clone());
             }
             m += 1u32;
