@@ -297,7 +297,7 @@ fn write_table(
             ResumeError::OtherRun { .. } | ResumeError::Damaged { .. } => {
                 format!("--resume: {r}; --restart discards it")
             }
-            ResumeError::NothingToResume { .. } | ResumeError::NotCheckpointed => {
+            ResumeError::NothingToResume { .. } => {
                 format!("--resume: {r}")
             }
         }),

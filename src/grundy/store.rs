@@ -77,8 +77,19 @@ impl PayloadPtr {
         let w = self.layout.width;
         let off = self.layout.index(x, y) * w;
         debug_assert!(off + w <= self.len);
-        let b = g.to_le_bytes();
-        unsafe { std::ptr::copy_nonoverlapping(b.as_ptr(), self.ptr.add(off), w) };
+        // one store per width (a copy of runtime length would be a call to memcpy)
+        unsafe {
+            let p = self.ptr.add(off);
+            match w {
+                1 => *p = g as u8,
+                2 => (p as *mut u16).write_unaligned((g as u16).to_le()),
+                3 => {
+                    (p as *mut u16).write_unaligned((g as u16).to_le());
+                    *p.add(2) = (g >> 16) as u8;
+                }
+                _ => (p as *mut u32).write_unaligned(g.to_le()),
+            }
+        }
     }
 
     /// G(x, y) for any x, y < N (by symmetry).
@@ -90,9 +101,16 @@ impl PayloadPtr {
         let (x, y) = if x <= y { (x, y) } else { (y, x) };
         let w = self.layout.width;
         let off = self.layout.index(x, y) * w;
-        let mut b = [0u8; 4];
-        unsafe { std::ptr::copy_nonoverlapping(self.ptr.add(off), b.as_mut_ptr(), w) };
-        u32::from_le_bytes(b)
+        // one load per width, reading exactly the value's bytes
+        unsafe {
+            let p = self.ptr.add(off);
+            match w {
+                1 => *p as u32,
+                2 => u16::from_le((p as *const u16).read_unaligned()) as u32,
+                3 => u16::from_le((p as *const u16).read_unaligned()) as u32 | (*p.add(2) as u32) << 16,
+                _ => u32::from_le((p as *const u32).read_unaligned()),
+            }
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! Writing a table file (`grundy N -o FILE`): the file appears under its name only when whole,
-//! and a = 1 runs are checkpointed, so that a killed run continues where it stopped.
+//! and runs are checkpointed (any a), so that a killed run continues where it stopped.
 //!
-//! * **a = 1**: the payload is computed through a memory map of `FILE.partial` (a fixed name, so
+//! * The payload is computed through a memory map of `FILE.partial` (a fixed name, so
 //!   that a later run finds it), which is locked (`File::try_lock`) for as long as a run uses it:
 //!   a second run on the same output is refused.  After every band of 64 rows the finished rows
 //!   are flushed and one record `rows=R chain=H` is appended to the checkpoint log
@@ -13,18 +13,15 @@
 //!   the log names this very table and that the partial file has its size and header; then the
 //!   rows are re-hashed band by band and the run continues after the last record whose chain
 //!   matches.  Anything else is refused and the partial file left byte for byte as it was.
-//! * **a ≥ 2**: the engine has no checkpoints; the table is computed in memory and written
-//!   through the atomic writer's unique temporary file ([`AtomicFile::create_regular`], opened
-//!   before the work), which Ctrl-C or SIGTERM removes; resuming is refused with that reason.
 //!
-//! The final step is the same for both: the header's payload checksum is filled in, the file
+//! The final step: the header's payload checksum is filled in, the file
 //! synced and renamed over `FILE`, and the directory synced.  Cost: one pass of XXH3 over the
 //! payload, one `fdatasync` per band; a resume re-hashes the rows done.
 
 use super::file::{HEADER_LEN, TableHeader};
 use super::store::{Layout, PayloadPtr};
 use super::{Spec, check_resources, engine, fill};
-use crate::artifact::atomic::{self, AtomicFile, Need, Target};
+use crate::artifact::atomic::{self, Need, Target};
 use crate::artifact::checkpoint::Log;
 use crate::error::Error;
 use memmap2::MmapMut;
@@ -70,9 +67,6 @@ pub enum ResumeError {
         /// The checkpoint log looked for.
         ckpt: PathBuf,
     },
-    /// a ≥ 2: not checkpointed.
-    #[error("tables with a >= 2 are computed without checkpoints, so no run of them can resume")]
-    NotCheckpointed,
     /// The interrupted run computes another table.
     #[error(
         "the interrupted run at '{}' computes another table ({found}), not this one ({wanted}); \
@@ -232,63 +226,13 @@ pub fn write_table(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    if spec.a == 1 {
-        let files = Files {
-            target: &target,
-            partial: &partial,
-            ckpt: &ckpt,
-            dir,
-        };
-        return checkpointed(spec, files, threads, mode, progress, note, abort_after);
-    }
-    if mode == Partial::Resume {
-        return Err(ResumeError::NotCheckpointed.into());
-    }
-    settle_interrupted(&partial, &ckpt, mode, note)?;
-    let layout = spec.layout();
-    let total = (HEADER_LEN + layout.bytes()) as u64;
-    let mut out = AtomicFile::create_regular(path)?;
-    check_resources(0, total, Some(dir))?;
-    let table = super::Table::compute(spec, threads, progress)?;
-    let header = finished_header(spec, layout, &table.data);
-    let write = |out: &mut AtomicFile| -> std::io::Result<()> {
-        use std::io::Write;
-        out.write_all(&header.to_bytes())?;
-        out.write_all(&table.data)
+    let files = Files {
+        target: &target,
+        partial: &partial,
+        ckpt: &ckpt,
+        dir,
     };
-    write(&mut out).map_err(|e| Error::file(path, e))?;
-    out.commit()?;
-    Ok(header)
-}
-
-/// For an a ≥ 2 run: an interrupted a = 1 run on the same output is refused, or discarded when
-/// restarting; one in progress is refused.
-fn settle_interrupted(
-    partial: &Path,
-    ckpt: &Path,
-    mode: Partial,
-    note: &dyn Fn(&str),
-) -> Result<(), WriteError> {
-    let Ok(file) = OpenOptions::new().read(true).write(true).open(partial) else {
-        return Ok(());
-    };
-    lock(&file, partial)?;
-    if ckpt.exists() {
-        if mode != Partial::Restart {
-            return Err(ResumeError::Interrupted {
-                partial: partial.to_owned(),
-                rows: rows_recorded(ckpt),
-            }
-            .into());
-        }
-        std::fs::remove_file(ckpt).map_err(|e| Error::file(ckpt, e))?;
-        std::fs::remove_file(partial).map_err(|e| Error::file(partial, e))?;
-        note(&format!(
-            "discarded the interrupted run at '{}'",
-            partial.display()
-        ));
-    }
-    Ok(())
+    checkpointed(spec, files, threads, mode, progress, note, abort_after)
 }
 
 /// The most rows a checkpoint log records (0 if it cannot be read).
