@@ -157,17 +157,34 @@ fn resume_after_a_real_sigkill_is_byte_identical() {
         let t0 = std::time::Instant::now();
         while records(&ckpt) < 3 {
             assert!(t0.elapsed().as_secs() < 120, "a = {a}: no checkpoints");
-            assert!(child.try_wait().unwrap().is_none(), "a = {a}: finished too soon");
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "a = {a}: finished too soon"
+            );
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
         child.kill().unwrap(); // SIGKILL
         let status = child.wait().unwrap();
         assert!(!status.success() && !f.exists(), "a = {a}");
-        let o = wythoff(&["grundy", n, "-a", a, "-o", s(&f), "--resume", "--threads", threads]);
+        let o = wythoff(&[
+            "grundy",
+            n,
+            "-a",
+            a,
+            "-o",
+            s(&f),
+            "--resume",
+            "--threads",
+            threads,
+        ]);
         assert!(o.status.success(), "a = {a}: {}", stderr(&o));
         let at = resumed_at(&o).unwrap_or_else(|| panic!("a = {a}: {}", stderr(&o)));
         assert!(at >= 192, "a = {a}: resumed at {at}");
-        assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), n, a), "a = {a}");
+        assert_eq!(
+            std::fs::read(&f).unwrap(),
+            fresh(dir.path(), n, a),
+            "a = {a}"
+        );
         std::fs::remove_file(&f).unwrap();
         std::fs::remove_file(dir.path().join(format!("fresh-{n}-{a}.bin"))).unwrap();
     }

@@ -97,7 +97,12 @@ impl State {
     /// The sets after rows 0..rows are complete, rebuilt from those rows of a payload (resume):
     /// the same inserts the sweep made, in any order.  A value that cannot be in a correct table
     /// (it does not fit its set) is refused.
-    pub fn rebuild(n: usize, a: u64, payload: PayloadPtr, rows: usize) -> Result<State, OutOfRange> {
+    pub fn rebuild(
+        n: usize,
+        a: u64,
+        payload: PayloadPtr,
+        rows: usize,
+    ) -> Result<State, OutOfRange> {
         let mut s = State::new(n, a);
         let rows = rows.min(n);
         for x in 0..rows {

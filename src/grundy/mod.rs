@@ -140,9 +140,8 @@ fn fill(
     let mut state = if from_row == 0 {
         engine::State::new(spec.n, spec.a)
     } else {
-        engine::State::rebuild(spec.n, spec.a, payload, from_row).map_err(|e| {
-            Error::usage(format!("the partial table cannot be resumed: {e}"))
-        })?
+        engine::State::rebuild(spec.n, spec.a, payload, from_row)
+            .map_err(|e| Error::usage(format!("the partial table cannot be resumed: {e}")))?
     };
     engine::fill(&mut state, payload, from_row, threads, progress, band_done);
     Ok(())
@@ -236,13 +235,20 @@ mod tests {
     fn engine_tables_are_proved_for_every_a() {
         // (a ≥ N acts like a = N, and the proof costs O(a) per cell and diagonal: large a only
         // at small sides, still more than one band)
-        for (a, sides) in [1u64, 2, 3, 5, 8, 12, 70, 1000]
-            .map(|a| (a, if a < 50 { &[257usize, 700][..] } else { &[130][..] }))
-        {
+        for (a, sides) in [1u64, 2, 3, 5, 8, 12, 70, 1000].map(|a| {
+            (
+                a,
+                if a < 50 {
+                    &[257usize, 700][..]
+                } else {
+                    &[130][..]
+                },
+            )
+        }) {
             for &n in sides {
                 for threads in [1, 2, 5] {
-                    let t = Table::compute(Spec::new(a, n as u64).unwrap(), threads, &|_| {})
-                        .unwrap();
+                    let t =
+                        Table::compute(Spec::new(a, n as u64).unwrap(), threads, &|_| {}).unwrap();
                     let r = check(&t.data, t.layout, a).unwrap();
                     assert!(r.ok, "a={a} n={n} threads={threads}: {:?}", r.problems);
                 }

@@ -107,7 +107,10 @@ impl PayloadPtr {
             match w {
                 1 => *p as u32,
                 2 => u16::from_le((p as *const u16).read_unaligned()) as u32,
-                3 => u16::from_le((p as *const u16).read_unaligned()) as u32 | (*p.add(2) as u32) << 16,
+                3 => {
+                    u16::from_le((p as *const u16).read_unaligned()) as u32
+                        | (*p.add(2) as u32) << 16
+                }
                 _ => u32::from_le((p as *const u32).read_unaligned()),
             }
         }

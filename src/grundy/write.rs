@@ -169,6 +169,32 @@ fn reserve(file: &File, path: &Path, total: u64) -> Result<(), Error> {
     Ok(())
 }
 
+/// Hands the whole pages of `map[from..to]` back to the kernel (`MADV_DONTNEED`), so that the
+/// resident set of a long run stays at the engine's sets plus the rows in progress (the table of
+/// N = 131072 is 25.8 GB).  The range must be flushed: for a shared file mapping the pages stay in
+/// the page cache and the file, and a later access reads them back.  Returns the new `from`.
+fn release(map: &MmapMut, from: usize, to: usize) -> usize {
+    // SAFETY: sysconf has no preconditions.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+    let Ok(page @ 1..) = usize::try_from(page) else {
+        return from;
+    };
+    let (start, end) = (from.next_multiple_of(page), to / page * page);
+    if end <= start {
+        return from;
+    }
+    // SAFETY: the range lies inside the mapping; it is flushed, and for a MAP_SHARED file mapping
+    // MADV_DONTNEED only unmaps the pages — their contents stay in the file and are read back on
+    // the next access — so no reference into the mapping can observe a changed value.
+    let addr_ok = (map.as_ptr() as usize).is_multiple_of(page);
+    if addr_ok {
+        let _ = unsafe {
+            map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
+        };
+    }
+    end
+}
+
 /// Test hook: when `WYTHOFF_TEST_TABLE_HOLD` names a path P, the run creates `P.held` after its
 /// first checkpoint and waits (up to a minute) until `P.go` exists, so that a test can make two
 /// runs overlap for certain.
@@ -374,6 +400,9 @@ fn checkpointed(
     let payload = PayloadPtr::new(&mut map[HEADER_LEN..], layout);
     let map_ptr = &map as *const MmapMut as usize;
     let state = Mutex::new((from_row, chained, log, None::<Error>, false));
+    // Bytes of the mapping already handed back to the kernel (see `release`).
+    let released = Mutex::new(0usize);
+    let a_rows = spec.a.min(spec.n as u64) as usize;
     let band_done = |rows: usize| {
         let Ok(mut st) = state.lock() else { return };
         let (done, h) = (st.0, st.1);
@@ -390,6 +419,14 @@ fn checkpointed(
             .and_then(|()| st.2.append(&record(rows, h2)));
         if let Err(e) = r {
             st.3.get_or_insert(e);
+        } else {
+            // Written and flushed rows leave the resident set, except the last a rows, which the
+            // next band reads back (the engine's diagonal look-ups); a later read would fault
+            // them in again from the file, so this saves memory and never changes a value.
+            let keep = HEADER_LEN + layout.row_start(rows.saturating_sub(a_rows)) * layout.width;
+            if let Ok(mut from) = released.lock() {
+                *from = release(m, *from, keep);
+            }
         }
         (st.0, st.1) = (rows, h2);
         if !st.4 {
@@ -408,7 +445,20 @@ fn checkpointed(
     if let Some(e) = failed {
         return Err(e.into());
     }
-    let header = finished_header(spec, layout, &map[HEADER_LEN..]);
+    // The payload's XXH3, streamed a chunk at a time, each chunk's pages handed back after it is
+    // read, so that hashing the whole file does not make it resident.
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut at = HEADER_LEN;
+    while at < map.len() {
+        let end = (at + (64 << 20)).min(map.len());
+        hasher.update(&map[at..end]);
+        release(&map, at, end);
+        at = end;
+    }
+    let header = TableHeader {
+        checksum: hasher.digest(),
+        ..finished_header(spec, layout, &[])
+    };
     map[..HEADER_LEN].copy_from_slice(&header.to_bytes());
     map.flush().map_err(|e| Error::file(partial, e))?;
     drop(map);
