@@ -20,6 +20,9 @@
 use crate::error::{Error, Result};
 use rug::Integer;
 
+pub mod certificate;
+pub mod check;
+
 /// Rows certified on demand: [`value_at`] and [`certified_rows`] accept a smaller pile below this
 /// (rows 0..255 take about 80 s on one core of a 2-core AMD EPYC).
 pub const ON_DEMAND_ROWS: u64 = 256;
@@ -41,6 +44,9 @@ pub enum RowsError {
         /// The smaller pile, abbreviated.
         pile: String,
     },
+    /// The sweep is not available for this parameter a.
+    #[error("rows are certified for a = 1 only, got a = {0}")]
+    Parameter(u64),
     /// No repeated state within the columns allowed.
     #[error("no period found within {0} columns")]
     NoPeriod(u64),
@@ -366,6 +372,19 @@ pub fn periods(
         rows,
         offsets,
     })
+}
+
+/// [`periods`] for parameter a.
+pub fn periods_a(
+    a: u64,
+    x_rows: usize,
+    max_columns: u64,
+    progress: &dyn Fn(u64),
+) -> std::result::Result<Periods, RowsError> {
+    if a != 1 {
+        return Err(RowsError::Parameter(a));
+    }
+    periods(x_rows, max_columns, progress)
 }
 
 /// The certified periods of rows 0..rows−1, for rows ≤ [`ON_DEMAND_ROWS`] (at most
