@@ -81,7 +81,7 @@ impl Oracle {
                 &rows::certified_rows(rows)?,
                 1,
                 u64::MAX,
-            )),
+            )?),
             None => None,
         };
         Ok(Oracle { a, table, rows })

@@ -95,7 +95,7 @@ proptest! {
         bytes in proptest::collection::vec(any::<u8>(), 0..300)
     ) {
         if let Ok(c) = Certificate::from_bytes(&bytes) {
-            prop_assert_eq!(Certificate::from_bytes(&c.to_bytes()).unwrap(), c);
+            prop_assert_eq!(Certificate::from_bytes(c.to_bytes()).unwrap(), c);
         }
     }
 
@@ -139,7 +139,10 @@ fn certificate_bytes() -> &'static Vec<u8> {
     static B: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     B.get_or_init(|| {
         let p = wythoff::grundy::rows::periods(8, 1 << 20, &|_| {}).unwrap();
-        Certificate::from_periods(&p, 1, 1 << 20).to_bytes()
+        Certificate::from_periods(&p, 1, 1 << 20)
+            .unwrap()
+            .to_bytes()
+            .to_vec()
     })
 }
 

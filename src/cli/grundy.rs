@@ -552,9 +552,9 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     pb.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
-        let c = Certificate::from_periods(&p, args.a, args.prefix_budget);
+        let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
         let bytes = c.to_bytes();
-        f.write_all(&bytes)
+        f.write_all(bytes)
             .map_err(|e| Error::file(path.clone(), e))?;
         f.commit()?;
         eprintln!(

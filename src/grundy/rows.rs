@@ -1,18 +1,24 @@
-//! Long rows of Wythoff's Sprague–Grundy function with *certified* additive periods
-//! (Dress–Flammenkamp–Pink 1999; Landman 2002 — the finite-state argument made computational).
+//! Long rows of the Sprague–Grundy function of Wythoff's game and its generalization (parameter
+//! a) with *certified* additive periods (Dress–Flammenkamp–Pink 1999; Landman 2002 — the
+//! finite-state argument made computational).
 //!
-//! Rows 0..X−1 are swept column by column.  In row x every value below y − 2x already occurs left
-//! of column y, and every value is at most x + y, so row x is described at column y by the window
-//! of values [y − 2X, y + X) relative to y (3X bits); the sweep *checks* that every bit it drops
-//! off the bottom of a window is set, so the truncation is verified, not assumed.  Diagonal δ holds
-//! values in [δ − X, δ + 2X), kept relative to δ.  The column y's cells then depend only on
-//! S_y = (row windows, windows of diagonals y−X+1..y), all relative — so S_{y+p} = S_y implies
-//! G(x, y' + p) = G(x, y') + p for all y' ≥ y and every row: a proof of additive periodicity.
-//! Brent's cycle detection on S finds the joint period λ and preperiod μ exactly; each row's own
-//! period is the least divisor p of λ with G(x, y+p) = G(x, y) + p over one joint period after μ,
-//! and its preperiod the least y₀ from which that holds (scanning back from μ).
+//! Rows 0..X−1 are swept column by column.  In row x every value below y − 2a·x already occurs
+//! left of column y (doc/rows.md, the window lemma, proved there for every a), and every value is
+//! at most x + y, so row x is described at column y by the window of values [y − 2aX, y + X)
+//! relative to y ((2a + 1)X bits); the sweep *checks* that every bit it drops off the bottom of a
+//! window is set and that no value passes its top, so the truncation is verified, not assumed.
+//! Diagonal δ holds values in [δ − (2a−1)X, δ + 2X), kept relative to δ.  A diagonal move from
+//! (x, y) lands on one of the 2a − 1 diagonals δ + e, |e| < a; the few cells of those diagonals
+//! that are not options (computed in the last a − 2 columns, in rows below x) are masked out, and
+//! those columns are part of the state.  The column y's cells then depend only on
+//! S_y = (row windows, windows of diagonals y−X−a+2..y, last a − 2 columns), all relative — so
+//! S_{y+p} = S_y implies G(x, y' + p) = G(x, y') + p for all y' ≥ y and every row: a proof of
+//! additive periodicity.  Brent's cycle detection on S finds the joint period λ and preperiod μ
+//! exactly; each row's own period is the least divisor p of λ with G(x, y+p) = G(x, y) + p over
+//! one joint period after μ, and its preperiod the least y₀ from which that holds (scanning back
+//! from μ).
 //!
-//! Cost: O(X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
+//! Cost: O((2a + 1)·(2a − 1)·X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
 //!
 //! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].

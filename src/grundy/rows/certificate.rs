@@ -48,28 +48,35 @@ pub const KIND: u32 = crate::artifact::header::Kind::RowCertificate as u32;
 /// Default budget, in bytes, for the values below the preperiods.
 pub const DEFAULT_PREFIX_BUDGET: u64 = 64 << 20;
 
-/// One certified row.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One certified row: its preperiod and period, and where its values lie in the file's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CertifiedRow {
     /// Preperiod y₀: G(x, y + p) = G(x, y) + p for y ≥ y₀, and not for y₀ − 1.
     pub preperiod: u64,
     /// Least additive period p.
     pub period: u64,
-    /// G(x, y) − y for y < y₀, when stored.
-    pub prefix: Option<Vec<i32>>,
-    /// G(x, y) − y for y₀ ≤ y < y₀ + p.
-    pub cycle: Vec<i32>,
+    /// Whether G(x, y) − y for y < y₀ is stored (always so when y₀ = 0).
+    pub prefix_stored: bool,
+    /// Byte offset of the values below y₀ (when stored).
+    prefix_at: usize,
+    /// Byte offset of the p values from y₀ on.
+    cycle_at: usize,
 }
 
-/// Certified rows 0..X−1 of G for one parameter a (see the module documentation).
+/// Certified rows 0..X−1 of G for one parameter a (see the module documentation): the file's
+/// bytes, validated, with an index of the rows.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     /// Parameter a.
     pub a: u64,
     /// Joint preperiod μ and period λ of the sweep that certified the rows.
     pub joint: (u64, u64),
+    /// Value width in bytes (2 or 4).
+    width: usize,
+    /// The whole file: header and payload.
+    bytes: Vec<u8>,
     /// Rows 0..X−1.
-    pub rows: Vec<CertifiedRow>,
+    rows: Vec<CertifiedRow>,
 }
 
 /// What is wrong with a certificate file, or why a value cannot be given.
@@ -122,37 +129,55 @@ fn invalid(m: impl Into<String>) -> CertificateError {
 impl Certificate {
     /// The certificate of swept rows, storing the values below each preperiod while their total
     /// size stays within `prefix_budget` bytes (rows taken in order; a row whose values do not fit
-    /// is skipped).  Returns it with the number of rows whose prefix is stored.
-    pub fn from_periods(p: &Periods, a: u64, prefix_budget: u64) -> Certificate {
-        // the sweep records offsets as i16, so they are written 2 bytes each
-        let width = 2u64;
+    /// is written without them).
+    pub fn from_periods(
+        p: &Periods,
+        a: u64,
+        prefix_budget: u64,
+    ) -> crate::error::Result<Certificate> {
+        // the sweep records offsets as i16: 2 bytes each
         let mut left = prefix_budget;
-        let rows = (p.rows.iter().zip(&p.offsets))
-            .map(|(&(y0, per), off)| {
-                let (s, e) = (y0 as usize, (y0 + per) as usize);
-                let bytes = y0.saturating_mul(width);
-                let prefix = (bytes <= left).then(|| {
-                    left -= bytes;
-                    off[..s].iter().map(|&v| i32::from(v)).collect()
-                });
-                CertifiedRow {
-                    preperiod: y0,
-                    period: per,
-                    prefix,
-                    cycle: off[s..e].iter().map(|&v| i32::from(v)).collect(),
-                }
-            })
-            .collect();
-        Certificate {
-            a,
-            joint: p.joint,
-            rows,
+        let mut payload = Vec::new();
+        for (&(y0, per), off) in p.rows.iter().zip(&p.offsets) {
+            let (s, e) = (y0 as usize, (y0 + per) as usize);
+            let bytes = y0.saturating_mul(2);
+            let stored = bytes <= left;
+            if stored {
+                left -= bytes;
+            }
+            for f in [y0, per, if stored { y0 } else { 0 }] {
+                payload.extend_from_slice(&f.to_le_bytes());
+            }
+            let values = if stored { &off[..e] } else { &off[s..e] };
+            for &v in values {
+                payload.extend_from_slice(&v.to_le_bytes());
+            }
         }
+        let mut h = vec![0u8; HEADER_LEN];
+        h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
+        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        h[12..16].copy_from_slice(&KIND.to_le_bytes());
+        h[16..24].copy_from_slice(&a.to_le_bytes());
+        h[24..32].copy_from_slice(&(p.rows.len() as u64).to_le_bytes());
+        h[32..40].copy_from_slice(&p.joint.0.to_le_bytes());
+        h[40..48].copy_from_slice(&p.joint.1.to_le_bytes());
+        h[48..52].copy_from_slice(&2u32.to_le_bytes());
+        h[64..72].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+        h[72..80].copy_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
+        h.extend_from_slice(&payload);
+        // made here from a sweep's record: reading back fails only if the sweep broke its bounds
+        Certificate::from_vec(h)
+            .map_err(|e| Error::internal(format!("a certificate made by the sweep: {e}")))
     }
 
     /// Number of rows X.
     pub fn x(&self) -> u64 {
         self.rows.len() as u64
+    }
+
+    /// The rows 0..X−1.
+    pub fn rows(&self) -> &[CertifiedRow] {
+        &self.rows
     }
 
     /// μ + 2λ, the columns the certifying sweep ran, as text (it may exceed 64 bits in a crafted
@@ -162,57 +187,40 @@ impl Certificate {
         (u128::from(mu) + 2 * u128::from(lam)).to_string()
     }
 
-    /// The value width in bytes: 2 when every stored offset fits i16, else 4.
-    pub fn width(&self) -> u32 {
-        let fits = |v: &i32| i16::try_from(*v).is_ok();
-        let all = self.rows.iter().all(|r| {
-            r.cycle.iter().all(fits) && r.prefix.as_ref().is_none_or(|p| p.iter().all(fits))
-        });
-        if all { 2 } else { 4 }
-    }
-
     /// Rows whose values below the preperiod are stored (rows with y₀ = 0 included).
     pub fn prefix_rows(&self) -> usize {
-        self.rows.iter().filter(|r| r.prefix.is_some()).count()
+        self.rows.iter().filter(|r| r.prefix_stored).count()
     }
 
     /// The file's bytes: header and payload.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let w = self.width();
-        let mut payload = Vec::new();
-        let put = |payload: &mut Vec<u8>, v: i32| {
-            if w == 2 {
-                payload.extend_from_slice(&(v as i16).to_le_bytes());
-            } else {
-                payload.extend_from_slice(&v.to_le_bytes());
-            }
-        };
-        for r in &self.rows {
-            let s = r.prefix.as_ref().map_or(0, |p| p.len() as u64);
-            for f in [r.preperiod, r.period, s] {
-                payload.extend_from_slice(&f.to_le_bytes());
-            }
-            for &v in r.prefix.iter().flatten().chain(&r.cycle) {
-                put(&mut payload, v);
-            }
-        }
-        let mut h = vec![0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
-        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        h[12..16].copy_from_slice(&KIND.to_le_bytes());
-        h[16..24].copy_from_slice(&self.a.to_le_bytes());
-        h[24..32].copy_from_slice(&self.x().to_le_bytes());
-        h[32..40].copy_from_slice(&self.joint.0.to_le_bytes());
-        h[40..48].copy_from_slice(&self.joint.1.to_le_bytes());
-        h[48..52].copy_from_slice(&w.to_le_bytes());
-        h[64..72].copy_from_slice(&(payload.len() as u64).to_le_bytes());
-        h[72..80].copy_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
-        h.extend_from_slice(&payload);
-        h
+    pub fn to_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The stored value at byte offset `at`.
+    fn stored(&self, at: usize) -> i32 {
+        read_value(&self.bytes[at..at + self.width])
+    }
+
+    /// G(x, y) − y for row x at y₀ + i, 0 ≤ i < p.
+    pub fn cycle_offset(&self, x: usize, i: u64) -> i32 {
+        self.stored(self.rows[x].cycle_at + i as usize * self.width)
+    }
+
+    /// G(x, y) − y for row x at y < y₀, when stored.
+    pub fn prefix_offset(&self, x: usize, y: u64) -> Option<i32> {
+        let r = &self.rows[x];
+        (r.prefix_stored && y < r.preperiod)
+            .then(|| self.stored(r.prefix_at + y as usize * self.width))
     }
 
     /// Parses and validates a certificate file's bytes (see the module documentation).
     pub fn from_bytes(b: &[u8]) -> Result<Certificate, CertificateError> {
+        Certificate::from_vec(b.to_vec())
+    }
+
+    /// [`Certificate::from_bytes`], keeping the vector.
+    pub fn from_vec(b: Vec<u8>) -> Result<Certificate, CertificateError> {
         if b.len() < HEADER_LEN {
             return Err(invalid(format!(
                 "{} bytes, shorter than the {HEADER_LEN}-byte header",
@@ -267,6 +275,7 @@ impl Certificate {
         if xxhash_rust::xxh3::xxh3_64(payload) != u64_at(72) {
             return Err(invalid("the payload does not match its checksum (damaged)"));
         }
+        let wb = w as usize;
         let mut cur = Cursor { b: payload, at: 0 };
         let mut rows = Vec::with_capacity(x as usize);
         for row in 0..x {
@@ -291,32 +300,40 @@ impl Certificate {
             let low = i128::from(a)
                 .checked_mul(2 * i128::from(row))
                 .map_or(i128::MIN, |v| -v);
-            let mut values = |n: u64, y_first: u64| -> Result<Vec<i32>, CertificateError> {
+            let mut values = |n: u64, y_first: u64| -> Result<usize, CertificateError> {
                 let bytes = n
                     .checked_mul(u64::from(w))
                     .filter(|&k| k <= cur.left())
                     .ok_or_else(|| what(format!("{n} values run past the end of the file")))?;
-                let mut v = Vec::with_capacity((bytes / u64::from(w)) as usize);
-                for i in 0..n {
-                    let off = cur.value(w)?;
-                    let y = i128::from(y_first) + i128::from(i);
-                    let o = i128::from(off);
-                    if o < low || o > i128::from(row) || y + o < 0 {
-                        return Err(what(format!(
-                            "G(x, y) − y = {off} at column {y} is outside [−2a·x, x] or G < 0"
-                        )));
-                    }
-                    v.push(off);
+                let at = HEADER_LEN + cur.at;
+                let vals = cur.take(bytes as usize)?;
+                let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+                for c in vals.chunks_exact(wb) {
+                    let v = read_value(c);
+                    lo = lo.min(v);
+                    hi = hi.max(v);
                 }
-                Ok(v)
+                // G ≥ 0 can fail only where y < −(G − y) ≤ 2a·x: the first columns
+                let neg = vals
+                    .chunks_exact(wb)
+                    .zip(y_first..)
+                    .take_while(|&(_, y)| i128::from(y) < -low)
+                    .any(|(c, y)| i128::from(y) + i128::from(read_value(c)) < 0);
+                if n > 0 && (i128::from(lo) < low || i128::from(hi) > i128::from(row) || neg) {
+                    return Err(what(format!(
+                        "a value G(x, y) − y outside [−2a·x, x] = [{low}, {row}], or G < 0"
+                    )));
+                }
+                Ok(at)
             };
-            let prefix = values(s, 0)?;
-            let cycle = values(p, y0)?;
+            let prefix_at = values(s, 0)?;
+            let cycle_at = values(p, y0)?;
             rows.push(CertifiedRow {
                 preperiod: y0,
                 period: p,
-                prefix: (s == y0).then_some(prefix),
-                cycle,
+                prefix_stored: s == y0,
+                prefix_at,
+                cycle_at,
             });
         }
         if cur.left() != 0 {
@@ -325,6 +342,8 @@ impl Certificate {
         Ok(Certificate {
             a,
             joint: (mu, lam),
+            width: wb,
+            bytes: b,
             rows,
         })
     }
@@ -332,14 +351,14 @@ impl Certificate {
     /// Reads and validates a certificate file; an invalid file is a usage error naming it.
     pub fn read(path: &Path) -> crate::error::Result<Certificate> {
         let b = std::fs::read(path).map_err(|e| Error::file(path, e))?;
-        Certificate::from_bytes(&b).map_err(|e| Error::usage(format!("'{}': {e}", path.display())))
+        Certificate::from_vec(b).map_err(|e| Error::usage(format!("'{}': {e}", path.display())))
     }
 
     /// G(x, y) for a certified row x and any column y (y ≥ 0): from the period for y ≥ y₀, from the
     /// stored values below it, or an error saying they are not stored.
     pub fn value(&self, x: &Integer, y: &Integer) -> Result<Integer, CertificateError> {
-        let r = self.row(x)?;
-        if let Some(off) = self.offset(r, y) {
+        let (i, r) = self.row(x)?;
+        if let Some(off) = self.offset(i, y) {
             return Ok(Integer::from(y + off));
         }
         Err(CertificateError::NoPrefix {
@@ -351,9 +370,9 @@ impl Certificate {
         })
     }
 
-    fn row(&self, x: &Integer) -> Result<&CertifiedRow, CertificateError> {
+    fn row(&self, x: &Integer) -> Result<(usize, &CertifiedRow), CertificateError> {
         x.to_usize()
-            .and_then(|i| self.rows.get(i))
+            .and_then(|i| self.rows.get(i).map(|r| (i, r)))
             .ok_or_else(|| CertificateError::RowBeyond {
                 row: crate::pairs::abbreviate(x),
                 rows: self.x(),
@@ -361,13 +380,13 @@ impl Certificate {
     }
 
     /// G(x, y) − y, or `None` below a preperiod whose values are not stored.
-    fn offset(&self, r: &CertifiedRow, y: &Integer) -> Option<i32> {
+    fn offset(&self, x: usize, y: &Integer) -> Option<i32> {
+        let r = &self.rows[x];
         if *y >= r.preperiod {
             let i = Integer::from(y - r.preperiod) % r.period;
-            return i.to_usize().and_then(|i| r.cycle.get(i)).copied();
+            return Some(self.cycle_offset(x, i.to_u64()?));
         }
-        let yy = y.to_usize()?;
-        r.prefix.as_ref().and_then(|p| p.get(yy)).copied()
+        self.prefix_offset(x, y.to_u64()?)
     }
 
     /// The column y < `below` where row x holds the value `target`, if any (values along a row are
@@ -378,12 +397,13 @@ impl Certificate {
         target: &Integer,
         below: &Integer,
     ) -> Result<Option<Integer>, CertificateError> {
-        let r = self.row(x)?;
+        let (xi, r) = self.row(x)?;
         // y ≥ y₀: y = y₀ + i + k·p with G = y + cycle[i], so k·p = target − y₀ − i − cycle[i]
-        for (i, &off) in r.cycle.iter().enumerate() {
-            let k = Integer::from(target - r.preperiod) - i as u64 - off;
+        for i in 0..r.period {
+            let off = self.cycle_offset(xi, i);
+            let k = Integer::from(target - r.preperiod) - i - off;
             if k >= 0 && Integer::from(&k % r.period) == 0 {
-                let y = k + r.preperiod + i as u64;
+                let y = k + r.preperiod + i;
                 if y < *below {
                     return Ok(Some(y));
                 }
@@ -393,7 +413,7 @@ impl Certificate {
         if stop == 0 {
             return Ok(None);
         }
-        let Some(p) = &r.prefix else {
+        if !r.prefix_stored {
             return Err(CertificateError::NoPrefix {
                 row: x.to_u64().unwrap_or(0),
                 column: 0,
@@ -401,9 +421,12 @@ impl Certificate {
                 columns: self.sweep_columns(),
                 last: self.x() - 1,
             });
-        };
+        }
         Ok((0..stop)
-            .find(|&y| *target == Integer::from(y) + p[y as usize])
+            .find(|&y| {
+                self.prefix_offset(xi, y)
+                    .is_some_and(|o| *target == Integer::from(y) + o)
+            })
             .map(Integer::from))
     }
 }
@@ -432,13 +455,13 @@ impl Cursor<'_> {
         let s = self.take(8)?;
         Ok(u64::from_le_bytes(s.try_into().unwrap_or([0; 8])))
     }
+}
 
-    fn value(&mut self, w: u32) -> Result<i32, CertificateError> {
-        let s = self.take(w as usize)?;
-        Ok(if w == 2 {
-            i32::from(i16::from_le_bytes([s[0], s[1]]))
-        } else {
-            i32::from_le_bytes([s[0], s[1], s[2], s[3]])
-        })
+/// A stored value: 2 or 4 bytes, signed little-endian.
+fn read_value(c: &[u8]) -> i32 {
+    match c {
+        [a, b] => i32::from(i16::from_le_bytes([*a, *b])),
+        [a, b, c, d] => i32::from_le_bytes([*a, *b, *c, *d]),
+        _ => 0,
     }
 }

@@ -107,13 +107,13 @@ fn check_plain(cert: &Certificate, budget: u64) -> Finding {
     let c = plain_columns(cert.a, x_rows, cap, budget);
     let g = plain_mex_rows(cert.a, x_rows as usize, c as usize);
     let mut compared = 0u64;
-    for (x, (row, plain)) in cert.rows.iter().zip(&g).enumerate() {
+    for (x, (row, plain)) in cert.rows().iter().zip(&g).enumerate() {
         for (y, &want) in plain.iter().enumerate() {
             let y = y as u64;
             let off = if y >= row.preperiod {
-                row.cycle[((y - row.preperiod) % row.period) as usize]
-            } else if let Some(p) = &row.prefix {
-                p[y as usize]
+                cert.cycle_offset(x, (y - row.preperiod) % row.period)
+            } else if let Some(o) = cert.prefix_offset(x, y) {
+                o
             } else {
                 continue;
             };
@@ -163,7 +163,7 @@ fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsErro
         row: Some(row),
     };
     for (x, (row, (&(y0, per), off))) in
-        (cert.rows.iter().zip(p.rows.iter().zip(&p.offsets))).enumerate()
+        (cert.rows().iter().zip(p.rows.iter().zip(&p.offsets))).enumerate()
     {
         if (row.preperiod, row.period) != (y0, per) {
             return Ok(fail(
@@ -175,13 +175,9 @@ fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsErro
                 ),
             ));
         }
-        let stored = row.prefix.iter().flatten().enumerate();
-        let cycle = row
-            .cycle
-            .iter()
-            .enumerate()
-            .map(|(i, v)| (y0 as usize + i, v));
-        for (y, &v) in stored.chain(cycle) {
+        let stored = (0..y0).filter_map(|y| Some((y as usize, cert.prefix_offset(x, y)?)));
+        let cycle = (0..per).map(|i| ((y0 + i) as usize, cert.cycle_offset(x, i)));
+        for (y, v) in stored.chain(cycle) {
             if i32::from(off[y]) != v {
                 return Ok(fail(
                     x as u64,
