@@ -297,3 +297,41 @@ fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
         assert!(seen >= 6, "a = {a}: only {seen} rows within reach");
     }
 }
+
+#[test]
+fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
+    // without a certificate, rows from 64 on are certified after saying so on stderr
+    let o = wythoff(&["grundy", "at", "64", "1e30"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("certifying rows 0..64 first"),
+        "{}",
+        stderr(&o)
+    );
+    let o = wythoff(&["grundy", "at", "5", "1e30"]);
+    assert_eq!(stderr(&o), "");
+    // a = 3: values from the certificate equal the plain mex; sum takes the certificate's a
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("a3.cert");
+    let o = wythoff(&["rows", "6", "-a", "3", "-o", s(&cert)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let g = naive_fast(3, 6, 200);
+    for (x, y) in [(5usize, 199usize), (4, 150), (2, 7)] {
+        let o = wythoff(&[
+            "grundy",
+            "at",
+            &x.to_string(),
+            &y.to_string(),
+            "--certificate",
+            s(&cert),
+        ]);
+        assert_eq!(stdout(&o), format!("{}\n", g[x][y]), "G({x}, {y}), a = 3");
+    }
+    let o = wythoff(&["sum", "5,199", "4,150", "--certificate", s(&cert), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["a"], "3");
+    assert_eq!(v["components"][0]["grundy"], g[5][199].to_string());
+    let o = wythoff(&["sum", "5,199", "-a", "2", "--certificate", s(&cert)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("a = 3"), "{}", stderr(&o));
+}
