@@ -539,16 +539,23 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         .as_deref()
         .map(wythoff::artifact::AtomicFile::create_regular)
         .transpose()?;
-    let pb = progress_bar(0, "rows");
+    // a spinner with the column reached (drawn only when stderr is a terminal) for long sweeps
+    let pb = if x >= 64 {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let t0 = std::time::Instant::now();
-    let p = rows::periods_a(args.a, x, max, &|c| pb.set_message(format!("column {c}"))).map_err(
-        |e| match e {
-            rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
-            rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
-            rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
-            other => other.into(),
-        },
-    )?;
+    let p = rows::periods_a(args.a, x, max, &|c| {
+        pb.set_message(format!("rows 0..{}: column {c}", x - 1));
+        pb.tick();
+    })
+    .map_err(|e| match e {
+        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
     pb.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
