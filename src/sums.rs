@@ -3,15 +3,17 @@
 //!
 //! The value of a sum is the nim-sum (XOR) of its components' Grundy values; it is a P-position iff
 //! that is 0.  A winning move lowers one component i with g_i ⊕ s < g_i to a position of value
-//! g_i ⊕ s.  Each G(x, y) comes from a table (both piles below [`TABLE_LIMIT`]) or, for a = 1, from
-//! the certified periods of the rows up to the smaller pile (below [`ROW_LIMIT`], the limit of
-//! [`rows::certified_rows`], the one evaluator of certified rows), which makes
-//! columns of any size reachable; anything else is refused with the reason.  In a long row the
-//! option of a given value is found through the period: for a = 1 every row holds each value
-//! exactly once, at y' = r + kλ where G(x, r) + kλ equals the target.
+//! g_i ⊕ s.  Each G(x, y) comes from a table (both piles below [`TABLE_LIMIT`]) or from certified
+//! rows ([`Certificate`], the one evaluator of certified rows): a certificate file's rows (any a
+//! it was made for), or, for a = 1, the rows up to the smaller pile certified on demand (below
+//! [`ROW_LIMIT`], the limit of [`rows::certified_rows`]).  That makes columns of any size
+//! reachable; anything else is refused with the reason.  In a long row the option of a given
+//! value is found through the period ([`Certificate::column_of`]): values along a row are
+//! distinct, and from the preperiod y₀ on the value v sits at y₀ + i + kp where
+//! y₀ + i + kp + (G − y at y₀ + i) = v.
 
 use crate::error::{Error, Result};
-use crate::grundy::rows::{self, Periods};
+use crate::grundy::rows::{self, certificate::Certificate};
 use crate::grundy::{Spec, Table};
 use crate::pairs::{Position, abbreviate};
 use rug::Integer;
@@ -25,19 +27,37 @@ pub const ROW_LIMIT: u64 = rows::ON_DEMAND_ROWS;
 pub struct Oracle {
     a: u64,
     table: Option<Table>,
-    periods: Option<Periods>,
+    rows: Option<Certificate>,
 }
 
 impl Oracle {
     /// Prepares what the components need: a table of the largest small component, and the
     /// certified rows up to the largest smaller pile of the big ones.
     pub fn for_positions(a: u64, ps: &[Position]) -> Result<Oracle> {
+        Oracle::prepare(a, ps, None)
+    }
+
+    /// Like [`Oracle::for_positions`] for the certificate's a, with its rows for the long ones.
+    pub fn with_certificate(ps: &[Position], cert: Certificate) -> Result<Oracle> {
+        Oracle::prepare(cert.a, ps, Some(cert))
+    }
+
+    fn prepare(a: u64, ps: &[Position], cert: Option<Certificate>) -> Result<Oracle> {
         let mut side = 0u64;
         let mut rows = 0u64;
         for (x, y) in ps {
             let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
             if *hi < TABLE_LIMIT {
                 side = side.max(hi.to_u64().unwrap() + 1);
+            } else if let Some(c) = &cert {
+                if *lo >= c.x() {
+                    return Err(Error::domain(format!(
+                        "G({}, {}): the smaller pile is not a row of the certificate (rows 0..{})",
+                        abbreviate(x),
+                        abbreviate(y),
+                        c.x() - 1
+                    )));
+                }
             } else if a == 1 && *lo < ROW_LIMIT {
                 rows = rows.max(lo.to_u64().unwrap() + 1);
             } else {
@@ -55,12 +75,16 @@ impl Oracle {
         } else {
             None
         };
-        let periods = if rows > 0 {
-            Some(rows::certified_rows(rows)?)
-        } else {
-            None
+        let rows = match cert {
+            Some(c) => Some(c),
+            None if rows > 0 => Some(Certificate::from_periods(
+                &rows::certified_rows(rows)?,
+                1,
+                u64::MAX,
+            )?),
+            None => None,
         };
-        Ok(Oracle { a, table, periods })
+        Ok(Oracle { a, table, rows })
     }
 
     /// G(x, y) (any order) for a position the oracle was prepared for (or one below it).
@@ -73,10 +97,10 @@ impl Oracle {
                 t.get(lo.to_usize().unwrap(), hi.to_usize().unwrap()),
             ));
         }
-        if let Some(p) = &self.periods
-            && *lo < p.rows.len() as u64
+        if let Some(c) = &self.rows
+            && *lo < c.x()
         {
-            return Ok(p.value(lo.to_usize().unwrap(), hi));
+            return Ok(c.value(lo, hi)?);
         }
         Err(Error::internal(format!(
             "no Grundy value prepared for ({x}, {y})"
@@ -125,34 +149,10 @@ impl Oracle {
                     return Ok(back(lo.clone(), v));
                 }
             }
-        } else if let Some(p) = &self.periods {
-            let x = lo_u as usize;
-            let row = &p.offsets[x];
-            // stored columns first
-            for (v, &off) in row.iter().enumerate() {
-                if hi <= v as u64 {
-                    break;
-                }
-                if *target == v as i64 + off as i64 {
-                    return Ok(back(lo.clone(), Integer::from(v)));
-                }
-            }
-            // then through the period: y' = r + kλ with G(x, r) + kλ = target
-            let (mu, lam) = p.joint;
-            let mut best: Option<Integer> = None;
-            for r in mu..mu + lam {
-                let g_r = Integer::from(r as i64 + row[r as usize] as i64);
-                let diff = Integer::from(target - &g_r);
-                if diff > 0 && diff.is_divisible_u(lam as u32) || diff == 0 {
-                    let v = diff + r;
-                    if v < hi && v >= row.len() as u64 && best.as_ref().is_none_or(|b| v < *b) {
-                        best = Some(v);
-                    }
-                }
-            }
-            if let Some(v) = best {
-                return Ok(back(lo.clone(), v));
-            }
+        } else if let Some(c) = &self.rows
+            && let Some(v) = c.column_of(&lo, target, &hi)?
+        {
+            return Ok(back(lo.clone(), v));
         }
         Err(Error::internal(format!(
             "no option of value {target} from ({x}, {y}) — the mex says there must be one"
@@ -172,7 +172,15 @@ pub struct SumAnalysis {
 
 /// Analyses the sum of `ps` under parameter a (normal play).
 pub fn analyse(a: u64, ps: &[Position]) -> Result<SumAnalysis> {
-    let oracle = Oracle::for_positions(a, ps)?;
+    analyse_by(&Oracle::for_positions(a, ps)?, ps)
+}
+
+/// Analyses the sum of `ps` for the certificate's a, long rows answered from it.
+pub fn analyse_with(cert: Certificate, ps: &[Position]) -> Result<SumAnalysis> {
+    analyse_by(&Oracle::with_certificate(ps, cert)?, ps)
+}
+
+fn analyse_by(oracle: &Oracle, ps: &[Position]) -> Result<SumAnalysis> {
     let values: Vec<Integer> = ps
         .iter()
         .map(|(x, y)| oracle.value(x, y))

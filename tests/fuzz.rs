@@ -1,12 +1,13 @@
 //! Bounded fuzzing (proptest) of everything that reads user input or files: the number parser,
-//! the rational parser, the binary header of pairs and word files, the checkpoint log and the
-//! verification report.  Each must answer with a value or a typed error — never a panic, a hang
+//! the rational parser, the binary header of pairs and word files, the checkpoint log, the
+//! verification report and row certificates.  Each must answer with a value or a typed error — never a panic, a hang
 //! or a wrong round trip.  The Grundy table header and payload reader are fuzzed in
 //! tests/grundy_files.rs.  A long run: `PROPTEST_CASES=100000 cargo test --release --test fuzz`.
 
 use proptest::prelude::*;
 use wythoff::artifact::checkpoint::Log;
 use wythoff::artifact::header::{HEADER_LEN, Header, Kind};
+use wythoff::grundy::rows::certificate::Certificate;
 use wythoff::num::natural;
 use wythoff::ratwyt::Rational;
 
@@ -90,9 +91,59 @@ proptest! {
     }
 
     #[test]
+    fn certificates_of_any_bytes_are_refused_or_round_trip(
+        bytes in proptest::collection::vec(any::<u8>(), 0..300)
+    ) {
+        if let Ok(c) = Certificate::from_bytes(&bytes) {
+            prop_assert_eq!(Certificate::from_bytes(c.to_bytes()).unwrap(), c);
+        }
+    }
+
+    #[test]
+    fn mutated_certificates_never_panic(
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+        cut in any::<prop::sample::Index>(),
+        fix_checksum in any::<bool>(),
+    ) {
+        let mut b = certificate_bytes().clone();
+        for (at, with) in edits {
+            let i = at.index(b.len());
+            b[i] = with;
+        }
+        if fix_checksum && b.len() >= 80 {
+            // a crafted file: the checksum matches whatever the payload says
+            let h = xxhash_rust::xxh3::xxh3_64(&b[80..]);
+            b[72..80].copy_from_slice(&h.to_le_bytes());
+        }
+        if let Ok(c) = Certificate::from_bytes(&b) {
+            // every value it gives, near and far, comes without a panic
+            for x in 0..c.x() {
+                for y in [0u64, 1, 7, 1000, u64::MAX] {
+                    let _ = c.value(&rug::Integer::from(x), &rug::Integer::from(y));
+                }
+                let _ = c.column_of(&rug::Integer::from(x), &rug::Integer::from(50), &rug::Integer::from(1u64 << 40));
+            }
+        }
+        let n = cut.index(b.len() + 1);
+        let _ = Certificate::from_bytes(&b[..n]);
+    }
+
+    #[test]
     fn reports_of_any_text_never_panic(s in "\\PC{0,300}") {
         let _ = wythoff::verify::parse_report(&s);
     }
+}
+
+/// A real certificate (rows 0..7, a = 1), made once.
+fn certificate_bytes() -> &'static Vec<u8> {
+    static B: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    B.get_or_init(|| {
+        let p = wythoff::grundy::rows::periods(8, 1 << 20, &|_| {}).unwrap();
+        Certificate::from_periods(&p, 1, 1 << 20)
+            .unwrap()
+            .to_bytes()
+            .to_vec()
+    })
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //!
 //! Every binary file of wythoff starts with the magic `WYTHOFF\0`, a version (u32) and a kind
 //! (u32); [`Kind`] is the one registry of kinds: 1 = P-pairs, 2 = characteristic word,
-//! 3 = Grundy table (whose 64-byte header is read and written by `crate::grundy`).
+//! 3 = Grundy table (whose 64-byte header is read and written by `crate::grundy`), 4 = row
+//! certificate (80-byte header of its own, `crate::grundy::rows::certificate`).
 //!
 //! ## Binary header (version 1), all integers little-endian
 //!
@@ -37,6 +38,8 @@ pub enum Kind {
     Word = 2,
     /// A Sprague–Grundy table (64-byte header of its own).
     GrundyTable = 3,
+    /// Certified rows of the Grundy function (80-byte header of its own).
+    RowCertificate = 4,
 }
 
 impl Kind {
@@ -46,6 +49,7 @@ impl Kind {
             1 => Some(Kind::Pairs),
             2 => Some(Kind::Word),
             3 => Some(Kind::GrundyTable),
+            4 => Some(Kind::RowCertificate),
             _ => None,
         }
     }
@@ -112,6 +116,9 @@ impl Header {
             Some(k @ (Kind::Pairs | Kind::Word)) => k,
             Some(Kind::GrundyTable) => {
                 return Err(bad("it is a Grundy table, not pairs or a word"));
+            }
+            Some(Kind::RowCertificate) => {
+                return Err(bad("it is a row certificate, not pairs or a word"));
             }
             None => return Err(bad("unknown kind")),
         };

@@ -20,10 +20,13 @@ pub(crate) struct SumArgs {
     /// The components, each as X,Y.
     #[arg(required = true, num_args = 1.., value_name = "X,Y")]
     pub(crate) components: Vec<String>,
-    /// Parameter a >= 1.
-    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
-          allow_hyphen_values = true)]
-    pub(crate) a: u64,
+    /// Parameter a >= 1 (with --certificate: the certificate's a, the default).
+    #[arg(short = 'a', long = "a", value_parser = parameter, allow_hyphen_values = true)]
+    pub(crate) a: Option<u64>,
+    /// Certified rows (`rows X -o CERT`): components whose smaller pile is one of its rows are
+    /// answered from it at any column.
+    #[arg(long, value_name = "CERT")]
+    pub(crate) certificate: Option<PathBuf>,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
@@ -32,11 +35,36 @@ pub(crate) struct SumArgs {
 #[derive(Args)]
 pub(crate) struct RowsArgs {
     /// Number of rows X (rows 0..X-1).
-    #[arg(value_parser = size, allow_hyphen_values = true)]
-    pub(crate) x: u64,
+    #[arg(value_parser = size, allow_hyphen_values = true, required_unless_present = "check")]
+    pub(crate) x: Option<u64>,
+    /// Parameter a >= 1 (a = 1 is Wythoff's game).
+    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true, conflicts_with = "check")]
+    pub(crate) a: u64,
     /// Give up after this many columns.
     #[arg(long, default_value = "1e8", value_parser = count, allow_hyphen_values = true)]
     pub(crate) max_columns: u64,
+    /// Write the certificate file (binary, doc/formats.md) for `grundy at` and `sum`.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "CERT",
+        conflicts_with = "check"
+    )]
+    pub(crate) output: Option<PathBuf>,
+    /// Bytes the certificate may spend on the values below the preperiods (rows in order; a row
+    /// whose values do not fit is stored without them).
+    #[arg(long, value_name = "BYTES", default_value = "2^26", value_parser = size,
+          requires = "output", allow_hyphen_values = true)]
+    pub(crate) prefix_budget: u64,
+    /// Check a certificate file by computing its rows again: a plain mex from the rules on the
+    /// columns within --mex-budget, and the sweep again.
+    #[arg(long, value_name = "CERT", conflicts_with = "x")]
+    pub(crate) check: Option<PathBuf>,
+    /// Option reads the plain mex of --check may spend.
+    #[arg(long, value_name = "READS", default_value = "2e9", value_parser = count,
+          requires = "check", allow_hyphen_values = true)]
+    pub(crate) mex_budget: u64,
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
@@ -133,6 +161,9 @@ pub(crate) enum GrundySub {
         /// Column (any size).
         #[arg(value_parser = pile, allow_hyphen_values = true)]
         y: Integer,
+        /// Certified rows (`rows X -o CERT`): answer from it at once, for its parameter a.
+        #[arg(long, value_name = "CERT")]
+        certificate: Option<PathBuf>,
     },
     /// Draw a table file as a PNG picture (the file's checksum is verified first).
     Png {
@@ -157,8 +188,11 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     match &args.sub {
         Some(GrundySub::Get { file, x, y }) => return grundy_get(file, x, y),
         Some(GrundySub::Png { file, out }) => return grundy_png(file, out),
-        Some(GrundySub::At { x, y }) => {
-            let g = grundy_at(x, y)?;
+        Some(GrundySub::At { x, y, certificate }) => {
+            let g = match certificate {
+                Some(c) => at_from_certificate(x, y, c)?,
+                None => grundy_at(x, y)?,
+            };
             let mut out = Out::new();
             outln!(out, "{g}")?;
             return out.finish();
@@ -426,6 +460,7 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
 /// G(x, y) for a = 1 from the rows certified on demand, with the way out named.
 pub(crate) fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
     use wythoff::grundy::rows::{self, RowsError};
+    announce_sweep(x.min(y));
     rows::value_at(x, y).map_err(|e| match e {
         RowsError::BeyondOnDemand { .. } => Error::usage(format!(
             "{e}; `wythoff rows X` certifies more rows (it may take long)"
@@ -434,19 +469,113 @@ pub(crate) fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
     })
 }
 
+/// Says on stderr, before the work, that rows 0..row are certified first, when that is not
+/// instant (rows 0..63 take well under a second).
+fn announce_sweep(row: &Integer) {
+    if let Some(r) = row
+        .to_u64()
+        .filter(|&r| (64..rows_on_demand()).contains(&r))
+    {
+        eprintln!(
+            "wythoff: certifying rows 0..{r} first (rows 0..127 take about 4 s, rows 0..255 \
+             about 80 s on a 2-core machine); `wythoff rows {} -o CERT` once, then \
+             --certificate CERT, answers at once",
+            r + 1
+        );
+    }
+}
+
+fn rows_on_demand() -> u64 {
+    wythoff::grundy::rows::ON_DEMAND_ROWS
+}
+
+/// Reads a certificate given with `--certificate` (an invalid file: status 2, one line).
+fn read_certificate(
+    path: &std::path::Path,
+) -> Result<wythoff::grundy::rows::certificate::Certificate> {
+    wythoff::grundy::rows::certificate::Certificate::read(path)
+        .map_err(|e| Error::usage(format!("--certificate: {e}")))
+}
+
+/// `grundy at X Y --certificate CERT`.
+fn at_from_certificate(x: &Integer, y: &Integer, path: &std::path::Path) -> Result<Integer> {
+    let c = read_certificate(path)?;
+    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
+    c.value(lo, hi).map_err(|e| certificate_error(e, path))
+}
+
+/// A value the certificate cannot give, with the way out named.
+fn certificate_error(
+    e: wythoff::grundy::rows::certificate::CertificateError,
+    path: &std::path::Path,
+) -> Error {
+    use wythoff::grundy::rows::certificate::CertificateError as C;
+    match &e {
+        C::RowBeyond { .. } => Error::usage(format!(
+            "{e}; `wythoff rows X -o CERT` with X above the row certifies more ('{}')",
+            path.display()
+        )),
+        C::NoPrefix { .. } => Error::usage(format!(
+            "{e}; `wythoff rows X -o CERT --prefix-budget BYTES` stores them"
+        )),
+        C::Invalid(_) => Error::usage(format!("--certificate: '{}': {e}", path.display())),
+    }
+}
+
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     use wythoff::grundy::rows;
-    let x = usize::try_from(args.x).map_err(|_| Error::usage("X: too many rows"))?;
+    use wythoff::grundy::rows::certificate::Certificate;
+    if let Some(cert) = &args.check {
+        return rows_check(cert, &args);
+    }
+    let x = args
+        .x
+        .ok_or_else(|| Error::usage("give X, or --check CERT"))?;
+    let x = usize::try_from(x).map_err(|_| Error::usage("X: too many rows"))?;
     let max = args.max_columns;
-    let pb = progress_bar(0, "rows");
+    // the certificate's target is opened before any work: one that cannot be written is refused
+    let mut file = args
+        .output
+        .as_deref()
+        .map(wythoff::artifact::AtomicFile::create_regular)
+        .transpose()?;
+    // a spinner with the column reached (drawn only when stderr is a terminal) for long sweeps
+    let pb = if x >= 64 {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let t0 = std::time::Instant::now();
-    let p =
-        rows::periods(x, max, &|c| pb.set_message(format!("column {c}"))).map_err(|e| match e {
-            rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
-            rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
-            other => other.into(),
-        })?;
+    let p = rows::periods_a(args.a, x, max, &|c| {
+        pb.set_message(format!("rows 0..{}: column {c}", x - 1));
+        pb.tick();
+    })
+    .map_err(|e| match e {
+        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
     pb.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
+        let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
+        let bytes = c.to_bytes();
+        f.write_all(bytes)
+            .map_err(|e| Error::file(path.clone(), e))?;
+        f.commit()?;
+        eprintln!(
+            "wythoff: wrote {} (rows 0..{}, a = {}, {} bytes; values below the preperiod stored \
+             for {} of {} rows within --prefix-budget {})",
+            path.display(),
+            x - 1,
+            args.a,
+            bytes.len(),
+            c.prefix_rows(),
+            x,
+            args.prefix_budget
+        );
+    }
     let (mu, lam) = p.joint;
     let mut out = Out::new();
     if args.json {
@@ -461,15 +590,74 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         }
         outln!(
             out,
-            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({:.1} s)",
-            t0.elapsed().as_secs_f64()
+            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({secs:.1} s)"
         )?;
     }
     out.finish()
 }
 
+/// `rows --check CERT`.
+fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
+    use wythoff::grundy::rows::{self, check};
+    let c = wythoff::grundy::rows::certificate::Certificate::read(path)
+        .map_err(|e| Error::usage(format!("--check: {e}")))?;
+    let rep = check::check(&c, args.mex_budget, args.max_columns).map_err(|e| match e {
+        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+        other => other.into(),
+    })?;
+    let mut out = Out::new();
+    if args.json {
+        out.json(&rep)?;
+    } else {
+        outln!(
+            out,
+            "{}: certificate of rows 0..{} (a = {}, joint preperiod {}, period {})",
+            if rep.ok { "ok" } else { "FAIL" },
+            c.x() - 1,
+            c.a,
+            c.joint.0,
+            c.joint.1
+        )?;
+        for f in &rep.findings {
+            let status = match f.ok {
+                Some(true) => "ok",
+                Some(false) => "FAIL",
+                None => "skipped",
+            };
+            outln!(out, "  {status:<8} {:<10} {}", f.name, f.covers)?;
+            if let Some(d) = &f.first_difference {
+                outln!(out, "           first difference: {d}")?;
+            }
+        }
+    }
+    out.finish()?;
+    if rep.ok {
+        Ok(())
+    } else {
+        Err(Error::Disagreement(format!(
+            "the certificate '{}' does not match its rows computed again",
+            path.display()
+        )))
+    }
+}
+
 pub(crate) fn sum(args: SumArgs) -> Result<()> {
-    let a = args.a;
+    let cert = args
+        .certificate
+        .as_deref()
+        .map(read_certificate)
+        .transpose()?;
+    let a = match (&cert, args.a) {
+        (Some(c), Some(a)) if a != c.a => {
+            return Err(Error::usage(format!(
+                "-a {a}: the certificate '{}' holds rows for a = {}",
+                args.certificate.clone().unwrap_or_default().display(),
+                c.a
+            )));
+        }
+        (Some(c), _) => c.a,
+        (None, a) => a.unwrap_or(1),
+    };
     Rules::new(a, false)?;
     let mut ps: Vec<Position> = Vec::new();
     for (i, c) in args.components.iter().enumerate() {
@@ -481,7 +669,18 @@ pub(crate) fn sum(args: SumArgs) -> Result<()> {
         })?;
         ps.push((parse_natural(x, &what)?, parse_natural(y, &what)?));
     }
-    let r = wythoff::sums::analyse(a, &ps)?;
+    if cert.is_none() && a == 1 {
+        let far = ps
+            .iter()
+            .filter(|(x, y)| x.max(y) >= &wythoff::sums::TABLE_LIMIT);
+        if let Some(lo) = far.map(|(x, y)| x.min(y)).max() {
+            announce_sweep(lo);
+        }
+    }
+    let r = match cert {
+        Some(c) => wythoff::sums::analyse_with(c, &ps),
+        None => wythoff::sums::analyse(a, &ps),
+    }?;
     let outcome = if r.nim_sum == 0 { "P" } else { "N" };
     let mut out = Out::new();
     if args.json {

@@ -1,24 +1,33 @@
-//! Long rows of Wythoff's Sprague–Grundy function with *certified* additive periods
-//! (Dress–Flammenkamp–Pink 1999; Landman 2002 — the finite-state argument made computational).
+//! Long rows of the Sprague–Grundy function of Wythoff's game and its generalization (parameter
+//! a) with *certified* additive periods (Dress–Flammenkamp–Pink 1999; Landman 2002 — the
+//! finite-state argument made computational).
 //!
-//! Rows 0..X−1 are swept column by column.  In row x every value below y − 2x already occurs left
-//! of column y, and every value is at most x + y, so row x is described at column y by the window
-//! of values [y − 2X, y + X) relative to y (3X bits); the sweep *checks* that every bit it drops
-//! off the bottom of a window is set, so the truncation is verified, not assumed.  Diagonal δ holds
-//! values in [δ − X, δ + 2X), kept relative to δ.  The column y's cells then depend only on
-//! S_y = (row windows, windows of diagonals y−X+1..y), all relative — so S_{y+p} = S_y implies
-//! G(x, y' + p) = G(x, y') + p for all y' ≥ y and every row: a proof of additive periodicity.
-//! Brent's cycle detection on S finds the joint period λ and preperiod μ exactly; each row's own
-//! period is the least divisor p of λ with G(x, y+p) = G(x, y) + p over one joint period after μ,
-//! and its preperiod the least y₀ from which that holds (scanning back from μ).
+//! Rows 0..X−1 are swept column by column.  In row x every value below y − 2a·x already occurs
+//! left of column y (doc/rows.md, the window lemma, proved there for every a), and every value is
+//! at most x + y, so row x is described at column y by the window of values [y − 2aX, y + X)
+//! relative to y ((2a + 1)X bits); the sweep *checks* that every bit it drops off the bottom of a
+//! window is set and that no value passes its top, so the truncation is verified, not assumed.
+//! Diagonal δ holds values in [δ − (2a−1)X, δ + 2X), kept relative to δ.  A diagonal move from
+//! (x, y) lands on one of the 2a − 1 diagonals δ + e, |e| < a; the few cells of those diagonals
+//! that are not options (computed in the last a − 2 columns, in rows below x) are masked out, and
+//! those columns are part of the state.  The column y's cells then depend only on
+//! S_y = (row windows, windows of diagonals y−X−a+2..y, last a − 2 columns), all relative — so
+//! S_{y+p} = S_y implies G(x, y' + p) = G(x, y') + p for all y' ≥ y and every row: a proof of
+//! additive periodicity.  Brent's cycle detection on S finds the joint period λ and preperiod μ
+//! exactly; each row's own period is the least divisor p of λ with G(x, y+p) = G(x, y) + p over
+//! one joint period after μ, and its preperiod the least y₀ from which that holds (scanning back
+//! from μ).
 //!
-//! Cost: O(X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
+//! Cost: O((2a + 1)·(2a − 1)·X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
 //!
 //! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].
 
 use crate::error::{Error, Result};
 use rug::Integer;
+
+pub mod certificate;
+pub mod check;
 
 /// Rows certified on demand: [`value_at`] and [`certified_rows`] accept a smaller pile below this
 /// (rows 0..255 take about 80 s on one core of a 2-core AMD EPYC).
@@ -41,6 +50,12 @@ pub enum RowsError {
         /// The smaller pile, abbreviated.
         pile: String,
     },
+    /// The sweep is not available for this parameter a (with this many rows).
+    #[error(
+        "rows are certified for 1 <= a <= {MAX_A} with 2a·X below 2^15 (the values are \
+         recorded in 16 bits), got a = {0}"
+    )]
+    Parameter(u64),
     /// No repeated state within the columns allowed.
     #[error("no period found within {0} columns")]
     NoPeriod(u64),
@@ -75,17 +90,25 @@ impl From<RowsError> for Error {
     }
 }
 
-/// The sweep's state: row windows and diagonal windows, both 3X bits.
+/// The sweep's state for parameter a: row windows and diagonal windows, both (2a + 1)X bits, and
+/// (for a ≥ 3) the last a − 2 columns, relative to their columns.
 #[derive(Clone)]
 pub struct Sweep {
+    a: usize,
     x_rows: usize,
     words: usize,
+    /// Diagonal slots: X + a − 1.
+    slots: usize,
     y: u64,
-    /// rows[x·words ..]: bit i ↔ value y − 2X + i.
+    /// rows[x·words ..]: bit i ↔ value y − 2aX + i.
     rows: Vec<u64>,
-    /// diags[(δ mod X)·words ..]: bit j ↔ value δ − X + j, for δ = y−X+1..=y (after column y−1).
+    /// diags[(δ mod slots)·words ..]: bit j ↔ value δ − (2a−1)X + j, for the diagonals
+    /// δ = y − slots + 1..=y (after column y − 1).
     diags: Vec<u64>,
     col: Vec<u64>,
+    /// G(u, y − j) − (y − j) for j = 1..=a − 2 (front: j = 1): the cells a diagonal move cannot
+    /// reach although they lie on one of its diagonals.
+    recent: std::collections::VecDeque<Vec<i64>>,
     /// The values of the last computed column, G(x, y − 1).
     pub column: Vec<u64>,
 }
@@ -107,24 +130,45 @@ fn word_at(bits: &[u64], i: usize) -> u64 {
     }
 }
 
+/// One move diagonal of the cell being computed: its slot, its bit shift against the row window
+/// (row bit = diagonal bit + shift) and the row bits of the values to mask out of it.
+#[derive(Clone, Copy)]
+struct Diag {
+    slot: usize,
+    shift: isize,
+    masks: [usize; 8],
+    n_masks: usize,
+}
+
 impl Sweep {
-    /// The state before column 0 for rows 0..x_rows.
+    /// The state before column 0 for rows 0..x_rows, a = 1.
     pub fn new(x_rows: usize) -> Sweep {
-        let words = (3 * x_rows).div_ceil(64) + 1;
+        Sweep::with_a(1, x_rows)
+    }
+
+    /// The state before column 0 for rows 0..x_rows and parameter a (1 ≤ a ≤ 10; the caller
+    /// bounds a and X, see [`periods_a`]).
+    pub fn with_a(a: usize, x_rows: usize) -> Sweep {
+        let span = (2 * a + 1) * x_rows;
+        let words = span.div_ceil(64) + 1;
         let mut rows = vec![0u64; x_rows * words];
-        // values below 0 count as present: bits i < 2X (value −2X + i < 0)
+        // values below 0 count as present: bits i < 2aX (value −2aX + i < 0)
         for x in 0..x_rows {
-            for i in 0..2 * x_rows {
+            for i in 0..2 * a * x_rows {
                 set(&mut rows[x * words..(x + 1) * words], i);
             }
         }
+        let slots = x_rows + a - 1;
         Sweep {
+            a,
             x_rows,
             words,
+            slots,
             y: 0,
             rows,
-            diags: vec![0u64; x_rows * words],
+            diags: vec![0u64; slots * words],
             col: vec![0u64; words],
+            recent: std::collections::VecDeque::new(),
             column: vec![0; x_rows],
         }
     }
@@ -135,39 +179,108 @@ impl Sweep {
     }
 
     /// Computes column y (into `column`) and moves the state to y + 1.
+    ///
+    /// The options of (x, y) are the row (row window), the column above (`col`) and the cells
+    /// (x − k, y − l), k, l ≥ 1, |k − l| < a, which lie on the diagonals δ + e (δ = y − x,
+    /// e = k − l).  The window of diagonal δ + e holds, besides those options, only: for e > 0 the
+    /// cell (x − e, y), a column option anyway; for e < 0 the cell (x, y + e), a row option anyway,
+    /// and the cells (x + m − j, y − j), j = 1..m − 1 with m = −e — computed in the last a − 2
+    /// columns but not options (the piles would grow).  Values along a diagonal are distinct, so
+    /// masking those values out of that diagonal's window leaves exactly its options.
     pub fn step(&mut self) -> Result<()> {
-        let (xr, w) = (self.x_rows, self.words);
+        let (xr, w, a) = (self.x_rows, self.words, self.a);
+        let span = (2 * a + 1) * xr;
         let y = self.y as i64;
-        let base = y - 2 * xr as i64; // value of row-window bit 0
+        let base = y - (2 * a * xr) as i64; // value of row-window bit 0
         self.col.iter_mut().for_each(|v| *v = 0);
-        // the diagonal y has no cells yet: clear its slot (it held diagonal y − X)
-        let slot_new = (self.y as usize) % xr;
+        // the diagonal y has no cells yet: clear its slot (it held diagonal y − slots)
+        let slot_new = (self.y % self.slots as u64) as usize;
         self.diags[slot_new * w..(slot_new + 1) * w]
             .iter_mut()
             .for_each(|v| *v = 0);
+        let mut ds = [Diag {
+            slot: 0,
+            shift: 0,
+            masks: [0; 8],
+            n_masks: 0,
+        }; 19];
         for x in 0..xr {
             let delta = y - x as i64;
-            let dslot = (delta.rem_euclid(xr as i64)) as usize;
-            let shift = xr - x; // diagonal bit j ↔ row-window bit j + (X − x)
-            let start = ((y - 2 * x as i64).max(0) - base) as usize;
-            let row = &self.rows[x * w..(x + 1) * w];
-            let diag = &self.diags[dslot * w..(dslot + 1) * w];
-            let mut i = start;
-            let g_bit = loop {
-                let used = word_at(row, i) | word_at(&self.col, i) | word_at(diag, i - shift);
-                if used != u64::MAX {
-                    break i + (!used).trailing_zeros() as usize;
+            let mut nd = 0;
+            for e in -(a as i64 - 1)..=(a as i64 - 1) {
+                if delta + e > y {
+                    break; // diagonals beyond y are still empty
                 }
-                i += 64;
+                let d = &mut ds[nd];
+                d.slot = (delta + e).rem_euclid(self.slots as i64) as usize;
+                d.shift = (xr - x) as isize + e as isize;
+                d.n_masks = 0;
+                let m = (-e).max(0) as usize;
+                for j in 1..m {
+                    let u = x + m - j;
+                    if u < xr
+                        && let Some(c) = self.recent.get(j - 1)
+                    {
+                        let v = c[u] + (y - j as i64);
+                        d.masks[d.n_masks] = (v - base) as usize;
+                        d.n_masks += 1;
+                    }
+                }
+                nd += 1;
+            }
+            let start = ((y - (2 * a * x) as i64).max(0) - base) as usize;
+            let row = &self.rows[x * w..(x + 1) * w];
+            let mut i = start;
+            let g_bit = if nd == 1 && ds[0].n_masks == 0 {
+                // one diagonal, nothing masked (always so for a = 1): the plain loop
+                let d = &ds[0];
+                let diag = &self.diags[d.slot * w..(d.slot + 1) * w];
+                loop {
+                    let at = i as isize - d.shift;
+                    let wd = if at >= 0 {
+                        word_at(diag, at as usize)
+                    } else {
+                        0
+                    };
+                    let used = word_at(row, i) | word_at(&self.col, i) | wd;
+                    if used != u64::MAX {
+                        break i + (!used).trailing_zeros() as usize;
+                    }
+                    i += 64;
+                }
+            } else {
+                loop {
+                    let mut used = word_at(row, i) | word_at(&self.col, i);
+                    for d in &ds[..nd] {
+                        let at = i as isize - d.shift;
+                        let diag = &self.diags[d.slot * w..(d.slot + 1) * w];
+                        let mut wd = if at >= 0 {
+                            word_at(diag, at as usize)
+                        } else {
+                            0
+                        };
+                        for &b in &d.masks[..d.n_masks] {
+                            if b >= i && b < i + 64 {
+                                wd &= !(1u64 << (b - i));
+                            }
+                        }
+                        used |= wd;
+                    }
+                    if used != u64::MAX {
+                        break i + (!used).trailing_zeros() as usize;
+                    }
+                    i += 64;
+                }
             };
-            if g_bit >= 3 * xr {
+            if g_bit >= span {
                 return Err(Error::internal(format!(
                     "G({x}, {y}) above x + y: window overflow"
                 )));
             }
+            let own = ds[a - 1].slot; // e = 0: the cell's own diagonal δ
             set(&mut self.rows[x * w..(x + 1) * w], g_bit);
             set(&mut self.col, g_bit);
-            set(&mut self.diags[dslot * w..(dslot + 1) * w], g_bit - shift);
+            set(&mut self.diags[own * w..(own + 1) * w], g_bit - (xr - x));
             self.column[x] = (base + g_bit as i64) as u64;
         }
         // Slide every row window up by one value; the value leaving must be present.
@@ -185,20 +298,25 @@ impl Sweep {
                 r[k] = (r[k] >> 1) | next;
             }
         }
+        if a >= 3 {
+            let rel = self.column.iter().map(|&g| g as i64 - y).collect();
+            self.recent.push_front(rel);
+            self.recent.truncate(a - 2);
+        }
         self.y += 1;
         Ok(())
     }
 
-    /// Whether two sweeps are in the same normalized state (same X; diagonals compared in order
-    /// of δ relative to y).
+    /// Whether two sweeps are in the same normalized state (same X and a; diagonals compared in
+    /// order of δ relative to y; the recent columns relative to their columns).
     pub fn same_state(&self, o: &Sweep) -> bool {
-        if self.rows != o.rows {
+        if self.rows != o.rows || self.recent != o.recent {
             return false;
         }
-        let (xr, w) = (self.x_rows, self.words);
-        (0..xr).all(|k| {
-            let a = ((self.y as usize) + k) % xr;
-            let b = ((o.y as usize) + k) % xr;
+        let (k_slots, w) = (self.slots, self.words);
+        (0..k_slots).all(|k| {
+            let a = ((self.y as usize) + k) % k_slots;
+            let b = ((o.y as usize) + k) % k_slots;
             self.diags[a * w..(a + 1) * w] == o.diags[b * w..(b + 1) * w]
         })
     }
@@ -275,9 +393,23 @@ impl Periods {
 /// Largest X accepted (the state is 6X² bits; the sweep O(X²/64) per column).
 pub const MAX_ROWS: usize = 4096;
 
-/// Finds the certified joint and per-row periods of rows 0..x_rows − 1, giving up after
+/// Largest parameter a the sweep accepts.
+pub const MAX_A: u64 = 10;
+
+/// Finds the certified joint and per-row periods of rows 0..x_rows − 1 (a = 1), giving up after
 /// `max_columns` columns.  `progress(columns)` is called now and then.
 pub fn periods(
+    x_rows: usize,
+    max_columns: u64,
+    progress: &dyn Fn(u64),
+) -> std::result::Result<Periods, RowsError> {
+    periods_a(1, x_rows, max_columns, progress)
+}
+
+/// [`periods`] for parameter a, 1 ≤ a ≤ [`MAX_A`], with 2a·X below 2^15 (the record keeps
+/// G(x, y) − y ∈ [−2a·x, x] in 16 bits).
+pub fn periods_a(
+    a: u64,
     x_rows: usize,
     max_columns: u64,
     progress: &dyn Fn(u64),
@@ -285,8 +417,12 @@ pub fn periods(
     if x_rows == 0 || x_rows > MAX_ROWS {
         return Err(RowsError::Rows(x_rows as u64));
     }
+    if a == 0 || a > MAX_A || 2 * a * x_rows as u64 > i16::MAX as u64 {
+        return Err(RowsError::Parameter(a));
+    }
+    let a = a as usize;
     // Brent: the period λ.
-    let mut tortoise = Sweep::new(x_rows);
+    let mut tortoise = Sweep::with_a(a, x_rows);
     let mut hare = tortoise.clone();
     hare.step()?;
     let (mut power, mut lam) = (1u64, 1u64);
@@ -318,7 +454,7 @@ pub fn periods(
         });
     }
     // The preperiod μ: two sweeps λ apart, stepped until their states meet; record values.
-    let mut a = Sweep::new(x_rows);
+    let mut a = Sweep::with_a(a, x_rows);
     let mut b = a.clone();
     let mut offsets: Vec<Vec<i16>> = vec![Vec::new(); x_rows];
     let record = |s: &Sweep, offsets: &mut Vec<Vec<i16>>| {

@@ -1,0 +1,217 @@
+//! Checking a row certificate by computing its rows again, two ways.
+//!
+//! 1. **Plain mex from the rules.**  G(x, y) for rows 0..X−1 and columns 0..C−1 straight from the
+//!    definition: the mex of the values of every option — (x − k, y), (x, y − l), and
+//!    (x − k, y − l) with k, l ≥ 1, |k − l| < a — with no bitsets, windows or periods.  C is the
+//!    largest number of columns (at most μ + 2λ) whose option count fits a budget; every cell of
+//!    that rectangle that the certificate determines (everything at or beyond a preperiod, and
+//!    below it where the values are stored) is compared.
+//! 2. **The sweep again.**  The certifying sweep of doc/rows.md is run afresh; its joint and
+//!    per-row preperiods and periods, one period of offsets per row and the stored values below
+//!    the preperiods must equal the certificate's.
+//!
+//! Cost: (1) Σ options ≤ X·C·(2a·X + C) reads, within the budget; (2) one sweep, μ + 2λ columns.
+
+use super::RowsError;
+use super::certificate::Certificate;
+
+/// One part of a certificate check.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Finding {
+    /// What was checked.
+    pub name: &'static str,
+    /// `Some(true)` passed, `Some(false)` failed, `None` skipped.
+    pub ok: Option<bool>,
+    /// What it covers (or why it was skipped).
+    pub covers: String,
+    /// The first difference, when it failed.
+    pub first_difference: Option<String>,
+    /// The row of the first difference, when it failed.
+    pub row: Option<u64>,
+}
+
+/// The result of [`check`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CheckReport {
+    /// True when no part failed (a skipped part is said so in its finding).
+    pub ok: bool,
+    /// The parts, in order: plain mex, sweep.
+    pub findings: Vec<Finding>,
+}
+
+/// G(x, y) for x < `rows`, y < `columns`, from the rules by a plain mex over every option
+/// (parameter a).  Returned row by row.
+pub fn plain_mex_rows(a: u64, rows: usize, columns: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; columns]; rows];
+    let mut seen: Vec<bool> = Vec::new();
+    for y in 0..columns {
+        for x in 0..rows {
+            let mut opts: Vec<u64> = Vec::with_capacity(x + y);
+            opts.extend((0..x).map(|u| g[u][y]));
+            opts.extend((0..y).map(|v| g[x][v]));
+            for k in 1..=x {
+                let lo = (k as u64).saturating_sub(a - 1).max(1) as usize;
+                let hi = (k as u64).saturating_add(a - 1).min(y as u64) as usize;
+                opts.extend((lo..=hi).map(|l| g[x - k][y - l]));
+            }
+            seen.clear();
+            seen.resize(opts.len() + 1, false);
+            for &v in &opts {
+                if let Some(s) = seen.get_mut(v as usize) {
+                    *s = true;
+                }
+            }
+            g[x][y] = seen.iter().position(|&s| !s).unwrap_or(opts.len()) as u64;
+        }
+    }
+    g
+}
+
+/// The largest C ≤ `cap` with X·C·(2a·X + C) ≤ `budget` (the plain mex's option reads).
+pub fn plain_columns(a: u64, rows: u64, cap: u64, budget: u64) -> u64 {
+    let cost = |c: u64| -> u128 {
+        let (x, c, a) = (u128::from(rows), u128::from(c), u128::from(a));
+        x * c * (2 * a * x + c)
+    };
+    let (mut lo, mut hi) = (0u64, cap);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if cost(mid) <= u128::from(budget) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// Checks a certificate: the plain mex within `mex_budget` option reads, then the sweep again
+/// (giving up after `max_columns` columns).
+pub fn check(
+    cert: &Certificate,
+    mex_budget: u64,
+    max_columns: u64,
+) -> Result<CheckReport, RowsError> {
+    let mut findings = vec![check_plain(cert, mex_budget)];
+    findings.push(check_sweep(cert, max_columns)?);
+    Ok(CheckReport {
+        ok: findings.iter().all(|f| f.ok != Some(false)),
+        findings,
+    })
+}
+
+fn check_plain(cert: &Certificate, budget: u64) -> Finding {
+    let (mu, lam) = cert.joint;
+    let cap = mu.saturating_add(lam.saturating_mul(2));
+    let x_rows = cert.x();
+    let c = plain_columns(cert.a, x_rows, cap, budget);
+    let g = plain_mex_rows(cert.a, x_rows as usize, c as usize);
+    let mut compared = 0u64;
+    for (x, (row, plain)) in cert.rows().iter().zip(&g).enumerate() {
+        for (y, &want) in plain.iter().enumerate() {
+            let y = y as u64;
+            let off = if y >= row.preperiod {
+                cert.cycle_offset(x, (y - row.preperiod) % row.period)
+            } else if let Some(o) = cert.prefix_offset(x, y) {
+                o
+            } else {
+                continue;
+            };
+            compared += 1;
+            let got = i128::from(y) + i128::from(off);
+            if got != i128::from(want) {
+                return Finding {
+                    name: "plain_mex",
+                    ok: Some(false),
+                    covers: format!("rows 0..{} x columns 0..{}", x_rows - 1, c.max(1) - 1),
+                    first_difference: Some(format!(
+                        "row {x}, column {y}: the certificate gives G = {got}, the mex of the \
+                         options is {want}"
+                    )),
+                    row: Some(x as u64),
+                };
+            }
+        }
+    }
+    Finding {
+        name: "plain_mex",
+        ok: if c == 0 { None } else { Some(true) },
+        covers: if c == 0 {
+            "skipped: not one column within the budget".into()
+        } else {
+            format!(
+                "rows 0..{} x columns 0..{} ({compared} cells the certificate determines; the \
+                 sweep ran {cap} columns)",
+                x_rows - 1,
+                c - 1
+            )
+        },
+        first_difference: None,
+        row: None,
+    }
+}
+
+fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsError> {
+    let x_rows = cert.x() as usize;
+    let covers = format!("rows 0..{}: a fresh sweep", x_rows - 1);
+    let p = super::periods_a(cert.a, x_rows, max_columns, &|_| {})?;
+    let fail = |row: u64, what: String| Finding {
+        name: "sweep",
+        ok: Some(false),
+        covers: covers.clone(),
+        first_difference: Some(what),
+        row: Some(row),
+    };
+    for (x, (row, (&(y0, per), off))) in
+        (cert.rows().iter().zip(p.rows.iter().zip(&p.offsets))).enumerate()
+    {
+        if (row.preperiod, row.period) != (y0, per) {
+            return Ok(fail(
+                x as u64,
+                format!(
+                    "row {x}: the certificate has preperiod {} and period {}, the sweep finds \
+                     {y0} and {per}",
+                    row.preperiod, row.period
+                ),
+            ));
+        }
+        let stored = (0..y0).filter_map(|y| Some((y as usize, cert.prefix_offset(x, y)?)));
+        let cycle = (0..per).map(|i| ((y0 + i) as usize, cert.cycle_offset(x, i)));
+        for (y, v) in stored.chain(cycle) {
+            if i32::from(off[y]) != v {
+                return Ok(fail(
+                    x as u64,
+                    format!(
+                        "row {x}, column {y}: the certificate gives G = {}, the sweep {}",
+                        y as i64 + i64::from(v),
+                        y as i64 + i64::from(off[y])
+                    ),
+                ));
+            }
+        }
+    }
+    if p.joint != cert.joint {
+        return Ok(Finding {
+            row: None,
+            ..fail(
+                0,
+                format!(
+                    "joint preperiod and period: the certificate has {:?}, the sweep finds {:?}",
+                    cert.joint, p.joint
+                ),
+            )
+        });
+    }
+    Ok(Finding {
+        name: "sweep",
+        ok: Some(true),
+        covers: format!(
+            "{covers} of {} columns (joint preperiod {}, period {})",
+            p.joint.0 + 2 * p.joint.1,
+            p.joint.0,
+            p.joint.1
+        ),
+        first_difference: None,
+        row: None,
+    })
+}
