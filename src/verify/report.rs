@@ -359,6 +359,7 @@ mod tests {
             three: 5,
             shard: (0, 1),
             inject_fault: Some(1234),
+            table: None,
         };
         run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
     }
