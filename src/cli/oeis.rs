@@ -6,7 +6,7 @@ use super::out::{Out, outln};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 use wythoff::artifact::AtomicFile;
-use wythoff::error::Result;
+use wythoff::error::{Error, Result};
 use wythoff::oeis::{self, Entry};
 
 /// A catalogued A-number (case-insensitive, leading zeros optional).
@@ -30,8 +30,13 @@ pub(crate) struct OeisArgs {
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
+    /// Read the terms from a Grundy table file (`grundy N -o FILE`) instead of computing them:
+    /// its header and checksum are verified and its a must be the entry's; without --terms, as
+    /// many terms as the table proves.  For A047708, A048850, A004481..A004487, A317205.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) table: Option<PathBuf>,
     /// List the catalogue: A-number, offset, default terms, title.
-    #[arg(long, conflicts_with_all = ["anum", "terms", "output"])]
+    #[arg(long, conflicts_with_all = ["anum", "terms", "output", "table"])]
     pub(crate) list: bool,
     /// The catalogue as one JSON object (only with --list).
     #[arg(long, requires = "listing")]
@@ -70,22 +75,32 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         return out.finish();
     }
     let Some(e) = args.anum else {
-        return Err(wythoff::error::Error::usage(
+        return Err(Error::usage(
             "give an A-number (wythoff oeis --list shows the catalogue)",
         ));
     };
-    let count = args.terms.unwrap_or(e.default_terms);
-    match &args.output {
+    // The output is opened (its target checked) before any work.
+    let mut file = match &args.output {
+        Some(p) => Some(AtomicFile::create(p)?),
+        None => None,
+    };
+    let terms = match &args.table {
+        Some(t) => oeis::table_terms(e, args.terms, t).map_err(|err| match err {
+            Error::Usage(m) => Error::usage(format!("--table: {m}")),
+            err => err,
+        })?,
+        None => oeis::terms(e, args.terms.unwrap_or(e.default_terms))?,
+    };
+    match &mut file {
         None => {
             let mut out = Out::new();
-            let r = oeis::write_bfile(e, count, &mut out);
+            let r = oeis::write_terms(e, &terms, &mut out);
             out.typed(r)?;
             out.finish()
         }
-        Some(p) => {
-            let mut f = AtomicFile::create(p)?;
-            oeis::write_bfile(e, count, &mut f)?;
-            f.commit()
+        Some(f) => {
+            oeis::write_terms(e, &terms, f)?;
+            file.take().map_or(Ok(()), |f| f.commit())
         }
     }
 }
