@@ -412,11 +412,13 @@ pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Res
     if ta != a {
         return Err(table_refusal(
             e,
-            format!("needs a table of a = {a}; '{}' is of a = {ta}", path.display()),
+            format!(
+                "needs a table of a = {a}; '{}' is of a = {ta}",
+                path.display()
+            ),
         ));
     }
     let get = |x: u64, y: u64| t.get(x, y).map(u128::from);
-    let side = usize::try_from(n).map_err(|_| Error::internal("table side beyond usize"))?;
     let diagonal: Vec<u32> = (0..n).filter_map(|i| t.get(i, i)).collect();
     let cap = table_capacity(e, n, &diagonal)?;
     let count = count.unwrap_or(cap);
@@ -454,21 +456,7 @@ pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Res
             pos
         }
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
-            let mut v = Vec::with_capacity(k);
-            'outer: for s in 0..side as u64 {
-                for i in 0..=s {
-                    if v.len() == k {
-                        break 'outer;
-                    }
-                    let cell = if e.source == Source::GrundyTriangle {
-                        get(s, i)
-                    } else {
-                        get(i, s - i)
-                    };
-                    v.push(cell.ok_or_else(|| Error::internal("cell outside the table"))?);
-                }
-            }
-            v
+            antidiagonals(&t, k, e.source == Source::GrundyTriangle)?
         }
         Source::GrundyRow(r) => (0..count)
             .map(|y| get(r as u64, y).ok_or_else(|| Error::internal("cell outside the table")))
@@ -477,11 +465,60 @@ pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Res
     })
 }
 
+/// The first `k` cells of a table by antidiagonals s = i + j = 0, 1, …: T(i, s − i) for
+/// i = 0..=s (or, for the triangle, T(s, i)); `k` at most N(N+1)/2.
+fn antidiagonals(t: &crate::grundy::TableFile, k: usize, triangle: bool) -> Result<Vec<u128>> {
+    let mut v = Vec::with_capacity(k);
+    'outer: for s in 0..t.header.n {
+        for i in 0..=s {
+            if v.len() == k {
+                break 'outer;
+            }
+            let cell = if triangle {
+                t.get(s, i)
+            } else {
+                t.get(i, s - i)
+            };
+            v.push(u128::from(
+                cell.ok_or_else(|| Error::internal("cell outside the table"))?,
+            ));
+        }
+    }
+    if v.len() < k {
+        return Err(Error::internal("fewer cells than asked"));
+    }
+    Ok(v)
+}
+
+/// The table file at `path` (header and checksum verified), whatever its a, read by
+/// antidiagonals T(i, s − i), s = 0, 1, …, i = 0..=s, offset 0: `count` terms (default: the
+/// N(N+1)/2 cells of the antidiagonals s < N, capped at 5·10^7); more than that is refused.
+/// For a = 2 no OEIS entry was found (doc/oeis.md); the b-file is written under its own name.
+pub fn table_antidiagonals(count: Option<u64>, path: &std::path::Path) -> Result<Vec<u128>> {
+    const CAP: u64 = 50_000_000;
+    let t = crate::grundy::TableFile::open_verified(path)?;
+    let n = t.header.n;
+    let cap = n.checked_mul(n + 1).map_or(u64::MAX, |c| c / 2).min(CAP);
+    let count = count.unwrap_or(cap);
+    if count > cap {
+        return Err(Error::usage(format!(
+            "{count} terms by antidiagonals need more than '{}' (N = {n}) holds: at most {cap}",
+            path.display()
+        )));
+    }
+    antidiagonals(&t, count as usize, false)
+}
+
 /// Writes terms as a b-file: `n a(n)` per line from the entry's offset.
 pub fn write_terms(e: &Entry, t: &[u128], out: &mut dyn Write) -> Result<()> {
+    write_offset_terms(e.offset, t, out)
+}
+
+/// Writes terms as a b-file: `n a(n)` per line from `offset`.
+pub fn write_offset_terms(offset: u64, t: &[u128], out: &mut dyn Write) -> Result<()> {
     let mut buf = String::with_capacity(t.len() * 16);
     for (i, v) in t.iter().enumerate() {
-        buf.push_str(&format!("{} {v}\n", e.offset + i as u64));
+        buf.push_str(&format!("{} {v}\n", offset + i as u64));
     }
     out.write_all(buf.as_bytes())
         .map_err(|e| Error::Io(format!("write failed: {e}")))

@@ -148,3 +148,53 @@ fn unsuitable_tables_are_refused_with_the_reason() {
     let o = wythoff(&["oeis", "--list", "--table", &t]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// G of generalized Wythoff (parameter a) by a direct mex over the options, row-major N×N.
+fn naive(n: usize, a: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = vec![false; 4 * n];
+            for u in 0..x {
+                seen[g[u * n + y] as usize] = true;
+            }
+            for w in 0..y {
+                seen[g[x * n + w] as usize] = true;
+            }
+            for k in 1..=x {
+                for l in 1..=y {
+                    if k.abs_diff(l) < a {
+                        seen[g[(x - k) * n + y - l] as usize] = true;
+                    }
+                }
+            }
+            g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
+#[test]
+fn any_table_by_antidiagonals_equals_the_naive_mex() {
+    let dir = tempfile::tempdir().unwrap();
+    for a in [1usize, 2, 3] {
+        let n = 30;
+        let t = table(dir.path(), n as u64, a as u64);
+        let got = bfile(&wythoff(&["oeis", "--antidiagonals", "--table", &t]));
+        let sq = naive(n, a);
+        let want: Vec<u64> = (0..n)
+            .flat_map(|s| (0..=s).map(move |i| (i, s - i)))
+            .map(|(i, j)| sq[i * n + j] as u64)
+            .collect();
+        assert_eq!(got, want, "a = {a}");
+        if a == 1 {
+            let p = published("A004481");
+            assert_eq!(got[..p.len()], p[..]);
+        }
+    }
+    let t = table(dir.path(), 10, 2);
+    let o = wythoff(&["oeis", "--antidiagonals", "--table", &t, "--terms", "56"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = wythoff(&["oeis", "--antidiagonals"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
