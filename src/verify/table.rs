@@ -336,6 +336,18 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
         bad,
         "empty table",
     );
+    let half = (n / 2).max(1);
+    if let Some((lo, hi)) = extremes((half..n).map(|i| (i, u64::from(diag[i as usize]), i))) {
+        c = c
+            .with_fact(
+                &format!("min_G(n,n)/n_for_n>={half}"),
+                json!({"n": lo.0.to_string(), "value": ratio(lo.1, lo.2)}),
+            )
+            .with_fact(
+                &format!("max_G(n,n)/n_for_n>={half}"),
+                json!({"n": hi.0.to_string(), "value": ratio(hi.1, hi.2)}),
+            );
+    }
     if let Some((lo, hi)) = extremes((1..n).map(|i| (i, u64::from(diag[i as usize]), i))) {
         c = c
             .with_fact(
@@ -383,6 +395,21 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
         "empty table",
     )
     .with_fact("A048850_terms_proved", json!(inverse_terms(diag).to_string()));
+    let khalf = (kmax / 2).max(1);
+    if let Some((lo, hi)) = extremes((khalf..=kmax).filter_map(|k| {
+        let p = pos[k as usize];
+        (p != u64::MAX).then_some((k, p, k))
+    })) {
+        c = c
+            .with_fact(
+                &format!("min_position(k)/k_for_k>={khalf}"),
+                json!({"k": lo.0.to_string(), "value": ratio(lo.1, lo.2)}),
+            )
+            .with_fact(
+                &format!("max_position(k)/k_for_k>={khalf}"),
+                json!({"k": hi.0.to_string(), "value": ratio(hi.1, hi.2)}),
+            );
+    }
     if let Some((lo, hi)) = extremes((1..=kmax).filter_map(|k| {
         let p = pos[k as usize];
         (p != u64::MAX).then_some((k, p, k))
