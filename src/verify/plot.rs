@@ -54,6 +54,15 @@ pub fn check_dir(dir: &Path) -> Result<PathBuf> {
     Ok(dir.to_owned())
 }
 
+/// An axis label: integers without decimals, anything else with one.
+fn label(v: &f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
 fn draw_err(e: impl std::fmt::Display) -> Error {
     Error::Io(format!("plot: {e}"))
 }
@@ -104,8 +113,8 @@ impl Scatter<'_> {
                 .x_desc(self.x_label)
                 .y_desc(self.y_label)
                 .label_style((FAMILY, 16))
-                .x_label_formatter(&|v| format!("{v:.0}"))
-                .y_label_formatter(&|v| format!("{v:.0}"))
+                .x_label_formatter(&label)
+                .y_label_formatter(&label)
                 .axis_desc_style((FAMILY, 18))
                 .draw()
                 .map_err(draw_err)?;

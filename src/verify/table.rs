@@ -15,8 +15,8 @@
 //!   most x columns, one per earlier row), or on its diagonal (at most x); so g occurs at a
 //!   column y_g(x) ≤ 2x + g.  The pass checks this: for every such row the g-value is found at a
 //!   column ≤ 2x + g, once.  d(g) over a finite table is a lower bound on the theorem's width for g.
-//! * **The diagonal** (OEIS A047708, facts proved there by H. A. Landman): G(n, n) ≤ 2n (since
-//!   G(x, y) ≤ x + y, the number of options) and n ≤ 2·G(n, n); the diagonal is a permutation
+//! * **The diagonal** (OEIS A047708, facts stated there, the second proved by H. A. Landman):
+//!   G(n, n) ≤ 2n (since G(x, y) ≤ x + y) and n ≤ 2·G(n, n); the diagonal is a permutation
 //!   of the naturals in which k occurs at a position n ≤ 2k (no value twice, as the diagonal
 //!   cells are options of each other).
 //!
@@ -317,7 +317,7 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
     // G(x, y) <= x + y
     checks.push(Check::ran(
         "G(x, y) <= x + y",
-        format!("every stored cell x <= y < {n} of {label}: G(x, y) <= x + y (a cell has x + y options at most)"),
+        format!("every stored cell x <= y < {n} of {label}: G(x, y) <= x + y (the bound stated in OEIS A047708)"),
         f.cells,
         f.above_sum
             .map(|(x, y, g)| format!("G({x}, {y}) = {g} > {}", x + y)),
