@@ -335,3 +335,16 @@ fn plots_are_pngs_of_the_stated_size() {
         assert!(buf.iter().filter(|&&b| b < 128).count() > 1000, "{name}");
     }
 }
+
+#[test]
+fn the_summary_shortens_long_figures_and_keeps_the_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 96;
+    let f = write(dir.path(), "t.bin", &file_bytes(&naive(n, 1), n, 1));
+    let o = wythoff(&["verify", "--bound", "1", "--table", f.to_str().unwrap()]);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(t.contains("(24 in all; --json or -o has every one)"), "{t}");
+    assert!(t.contains("\"fit\":{"), "{t}");
+    assert!(t.contains("ALL CHECKS PASSED"), "{t}");
+}
