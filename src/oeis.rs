@@ -350,15 +350,183 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
     })
 }
 
-/// Writes the b-file of an entry: `n a(n)` per line, from the offset, ending with a newline.
-pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write) -> Result<()> {
-    let t = terms(e, count)?;
+/// The a of the Grundy table an entry reads, or `None` for an entry not read from a table.
+fn table_a(e: &Entry) -> Option<u64> {
+    match e.source {
+        Source::GrundyAntidiagonals
+        | Source::GrundyRow(_)
+        | Source::GrundyDiagonal
+        | Source::GrundyDiagonalInverse
+        | Source::GrundyTriangle => Some(1),
+        _ => None,
+    }
+}
+
+/// Why a table file cannot give an entry's terms.
+fn table_refusal(e: &Entry, why: String) -> Error {
+    Error::usage(format!("{}: {why}", e.anum))
+}
+
+/// The most terms of entry `e` a table of side N proves, with `diagonal` its G(n, n):
+/// A047708 N terms (n < N); A048850 the terms up to the least k missing from the diagonal
+/// ([`crate::verify::table::inverse_terms`]: each k found is at its one position; every k with
+/// 2k < N is found, since k occurs at n ≤ 2k); the antidiagonal and triangle entries the
+/// N(N+1)/2 cells of the antidiagonals i + j < N (capped by the entry's limit); a row, N terms.
+pub fn table_capacity(e: &Entry, n: u64, diagonal: &[u32]) -> Result<u64> {
+    Ok(match e.source {
+        Source::GrundyDiagonal => n,
+        Source::GrundyDiagonalInverse => crate::verify::table::inverse_terms(diagonal),
+        Source::GrundyAntidiagonals | Source::GrundyTriangle => n
+            .checked_mul(n + 1)
+            .map_or(u64::MAX, |c| c / 2)
+            .min(e.max_terms),
+        Source::GrundyRow(r) if (r as u64) < n => n,
+        Source::GrundyRow(r) => {
+            return Err(table_refusal(
+                e,
+                format!("row {r} is outside a table of side N = {n}"),
+            ));
+        }
+        _ => {
+            return Err(table_refusal(
+                e,
+                "is not read from a Grundy table (it is computed from the pairs or the three-pile engine)".into(),
+            ));
+        }
+    })
+}
+
+/// The first `count` terms of a Grundy-table entry read from the table file at `path` (its
+/// header and payload checksum verified; its a must be the entry's; `None`: as many terms as
+/// the table proves, [`table_capacity`]).  A table too small for `count` terms is refused,
+/// naming the side it would need.
+pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Result<Vec<u128>> {
+    let Some(a) = table_a(e) else {
+        return Err(table_refusal(
+            e,
+            "is not read from a Grundy table (it is computed from the pairs or the three-pile engine)".into(),
+        ));
+    };
+    let t = crate::grundy::TableFile::open_verified(path)?;
+    let (ta, n) = (t.header.a, t.header.n);
+    if ta != a {
+        return Err(table_refusal(
+            e,
+            format!(
+                "needs a table of a = {a}; '{}' is of a = {ta}",
+                path.display()
+            ),
+        ));
+    }
+    let get = |x: u64, y: u64| t.get(x, y).map(u128::from);
+    let diagonal: Vec<u32> = (0..n).filter_map(|i| t.get(i, i)).collect();
+    let cap = table_capacity(e, n, &diagonal)?;
+    let count = count.unwrap_or(cap);
+    if count > cap {
+        let need = match e.source {
+            Source::GrundyDiagonal => format!("a table of side N >= {count}"),
+            Source::GrundyDiagonalInverse => format!(
+                "k = {} to be found on the diagonal (certain for a side N > 2k = {})",
+                cap,
+                2 * cap
+            ),
+            Source::GrundyAntidiagonals | Source::GrundyTriangle if count <= e.max_terms => {
+                format!("a table of side N >= {}", antidiagonals_for(count) + 1)
+            }
+            _ => format!("at most {cap} terms"),
+        };
+        return Err(table_refusal(
+            e,
+            format!(
+                "{count} terms need {need}; '{}' (N = {n}) proves {cap}",
+                path.display()
+            ),
+        ));
+    }
+    let k = count as usize; // ≤ the capacity, which fits memory-sized tables
+    Ok(match e.source {
+        Source::GrundyDiagonal => diagonal[..k].iter().map(|&g| g as u128).collect(),
+        Source::GrundyDiagonalInverse => {
+            let mut pos = vec![0u128; k];
+            for (i, &g) in diagonal.iter().enumerate() {
+                if let Some(p) = pos.get_mut(g as usize) {
+                    *p = i as u128;
+                }
+            }
+            pos
+        }
+        Source::GrundyAntidiagonals | Source::GrundyTriangle => {
+            antidiagonals(&t, k, e.source == Source::GrundyTriangle)?
+        }
+        Source::GrundyRow(r) => (0..count)
+            .map(|y| get(r as u64, y).ok_or_else(|| Error::internal("cell outside the table")))
+            .collect::<Result<_>>()?,
+        _ => return Err(Error::internal("not a table entry")),
+    })
+}
+
+/// The first `k` cells of a table by antidiagonals s = i + j = 0, 1, …: T(i, s − i) for
+/// i = 0..=s (or, for the triangle, T(s, i)); `k` at most N(N+1)/2.
+fn antidiagonals(t: &crate::grundy::TableFile, k: usize, triangle: bool) -> Result<Vec<u128>> {
+    let mut v = Vec::with_capacity(k);
+    'outer: for s in 0..t.header.n {
+        for i in 0..=s {
+            if v.len() == k {
+                break 'outer;
+            }
+            let cell = if triangle {
+                t.get(s, i)
+            } else {
+                t.get(i, s - i)
+            };
+            v.push(u128::from(
+                cell.ok_or_else(|| Error::internal("cell outside the table"))?,
+            ));
+        }
+    }
+    if v.len() < k {
+        return Err(Error::internal("fewer cells than asked"));
+    }
+    Ok(v)
+}
+
+/// The table file at `path` (header and checksum verified), whatever its a, read by
+/// antidiagonals T(i, s − i), s = 0, 1, …, i = 0..=s, offset 0: `count` terms (default: the
+/// N(N+1)/2 cells of the antidiagonals s < N, capped at 5·10^7); more than that is refused.
+/// For a = 2 no OEIS entry was found (doc/oeis.md); the b-file is written under its own name.
+pub fn table_antidiagonals(count: Option<u64>, path: &std::path::Path) -> Result<Vec<u128>> {
+    const CAP: u64 = 50_000_000;
+    let t = crate::grundy::TableFile::open_verified(path)?;
+    let n = t.header.n;
+    let cap = n.checked_mul(n + 1).map_or(u64::MAX, |c| c / 2).min(CAP);
+    let count = count.unwrap_or(cap);
+    if count > cap {
+        return Err(Error::usage(format!(
+            "{count} terms by antidiagonals need more than '{}' (N = {n}) holds: at most {cap}",
+            path.display()
+        )));
+    }
+    antidiagonals(&t, count as usize, false)
+}
+
+/// Writes terms as a b-file: `n a(n)` per line from the entry's offset.
+pub fn write_terms(e: &Entry, t: &[u128], out: &mut dyn Write) -> Result<()> {
+    write_offset_terms(e.offset, t, out)
+}
+
+/// Writes terms as a b-file: `n a(n)` per line from `offset`.
+pub fn write_offset_terms(offset: u64, t: &[u128], out: &mut dyn Write) -> Result<()> {
     let mut buf = String::with_capacity(t.len() * 16);
     for (i, v) in t.iter().enumerate() {
-        buf.push_str(&format!("{} {v}\n", e.offset + i as u64));
+        buf.push_str(&format!("{} {v}\n", offset + i as u64));
     }
     out.write_all(buf.as_bytes())
         .map_err(|e| Error::Io(format!("write failed: {e}")))
+}
+
+/// Writes the b-file of an entry: `n a(n)` per line, from the offset, ending with a newline.
+pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write) -> Result<()> {
+    write_terms(e, &terms(e, count)?, out)
 }
 
 #[cfg(test)]

@@ -78,7 +78,7 @@ fn quick_preset_end_to_end() {
             .all(|n| !n.contains("partial") && !n.contains("probe")),
         "leftovers: {names:?}"
     );
-    assert_eq!(names.len(), 34, "{names:?}");
+    assert_eq!(names.len(), 36, "{names:?}");
 
     // b-files against the published terms, byte format `n a(n)`.
     for anum in [
@@ -217,6 +217,29 @@ fn quick_preset_end_to_end() {
     assert!(checks.len() >= 8, "{checks:?}");
     assert!(checks.iter().all(|c| c["status"] == "ok"), "{checks:?}");
     assert_eq!(checks[0]["count"], "1000000");
+    // the job's own table, read back: its checksum and the facts of a = 1, and the plots
+    let names: Vec<&str> = checks.iter().map(|c| c["name"].as_str().unwrap()).collect();
+    for name in [
+        "table file checksum",
+        "diagonal is a permutation",
+        "G(x, y) <= x + y",
+    ] {
+        assert!(names.contains(&name), "{names:?}");
+    }
+    let table = checks
+        .iter()
+        .find(|c| c["name"] == "G(x, y) <= x + y")
+        .unwrap();
+    assert_eq!(table["count"], (256 * 257 / 2).to_string());
+    let ms = report["measurements"].as_array().unwrap();
+    assert!(
+        ms.iter()
+            .any(|m| m["name"] == "g-values near 0-values (Nivasch)" && m["values"]["N"] == "256")
+    );
+    for png in ["nivasch_d.png", "one_values.png"] {
+        let b = std::fs::read(out.join(png)).unwrap();
+        assert!(b.starts_with(b"\x89PNG"), "{png}");
+    }
 }
 
 #[test]

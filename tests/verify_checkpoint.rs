@@ -30,6 +30,7 @@ fn cfg() -> Config {
         three: 0,
         shard: (0, 1),
         inject_fault: Some(FAULT),
+        table: None,
     }
 }
 

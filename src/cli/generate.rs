@@ -270,6 +270,11 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
         })),
     });
     let table2 = table.clone();
+    let table3 = table.clone();
+    // The facts the verification measures on the table, for the plots after it.
+    let facts: std::rc::Rc<std::cell::RefCell<Option<verify::table::TableFacts>>> =
+        Default::default();
+    let facts_in = facts.clone();
     v.push(Output {
         file: format!("grundy_a1_{gn}.png"),
         what: "picture of the table (0-positions white)".into(),
@@ -312,13 +317,21 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
             w.flush().map_err(emit::write_error)
         },
     ));
-    v.push(text(
-        "verify.json".into(),
-        format!(
-            "verification report (floor = mex = numeration for n < {})",
+    v.push(Output {
+        file: "verify.json".into(),
+        what: format!(
+            "verification report (floor = mex = numeration for n < {}; the table {table3} read back: Nivasch's distances, the diagonal)",
             s.verify
         ),
-        move |out| {
+        make: Make::Path(Box::new(move |path| {
+            let facts_out = &facts_in;
+            let table = path.with_file_name(&table3);
+            let table = table.to_str().ok_or_else(|| {
+                Error::usage(format!(
+                    "--out: the path '{}' is not UTF-8 text",
+                    table.display()
+                ))
+            })?;
             let cfg = verify::Config {
                 a: 1,
                 bound: s.verify,
@@ -326,14 +339,37 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
                 three: s.verify_three,
                 shard: (0, 1),
                 inject_fault: None,
+                table: Some(table.to_string()),
             };
             let t = std::time::Instant::now();
-            let r = verify::run(&cfg, &|_| {}, None)?;
+            let mut f = AtomicFile::create(path)?;
+            let (r, facts) = verify::run_with_facts(&cfg, &|_| {}, None)?;
             report.set(r.ok());
-            out.write_all(r.to_json(t.elapsed().as_secs_f64()).as_bytes())
-                .map_err(emit::write_error)
-        },
-    ));
+            f.write_all(r.to_json(t.elapsed().as_secs_f64()).as_bytes())
+                .map_err(emit::write_error)?;
+            f.commit()?;
+            *facts_out.borrow_mut() = facts;
+            Ok(())
+        })),
+    });
+    for (i, (file, what)) in verify::plot::FILES
+        .into_iter()
+        .zip([
+            "plot: d(g) against g with its least-squares line (doc/results.md)",
+            "plot: distance of each row's 1-value from the nearer line",
+        ])
+        .enumerate()
+    {
+        let facts = facts.clone();
+        v.push(Output {
+            file: file.into(),
+            what: what.into(),
+            make: Make::Path(Box::new(move |path| match &*facts.borrow() {
+                Some(f) => verify::plot::draw(f, i, path),
+                None => Err(Error::internal("the table's facts were not measured")),
+            })),
+        });
+    }
     v
 }
 

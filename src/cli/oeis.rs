@@ -6,7 +6,7 @@ use super::out::{Out, outln};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 use wythoff::artifact::AtomicFile;
-use wythoff::error::Result;
+use wythoff::error::{Error, Result};
 use wythoff::oeis::{self, Entry};
 
 /// A catalogued A-number (case-insensitive, leading zeros optional).
@@ -22,7 +22,7 @@ fn anum(s: &str) -> std::result::Result<&'static Entry, String> {
 #[command(group(ArgGroup::new("listing").args(["list"])))]
 pub(crate) struct OeisArgs {
     /// The A-number, e.g. A000201.
-    #[arg(required_unless_present = "list", value_parser = anum)]
+    #[arg(required_unless_present_any = ["list", "antidiagonals"], value_parser = anum)]
     pub(crate) anum: Option<&'static Entry>,
     /// Number of terms (default: the entry's, usually 10000).
     #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true)]
@@ -30,8 +30,17 @@ pub(crate) struct OeisArgs {
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
+    /// Read the terms from a Grundy table file (`grundy N -o FILE`) instead of computing them:
+    /// its header and checksum are verified and its a must be the entry's; without --terms, as
+    /// many terms as the table proves.  For A047708, A048850, A004481..A004487, A317205.
+    #[arg(long, value_name = "FILE")]
+    pub(crate) table: Option<PathBuf>,
+    /// Instead of an A-number: the table file of --table (any a) by antidiagonals T(i, s - i),
+    /// s = 0, 1, ..., i = 0..s, offset 0 (for a = 2 no OEIS entry exists; doc/oeis.md).
+    #[arg(long, requires = "table", conflicts_with = "anum")]
+    pub(crate) antidiagonals: bool,
     /// List the catalogue: A-number, offset, default terms, title.
-    #[arg(long, conflicts_with_all = ["anum", "terms", "output"])]
+    #[arg(long, conflicts_with_all = ["anum", "terms", "output", "table", "antidiagonals"])]
     pub(crate) list: bool,
     /// The catalogue as one JSON object (only with --list).
     #[arg(long, requires = "listing")]
@@ -69,23 +78,57 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         }
         return out.finish();
     }
+    let with_flag = |err: Error| match err {
+        Error::Usage(m) => Error::usage(format!("--table: {m}")),
+        err => err,
+    };
+    if args.antidiagonals {
+        let mut file = match &args.output {
+            Some(p) => Some(AtomicFile::create(p)?),
+            None => None,
+        };
+        let path = args
+            .table
+            .as_deref()
+            .ok_or_else(|| Error::usage("--antidiagonals needs --table FILE"))?;
+        let terms = oeis::table_antidiagonals(args.terms, path).map_err(with_flag)?;
+        return match file.take() {
+            None => {
+                let mut out = Out::new();
+                let r = oeis::write_offset_terms(0, &terms, &mut out);
+                out.typed(r)?;
+                out.finish()
+            }
+            Some(mut f) => {
+                oeis::write_offset_terms(0, &terms, &mut f)?;
+                f.commit()
+            }
+        };
+    }
     let Some(e) = args.anum else {
-        return Err(wythoff::error::Error::usage(
+        return Err(Error::usage(
             "give an A-number (wythoff oeis --list shows the catalogue)",
         ));
     };
-    let count = args.terms.unwrap_or(e.default_terms);
-    match &args.output {
+    // The output is opened (its target checked) before any work.
+    let mut file = match &args.output {
+        Some(p) => Some(AtomicFile::create(p)?),
+        None => None,
+    };
+    let terms = match &args.table {
+        Some(t) => oeis::table_terms(e, args.terms, t).map_err(with_flag)?,
+        None => oeis::terms(e, args.terms.unwrap_or(e.default_terms))?,
+    };
+    match &mut file {
         None => {
             let mut out = Out::new();
-            let r = oeis::write_bfile(e, count, &mut out);
+            let r = oeis::write_terms(e, &terms, &mut out);
             out.typed(r)?;
             out.finish()
         }
-        Some(p) => {
-            let mut f = AtomicFile::create(p)?;
-            oeis::write_bfile(e, count, &mut f)?;
-            f.commit()
+        Some(f) => {
+            oeis::write_terms(e, &terms, f)?;
+            file.take().map_or(Ok(()), |f| f.commit())
         }
     }
 }

@@ -11,8 +11,8 @@ use wythoff::num::{SYNTAX, natural_in};
 use wythoff::verify::{self, Checkpoint, Config, Report};
 
 /// Flags that describe a new run, refused together with --merge.
-const RUN_FLAGS: [&str; 7] = [
-    "bound", "a", "grundy", "three", "shard", "resume", "restart",
+const RUN_FLAGS: [&str; 9] = [
+    "bound", "a", "grundy", "three", "shard", "resume", "restart", "table", "plots",
 ];
 
 #[derive(Args)]
@@ -30,6 +30,14 @@ pub(crate) struct VerifyArgs {
     /// Also check three-pile Wythoff up to this bound (0: skip).
     #[arg(long, default_value = "0", value_parser = size, allow_hyphen_values = true)]
     pub(crate) three: u64,
+    /// Also check and measure a Grundy table file (written by `grundy N -o FILE`), read through
+    /// its memory map: its checksum, and for a = 1 the diagonal's bounds, the g-values' columns,
+    /// and the distances of the g-values from the 0-values (doc/results.md).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) table: Option<PathBuf>,
+    /// With --table: draw d(g) against g and the 1-values' offsets as PNG files into DIR.
+    #[arg(long, value_name = "DIR", requires = "table")]
+    pub(crate) plots: Option<PathBuf>,
     /// Run shard I of K (0 <= I < K <= BOUND) of the pairs range; merge the reports with --merge.
     #[arg(long, value_name = "I/K", value_parser = shard)]
     pub(crate) shard: Option<(u64, u64)>,
@@ -79,7 +87,24 @@ fn config(args: &VerifyArgs) -> Result<Config> {
         three: args.three,
         shard: args.shard.unwrap_or((0, 1)),
         inject_fault: args.inject_fault,
+        table: match &args.table {
+            None => None,
+            Some(p) => Some(
+                p.to_str()
+                    .ok_or_else(|| {
+                        Error::usage(format!(
+                            "--table: the path '{}' is not UTF-8 text",
+                            p.display()
+                        ))
+                    })?
+                    .to_string(),
+            ),
+        },
     };
+    if let Some(p) = &args.table {
+        // Header and length, before any work (the payload's checksum is a check of the report).
+        wythoff::grundy::TableFile::open(p).map_err(|e| Error::usage(format!("--table: {e}")))?;
+    }
     // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
         Error::Domain(m) => {
@@ -179,6 +204,13 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     } else {
         None
     };
+    let plots = match &args.plots {
+        None => None,
+        Some(d) => Some(verify::plot::check_dir(d).map_err(|e| match e {
+            Error::Usage(m) => Error::usage(format!("--plots: {m}")),
+            e => e,
+        })?),
+    };
     let (out, in_place) = match &args.output {
         Some(p) => {
             let in_place = matches!(target(p, Need::Stream)?, Target::InPlace(_));
@@ -200,8 +232,13 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
             };
             let (lo, hi) = cfg.range();
             let pb = progress_bar((hi - lo) as u128, "verify");
-            let r = verify::run(cfg, &|k| pb.inc(k), ckpt.as_ref())?;
+            let (r, facts) = verify::run_with_facts(cfg, &|k| pb.inc(k), ckpt.as_ref())?;
             pb.finish_and_clear();
+            if let (Some(dir), Some(f)) = (&plots, &facts) {
+                for p in verify::plot::draw_all(f, dir)? {
+                    eprintln!("wythoff: wrote {}", p.display());
+                }
+            }
             (r, ckpt)
         }
     };

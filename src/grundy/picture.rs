@@ -32,7 +32,8 @@ fn ramp(t: f32) -> [u8; 3] {
     c
 }
 
-fn encode_png(out: &mut dyn Write, w: u32, h: u32, rgb: &[u8]) -> Result<()> {
+/// Encodes an 8-bit RGB image of w × h pixels as a PNG into `out`.
+pub fn encode_png(out: &mut dyn Write, w: u32, h: u32, rgb: &[u8]) -> Result<()> {
     let mut enc = png::Encoder::new(std::io::BufWriter::new(out), w, h);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);

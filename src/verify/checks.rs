@@ -28,7 +28,13 @@ pub(super) enum Run<'r> {
 
 /// The small checks and measurements of this configuration: run for shard 0, listed as
 /// skipped ("run by shard 0") for the others.
-pub(super) fn small_checks(cfg: &Config) -> Result<(Vec<Check>, Vec<Measurement>)> {
+pub(super) fn small_checks(
+    cfg: &Config,
+) -> Result<(
+    Vec<Check>,
+    Vec<Measurement>,
+    Option<super::table::TableFacts>,
+)> {
     let other = format!("run by shard 0/{}", cfg.shard.1);
     let run = if cfg.shard.0 == 0 {
         Run::Here
@@ -37,10 +43,13 @@ pub(super) fn small_checks(cfg: &Config) -> Result<(Vec<Check>, Vec<Measurement>
     };
     let mut checks = vec![identities(cfg, run)];
     checks.extend(super::misere::checks(cfg, run)?);
-    let (g, measurements) = super::grundy::checks(cfg, run)?;
+    let (g, mut measurements) = super::grundy::checks(cfg, run)?;
     checks.extend(g);
     checks.push(three(cfg, run)?);
-    Ok((checks, measurements))
+    let (t, m, facts) = super::table::file_checks(cfg, run)?;
+    checks.extend(t);
+    measurements.extend(m);
+    Ok((checks, measurements, facts))
 }
 
 /// A_n + B_n = A_{B_n} and A_{A_n} = B_n − 1 (a = 1).

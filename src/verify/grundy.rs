@@ -11,10 +11,9 @@
 //! * **row periods are 3·2^k** (a = 1): the observation that every row x ≥ 1 has additive period
 //!   3·2^k, checked on rows 1..X−1.  Row 0 (G(0, y) = y, period 1) is not of that form and is
 //!   not covered.
-//! * measurement **g-values near 0-values** (a = 1): for each g < 32 the largest distance, over
-//!   the rows 1 ≤ x < N/φ, between a column holding g and the nearer of the columns of the
-//!   two 0-positions of the row (G. Nivasch, "More on the Sprague-Grundy function for Wythoff's
-//!   game", 2009, proves such distances bounded).  A figure, not a check.
+//! * measurements **g-values near 0-values (Nivasch)** and **1-values near 0-values
+//!   (Blass-Fraenkel)** (a = 1): the distances d(g) of [`super::table`] (one definition, the
+//!   same code as for table files; doc/results.md).  Figures, not checks.
 //!
 //! Cost: the table, O(N² log N) with the engine; the rows, O(X²/64) words per column.
 
@@ -23,7 +22,6 @@ use super::checks::Run;
 use super::report::{Check, Measurement};
 use crate::error::Result;
 use crate::grundy::{Spec, Table, check, rows};
-use crate::pairs::algebraic;
 use serde_json::json;
 
 /// Rows whose periods are certified.
@@ -135,37 +133,8 @@ pub(super) fn checks(cfg: &Config, run: Run) -> Result<(Vec<Check>, Vec<Measurem
             ));
         }
     }
-    Ok((out, vec![near_zero(&t, side)]))
-}
-
-/// Nivasch's distances, measured.
-fn near_zero(t: &Table, n: usize) -> Measurement {
-    const GMAX: usize = 32;
-    let mut sup = [0u64; GMAX];
-    let mut rows_seen = 0u64;
-    for x in 1..n {
-        let Some(up) = algebraic::lower_u128(1, x as u64) else {
-            break;
-        };
-        if up >= n as u128 {
-            break;
-        }
-        let up = up as u64; // ⌊xφ⌋
-        let down = up - x as u64; // ⌊x/φ⌋ = ⌊xφ⌋ − x
-        rows_seen += 1;
-        for y in 0..n {
-            let g = t.get(x, y) as usize;
-            if let Some(s) = sup.get_mut(g) {
-                let d = (y as u64).abs_diff(up).min((y as u64).abs_diff(down));
-                *s = (*s).max(d);
-            }
-        }
-    }
-    Measurement {
-        name: "g-values near 0-values".into(),
-        covers: format!(
-            "rows 1 <= x < {n}/phi ({rows_seen} rows), g < {GMAX}: per g, the largest distance from a column holding g to the nearer 0-position of the row"
-        ),
-        values: json!({ "sup_distance_per_g": sup.to_vec() }),
-    }
+    // The distances of Nivasch and of Blass and Fraenkel, by the same code as for table files.
+    let facts = super::table::measure(&t.data, t.layout)?;
+    let (_, ms) = super::table::report(&facts, "the engine's table");
+    Ok((out, ms))
 }

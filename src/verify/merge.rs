@@ -170,6 +170,7 @@ mod tests {
             three: 12,
             shard,
             inject_fault: fault,
+            table: None,
         }
     }
 

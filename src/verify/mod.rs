@@ -25,7 +25,9 @@ pub mod merge;
 pub mod mex;
 pub mod misere;
 pub mod numeration;
+pub mod plot;
 pub mod report;
+pub mod table;
 
 pub use checkpoint::Checkpoint;
 pub use merge::merge;
@@ -63,6 +65,10 @@ pub struct Config {
         skip_serializing_if = "Option::is_none"
     )]
     pub inject_fault: Option<u64>,
+    /// A Grundy table file whose facts are checked and measured through its memory map
+    /// ([`table`]), by shard 0.  Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<String>,
 }
 
 impl Config {
@@ -128,20 +134,31 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
     checkpoint: Option<&Checkpoint>,
 ) -> Result<Report> {
+    Ok(run_with_facts(cfg, progress, checkpoint)?.0)
+}
+
+/// [`run`], also returning the facts measured on the table file `cfg.table` (when it was read:
+/// shard 0, a = 1, checksum intact), for pictures ([`plot`]).
+pub fn run_with_facts(
+    cfg: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    checkpoint: Option<&Checkpoint>,
+) -> Result<(Report, Option<table::TableFacts>)> {
     cfg.validate()?;
     if let Some(c) = checkpoint {
         c.check_config(cfg)?;
     }
     // The small checks first: their failures of input (a table too large) surface at once.
-    let (small, measurements) = checks::small_checks(cfg)?;
+    let (small, measurements, facts) = checks::small_checks(cfg)?;
     let mut checks = vec![mex::sweep(cfg, progress, checkpoint)?];
     checks.push(numeration::sample_check(cfg));
     checks.extend(small);
-    Ok(Report {
+    let report = Report {
         config: cfg.clone(),
         checks,
         measurements,
-    })
+    };
+    Ok((report, facts))
 }
 
 #[cfg(test)]
@@ -156,6 +173,7 @@ mod tests {
             three: 12,
             shard: (0, 1),
             inject_fault: None,
+            table: None,
         }
     }
 

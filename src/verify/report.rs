@@ -229,9 +229,11 @@ impl Report {
             }
         }
         for m in &self.measurements {
+            // Long lists (d(g) for thousands of g) are shortened here; the JSON has them all.
+            let v = shorten(&m.values);
             s.push_str(&format!(
-                "measured {} ({}):\n        {}\n",
-                m.name, m.covers, m.values
+                "measured {} ({}):\n        {v}\n",
+                m.name, m.covers
             ));
         }
         s.push_str(if self.failed() {
@@ -242,6 +244,25 @@ impl Report {
             "NOTHING WAS CHECKED\n"
         });
         s
+    }
+}
+
+/// A copy of `v` with every array longer than 16 items cut to its first 12 and a note of its
+/// length (for the human summary only).
+fn shorten(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Array(a) if a.len() > 16 => {
+            let mut b: Vec<Value> = a.iter().take(12).map(shorten).collect();
+            b.push(Value::String(format!(
+                "... ({} in all; --json or -o has every one)",
+                a.len()
+            )));
+            Value::Array(b)
+        }
+        Value::Array(a) => Value::Array(a.iter().map(shorten).collect()),
+        Value::Object(o) => Value::Object(o.iter().map(|(k, x)| (k.clone(), shorten(x))).collect()),
+        x => x.clone(),
     }
 }
 
@@ -359,6 +380,7 @@ mod tests {
             three: 5,
             shard: (0, 1),
             inject_fault: Some(1234),
+            table: None,
         };
         run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
     }

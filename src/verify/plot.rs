@@ -1,0 +1,228 @@
+//! Plots of the measured distances ([`super::table`]) as PNG files with labelled axes.
+//!
+//! * `nivasch_d.png`: d(g) against g (g < ⌊N/4⌋) and d_far(g) (rows x ≥ 4g, g ≤ (N − 1)/9),
+//!   each with its least-squares line ([`super::table::fit`]) drawn and stated in the legend.
+//! * `one_values.png`: the distance D(x, y_1(x)) of the 1-value of row x from the nearer of the
+//!   lines y = φx, y = x/φ, against x, for the rows 2x + 1 < N (U. Blass and A. S. Fraenkel,
+//!   1990).
+//!
+//! Drawn with `plotters` into an RGB buffer (no system font library: text is rasterised by
+//! `ab_glyph` from DejaVu Sans Mono, embedded from `assets/`, under the Bitstream Vera licence in
+//! `assets/DejaVu-LICENSE.txt`) and encoded with the `png` crate.  Each file is written
+//! atomically.  Cost: O(points) plus the W × H pixels.
+
+use super::table::{TableFacts, far_g, fit, reported_g};
+use crate::error::{Error, Result};
+use plotters::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Width of every plot in pixels.
+pub const WIDTH: u32 = 1200;
+/// Height of every plot in pixels.
+pub const HEIGHT: u32 = 800;
+/// The file names [`draw_all`] writes, in order.
+pub const FILES: [&str; 2] = ["nivasch_d.png", "one_values.png"];
+
+/// The font family name the plots use (registered once from the embedded font).
+const FAMILY: &str = "sans-serif";
+
+fn register_font() -> Result<()> {
+    static ONCE: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let ok = *ONCE.get_or_init(|| {
+        plotters::style::register_font(
+            FAMILY,
+            FontStyle::Normal,
+            include_bytes!("../../assets/DejaVuSansMono.ttf"),
+        )
+        .is_ok()
+    });
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::internal("the embedded plot font cannot be read"))
+    }
+}
+
+/// Creates `dir` if needed and checks that files can be written into it (before any work).
+pub fn check_dir(dir: &Path) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| Error::usage(format!("cannot create '{}': {e}", dir.display())))?;
+    drop(
+        crate::artifact::AtomicFile::create_regular(&dir.join(".wythoff-probe"))
+            .map_err(|e| Error::usage(format!("cannot write into '{}': {e}", dir.display())))?,
+    );
+    Ok(dir.to_owned())
+}
+
+/// An axis label: integers without decimals, anything else with one.
+fn label(v: &f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+fn draw_err(e: impl std::fmt::Display) -> Error {
+    Error::Io(format!("plot: {e}"))
+}
+
+/// One scatter plot (x, y) with an optional line y = s·x + i, into an RGB buffer.
+struct Scatter<'p> {
+    title: String,
+    x_label: &'p str,
+    y_label: &'p str,
+    series: Vec<Series>,
+}
+
+/// Points of one colour, with an optional line y = s·x + i and a legend label.
+struct Series {
+    label: String,
+    colour: RGBColor,
+    points: Vec<(f64, f64)>,
+    line: Option<(f64, f64, String)>,
+}
+
+impl Scatter<'_> {
+    fn render(&self) -> Result<Vec<u8>> {
+        register_font()?;
+        let mut buf = vec![255u8; WIDTH as usize * HEIGHT as usize * 3];
+        {
+            let root = BitMapBackend::with_buffer(&mut buf, (WIDTH, HEIGHT)).into_drawing_area();
+            root.fill(&WHITE).map_err(draw_err)?;
+            let span = |f: fn(&(f64, f64)) -> f64| {
+                let (lo, hi) = self
+                    .series
+                    .iter()
+                    .flat_map(|s| s.points.iter())
+                    .map(f)
+                    .fold((0f64, 1f64), |(a, b), v| (a.min(v), b.max(v)));
+                let pad = (hi - lo) * 0.05 + 0.5;
+                (lo - if lo < 0.0 { pad } else { 0.0 })..(hi + pad)
+            };
+            let (xs, ys) = (span(|p| p.0), span(|p| p.1));
+            let mut chart = ChartBuilder::on(&root)
+                .caption(&self.title, (FAMILY, 22))
+                .margin(20)
+                .x_label_area_size(60)
+                .y_label_area_size(80)
+                .build_cartesian_2d(xs.clone(), ys)
+                .map_err(draw_err)?;
+            chart
+                .configure_mesh()
+                .x_desc(self.x_label)
+                .y_desc(self.y_label)
+                .label_style((FAMILY, 16))
+                .x_label_formatter(&label)
+                .y_label_formatter(&label)
+                .axis_desc_style((FAMILY, 18))
+                .draw()
+                .map_err(draw_err)?;
+            for se in &self.series {
+                let c = se.colour;
+                chart
+                    .draw_series(se.points.iter().map(|&p| Circle::new(p, 2, c.filled())))
+                    .map_err(draw_err)?
+                    .label(se.label.clone())
+                    .legend(move |(x, y)| Circle::new((x + 10, y), 4, c.filled()));
+                if let Some((s, i, label)) = &se.line {
+                    let (s, i) = (*s, *i);
+                    chart
+                        .draw_series(LineSeries::new(
+                            [xs.start, xs.end].map(|x| (x, s * x + i)),
+                            c.stroke_width(2),
+                        ))
+                        .map_err(draw_err)?
+                        .label(label.clone())
+                        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
+                }
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .label_font((FAMILY, 18))
+                .background_style(WHITE)
+                .border_style(BLACK)
+                .draw()
+                .map_err(draw_err)?;
+            root.present().map_err(draw_err)?;
+        }
+        Ok(buf)
+    }
+
+    fn write(&self, path: &Path) -> Result<()> {
+        let rgb = self.render()?;
+        let mut f = crate::artifact::AtomicFile::create(path)?;
+        crate::grundy::picture::encode_png(&mut f, WIDTH, HEIGHT, &rgb)?;
+        f.commit()
+    }
+}
+
+/// Draws the plots of [`FILES`] into `dir` (which [`check_dir`] accepted); returns their paths.
+pub fn draw_all(f: &TableFacts, dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for (i, name) in FILES.iter().enumerate() {
+        let p = dir.join(name);
+        draw(f, i, &p)?;
+        out.push(p);
+    }
+    Ok(out)
+}
+
+/// Draws plot `which` (an index into [`FILES`]) to `path`.
+pub fn draw(f: &TableFacts, which: usize, path: &Path) -> Result<()> {
+    let gs = reported_g(f.n);
+    let gf = far_g(f.n);
+    let series = |d: &[Option<u64>], upto: u64, label: String, colour: RGBColor| Series {
+        points: (0..upto as usize)
+            .filter_map(|g| d.get(g).copied().flatten().map(|v| (g as f64, v as f64)))
+            .collect(),
+        line: fit(d, upto).map(|(s, i)| {
+            let l = format!("least squares over 1 <= g < {upto}: {s:.4} g {i:+.4}");
+            (s, i, l)
+        }),
+        label,
+        colour,
+    };
+    let d = Scatter {
+        title: format!(
+            "Nivasch: d(g) = max D(x, y) over the g-values, rows 2x+g < N; N = {}",
+            f.n
+        ),
+        x_label: "g",
+        y_label: "d(g) (columns to the nearer line)",
+        series: vec![
+            series(&f.d, gs, "d(g): all rows".into(), BLUE),
+            series(
+                &f.d_far,
+                gf,
+                "d_far(g): rows x >= 4g".into(),
+                RGBColor(0, 150, 0),
+            ),
+        ],
+    };
+    let ones = Scatter {
+        title: format!(
+            "Blass-Fraenkel: distance of the 1-value of row x, N = {}",
+            f.n
+        ),
+        x_label: "row x",
+        y_label: "D(x, y_1(x)) (columns)",
+        series: vec![Series {
+            label: "1-value of row x".into(),
+            colour: BLUE,
+            points: f
+                .one_distances
+                .iter()
+                .enumerate()
+                .filter_map(|(x, o)| o.map(|o| (x as f64, o as f64)))
+                .collect(),
+            line: None,
+        }],
+    };
+    match which {
+        0 => d.write(path),
+        1 => ones.write(path),
+        _ => Err(Error::internal("no such plot")),
+    }
+}

@@ -1,0 +1,200 @@
+//! `oeis ANUM --table FILE`: b-files read from a table file equal the published terms
+//! (data/oeis, copied from the entries' %S/%T/%U lines); A048850 goes exactly as far as the
+//! table proves; tables of the wrong a, too small, or damaged are refused with the reason.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The published terms of an entry (all of them offset 0 here).
+fn published(anum: &str) -> Vec<u64> {
+    let path = format!("{}/data/oeis/{anum}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.lines().next().unwrap().contains("Offset 0"));
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| l.split(','))
+        .filter(|t| !t.trim().is_empty())
+        .map(|t| t.trim().parse().unwrap())
+        .collect()
+}
+
+/// The b-file lines `n a(n)` parsed, checking the indices run from 0.
+fn bfile(o: &Output) -> Vec<u64> {
+    assert_eq!(o.status.code(), Some(0), "{}", text(o));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let (n, v) = l.split_once(' ').unwrap();
+            assert_eq!(n.parse::<usize>().unwrap(), i);
+            v.parse().unwrap()
+        })
+        .collect()
+}
+
+fn table(dir: &Path, n: u64, a: u64) -> String {
+    let p = dir.join(format!("g{n}_{a}.bin"));
+    let o = wythoff(&[
+        "grundy",
+        &n.to_string(),
+        "-a",
+        &a.to_string(),
+        "-o",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    p.to_str().unwrap().to_string()
+}
+
+#[test]
+fn bfiles_from_a_table_equal_the_published_terms() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 200u64;
+    let t = table(dir.path(), n, 1);
+    // A047708: every diagonal cell of the table, by default
+    let diag = bfile(&wythoff(&["oeis", "A047708", "--table", &t]));
+    assert_eq!(diag.len(), n as usize);
+    let want = published("A047708");
+    assert_eq!(diag[..want.len()], want[..]);
+    // A048850: up to the least k missing from the diagonal, and the inverse of A047708
+    let inv = bfile(&wythoff(&["oeis", "A048850", "--table", &t]));
+    let missing = (0..).find(|k| !diag.contains(k)).unwrap();
+    assert_eq!(inv.len() as u64, missing);
+    assert!(inv.len() as u64 >= n.div_ceil(2), "every k < N/2 is proved");
+    let want = published("A048850");
+    assert_eq!(inv[..want.len()], want[..]);
+    for (k, &p) in inv.iter().enumerate() {
+        assert_eq!(diag[p as usize], k as u64);
+    }
+    // one term more than proved is refused, naming what it would need
+    let o = wythoff(&[
+        "oeis",
+        "A048850",
+        "--table",
+        &t,
+        "--terms",
+        &(missing + 1).to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--table: A048850:"), "{}", text(&o));
+    // A004481 by antidiagonals, with --terms and -o
+    let f = dir.path().join("b004481.txt");
+    let o = wythoff(&[
+        "oeis",
+        "A004481",
+        "--table",
+        &t,
+        "--terms",
+        "5000",
+        "-o",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let got: Vec<u64> = std::fs::read_to_string(&f)
+        .unwrap()
+        .lines()
+        .map(|l| l.split_once(' ').unwrap().1.parse().unwrap())
+        .collect();
+    assert_eq!(got.len(), 5000);
+    let want = published("A004481");
+    assert_eq!(got[..want.len()], want[..]);
+}
+
+#[test]
+fn unsuitable_tables_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table(dir.path(), 50, 1);
+    let cases: [(&[&str], &str); 3] = [
+        (&["oeis", "A047708", "--terms", "51"], "side N >= 51"),
+        (&["oeis", "A000201"], "not read from a Grundy table"),
+        (&["oeis", "A004481", "--terms", "1276"], "side N >= 51"),
+    ];
+    for (args, why) in cases {
+        let mut a = args.to_vec();
+        a.extend(["--table", &t]);
+        let o = wythoff(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(why), "{args:?}: {}", text(&o));
+        assert!(o.stdout.is_empty());
+    }
+    let t2 = table(dir.path(), 30, 2);
+    let o = wythoff(&["oeis", "A047708", "--table", &t2]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("a = 1"), "{}", text(&o));
+    // a damaged payload: status 1, nothing written
+    let mut b = std::fs::read(&t).unwrap();
+    let last = b.len() - 1;
+    b[last] ^= 1;
+    let bad = dir.path().join("bad.bin");
+    std::fs::write(&bad, &b).unwrap();
+    let o = wythoff(&["oeis", "A047708", "--table", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("damaged"), "{}", text(&o));
+    let o = wythoff(&["oeis", "--list", "--table", &t]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// G of generalized Wythoff (parameter a) by a direct mex over the options, row-major N×N.
+fn naive(n: usize, a: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = vec![false; 4 * n];
+            for u in 0..x {
+                seen[g[u * n + y] as usize] = true;
+            }
+            for w in 0..y {
+                seen[g[x * n + w] as usize] = true;
+            }
+            for k in 1..=x {
+                for l in 1..=y {
+                    if k.abs_diff(l) < a {
+                        seen[g[(x - k) * n + y - l] as usize] = true;
+                    }
+                }
+            }
+            g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
+#[test]
+fn any_table_by_antidiagonals_equals_the_naive_mex() {
+    let dir = tempfile::tempdir().unwrap();
+    for a in [1usize, 2, 3] {
+        let n = 30;
+        let t = table(dir.path(), n as u64, a as u64);
+        let got = bfile(&wythoff(&["oeis", "--antidiagonals", "--table", &t]));
+        let sq = naive(n, a);
+        let want: Vec<u64> = (0..n)
+            .flat_map(|s| (0..=s).map(move |i| (i, s - i)))
+            .map(|(i, j)| sq[i * n + j] as u64)
+            .collect();
+        assert_eq!(got, want, "a = {a}");
+        if a == 1 {
+            let p = published("A004481");
+            assert_eq!(got[..p.len()], p[..]);
+        }
+    }
+    let t = table(dir.path(), 10, 2);
+    let o = wythoff(&["oeis", "--antidiagonals", "--table", &t, "--terms", "56"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = wythoff(&["oeis", "--antidiagonals"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
