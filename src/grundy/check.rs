@@ -567,29 +567,9 @@ mod tests {
     use super::*;
     use crate::grundy::{Spec, Table};
 
-    /// G by a direct mex over the options, from the rules (the naive reference), row-major N×N.
+    /// The naive reference of the engine tests (a direct mex from the rules), row-major N×N.
     fn naive(n: usize, a: usize) -> Vec<u32> {
-        let mut g = vec![0u32; n * n];
-        for x in 0..n {
-            for y in 0..n {
-                let mut seen = vec![false; 2 * n + 2];
-                for u in 0..x {
-                    seen[g[u * n + y] as usize] = true;
-                }
-                for v in 0..y {
-                    seen[g[x * n + v] as usize] = true;
-                }
-                for k in 1..=x {
-                    for l in 1..=y {
-                        if k.abs_diff(l) < a {
-                            seen[g[(x - k) * n + y - l] as usize] = true;
-                        }
-                    }
-                }
-                g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
-            }
-        }
-        g
+        crate::grundy::tests::naive(n, a as u64)
     }
 
     /// The upper triangle of a square, at width `width`.

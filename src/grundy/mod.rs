@@ -181,12 +181,12 @@ impl Table {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::{BruteForce, Rules};
 
     /// G by a direct mex over the options, from the rules (the naive reference).
-    pub fn naive(n: usize, a: u64) -> Vec<u32> {
+    pub(crate) fn naive(n: usize, a: u64) -> Vec<u32> {
         let mut g = vec![0u32; n * n];
         for x in 0..n {
             for y in 0..n {
