@@ -54,6 +54,20 @@ pub struct Entry {
     source: Source,
 }
 
+impl Entry {
+    /// For a row of Wythoff's Grundy table (A004482–A004487): the row's preperiod y₀ and additive
+    /// period p, G(x, y + p) = G(x, y) + p for y ≥ y₀, *proved* by the certified sweep of
+    /// [`rows::certified_rows`] (a repeated engine state; milliseconds for these rows).
+    /// `None` for every other entry.
+    pub fn proven_period(&self) -> Result<Option<(u64, u64)>> {
+        let Source::GrundyRow(r) = self.source else {
+            return Ok(None);
+        };
+        let p = rows::certified_rows(r as u64 + 1)?;
+        Ok(p.rows.get(r).copied())
+    }
+}
+
 const BIG: u64 = 100_000_000;
 
 /// The catalogue.

@@ -209,6 +209,11 @@ pub(crate) struct OeisEntry {
     pub(crate) terms: String,
     pub(crate) max_terms: String,
     pub(crate) title: String,
+    /// A Grundy row's proved preperiod and period (absent for other entries).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) preperiod: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) period: Option<String>,
 }
 
 /// `oeis --list --json`.

@@ -50,25 +50,38 @@ pub(crate) struct OeisArgs {
 pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
     if args.list {
         let mut out = Out::new();
+        let periods = oeis::CATALOGUE
+            .iter()
+            .map(|e| e.proven_period())
+            .collect::<Result<Vec<_>>>()?;
         if args.json {
             out.json(&json::OeisList {
                 sequences: oeis::CATALOGUE
                     .iter()
-                    .map(|e| json::OeisEntry {
+                    .zip(&periods)
+                    .map(|(e, p)| json::OeisEntry {
                         anum: e.anum.into(),
                         offset: e.offset,
                         terms: json::s(e.default_terms),
                         max_terms: json::s(e.max_terms),
                         title: e.title.into(),
+                        preperiod: p.map(|(y0, _)| json::s(y0)),
+                        period: p.map(|(_, per)| json::s(per)),
                     })
                     .collect(),
             })?;
         } else {
             outln!(out, "A-number  offset  terms   title")?;
-            for e in oeis::CATALOGUE {
+            for (e, p) in oeis::CATALOGUE.iter().zip(&periods) {
+                let proved = match p {
+                    Some((y0, per)) => format!(
+                        " — proved: a(n + {per}) = a(n) + {per} for n >= {y0} (certified rows)"
+                    ),
+                    None => String::new(),
+                };
                 outln!(
                     out,
-                    "{}   {:>4}  {:>6}   {}",
+                    "{}   {:>4}  {:>6}   {}{proved}",
                     e.anum,
                     e.offset,
                     e.default_terms,
