@@ -200,7 +200,7 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     let v = i16::from_le_bytes([bad[at], bad[at + 1]]);
     let nv = if v > -10 { v - 1 } else { v + 1 };
     bad[at..at + 2].copy_from_slice(&nv.to_le_bytes());
-    let h = xxhash_rust::xxh3::xxh3_64(&bad[80..]);
+    let h = wythoff::grundy::rows::certificate::checksum(&bad[..72], &bad[80..]);
     bad[72..80].copy_from_slice(&h.to_le_bytes());
     let changed = dir.path().join("changed.cert");
     std::fs::write(&changed, &bad).unwrap();
@@ -218,7 +218,14 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     // truncated, garbage, or a bit flipped without fixing the checksum: exit 2, one line
     let mut flipped = good.clone();
     flipped[100] ^= 1;
+    // the header's a relabelled (1 → 5) and its joint preperiod changed: the payload is intact,
+    // but the checksum covers the header too
+    let (mut relabelled, mut mu) = (good.clone(), good.clone());
+    relabelled[16] = 5;
+    mu[32] ^= 1;
     for (name, bytes) in [
+        ("relabelled a", relabelled),
+        ("changed preperiod", mu),
         ("truncated", good[..good.len() - 3].to_vec()),
         ("short", good[..40].to_vec()),
         ("garbage", vec![7u8; 500]),
@@ -235,6 +242,21 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
             assert_eq!(o.status.code(), Some(2), "{name}: {args:?}");
             assert_eq!(stderr(&o).lines().count(), 1, "{name}: {}", stderr(&o));
         }
+    }
+    // a FIFO with no writer is refused at once, not waited on
+    let fifo = dir.path().join("fifo");
+    let c = std::ffi::CString::new(s(&fifo)).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    for args in [
+        vec!["rows", "--check", s(&fifo)],
+        vec!["grundy", "at", "1", "5", "--certificate", s(&fifo)],
+        vec!["grundy", "--check", s(&fifo)],
+        vec!["grundy", "get", s(&fifo), "1", "1"],
+    ] {
+        let o = wythoff(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("not a regular file"), "{}", stderr(&o));
     }
 }
 

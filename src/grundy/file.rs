@@ -272,6 +272,11 @@ impl TableFile {
             path: path.to_owned(),
             problem,
         };
+        // checked on the path before opening: opening a FIFO with no writer would block
+        let meta = std::fs::metadata(path).map_err(open_err)?;
+        if !meta.is_file() {
+            return Err(open_err(std::io::Error::other("not a regular file")));
+        }
         let f = std::fs::File::open(path).map_err(open_err)?;
         let meta = f.metadata().map_err(open_err)?;
         if !meta.is_file() {

@@ -126,6 +126,16 @@ fn invalid(m: impl Into<String>) -> CertificateError {
     CertificateError::Invalid(m.into())
 }
 
+/// The certificate's checksum: XXH3-64 (seed 0) of the whole file without the checksum field —
+/// header bytes 0..72 followed by the payload — so that a changed a, X, μ or λ is caught like a
+/// changed value.
+pub fn checksum(head: &[u8], payload: &[u8]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(head);
+    h.update(payload);
+    h.digest()
+}
+
 impl Certificate {
     /// The certificate of swept rows, storing the values below each preperiod while their total
     /// size stays within `prefix_budget` bytes (rows taken in order; a row whose values do not fit
@@ -163,7 +173,8 @@ impl Certificate {
         h[40..48].copy_from_slice(&p.joint.1.to_le_bytes());
         h[48..52].copy_from_slice(&2u32.to_le_bytes());
         h[64..72].copy_from_slice(&(payload.len() as u64).to_le_bytes());
-        h[72..80].copy_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
+        let sum = checksum(&h[..72], &payload);
+        h[72..80].copy_from_slice(&sum.to_le_bytes());
         h.extend_from_slice(&payload);
         // made here from a sweep's record: reading back fails only if the sweep broke its bounds
         Certificate::from_vec(h)
@@ -272,8 +283,10 @@ impl Certificate {
                 payload.len()
             )));
         }
-        if xxhash_rust::xxh3::xxh3_64(payload) != u64_at(72) {
-            return Err(invalid("the payload does not match its checksum (damaged)"));
+        if checksum(&b[..72], payload) != u64_at(72) {
+            return Err(invalid(
+                "the header and payload do not match their checksum (damaged)",
+            ));
         }
         let wb = w as usize;
         let mut cur = Cursor { b: payload, at: 0 };
@@ -350,6 +363,15 @@ impl Certificate {
 
     /// Reads and validates a certificate file; an invalid file is a usage error naming it.
     pub fn read(path: &Path) -> crate::error::Result<Certificate> {
+        // A FIFO or device would block or never end: only regular files are read (checked on the
+        // path first, without opening it).
+        let meta = std::fs::metadata(path).map_err(|e| Error::file(path, e))?;
+        if !meta.is_file() {
+            return Err(Error::usage(format!(
+                "'{}': not a regular file",
+                path.display()
+            )));
+        }
         let b = std::fs::read(path).map_err(|e| Error::file(path, e))?;
         Certificate::from_vec(b).map_err(|e| Error::usage(format!("'{}': {e}", path.display())))
     }
