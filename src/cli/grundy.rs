@@ -37,7 +37,7 @@ pub(crate) struct RowsArgs {
     /// Number of rows X (rows 0..X-1).
     #[arg(value_parser = size, allow_hyphen_values = true, required_unless_present = "check")]
     pub(crate) x: Option<u64>,
-    /// Parameter a >= 1 (a = 1 is Wythoff's game).
+    /// Parameter a, 1 to 10 with 2a·X below 2^15 (a = 1 is Wythoff's game).
     #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
           allow_hyphen_values = true, conflicts_with = "check")]
     pub(crate) a: u64,
@@ -96,7 +96,7 @@ pub(crate) struct GrundyArgs {
     #[arg(short = 'a', long = "a", value_name = "A", requires = "n", value_parser = parameter,
           allow_hyphen_values = true)]
     pub(crate) a: Option<u64>,
-    /// Write the table file (atomically; checkpointed for --resume when a = 1).
+    /// Write the table file (atomically; checkpointed for --resume, any a).
     #[arg(
         short = 'o',
         long = "output",

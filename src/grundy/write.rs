@@ -368,7 +368,7 @@ fn checkpointed(
         if rows > 0 {
             note(&format!("resuming at row {rows} of {}", spec.n));
         } else {
-            note("resuming: no band was checkpointed, starting at row 0");
+            note("resuming: no checkpointed band matches the partial file, starting at row 0");
         }
         (log, rows, h, map)
     } else {
