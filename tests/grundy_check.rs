@@ -3,94 +3,8 @@
 //! the payload checksum fixed up, so that only the proof can catch it — fails with that cell named
 //! and status 1; an invalid header or length is refused with status 2, never a signal.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-/// G by a direct mex over the options from the rules, row-major N×N.
-fn naive(n: usize, a: usize) -> Vec<u32> {
-    let mut g = vec![0u32; n * n];
-    for x in 0..n {
-        for y in 0..n {
-            let v = options(n, a, x, y)
-                .iter()
-                .map(|&(u, w)| g[u * n + w])
-                .collect::<Vec<_>>();
-            g[x * n + y] = (0..).find(|k| !v.contains(k)).unwrap();
-        }
-    }
-    g
-}
-
-/// The options of (x, y): (x', y), (x, y'), (x − k, y − l) with k, l ≥ 1, |k − l| < a.
-fn options(_n: usize, a: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
-    let mut o: Vec<(usize, usize)> = (0..x).map(|u| (u, y)).collect();
-    o.extend((0..y).map(|w| (x, w)));
-    for k in 1..=x {
-        for l in 1..=y {
-            if k.abs_diff(l) < a {
-                o.push((x - k, y - l));
-            }
-        }
-    }
-    o
-}
-
-/// A table file in the documented format (header, then the upper triangle row-major).
-fn file_bytes(sq: &[u32], n: usize, a: u64) -> Vec<u8> {
-    let max = 2 * n as u64 - 2;
-    let width = if max < 256 { 1 } else { 2 };
-    let mut payload = Vec::new();
-    for x in 0..n {
-        for y in x..n {
-            payload.extend_from_slice(&sq[x * n + y].to_le_bytes()[..width]);
-        }
-    }
-    let mut f = Vec::new();
-    f.extend_from_slice(b"WYTHOFF\0");
-    f.extend_from_slice(&1u32.to_le_bytes());
-    f.extend_from_slice(&3u32.to_le_bytes());
-    f.extend_from_slice(&a.to_le_bytes());
-    f.extend_from_slice(&(n as u64).to_le_bytes());
-    f.extend_from_slice(&1u32.to_le_bytes());
-    f.extend_from_slice(&(width as u32).to_le_bytes());
-    f.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    f.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
-    f.extend_from_slice(&0u64.to_le_bytes());
-    f.extend_from_slice(&payload);
-    f
-}
-
-/// Sets cell (x, y), x ≤ y, of a file to v and fixes up the payload checksum.
-fn corrupt(bytes: &[u8], n: usize, x: usize, y: usize, v: u32) -> Vec<u8> {
-    let mut b = bytes.to_vec();
-    let width = u32::from_le_bytes(b[36..40].try_into().unwrap()) as usize;
-    let i = 64 + (x * n - x * x.saturating_sub(1) / 2 + y - x) * width;
-    b[i..i + width].copy_from_slice(&v.to_le_bytes()[..width]);
-    let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
-    b[48..56].copy_from_slice(&h.to_le_bytes());
-    b
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
+mod common;
+use common::*;
 
 #[test]
 fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
@@ -125,7 +39,7 @@ fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
             ),
         ];
         for (v, what, why) in cases {
-            let bad = corrupt(&good, n, x, y, v);
+            let bad = corrupt(&good, n, x, y, v, true);
             let f = write(dir.path(), "bad.bin", &bad);
             let o = wythoff(&["grundy", "--check", f.to_str().unwrap()]);
             let t = text(&o);

@@ -1,6 +1,8 @@
 //! The `grundy` command line: which flag combinations mean something (and do it), which are
 //! refused (status 2, one line, nothing written), and outputs checked before any work.
 
+mod common;
+use common::naive;
 use std::process::{Command, Output};
 
 fn wythoff_in(dir: &std::path::Path, args: &[&str]) -> Output {
@@ -159,31 +161,6 @@ fn the_readme_picture_example_works_and_says_what_the_board_shows() {
     let o = wythoff_in(d, &["grundy", "png", "t.bin", "t.png"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(d.join("t.png").exists());
-}
-
-/// G by a direct mex over the options from the rules, row-major N×N.
-fn naive(n: usize, a: usize) -> Vec<u32> {
-    let mut g = vec![0u32; n * n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = vec![false; 2 * n];
-            for u in 0..x {
-                seen[g[u * n + y] as usize] = true;
-            }
-            for w in 0..y {
-                seen[g[x * n + w] as usize] = true;
-            }
-            for k in 1..=x {
-                for l in 1..=y {
-                    if k.abs_diff(l) < a {
-                        seen[g[(x - k) * n + y - l] as usize] = true;
-                    }
-                }
-            }
-            g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
-        }
-    }
-    g
 }
 
 #[test]

@@ -3,22 +3,9 @@
 //! table proves; tables of the wrong a, too small, or damaged are refused with the reason.
 
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::*;
+use std::process::Output;
 
 /// The published terms of an entry (all of them offset 0 here).
 fn published(anum: &str) -> Vec<u64> {
@@ -147,31 +134,6 @@ fn unsuitable_tables_are_refused_with_the_reason() {
     assert!(text(&o).contains("damaged"), "{}", text(&o));
     let o = wythoff(&["oeis", "--list", "--table", &t]);
     assert_eq!(o.status.code(), Some(2));
-}
-
-/// G of generalized Wythoff (parameter a) by a direct mex over the options, row-major N×N.
-fn naive(n: usize, a: usize) -> Vec<u32> {
-    let mut g = vec![0u32; n * n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = vec![false; 4 * n];
-            for u in 0..x {
-                seen[g[u * n + y] as usize] = true;
-            }
-            for w in 0..y {
-                seen[g[x * n + w] as usize] = true;
-            }
-            for k in 1..=x {
-                for l in 1..=y {
-                    if k.abs_diff(l) < a {
-                        seen[g[(x - k) * n + y - l] as usize] = true;
-                    }
-                }
-            }
-            g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
-        }
-    }
-    g
 }
 
 #[test]

@@ -5,90 +5,10 @@
 //! its checksum check; an a = 2 table is skipped with the reason; `--plots` writes PNGs that
 //! decode at the stated size.
 
+mod common;
+use common::*;
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-/// G by a direct mex over the options from the rules (a = 1 or 2), row-major N×N.
-fn naive(n: usize, a: usize) -> Vec<u32> {
-    let mut g = vec![0u32; n * n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = vec![false; 4 * n];
-            for u in 0..x {
-                seen[g[u * n + y] as usize] = true;
-            }
-            for w in 0..y {
-                seen[g[x * n + w] as usize] = true;
-            }
-            for k in 1..=x {
-                for l in 1..=y {
-                    if k.abs_diff(l) < a {
-                        seen[g[(x - k) * n + y - l] as usize] = true;
-                    }
-                }
-            }
-            g[x * n + y] = seen.iter().position(|&s| !s).unwrap() as u32;
-        }
-    }
-    g
-}
-
-/// A table file in the documented format (N ≤ 128: one byte a value).
-fn file_bytes(sq: &[u32], n: usize, a: u64) -> Vec<u8> {
-    assert!(n <= 128);
-    let mut payload = Vec::new();
-    for x in 0..n {
-        for y in x..n {
-            payload.push(sq[x * n + y] as u8);
-        }
-    }
-    let mut f = Vec::new();
-    f.extend_from_slice(b"WYTHOFF\0");
-    f.extend_from_slice(&1u32.to_le_bytes());
-    f.extend_from_slice(&3u32.to_le_bytes());
-    f.extend_from_slice(&a.to_le_bytes());
-    f.extend_from_slice(&(n as u64).to_le_bytes());
-    f.extend_from_slice(&1u32.to_le_bytes());
-    f.extend_from_slice(&1u32.to_le_bytes());
-    f.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    f.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
-    f.extend_from_slice(&0u64.to_le_bytes());
-    f.extend_from_slice(&payload);
-    f
-}
-
-/// Sets cell (x, y), x ≤ y, to v; fixes up the payload checksum when asked.
-fn corrupt(bytes: &[u8], n: usize, x: usize, y: usize, v: u8, fix: bool) -> Vec<u8> {
-    let mut b = bytes.to_vec();
-    b[64 + x * n - x * x.saturating_sub(1) / 2 + y - x] = v;
-    if fix {
-        let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
-        b[48..56].copy_from_slice(&h.to_le_bytes());
-    }
-    b
-}
-
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
+use std::path::Path;
 
 /// The JSON report of `verify --bound 1 --table FILE` and the exit status.
 fn report(f: &Path, extra: &[&str]) -> (Option<i32>, Value, String) {
@@ -264,7 +184,7 @@ fn a_corrupted_cell_fails_the_relevant_check() {
     let c = check(&r, "G(x, y) <= x + y");
     assert_eq!(c["counterexample"], "G(5, 5) = 11 > 10");
     // G(6, 6) = G(3, 3): within the bounds, but a value twice on the diagonal
-    let v = sq[3 * n + 3] as u8;
+    let v = sq[3 * n + 3];
     let f = write(dir.path(), "b.bin", &corrupt(&good, n, 6, 6, v, true));
     let (code, r, t) = report(&f, &[]);
     assert_eq!(code, Some(1), "{t}");
@@ -278,7 +198,7 @@ fn a_corrupted_cell_fails_the_relevant_check() {
     let f = write(
         dir.path(),
         "c.bin",
-        &corrupt(&good, n, 2, y, row2[10] as u8, true),
+        &corrupt(&good, n, 2, y, row2[10], true),
     );
     let (code, r, t) = report(&f, &[]);
     assert_eq!(code, Some(1), "{t}");
