@@ -210,6 +210,18 @@ fn run_band(
                     .max(lines.first_free(x))
                     .max(lines.first_free(y))
                     .max(diags.first_free(d));
+                if x + 1 < top {
+                    // The next cell's search starts near here: ask for its words while this
+                    // cell's are worked on (line y's pointer may still move, rarely by much).
+                    let lower = (y as u64).saturating_sub(2 * a as u64 * (x as u64 + 1)) as u32;
+                    let next = lower
+                        .max(lines.first_free(x + 1))
+                        .max(lines.first_free(y))
+                        .max(diags.first_free(d - 1));
+                    lines.prefetch(x + 1, next);
+                    lines.prefetch(y, next);
+                    diags.prefetch(d - 1, next);
+                }
                 let g = mex3(lines, x, lines, y, diags, d, from);
                 lines.insert(x, g);
                 if x != y {
