@@ -19,8 +19,9 @@
 //!
 //! Where the search starts: every value below y − 2a·x occurs in row x left of y (doc/grundy.md,
 //! fact 4; for a = 1 the bound y − 2x), so line x's first-free pointer is at least that; the search
-//! starts at the largest of the three sets' first-free pointers and ORs them a 64-bit word at a
-//! time.
+//! starts at the largest of the three sets' first-free pointers and skips, 64 words at a time, the
+//! words that one set alone has full (each set's summary bits, `bits.rs`), reading real words
+//! only elsewhere.
 //!
 //! Rows are cut into bands of [`BAND`] rows, each swept column by column, so a column's set is
 //! shared by the band's rows and a diagonal's cache line is reused by the next row one column
