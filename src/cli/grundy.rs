@@ -123,7 +123,7 @@ pub(crate) struct GrundyArgs {
     #[arg(long)]
     pub(crate) checksum: bool,
     /// Prove a table file (or, without FILE, the table computed for N): every cell is the mex
-    /// of its options; also the payload checksum and the 0-positions.
+    /// of its options; also the file's checksum and the 0-positions.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub(crate) check: Option<Option<PathBuf>>,
     /// Worker threads, 1 to 1024 (default: all cores).
@@ -389,13 +389,9 @@ fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
     let t = TableFile::open(file)?;
     let n = t.header.n as u128;
     let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
-    let rep = grundy::check_with(
-        t.payload(),
-        t.layout,
-        t.header.a,
-        Some(t.header.checksum),
-        &|k| pb.inc(k),
-    )?;
+    let rep = grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|k| {
+        pb.inc(k)
+    })?;
     pb.finish_and_clear();
     report_check(&rep, json)
 }
