@@ -214,7 +214,14 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     let (out, in_place) = match &args.output {
         Some(p) => {
             let in_place = matches!(target(p, Need::Stream)?, Target::InPlace(_));
-            (Some(AtomicFile::create(p)?), in_place)
+            let f = AtomicFile::create(p)?;
+            for stale in f.removed_stale() {
+                eprintln!(
+                    "wythoff: note: removed '{}', the temporary file of a killed run",
+                    stale.display()
+                );
+            }
+            (Some(f), in_place)
         }
         None => (None, false),
     };
