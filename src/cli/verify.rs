@@ -230,8 +230,11 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     };
     let (out, in_place) = match &args.output {
         Some(p) => {
-            let in_place = matches!(target(p, Need::Stream)?, Target::InPlace(_));
-            let f = AtomicFile::create(p)?;
+            let in_place = matches!(
+                target(p, Need::Stream).map_err(naming("-o"))?,
+                Target::InPlace(_)
+            );
+            let f = AtomicFile::create(p).map_err(naming("-o"))?;
             for stale in f.removed_stale() {
                 eprintln!(
                     "wythoff: note: removed '{}', the temporary file of a killed run",

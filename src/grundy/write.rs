@@ -104,6 +104,10 @@ pub enum WriteError {
     /// The run did not start (see [`ResumeError`]).
     #[error(transparent)]
     Resume(#[from] ResumeError),
+    /// The output cannot be written there (a directory, a special file, a missing or unwritable
+    /// directory), found before any work.
+    #[error(transparent)]
+    Output(Error),
     /// Anything else.
     #[error(transparent)]
     Other(#[from] Error),
@@ -113,7 +117,7 @@ impl From<WriteError> for Error {
     fn from(e: WriteError) -> Error {
         match e {
             WriteError::Resume(e) => Error::usage(e.to_string()),
-            WriteError::Other(e) => e,
+            WriteError::Output(e) | WriteError::Other(e) => e,
         }
     }
 }
@@ -248,7 +252,9 @@ pub fn write_table(
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
 ) -> Result<TableHeader, WriteError> {
-    let Target::Replace(target) = atomic::target(path, Need::Regular)? else {
+    let Target::Replace(target) =
+        atomic::target(path, Need::Regular).map_err(WriteError::Output)?
+    else {
         return Err(Error::internal("a table file needs a regular file").into());
     };
     let partial = with_suffix(&target, ".partial");
@@ -329,7 +335,12 @@ fn checkpointed(
         .create(true)
         .truncate(false)
         .open(partial)
-        .map_err(|e| Error::usage(format!("cannot write '{}': {e}", partial.display())))?;
+        .map_err(|e| {
+            WriteError::Output(Error::usage(format!(
+                "cannot write '{}': {e}",
+                partial.display()
+            )))
+        })?;
     lock(&file, partial)?;
     // A refusal leaves a partial file that existed as it was, and removes one made just now.
     let refuse = |e: ResumeError| -> WriteError {
