@@ -455,7 +455,7 @@ fn rows_at_and_sum_commands() {
     let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
     assert_eq!(
         stdout(&o),
-        "{\"version\":1,\"a\":\"1\",\"components\":[{\"position\":[\"3\",\"5\"],\"grundy\":\"0\"},{\"position\":[\"2\",\"4\"],\"grundy\":\"3\"}],\"nim_sum\":\"3\",\"outcome\":\"N\",\"move\":{\"component\":1,\"to\":[\"2\",\"1\"]}}\n"
+        "{\"version\":1,\"a\":\"1\",\"components\":[{\"position\":[\"3\",\"5\"],\"grundy\":\"0\"},{\"position\":[\"2\",\"4\"],\"grundy\":\"3\"}],\"nim_sum\":\"3\",\"outcome\":\"N\",\"move\":{\"component\":2,\"to\":[\"2\",\"1\"]}}\n"
     );
     let o = wythoff(&["sum", "3,5", "4,7", "--json"]);
     assert!(stdout(&o).contains("\"outcome\":\"P\",\"move\":null"));

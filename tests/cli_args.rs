@@ -2,6 +2,7 @@
 //! errors that name the argument and the kind of value, and the exit status of each error class.
 
 use std::process::{Command, Output};
+mod common;
 
 fn wythoff(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_wythoff"))
@@ -277,4 +278,66 @@ fn each_error_class_has_its_documented_exit_status() {
             assert_eq!(stderr(&o).lines().count(), 1, "{args:?}: {}", stderr(&o));
         }
     }
+}
+
+#[test]
+fn an_output_that_cannot_be_written_names_its_argument() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let missing = dir.path().join("no/such/out");
+    let m = missing.to_str().unwrap();
+    let table = dir.path().join("t.bin");
+    let o = wythoff(&["grundy", "8", "-o", table.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let t = table.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["verify", "--bound", "10", "-o", m], "-o: "),
+        (&["verify", "--bound", "10", "-o", d], "-o: "),
+        (&["pairs", "10", "-o", m], "-o: "),
+        (
+            &["pairs", "10", "--format", "binary", "-o", "/dev/null"],
+            "-o: ",
+        ),
+        (&["three", "5", "-o", m], "-o: "),
+        (&["grundy", "10", "-o", m], "-o: "),
+        (&["grundy", "10", "-o", d], "-o: "),
+        (&["grundy", "10", "--png", m], "--png: "),
+        (&["grundy", "10", "--board", m], "--board: "),
+        (&["grundy", "png", t, m], "OUT: "),
+    ];
+    for (args, flag) in cases {
+        refused(args, &[&format!("wythoff: {flag}cannot write")]);
+    }
+    assert!(!dir.path().join("no").exists());
+}
+
+#[test]
+fn sum_numbers_its_components_from_1_in_text_and_json_alike() {
+    // G(3, 5) = 0 and G(2, 4) = 3 (Wythoff's game, by the naive mex), so the winning move is on
+    // the second component, (2, 4) -> (2, 1), a P-position
+    let g = common::naive(6, 1);
+    assert_eq!(
+        (g[3 * 6 + 5], g[2 * 6 + 4], g[2 * 6 + 1], g[6 + 2]),
+        (0, 3, 0, 0)
+    );
+    let o = wythoff(&["sum", "3,5", "2,4"]);
+    assert!(
+        stdout(&o).contains("winning move: component 2 (2, 4) -> (2, 1)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["move"]["component"], 2, "{j}");
+    assert_eq!(j["move"]["to"], serde_json::json!(["2", "1"]));
+    // and for every component place: the text and the JSON name the same one
+    let o = wythoff(&["sum", "2,4", "3,5", "1,2"]);
+    assert!(
+        stdout(&o).contains("winning move: component 1 (2, 4)"),
+        "{}",
+        stdout(&o)
+    );
+    let o = wythoff(&["sum", "2,4", "3,5", "1,2", "--json"]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["move"]["component"], 1, "{j}");
 }

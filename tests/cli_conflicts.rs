@@ -117,6 +117,15 @@ fn meaningless_combinations_are_refused_before_any_work() {
         (&["oeis", "A000201", "--json"], &["--list"]),
         // cw: a rational or an index
         (&["cw", "3/5", "--index", "10"], &["--index"]),
+        // grundy --check FILE: the file's header gives a, the check runs on one thread
+        (
+            &["grundy", "--check", f, "-a", "2"],
+            &["-a", "--check FILE", "header"],
+        ),
+        (
+            &["grundy", "--check", f, "--threads", "2"],
+            &["--threads", "--check FILE"],
+        ),
     ];
     for (args, names) in table {
         let o = wythoff(args);

@@ -240,3 +240,78 @@ fn sigterm_removes_the_temporary_file_of_a_run() {
     assert!(!status.success());
     assert_eq!(names(dir.path()), ["hold.held"]);
 }
+
+/// Waits (up to 30 s) until `p` exists.
+fn wait_for(p: &Path) {
+    for _ in 0..3000 {
+        if p.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("'{}' never appeared", p.display());
+}
+
+#[test]
+fn a_sigkilled_runs_temporary_file_is_removed_by_the_next_run_and_a_live_ones_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.json");
+    // a live run on the name, held before its commit
+    let mut live = wythoff()
+        .args(["oeis", "A000201", "--terms", "3000", "-o"])
+        .arg(&out)
+        .env("WYTHOFF_TEST_HOLD", dir.path().join("live"))
+        .spawn()
+        .unwrap();
+    wait_for(&dir.path().join("live.held"));
+    let live_tmp = format!("r.json.{}-0.partial", live.id());
+    // a verification on the same name, killed by SIGKILL before its commit
+    let mut killed = wythoff()
+        .args(["verify", "--bound", "1000", "-o"])
+        .arg(&out)
+        .env("WYTHOFF_TEST_HOLD", dir.path().join("killed"))
+        .spawn()
+        .unwrap();
+    wait_for(&dir.path().join("killed.held"));
+    let killed_tmp = format!("r.json.{}-0.partial", killed.id());
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(killed.id() as i32, libc::SIGKILL);
+    }
+    assert!(!killed.wait().unwrap().success());
+    let left = names(dir.path());
+    assert!(
+        left.contains(&killed_tmp) && left.contains(&live_tmp),
+        "{left:?}"
+    );
+    // the next run on the name removes the killed run's temporary file, says so, keeps the live one
+    let o = wythoff()
+        .args(["verify", "--bound", "1000", "--resume", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains(&format!(
+            "removed '{}'",
+            dir.path().join(&killed_tmp).display()
+        )),
+        "{err}"
+    );
+    let left = names(dir.path());
+    assert!(
+        !left.contains(&killed_tmp) && left.contains(&live_tmp),
+        "{left:?}"
+    );
+    let report = std::fs::read_to_string(&out).unwrap();
+    assert!(report.contains("\"bound\""), "{report}");
+    // the live run finishes whole, last
+    std::fs::write(dir.path().join("live.go"), b"").unwrap();
+    assert!(live.wait().unwrap().success());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), a000201_bfile(3000));
+    assert_eq!(
+        names(dir.path()),
+        ["killed.held", "live.go", "live.held", "r.json"]
+    );
+}

@@ -1,12 +1,15 @@
 //! Bounded fuzzing (proptest) of everything that reads user input or files: the number parser,
 //! the rational parser, the binary header of pairs and word files, the checkpoint log, the
-//! verification report and row certificates.  Each must answer with a value or a typed error — never a panic, a hang
-//! or a wrong round trip.  The Grundy table header and payload reader are fuzzed in
-//! tests/grundy_files.rs.  A long run: `PROPTEST_CASES=100000 cargo test --release --test fuzz`.
+//! verification report, row certificates and Grundy table files (also crafted ones whose checksum
+//! matches whatever they hold, read by every library reader of tables).  Each must answer with a
+//! value or a typed error — never a panic, a hang or a wrong round trip.  The table header parser
+//! is also fuzzed in src/grundy/file.rs.  A long run:
+//! `PROPTEST_CASES=100000 cargo test --release --test fuzz`.
 
 use proptest::prelude::*;
 use wythoff::artifact::checkpoint::Log;
 use wythoff::artifact::header::{HEADER_LEN, Header, Kind};
+use wythoff::grundy::TableFile;
 use wythoff::grundy::rows::certificate::Certificate;
 use wythoff::num::natural;
 use wythoff::ratwyt::Rational;
@@ -129,6 +132,57 @@ proptest! {
     }
 
     #[test]
+    fn mutated_table_files_are_refused_or_read_without_panic(
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..4),
+        header_only in any::<bool>(),
+        cut in any::<prop::sample::Index>(),
+        seal in any::<bool>(),
+        old in any::<bool>(),
+    ) {
+        let mut b = table_bytes().clone();
+        for (at, with) in edits {
+            let i = if header_only { at.index(64) } else { at.index(b.len()) };
+            b[i] = with;
+        }
+        if old {
+            // as a version 1 file would be: refused whatever it holds
+            b[8..12].copy_from_slice(&1u32.to_le_bytes());
+        }
+        if seal && b.len() >= 64 {
+            // a crafted file: the checksum matches whatever the header and payload say
+            let h = wythoff::grundy::file::checksum(&b[..56], &b[64..]);
+            b[56..64].copy_from_slice(&h.to_le_bytes());
+        }
+        let n = if cut.index(4) == 0 { cut.index(b.len() + 1) } else { b.len() };
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        std::fs::write(&p, &b[..n]).unwrap();
+        match TableFile::open(&p) {
+            Ok(t) => {
+                prop_assert!(!old);
+                prop_assert_eq!(t.verify(), seal && n == b.len() || b == *table_bytes());
+                let side = t.header.n;
+                for (x, y) in [(0, 0), (3, 17), (side - 1, side - 1), (side, 0), (0, u64::MAX)] {
+                    prop_assert_eq!(t.get(x, y).is_some(), x < side && y < side);
+                }
+                let _ = wythoff::grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|_| {});
+                let _ = wythoff::verify::table::measure(t.payload(), t.layout);
+                for anum in ["A047708", "A048850", "A004482"] {
+                    let e = wythoff::oeis::entry(anum).unwrap();
+                    let _ = wythoff::oeis::table_terms(e, None, &p);
+                    let _ = wythoff::oeis::table_terms(e, Some(1000), &p);
+                }
+                let _ = wythoff::oeis::table_antidiagonals(None, &p);
+            }
+            Err(e) => {
+                if old && n >= 64 && b[12..16] == 3u32.to_le_bytes() && b[0..8] == *b"WYTHOFF\0" {
+                    prop_assert!(e.to_string().contains("format version 1"), "{}", e);
+                }
+            }
+        }
+    }
+
+    #[test]
     fn reports_of_any_text_never_panic(s in "\\PC{0,300}") {
         let _ = wythoff::verify::parse_report(&s);
     }
@@ -143,6 +197,19 @@ fn certificate_bytes() -> &'static Vec<u8> {
             .unwrap()
             .to_bytes()
             .to_vec()
+    })
+}
+
+/// A table file (N = 24, a = 1) as the engine writes it, made once.
+fn table_bytes() -> &'static Vec<u8> {
+    static B: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    B.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        let spec = wythoff::grundy::Spec::new(1, 24).unwrap();
+        wythoff::grundy::write::compute_to_file(spec, &p, 1, false, &|_| {}, &|_| {}, None)
+            .unwrap();
+        std::fs::read(&p).unwrap()
     })
 }
 

@@ -1,10 +1,11 @@
 //! `grundy --check`, `grundy get` and `grundy png` on table files built here from the rules and
 //! the documented format (not by the engine): a correct table passes; one corrupted cell — with
-//! the payload checksum fixed up, so that only the proof can catch it — fails with that cell named
+//! the checksum fixed up, so that only the proof can catch it — fails with that cell named
 //! and status 1; an invalid header or length is refused with status 2, never a signal.
 
 mod common;
 use common::*;
+use std::path::Path;
 
 #[test]
 fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
@@ -50,7 +51,7 @@ fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
                 "{what}: {t}"
             );
             // the checksum was fixed up: only the proof fails
-            assert!(t.contains("  ok ") && t.contains("payload checksum"), "{t}");
+            assert!(t.contains("  ok ") && t.contains("file checksum"), "{t}");
             let o = wythoff(&["grundy", "--check", f.to_str().unwrap(), "--json"]);
             let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
             assert_eq!(j["version"], 1);
@@ -92,7 +93,7 @@ fn a_damaged_payload_fails_its_check_and_is_refused_by_get_and_png() {
     let o = wythoff(&["grundy", "--check", f, "--json"]);
     assert_eq!(o.status.code(), Some(1));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(j["checks"][0]["name"], "payload_checksum");
+    assert_eq!(j["checks"][0]["name"], "checksum");
     assert_eq!(j["checks"][0]["status"], "FAIL");
     let o = wythoff(&["grundy", "get", f, "1", "2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
@@ -146,7 +147,13 @@ fn invalid_headers_and_lengths_are_usage_errors_never_signals() {
         ("version", set(8, &9u32.to_le_bytes()), "version"),
         ("kind", set(12, &1u32.to_le_bytes()), "kind"),
         ("layout", set(32, &2u32.to_le_bytes()), "layout"),
-        ("reserved", set(60, &[1]), "reserved"),
+        ("reserved", set(52, &[1]), "reserved"),
+        // format version 1, intact: refused, saying why and what to do
+        (
+            "version 1",
+            v1_bytes(&good),
+            "format version 1 (header not covered",
+        ),
     ];
     for (what, bytes, says) in cases {
         let f = write(dir.path(), "h.bin", &bytes);
@@ -171,6 +178,95 @@ fn invalid_headers_and_lengths_are_usage_errors_never_signals() {
         let o = wythoff(&["grundy", "--check", f]);
         assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     }
+}
+
+/// Every command that reads a table file, on `f` (PNGs go to `png`).
+fn readers<'a>(f: &'a str, png: &'a str) -> Vec<Vec<&'a str>> {
+    vec![
+        vec!["oeis", "A047708", "--table", f],
+        vec!["verify", "--bound", "1", "--table", f],
+        vec!["grundy", "get", f, "0", "0"],
+        vec!["grundy", "png", f, png],
+        vec!["grundy", "--check", f],
+    ]
+}
+
+#[test]
+fn a_relabelled_header_is_refused_by_every_reader() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 40;
+    let png = dir.path().join("r.png");
+    let png = png.to_str().unwrap();
+    for (from, to) in [(2u64, 1u64), (1, 2), (1, 3)] {
+        let good = file_bytes(&naive(n, from as usize), n, from);
+        // the file as written is read by all (A047708 only from a table of a = 1)
+        let f = write(dir.path(), "good.bin", &good);
+        for args in readers(f.to_str().unwrap(), png) {
+            let o = wythoff(&args);
+            let want = if from != 1 && args[0] == "oeis" { 2 } else { 0 };
+            assert_eq!(o.status.code(), Some(want), "{args:?}: {}", text(&o));
+        }
+        std::fs::remove_file(png).unwrap();
+        // a relabelled, its checksum left alone: a well-formed header over another game's values
+        let mut b = good.clone();
+        b[16..24].copy_from_slice(&to.to_le_bytes());
+        let f = write(dir.path(), "relabelled.bin", &b);
+        for args in readers(f.to_str().unwrap(), png) {
+            let o = wythoff(&args);
+            let t = text(&o);
+            assert_eq!(o.status.code(), Some(1), "a {from} -> {to} {args:?}: {t}");
+            if args[0] == "grundy" && args[1] == "--check" {
+                assert!(t.starts_with("FAIL"), "{t}");
+                assert!(
+                    t.lines()
+                        .any(|l| l.contains("FAIL") && l.contains("file checksum")),
+                    "{t}"
+                );
+            } else if args[0] == "verify" {
+                assert!(t.contains("table file checksum"), "{t}");
+                assert!(t.contains("header field edited"), "{t}");
+            } else {
+                assert!(o.stdout.is_empty(), "{args:?}: {t}");
+                assert!(t.contains("damaged") && t.lines().count() == 1, "{t}");
+            }
+        }
+        assert!(!Path::new(png).exists());
+    }
+    // N relabelled to 39 and the file cut to that table's length, the checksum left alone
+    let good = file_bytes(&naive(n, 1), n, 1);
+    let m = 39u64;
+    let len = (m * (m + 1) / 2) as usize; // width 1
+    let mut b = good[..64 + len].to_vec();
+    b[24..32].copy_from_slice(&m.to_le_bytes());
+    b[40..48].copy_from_slice(&(len as u64).to_le_bytes());
+    let f = write(dir.path(), "cut.bin", &b);
+    for args in readers(f.to_str().unwrap(), png) {
+        let o = wythoff(&args);
+        assert_eq!(o.status.code(), Some(1), "N -> 39 {args:?}: {}", text(&o));
+    }
+    // N relabelled alone: the header contradicts the file's length, refused before reading
+    let mut b = good.clone();
+    b[24..32].copy_from_slice(&m.to_le_bytes());
+    let f = write(dir.path(), "n.bin", &b);
+    for args in readers(f.to_str().unwrap(), png) {
+        let o = wythoff(&args);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(2), "N alone {args:?}: {t}");
+        assert!(t.contains("payload length"), "{t}");
+    }
+    // a version 1 file (checksum of the payload alone) is refused by every reader, saying why
+    let f = write(dir.path(), "v1.bin", &v1_bytes(&good));
+    for args in readers(f.to_str().unwrap(), png) {
+        let o = wythoff(&args);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(2), "v1 {args:?}: {t}");
+        assert!(
+            t.contains("format version 1") && t.contains("regenerate"),
+            "{t}"
+        );
+        assert_eq!(t.lines().count(), 1, "{t}");
+    }
+    assert!(!Path::new(png).exists());
 }
 
 #[test]

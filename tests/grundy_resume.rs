@@ -124,6 +124,56 @@ fn restart_discards_the_interrupted_run() {
 }
 
 #[test]
+fn a_partial_file_of_format_version_1_is_refused_by_name_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let (partial, ckpt) = (suffixed(&f, ".partial"), suffixed(&f, ".partial.ckpt"));
+    interrupted(&f, "700", "256");
+    // make it the partial state of a version 1 run: the log's first line says v1 (its line hash
+    // recomputed, doc/formats.md), the header says version 1 (checksum 0 then lay at offset 48)
+    let log = std::fs::read_to_string(&ckpt).unwrap();
+    let (first, rest) = log.split_once('\n').unwrap();
+    let body = first[17..].replace("table v2 ", "table v1 ");
+    assert!(
+        body.starts_with("wythoff grundy table v1 a=1 N=700"),
+        "{body}"
+    );
+    let line = format!(
+        "{:016x} {body}",
+        xxhash_rust::xxh3::xxh3_64(body.as_bytes())
+    );
+    std::fs::write(&ckpt, format!("{line}\n{rest}")).unwrap();
+    let mut p = std::fs::read(&partial).unwrap();
+    p[8..12].copy_from_slice(&1u32.to_le_bytes());
+    std::fs::write(&partial, &p).unwrap();
+    let before = (
+        std::fs::read(&partial).unwrap(),
+        std::fs::read(&ckpt).unwrap(),
+    );
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(
+        e.contains("table format version 1") && e.contains("--restart"),
+        "{e}"
+    );
+    let after = (
+        std::fs::read(&partial).unwrap(),
+        std::fs::read(&ckpt).unwrap(),
+    );
+    assert!(before == after && !f.exists());
+    // a plain run names both ways on; --restart discards it and writes version 2
+    let o = wythoff(&["grundy", "700", "-o", s(&f)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--restart"), "{}", stderr(&o));
+    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
+    assert_eq!(std::fs::read(&f).unwrap()[8..12], 2u32.to_le_bytes());
+}
+
+#[test]
 fn nothing_to_resume_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");

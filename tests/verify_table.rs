@@ -257,6 +257,67 @@ fn plots_are_pngs_of_the_stated_size() {
 }
 
 #[test]
+fn plots_that_cannot_be_made_are_refused_before_any_directory_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let n = 30;
+    let a2 = write(dir.path(), "a2.bin", &file_bytes(&naive(n, 2), n, 2));
+    let a1 = write(dir.path(), "a1.bin", &file_bytes(&naive(n, 1), n, 1));
+    let plain = write(dir.path(), "plain.txt", b"a file");
+    let plots = dir.path().join("plots");
+    let one_line = |o: &std::process::Output, says: &[&str]| {
+        let t = text(o);
+        assert_eq!(o.status.code(), Some(2), "{t}");
+        assert!(o.stdout.is_empty(), "{t}");
+        assert_eq!(t.lines().count(), 1, "{t}");
+        assert!(t.starts_with("wythoff: --plots: "), "{t}");
+        for s in says {
+            assert!(t.to_lowercase().contains(s), "{s}: {t}");
+        }
+    };
+    // a table of a = 2: its plots are not defined
+    let o = wythoff(&[
+        "verify",
+        "--bound",
+        "1",
+        "--table",
+        a2.to_str().unwrap(),
+        "--plots",
+        plots.to_str().unwrap(),
+    ]);
+    one_line(&o, &["a = 2"]);
+    // an existing file, and a path through a file
+    for p in [plain.clone(), plain.join("sub")] {
+        let o = wythoff(&[
+            "verify",
+            "--bound",
+            "1",
+            "--table",
+            a1.to_str().unwrap(),
+            "--plots",
+            p.to_str().unwrap(),
+        ]);
+        one_line(&o, &["not a directory"]);
+    }
+    assert!(!plots.exists());
+    assert_eq!(std::fs::read(&plain).unwrap(), b"a file");
+    // a damaged table: the report fails, no plot is drawn, and no directory is made
+    let bad = write(
+        dir.path(),
+        "bad.bin",
+        &corrupt(&file_bytes(&naive(n, 1), n, 1), n, 5, 5, 11, false),
+    );
+    let (code, _, t) = report(&bad, &["--plots", plots.to_str().unwrap()]);
+    assert_eq!(code, Some(1), "{t}");
+    assert!(t.contains("--plots: no plots drawn"), "{t}");
+    assert!(!plots.exists());
+    // a new path several levels deep is made when the plots are drawn
+    let deep = dir.path().join("x/y/plots");
+    let (code, _, t) = report(&a1, &["--plots", deep.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{t}");
+    assert!(deep.join("nivasch_d.png").exists() && deep.join("one_values.png").exists());
+}
+
+#[test]
 fn the_summary_shortens_long_figures_and_keeps_the_fit() {
     let dir = tempfile::tempdir().unwrap();
     let n = 96;

@@ -23,7 +23,18 @@
 //! been called (the command line does so first thing).  Files that belong to a checkpointed run
 //! are not registered here and survive, so that the run can be resumed.
 //!
-//! Cost: one extra `rename` and two `fsync`s per output.
+//! A run killed by SIGKILL (or a crash, or a power cut) cannot clean up: its `NAME.PID-K.partial`
+//! stays.  The next output to the same name removes such leftovers ([`remove_stale`]): a
+//! sibling named exactly `NAME.PID-K.partial` (PID and K decimal) is removed only when both
+//! signs say its writer is gone — no process PID exists (`kill(PID, 0)` fails with `ESRCH`), and
+//! no one holds the `flock` that every writer takes on its temporary file for as long as it is
+//! open (the kernel drops it when the process dies, however it dies).  A live run's temporary file
+//! is never touched: its PID exists, or (from another PID namespace sharing the directory) its lock
+//! is held.  The names removed are returned ([`AtomicFile::removed_stale`]) so that the caller can
+//! say so.
+//!
+//! Cost: one extra `rename` and two `fsync`s per output, and one listing of the target's
+//! directory.
 
 use crate::error::{Error, Result};
 use std::collections::BTreeSet;
@@ -177,6 +188,83 @@ pub fn target(path: &Path, need: Need) -> Result<Target> {
     }
 }
 
+/// The PID in `name` if it is `prefix` followed by `PID-K.partial`, both decimal (a temporary
+/// name of [`temporary_name`] for the target whose file name plus `.` is `prefix`).
+fn temporary_pid(name: &[u8], prefix: &[u8]) -> Option<libc::pid_t> {
+    let rest = name.strip_prefix(prefix)?.strip_suffix(b".partial")?;
+    let dash = rest.iter().position(|&c| c == b'-')?;
+    let (pid, k) = (&rest[..dash], &rest[dash + 1..]);
+    let decimal = |d: &[u8]| !d.is_empty() && d.len() <= 20 && d.iter().all(u8::is_ascii_digit);
+    if !decimal(pid) || !decimal(k) {
+        return None;
+    }
+    std::str::from_utf8(pid).ok()?.parse().ok()
+}
+
+/// Whether no process `pid` exists: `kill(pid, 0)` fails with `ESRCH` (`EPERM` means it exists,
+/// owned by someone else).
+fn no_such_process(pid: libc::pid_t) -> bool {
+    if pid <= 0 {
+        return false;
+    }
+    // SAFETY: signal 0 sends nothing; it only checks that the process exists.
+    let rc = unsafe { libc::kill(pid, 0) };
+    rc == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+}
+
+/// Removes the temporary files `NAME.PID-K.partial` beside `target` left by runs that no longer
+/// exist (see the module documentation): the process PID does not exist and the file's lock is
+/// free.  Never this process's own, never a live run's.  Returns the paths removed.
+pub fn remove_stale(target: &Path) -> Vec<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    let Some(name) = target.file_name() else {
+        return vec![];
+    };
+    let mut prefix = name.as_bytes().to_vec();
+    prefix.push(b'.');
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return vec![];
+    };
+    let me = std::process::id();
+    let mut removed = vec![];
+    for e in entries.flatten() {
+        let Some(pid) = temporary_pid(e.file_name().as_bytes(), &prefix) else {
+            continue;
+        };
+        if u32::try_from(pid) == Ok(me) || !no_such_process(pid) {
+            continue;
+        }
+        let path = e.path();
+        // a regular file only (never follow a link, never block on a FIFO)
+        let Ok(f) = OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+            .open(&path)
+        else {
+            continue;
+        };
+        if !f.metadata().is_ok_and(|m| m.is_file()) {
+            continue;
+        }
+        match f.try_lock() {
+            Ok(()) => {}
+            // a writer holds it: alive, whatever its PID says here
+            Err(std::fs::TryLockError::WouldBlock) => continue,
+            // no locks on this file system: the PID is the only sign
+            Err(std::fs::TryLockError::Error(_)) => {}
+        }
+        if std::fs::remove_file(&path).is_ok() {
+            removed.push(path);
+        }
+    }
+    removed
+}
+
 /// The unique temporary name for `target`: `NAME.PID-K.partial` in the same directory.
 fn temporary_name(target: &Path) -> PathBuf {
     let k = SERIAL.fetch_add(1, Ordering::Relaxed);
@@ -194,6 +282,8 @@ pub struct AtomicFile {
     target: PathBuf,
     /// The name the user gave.
     given: PathBuf,
+    /// Temporary files of killed runs removed when this output was opened.
+    stale: Vec<PathBuf>,
 }
 
 impl AtomicFile {
@@ -221,9 +311,11 @@ impl AtomicFile {
                     temporary: None,
                     target: p,
                     given: path.to_owned(),
+                    stale: vec![],
                 })
             }
             Target::Replace(p) => {
+                let stale = remove_stale(&p);
                 let (file, tmp) = loop {
                     let tmp = temporary_name(&p);
                     match OpenOptions::new().write(true).create_new(true).open(&tmp) {
@@ -233,11 +325,15 @@ impl AtomicFile {
                     }
                 };
                 register(&tmp);
+                // The sign, for a later run's `remove_stale`, that this file's writer is alive;
+                // without locks on this file system the PID is the only one.
+                let _ = file.try_lock();
                 Ok(AtomicFile {
                     file: Some(file),
                     temporary: Some(tmp),
                     target: p,
                     given: path.to_owned(),
+                    stale,
                 })
             }
         }
@@ -251,6 +347,12 @@ impl AtomicFile {
     /// The path the user gave.
     pub fn path(&self) -> &Path {
         &self.given
+    }
+
+    /// The temporary files of killed runs on the same name that opening this output removed
+    /// ([`remove_stale`]).
+    pub fn removed_stale(&self) -> &[PathBuf] {
+        &self.stale
     }
 
     /// Whether the output is written in place (a FIFO or device), not renamed.
@@ -385,6 +487,69 @@ mod tests {
         b.commit().unwrap();
         assert_eq!(std::fs::read(&p).unwrap(), b"second run");
         assert_eq!(names(dir.path()), vec!["x.txt"]);
+    }
+
+    #[test]
+    fn temporary_names_are_recognised_exactly() {
+        let p = b"r.json.";
+        assert_eq!(temporary_pid(b"r.json.123-4.partial", p), Some(123));
+        for other in [
+            &b"r.json.123-.partial"[..],
+            b"r.json.-4.partial",
+            b"r.json.12a-4.partial",
+            b"r.json.123-4.partial.ckpt",
+            b"r.json.partial",
+            b"r.json.partial.ckpt",
+            b"xr.json.123-4.partial",
+            b"r.jsonx.123-4.partial",
+            b"r.json.99999999999-4.partial",
+        ] {
+            assert_eq!(
+                temporary_pid(other, p),
+                None,
+                "{}",
+                String::from_utf8_lossy(other)
+            );
+        }
+    }
+
+    #[test]
+    fn stale_temporaries_go_live_ones_and_others_stay() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("x.txt");
+        // a process that existed and is gone: a child, reaped
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let dead = child.id();
+        child.wait().unwrap();
+        let stale = dir.path().join(format!("x.txt.{dead}-0.partial"));
+        std::fs::write(&stale, b"half").unwrap();
+        // a live process's (this one's parent's), a locked one of a dead PID, an unrelated name
+        // SAFETY: getppid has no preconditions.
+        let live = dir
+            .path()
+            .join(format!("x.txt.{}-0.partial", unsafe { libc::getppid() }));
+        std::fs::write(&live, b"busy").unwrap();
+        let locked = dir.path().join(format!("x.txt.{dead}-1.partial"));
+        std::fs::write(&locked, b"busy").unwrap();
+        let holder = File::open(&locked).unwrap();
+        holder.lock().unwrap();
+        let other = dir.path().join("y.txt.1-0.partial");
+        std::fs::write(&other, b"other").unwrap();
+        let mut f = AtomicFile::create(&p).unwrap();
+        if no_such_process(dead as libc::pid_t) {
+            assert_eq!(f.removed_stale(), std::slice::from_ref(&stale));
+            assert!(!stale.exists());
+        }
+        assert!(live.exists() && locked.exists() && other.exists());
+        // this run's own temporary file is locked: another process would leave it alone
+        let mine = f.temporary.clone().unwrap();
+        assert!(matches!(
+            File::open(&mine).unwrap().try_lock(),
+            Err(std::fs::TryLockError::WouldBlock)
+        ));
+        f.write_all(b"whole").unwrap();
+        f.commit().unwrap();
+        drop(holder);
     }
 
     #[test]

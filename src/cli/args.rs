@@ -339,6 +339,15 @@ pub(crate) fn progress_bar(total: u128, label: &str) -> ProgressBar {
     pb
 }
 
+/// Names the argument a usage error concerns (`-o: cannot write '…': …`); other errors (failures
+/// of the run) pass unchanged.  For errors of the library, which names no flag.
+pub(crate) fn naming(arg: &'static str) -> impl Fn(Error) -> Error {
+    move |e| match e {
+        Error::Usage(m) => Error::usage(format!("{arg}: {m}")),
+        e => e,
+    }
+}
+
 /// `V` or `A..B` for a table look-up, with the old string interface.  For commands not yet
 /// converted to the [`span`] value parser.
 pub(crate) fn parse_span(s: &str, what: &str) -> Result<(u64, u64)> {

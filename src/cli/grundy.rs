@@ -93,7 +93,7 @@ pub(crate) struct GrundyArgs {
     #[arg(value_name = "N", requires = "job", value_parser = size, allow_hyphen_values = true)]
     pub(crate) n: Option<u64>,
     /// Parameter a >= 1 (a = 1 is Wythoff's game; default 1).
-    #[arg(short = 'a', long = "a", value_name = "A", requires = "n", value_parser = parameter,
+    #[arg(short = 'a', long = "a", value_name = "A", value_parser = parameter,
           allow_hyphen_values = true)]
     pub(crate) a: Option<u64>,
     /// Write the table file (atomically; checkpointed for --resume, any a).
@@ -123,12 +123,11 @@ pub(crate) struct GrundyArgs {
     #[arg(long)]
     pub(crate) checksum: bool,
     /// Prove a table file (or, without FILE, the table computed for N): every cell is the mex
-    /// of its options; also the payload checksum and the 0-positions.
+    /// of its options; also the file's checksum and the 0-positions.
     #[arg(long, value_name = "FILE", num_args = 0..=1)]
     pub(crate) check: Option<Option<PathBuf>>,
     /// Worker threads, 1 to 1024 (default: all cores).
-    #[arg(long, value_name = "T", requires = "n", value_parser = threads,
-          allow_hyphen_values = true)]
+    #[arg(long, value_name = "T", value_parser = threads, allow_hyphen_values = true)]
     pub(crate) threads: Option<usize>,
     /// Machine-readable output of --checksum or --check.
     #[arg(long, requires = "json_answer")]
@@ -206,6 +205,20 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
                  file (grundy --check FILE), not both",
             ));
         }
+        for (given, flag, why) in [
+            (args.a.is_some(), "-a", "the table file's header gives a"),
+            (
+                args.threads.is_some(),
+                "--threads",
+                "the check runs on one thread",
+            ),
+        ] {
+            if given {
+                return Err(Error::usage(format!(
+                    "{flag} is not accepted with --check FILE: {why}"
+                )));
+            }
+        }
         return check_file(file, args.json);
     }
     let Some(n) = &args.n else {
@@ -239,8 +252,10 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     {
         return Err(Error::usage("--png and --board name the same file"));
     }
-    let mut png_out = args.png.as_deref().map(AtomicFile::create).transpose()?;
-    let mut board_out = args.board.as_deref().map(AtomicFile::create).transpose()?;
+    let mut png_out =
+        (args.png.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--png"))?;
+    let mut board_out =
+        (args.board.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--board"))?;
     let t = Table::compute(spec, threads, &tick)?;
     pb.finish_and_clear();
     if let Some(mut f) = png_out.take() {
@@ -335,6 +350,7 @@ fn write_table(
                 format!("--resume: {r}")
             }
         }),
+        WriteError::Output(e) => naming("-o")(e),
         WriteError::Other(e) => e,
     })?;
     pb.finish_and_clear();
@@ -375,7 +391,7 @@ fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
 /// read; a payload that does not match its checksum is refused.
 fn grundy_png(file: &std::path::Path, out: &std::path::Path) -> Result<()> {
     let t = TableFile::open(file)?;
-    let mut f = AtomicFile::create(out)?;
+    let mut f = AtomicFile::create(out).map_err(naming("OUT"))?;
     let t = verified(t, file)?;
     let layout = t.layout;
     picture::draw_table(&mut f, layout.n, 2048, &|x, y| {
@@ -389,13 +405,9 @@ fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
     let t = TableFile::open(file)?;
     let n = t.header.n as u128;
     let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
-    let rep = grundy::check_with(
-        t.payload(),
-        t.layout,
-        t.header.a,
-        Some(t.header.checksum),
-        &|k| pb.inc(k),
-    )?;
+    let rep = grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|k| {
+        pb.inc(k)
+    })?;
     pb.finish_and_clear();
     report_check(&rep, json)
 }
@@ -695,7 +707,7 @@ pub(crate) fn sum(args: SumArgs) -> Result<()> {
             nim_sum: r.nim_sum.to_string(),
             outcome,
             mv: r.winning.as_ref().map(|(i, to)| json::SumMove {
-                component: *i,
+                component: *i + 1,
                 to: json::pair(to),
             }),
         })?;

@@ -234,7 +234,8 @@ pub(crate) struct SumComponent {
     pub(crate) grundy: String,
 }
 
-/// The winning move of `sum --json`: the component (0-based) and the position it goes to.
+/// The winning move of `sum --json`: the component (numbered from 1 in the order given, as in
+/// the text output) and the position it goes to.
 #[derive(Serialize)]
 pub(crate) struct SumMove {
     pub(crate) component: usize,

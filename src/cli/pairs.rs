@@ -291,5 +291,6 @@ pub(crate) fn write_plan(
         Format::Binary => FileFormat::Binary,
         Format::Word => FileFormat::Word,
     };
-    emit::write_file(plan, format, emit::open_file(format, path)?, progress)
+    let f = emit::open_file(format, path).map_err(naming("-o"))?;
+    emit::write_file(plan, format, f, progress)
 }

@@ -125,7 +125,7 @@ pub(crate) fn emit_text(text: &str, output: Option<&Path>) -> Result<()> {
             out.finish()
         }
         Some(p) => {
-            let mut f = AtomicFile::create(p)?;
+            let mut f = AtomicFile::create(p).map_err(naming("-o"))?;
             f.write_all(text.as_bytes())
                 .map_err(|e| wythoff::artifact::io_error(p, e))?;
             f.commit()

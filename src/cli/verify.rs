@@ -206,15 +206,42 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     };
     let plots = match &args.plots {
         None => None,
-        Some(d) => Some(verify::plot::check_dir(d).map_err(|e| match e {
-            Error::Usage(m) => Error::usage(format!("--plots: {m}")),
-            e => e,
-        })?),
+        Some(d) => {
+            // The plots measure a table of Wythoff's game: refused for another a, before any
+            // work and before the directory is made.
+            if let Some(t) = &args.table {
+                let a = wythoff::grundy::TableFile::open(t)
+                    .map_err(|e| Error::usage(format!("--table: {e}")))?
+                    .header
+                    .a;
+                if a != 1 {
+                    return Err(Error::usage(format!(
+                        "--plots: the plots measure a table of Wythoff's game (a = 1); '{}' is of \
+                         a = {a}, whose table checks are skipped",
+                        t.display()
+                    )));
+                }
+            }
+            Some(verify::plot::check_dir(d).map_err(|e| match e {
+                Error::Usage(m) => Error::usage(format!("--plots: {m}")),
+                e => e,
+            })?)
+        }
     };
     let (out, in_place) = match &args.output {
         Some(p) => {
-            let in_place = matches!(target(p, Need::Stream)?, Target::InPlace(_));
-            (Some(AtomicFile::create(p)?), in_place)
+            let in_place = matches!(
+                target(p, Need::Stream).map_err(naming("-o"))?,
+                Target::InPlace(_)
+            );
+            let f = AtomicFile::create(p).map_err(naming("-o"))?;
+            for stale in f.removed_stale() {
+                eprintln!(
+                    "wythoff: note: removed '{}', the temporary file of a killed run",
+                    stale.display()
+                );
+            }
+            (Some(f), in_place)
         }
         None => (None, false),
     };
@@ -234,10 +261,17 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
             let pb = progress_bar((hi - lo) as u128, "verify");
             let (r, facts) = verify::run_with_facts(cfg, &|k| pb.inc(k), ckpt.as_ref())?;
             pb.finish_and_clear();
-            if let (Some(dir), Some(f)) = (&plots, &facts) {
-                for p in verify::plot::draw_all(f, dir)? {
-                    eprintln!("wythoff: wrote {}", p.display());
+            match (&plots, &facts) {
+                (Some(dir), Some(f)) => {
+                    for p in verify::plot::draw_all(f, dir)? {
+                        eprintln!("wythoff: wrote {}", p.display());
+                    }
                 }
+                (Some(_), None) => eprintln!(
+                    "wythoff: --plots: no plots drawn: the table file's checks did not run (see \
+                     the report)"
+                ),
+                _ => {}
             }
             (r, ckpt)
         }

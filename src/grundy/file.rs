@@ -1,26 +1,32 @@
 //! The Grundy table file: its header, validated in full before anything reads the payload, and
 //! read-only access through a memory map.
 //!
-//! ## Table file (version 1), little-endian
+//! ## Table file (version 2), little-endian
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `WYTHOFF\0` |
-//! | 8 | 4 | version = 1 |
+//! | 8 | 4 | version = 2 |
 //! | 12 | 4 | kind = 3 (Grundy table) |
 //! | 16 | 8 | a ≥ 1 |
 //! | 24 | 8 | N ≥ 1 |
 //! | 32 | 4 | layout = 1: upper triangle, row-major, row x holds G(x, y) for y = x..N−1 |
 //! | 36 | 4 | value width in bytes (1–4), the least holding 2N − 2 |
 //! | 40 | 8 | payload length in bytes, N(N+1)/2 · width |
-//! | 48 | 8 | XXH3-64 (seed 0) of the payload |
-//! | 56 | 8 | reserved (0) |
+//! | 48 | 8 | reserved (0) |
+//! | 56 | 8 | XXH3-64 (seed 0) of the file without this field: header bytes 0..56, then the payload |
 //!
 //! The value of (x, y), x ≤ y, is at payload offset (x·N − x(x−1)/2 + y − x)·width.  A file is
 //! accepted only if every field above holds — the sizes computed with checked arithmetic — and the
 //! file is exactly 64 bytes plus the payload length; anything else is refused with the field
-//! that is wrong.  Reading the header costs O(1); the payload checksum, O(N²) at memory speed, is
+//! that is wrong.  Reading the header costs O(1); the checksum, O(N²) at memory speed, is
 //! verified separately ([`TableFile::verify`], [`TableFile::open_verified`]).
+//!
+//! The checksum covers the header, so a file whose a, N or width was edited is refused like one
+//! whose values were: its values would otherwise be read as those of another game.  Version 1
+//! (checksum at offset 48, of the payload alone) is refused with
+//! [`HeaderProblem::UncoveredHeader`]: such a file cannot show that its header is the one it was
+//! written with, and regenerating it is the only way to a file that can.
 
 use super::store::{self, Layout};
 use crate::error::Error;
@@ -32,7 +38,9 @@ pub const HEADER_LEN: usize = 64;
 /// Kind code of a Grundy table file.
 pub const KIND_TABLE: u32 = crate::artifact::header::Kind::GrundyTable as u32;
 /// The file format version this code reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// Header bytes covered by the checksum (all but the checksum field, the header's last 8 bytes).
+pub const COVERED: usize = 56;
 /// The one payload layout: the upper triangle, row-major.
 pub const LAYOUT_TRIANGLE: u32 = 1;
 
@@ -47,8 +55,16 @@ pub struct TableHeader {
     pub width: u32,
     /// Payload length in bytes.
     pub payload_len: u64,
-    /// XXH3-64 of the payload.
+    /// XXH3-64 of header bytes 0..56 followed by the payload ([`checksum`]).
     pub checksum: u64,
+}
+
+/// The checksum of a table file: XXH3-64 (seed 0) of the file without its checksum field —
+/// `head`, the header bytes 0..56, followed by the payload.  The same definition as the row
+/// certificates' ([`crate::grundy::rows::certificate::checksum`], whose header is longer), and
+/// the same function.
+pub fn checksum(head: &[u8], payload: &[u8]) -> u64 {
+    crate::grundy::rows::certificate::checksum(head, payload)
 }
 
 /// What is wrong with a table file's header or length.
@@ -60,6 +76,12 @@ pub enum HeaderProblem {
     /// The magic bytes are not `WYTHOFF\0`.
     #[error("wrong magic (not a wythoff file)")]
     Magic,
+    /// Format version 1, whose checksum does not cover the header.
+    #[error(
+        "format version 1 (header not covered by the checksum, so an edited a or N would go \
+         unnoticed): regenerate the table with this version of wythoff"
+    )]
+    UncoveredHeader,
     /// An unknown version.
     #[error("version {0} (only version {VERSION} is known)")]
     Version(u32),
@@ -125,11 +147,20 @@ impl TableHeader {
         h[32..36].copy_from_slice(&LAYOUT_TRIANGLE.to_le_bytes());
         h[36..40].copy_from_slice(&self.width.to_le_bytes());
         h[40..48].copy_from_slice(&self.payload_len.to_le_bytes());
-        h[48..56].copy_from_slice(&self.checksum.to_le_bytes());
+        h[56..64].copy_from_slice(&self.checksum.to_le_bytes());
         h
     }
 
-    /// Parses a header and checks every field: version, kind, layout, a ≥ 1, N ≥ 1, the width
+    /// This header with the checksum of `payload` filled in (see [`checksum`]).
+    pub fn sealed(&self, payload: &[u8]) -> TableHeader {
+        TableHeader {
+            checksum: checksum(&self.to_bytes()[..COVERED], payload),
+            ..*self
+        }
+    }
+
+    /// Parses a header and checks every field: version (2; version 1 is refused as
+    /// [`HeaderProblem::UncoveredHeader`]), kind, layout, a ≥ 1, N ≥ 1, the width
     /// the least holding 2N − 2, the payload length N(N+1)/2 · width (checked arithmetic).
     pub fn from_bytes(h: &[u8]) -> Result<TableHeader, HeaderProblem> {
         let Some(h) = h.get(..HEADER_LEN) else {
@@ -143,7 +174,8 @@ impl TableHeader {
         match (u32_at(8), u32_at(12), u32_at(32)) {
             (VERSION, KIND_TABLE, LAYOUT_TRIANGLE) => {}
             (VERSION, KIND_TABLE, l) => return Err(HeaderProblem::Layout(l)),
-            (VERSION, k, _) => return Err(HeaderProblem::Kind(k)),
+            (VERSION | 1, k, _) if k != KIND_TABLE => return Err(HeaderProblem::Kind(k)),
+            (1, _, _) => return Err(HeaderProblem::UncoveredHeader),
             (v, _, _) => return Err(HeaderProblem::Version(v)),
         }
         let t = TableHeader {
@@ -151,7 +183,7 @@ impl TableHeader {
             n: u64_at(24),
             width: u32_at(36),
             payload_len: u64_at(40),
-            checksum: u64_at(48),
+            checksum: u64_at(56),
         };
         if t.a == 0 {
             return Err(HeaderProblem::ZeroA);
@@ -176,7 +208,7 @@ impl TableHeader {
                 want: want_len,
             });
         }
-        if u64_at(56) != 0 {
+        if u64_at(48) != 0 {
             return Err(HeaderProblem::Reserved);
         }
         Ok(t)
@@ -233,8 +265,11 @@ pub enum TableFileError {
         /// What is wrong.
         problem: HeaderProblem,
     },
-    /// The payload does not match the checksum in the header.
-    #[error("'{}' is damaged: its payload does not match the checksum in its header", path.display())]
+    /// The header and payload do not match the checksum in the header.
+    #[error(
+        "'{}' is damaged: its header and payload do not match the checksum in its header",
+        path.display()
+    )]
     Damaged {
         /// The file.
         path: PathBuf,
@@ -311,7 +346,7 @@ impl TableFile {
         })
     }
 
-    /// Opens a table file and verifies its payload checksum too (a full pass over the payload).
+    /// Opens a table file and verifies its checksum too (a full pass over the payload).
     pub fn open_verified(path: &Path) -> Result<TableFile, TableFileError> {
         let t = TableFile::open(path)?;
         if !t.verify() {
@@ -333,9 +368,10 @@ impl TableFile {
         (x < n && y < n).then(|| store::read(self.payload(), self.layout, x as usize, y as usize))
     }
 
-    /// Whether the payload matches the header's checksum.
+    /// Whether the header (bytes 0..56, as in the file) and the payload match the header's
+    /// checksum.
     pub fn verify(&self) -> bool {
-        xxhash_rust::xxh3::xxh3_64(self.payload()) == self.header.checksum
+        checksum(&self.map[..COVERED], self.payload()) == self.header.checksum
     }
 }
 
@@ -384,7 +420,11 @@ mod tests {
             Err(HeaderProblem::Short(10))
         );
         assert_eq!(with(0, b"WYTHOFX"), Err(HeaderProblem::Magic));
-        assert_eq!(with(8, &2u32.to_le_bytes()), Err(HeaderProblem::Version(2)));
+        assert_eq!(with(8, &3u32.to_le_bytes()), Err(HeaderProblem::Version(3)));
+        assert_eq!(
+            with(8, &1u32.to_le_bytes()),
+            Err(HeaderProblem::UncoveredHeader)
+        );
         assert_eq!(with(12, &1u32.to_le_bytes()), Err(HeaderProblem::Kind(1)));
         assert_eq!(with(32, &2u32.to_le_bytes()), Err(HeaderProblem::Layout(2)));
         assert_eq!(with(16, &0u64.to_le_bytes()), Err(HeaderProblem::ZeroA));
@@ -424,7 +464,37 @@ mod tests {
                 ..
             })
         ));
-        assert_eq!(with(60, &[1]), Err(HeaderProblem::Reserved));
+        assert_eq!(with(52, &[1]), Err(HeaderProblem::Reserved));
+        // the checksum field holds anything
+        assert!(with(60, &[1]).is_ok());
+    }
+
+    #[test]
+    fn the_checksum_covers_every_header_field_but_itself() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        // N = 3 at width 1: six values; a header of a = 2 and one of a = 3 differ in byte 16 only
+        let payload = [0u8, 1, 2, 0, 1, 0];
+        let h = TableHeader { a: 2, ..header(3) }.sealed(&payload);
+        let bytes = [&h.to_bytes()[..], &payload].concat();
+        // independent of `checksum`: XXH3-64 of the file with its last header field cut out
+        let cut = [&bytes[..56], &bytes[64..]].concat();
+        assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&cut));
+        std::fs::write(&p, &bytes).unwrap();
+        assert!(TableFile::open_verified(&p).is_ok());
+        // a relabelled a: the header is well formed, the checksum refuses it
+        for a in [1u8, 3] {
+            let mut b = bytes.clone();
+            b[16] = a;
+            std::fs::write(&p, &b).unwrap();
+            let t = TableFile::open(&p).unwrap();
+            assert_eq!(t.header.a, u64::from(a));
+            assert!(!t.verify(), "a = {a}");
+            assert!(matches!(
+                TableFile::open_verified(&p),
+                Err(TableFileError::Damaged { .. })
+            ));
+        }
     }
 
     #[test]

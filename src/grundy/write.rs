@@ -12,13 +12,17 @@
 //!   [`Partial::Resume`] or [`Partial::Restart`].  Resuming checks, before changing anything, that
 //!   the log names this very table and that the partial file has its size and header; then the
 //!   rows are re-hashed band by band and the run continues after the last record whose chain
-//!   matches.  Anything else is refused and the partial file left byte for byte as it was.
+//!   matches.  Anything else is refused and the partial file left byte for byte as it was —
+//!   among it the partial file of a run of format version 1 (its log's first line says `v1`),
+//!   which is named as such: this version writes only version 2.
 //!
-//! The final step: the header's payload checksum is filled in, the file
+//! The partial file carries the finished file's header with checksum 0 (a reader refuses it as
+//! damaged).  The final step: the header's checksum (header bytes 0..56 and the payload, see
+//! [`super::file::checksum`]) is filled in, the file
 //! synced and renamed over `FILE`, and the directory synced.  Cost: one pass of XXH3 over the
 //! payload, one `fdatasync` per band; a resume re-hashes the rows done.
 
-use super::file::{HEADER_LEN, TableHeader};
+use super::file::{COVERED, HEADER_LEN, TableHeader};
 use super::store::{Layout, PayloadPtr};
 use super::{Spec, check_resources, engine, fill};
 use crate::artifact::atomic::{self, Need, Target};
@@ -100,6 +104,10 @@ pub enum WriteError {
     /// The run did not start (see [`ResumeError`]).
     #[error(transparent)]
     Resume(#[from] ResumeError),
+    /// The output cannot be written there (a directory, a special file, a missing or unwritable
+    /// directory), found before any work.
+    #[error(transparent)]
+    Output(Error),
     /// Anything else.
     #[error(transparent)]
     Other(#[from] Error),
@@ -109,7 +117,7 @@ impl From<WriteError> for Error {
     fn from(e: WriteError) -> Error {
         match e {
             WriteError::Resume(e) => Error::usage(e.to_string()),
-            WriteError::Other(e) => e,
+            WriteError::Output(e) | WriteError::Other(e) => e,
         }
     }
 }
@@ -123,7 +131,8 @@ fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
 /// The checkpoint log's first line: the table it belongs to.
 fn params(spec: Spec, layout: Layout) -> String {
     format!(
-        "wythoff grundy table v1 a={} N={} width={} layout=1 band={}",
+        "wythoff grundy table v{} a={} N={} width={} layout=1 band={}",
+        super::file::VERSION,
         spec.a,
         spec.n,
         layout.width,
@@ -243,7 +252,9 @@ pub fn write_table(
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
 ) -> Result<TableHeader, WriteError> {
-    let Target::Replace(target) = atomic::target(path, Need::Regular)? else {
+    let Target::Replace(target) =
+        atomic::target(path, Need::Regular).map_err(WriteError::Output)?
+    else {
         return Err(Error::internal("a table file needs a regular file").into());
     };
     let partial = with_suffix(&target, ".partial");
@@ -273,15 +284,19 @@ fn rows_recorded(ckpt: &Path) -> u64 {
     })
 }
 
-fn finished_header(spec: Spec, layout: Layout, payload: &[u8]) -> TableHeader {
+/// The header of the table, its checksum 0 (filled in when the payload is complete).
+fn unsealed_header(spec: Spec, layout: Layout) -> TableHeader {
     TableHeader {
         a: spec.a,
         n: spec.n as u64,
         width: layout.width as u32,
         payload_len: layout.bytes() as u64,
-        checksum: xxhash_rust::xxh3::xxh3_64(payload),
+        checksum: 0,
     }
 }
+
+/// The first line of the checkpoint log of a run of table format version 1.
+const V1_PARAMS: &str = "wythoff grundy table v1 ";
 
 /// The files of a checkpointed run.
 #[derive(Clone, Copy)]
@@ -311,10 +326,7 @@ fn checkpointed(
     let dir = Some(dir);
     let layout = spec.layout();
     let total = (HEADER_LEN + layout.bytes()) as u64;
-    let header0 = TableHeader {
-        checksum: 0,
-        ..finished_header(spec, layout, &[])
-    };
+    let header0 = unsealed_header(spec, layout);
     let params = params(spec, layout);
     let existed = std::fs::symlink_metadata(partial).is_ok();
     let file = OpenOptions::new()
@@ -323,7 +335,12 @@ fn checkpointed(
         .create(true)
         .truncate(false)
         .open(partial)
-        .map_err(|e| Error::usage(format!("cannot write '{}': {e}", partial.display())))?;
+        .map_err(|e| {
+            WriteError::Output(Error::usage(format!(
+                "cannot write '{}': {e}",
+                partial.display()
+            )))
+        })?;
     lock(&file, partial)?;
     // A refusal leaves a partial file that existed as it was, and removes one made just now.
     let refuse = |e: ResumeError| -> WriteError {
@@ -343,6 +360,13 @@ fn checkpointed(
             why,
         };
         let (found, _) = Log::read(ckpt).map_err(|e| refuse(damaged(e.to_string())))?;
+        if found.starts_with(V1_PARAMS) {
+            return Err(refuse(damaged(
+                "it was started by an earlier version of wythoff, in table format version 1 \
+                 (header not covered by the checksum), which this version neither writes nor reads"
+                    .into(),
+            )));
+        }
         if found != params {
             return Err(refuse(ResumeError::OtherRun {
                 partial: partial.to_owned(),
@@ -445,9 +469,12 @@ fn checkpointed(
     if let Some(e) = failed {
         return Err(e.into());
     }
-    // The payload's XXH3, streamed a chunk at a time, each chunk's pages handed back after it is
-    // read, so that hashing the whole file does not make it resident.
+    // The file's checksum, `file::checksum(header bytes 0..56, payload)` in its streamed form
+    // (streaming XXH3 gives the one-shot digest): the payload a chunk at a time, each chunk's
+    // pages handed back after it is read, so that hashing the whole file does not make it
+    // resident.
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    hasher.update(&header0.to_bytes()[..COVERED]);
     let mut at = HEADER_LEN;
     while at < map.len() {
         let end = (at + (64 << 20)).min(map.len());
@@ -457,7 +484,7 @@ fn checkpointed(
     }
     let header = TableHeader {
         checksum: hasher.digest(),
-        ..finished_header(spec, layout, &[])
+        ..header0
     };
     map[..HEADER_LEN].copy_from_slice(&header.to_bytes());
     map.flush().map_err(|e| Error::file(partial, e))?;

@@ -43,14 +43,60 @@ fn register_font() -> Result<()> {
     }
 }
 
-/// Creates `dir` if needed and checks that files can be written into it (before any work).
+/// Checks, before any work and without creating anything, that the plots can be written into
+/// `dir`: an existing directory that takes files, or a new name whose nearest existing ancestor
+/// is such a directory ([`draw_all`] creates it).  Errors name the path, not the flag.
 pub fn check_dir(dir: &Path) -> Result<PathBuf> {
-    std::fs::create_dir_all(dir)
-        .map_err(|e| Error::usage(format!("cannot create '{}': {e}", dir.display())))?;
-    drop(
-        crate::artifact::AtomicFile::create_regular(&dir.join(".wythoff-probe"))
-            .map_err(|e| Error::usage(format!("cannot write into '{}': {e}", dir.display())))?,
-    );
+    let probe = |d: &Path| {
+        drop(
+            crate::artifact::AtomicFile::create_regular(&d.join(".wythoff-probe"))
+                .map_err(|e| Error::usage(format!("cannot write into '{}': {e}", d.display())))?,
+        );
+        Ok::<(), Error>(())
+    };
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => probe(dir)?,
+        Ok(_) => {
+            return Err(Error::usage(format!(
+                "'{}' exists and is not a directory; give a directory for the PNG files",
+                dir.display()
+            )));
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            // the nearest existing ancestor must be a directory that takes files
+            let mut up = dir;
+            let base = loop {
+                match up.parent() {
+                    Some(p) if p.as_os_str().is_empty() => break Path::new("."),
+                    Some(p) => {
+                        if std::fs::symlink_metadata(p).is_ok() {
+                            break p;
+                        }
+                        up = p;
+                    }
+                    None => break Path::new("/"),
+                }
+            };
+            match std::fs::metadata(base) {
+                Ok(m) if m.is_dir() => probe(base)?,
+                Ok(_) => {
+                    return Err(Error::usage(format!(
+                        "cannot create '{}': '{}' is not a directory",
+                        dir.display(),
+                        base.display()
+                    )));
+                }
+                Err(e) => {
+                    return Err(Error::usage(format!(
+                        "cannot create '{}': '{}': {e}",
+                        dir.display(),
+                        base.display()
+                    )));
+                }
+            }
+        }
+        Err(e) => return Err(Error::usage(format!("cannot use '{}': {e}", dir.display()))),
+    }
     Ok(dir.to_owned())
 }
 
@@ -158,8 +204,10 @@ impl Scatter<'_> {
     }
 }
 
-/// Draws the plots of [`FILES`] into `dir` (which [`check_dir`] accepted); returns their paths.
+/// Draws the plots of [`FILES`] into `dir` (which [`check_dir`] accepted), creating it if
+/// needed; returns their paths.
 pub fn draw_all(f: &TableFacts, dir: &Path) -> Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
     let mut out = Vec::new();
     for (i, name) in FILES.iter().enumerate() {
         let p = dir.join(name);

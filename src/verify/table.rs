@@ -506,10 +506,10 @@ const NAMES: [&str; 4] = [
     "g-value of row x at column <= 2x + g",
 ];
 
-/// Name of the payload checksum check of a table file.
+/// Name of the checksum check of a table file (its header and payload).
 pub const CHECKSUM: &str = "table file checksum";
 
-/// The checks of the table file `cfg.table` (none without one): its payload checksum, then —
+/// The checks of the table file `cfg.table` (none without one): its checksum, then —
 /// for a table of Wythoff's game (a = 1) whose checksum holds — the checks and measurements of
 /// [`report`], read through the file's memory map (nothing is recomputed).  Also returns the
 /// facts, for pictures.  The list of names is the same whatever happens, so shards merge.
@@ -524,7 +524,7 @@ pub(super) fn file_checks(
         let mut v = vec![first.unwrap_or_else(|| {
             Check::skipped(
                 CHECKSUM,
-                format!("the payload of '{path}' against the XXH3-64 in its header"),
+                format!("the header and payload of '{path}' against the XXH3-64 in its header"),
                 why,
             )
         })];
@@ -543,21 +543,22 @@ pub(super) fn file_checks(
     let sum = Check::ran(
         CHECKSUM,
         format!(
-            "the {} payload bytes of '{path}' (a = {}, N = {}) against the XXH3-64 in its header",
-            h.payload_len, h.a, h.n
+            "the header (a = {}, N = {}) and the {} payload bytes of '{path}' against the XXH3-64 \
+             in its header",
+            h.a, h.n, h.payload_len
         ),
         h.payload_len.max(1),
         (!t.verify()).then(|| {
-            format!("the payload of '{path}' does not match the checksum in its header (damaged)")
+            format!(
+                "the header and payload of '{path}' do not match the checksum in its header \
+                 (damaged, or a header field edited)"
+            )
         }),
         "empty payload",
     );
     if sum.status != super::Status::Ok {
         return Ok((
-            skip_all(
-                "the table file's payload does not match its checksum",
-                Some(sum),
-            ),
+            skip_all("the table file does not match its checksum", Some(sum)),
             vec![],
             None,
         ));

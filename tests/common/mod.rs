@@ -35,7 +35,8 @@ pub fn naive(n: usize, a: usize) -> Vec<u32> {
     g
 }
 
-/// A table file in the documented format (header, then the upper triangle row-major).
+/// A table file in the documented format, version 2 (header, then the upper triangle row-major;
+/// the checksum, last in the header, is XXH3-64 of every other byte of the file).
 pub fn file_bytes(sq: &[u32], n: usize, a: u64) -> Vec<u8> {
     let max = 2 * n as u64 - 2;
     let width = if max < 256 { 1 } else { 2 };
@@ -47,20 +48,43 @@ pub fn file_bytes(sq: &[u32], n: usize, a: u64) -> Vec<u8> {
     }
     let mut f = Vec::new();
     f.extend_from_slice(b"WYTHOFF\0");
-    f.extend_from_slice(&1u32.to_le_bytes());
+    f.extend_from_slice(&2u32.to_le_bytes());
     f.extend_from_slice(&3u32.to_le_bytes());
     f.extend_from_slice(&a.to_le_bytes());
     f.extend_from_slice(&(n as u64).to_le_bytes());
     f.extend_from_slice(&1u32.to_le_bytes());
     f.extend_from_slice(&(width as u32).to_le_bytes());
     f.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    f.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(&payload).to_le_bytes());
     f.extend_from_slice(&0u64.to_le_bytes());
+    f.extend_from_slice(&0u64.to_le_bytes()); // the checksum, filled in by `seal`
     f.extend_from_slice(&payload);
+    seal(&mut f);
     f
 }
 
-/// Sets cell (x, y), x ≤ y, of a file to v; fixes up the payload checksum when `fix`, so that only
+/// XXH3-64 of a version 2 table file without its checksum field (bytes 56..64).
+pub fn file_checksum(b: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(&[&b[..56], &b[64..]].concat())
+}
+
+/// Fills in the checksum of a version 2 table file (after an edit, to make it consistent).
+pub fn seal(b: &mut [u8]) {
+    let h = file_checksum(b);
+    b[56..64].copy_from_slice(&h.to_le_bytes());
+}
+
+/// The same table in format version 1: version 1 at offset 8, the checksum at offset 48 and of
+/// the payload alone, reserved zero at 56.
+pub fn v1_bytes(v2: &[u8]) -> Vec<u8> {
+    let mut b = v2.to_vec();
+    b[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
+    b[48..56].copy_from_slice(&h.to_le_bytes());
+    b[56..64].copy_from_slice(&0u64.to_le_bytes());
+    b
+}
+
+/// Sets cell (x, y), x ≤ y, of a file to v; fixes up the checksum when `fix`, so that only
 /// a proof of the values can catch the change.
 pub fn corrupt(bytes: &[u8], n: usize, x: usize, y: usize, v: u32, fix: bool) -> Vec<u8> {
     let mut b = bytes.to_vec();
@@ -68,8 +92,7 @@ pub fn corrupt(bytes: &[u8], n: usize, x: usize, y: usize, v: u32, fix: bool) ->
     let i = 64 + (x * n - x * x.saturating_sub(1) / 2 + y - x) * width;
     b[i..i + width].copy_from_slice(&v.to_le_bytes()[..width]);
     if fix {
-        let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
-        b[48..56].copy_from_slice(&h.to_le_bytes());
+        seal(&mut b);
     }
     b
 }
