@@ -79,7 +79,10 @@ fn least_period(row: &[u32], evidence: usize) -> (u64, u64) {
             return (y0 as u64, p as u64);
         }
     }
-    panic!("no period with {evidence} columns of evidence in {} columns", row.len());
+    panic!(
+        "no period with {evidence} columns of evidence in {} columns",
+        row.len()
+    );
 }
 
 #[test]
@@ -106,7 +109,10 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
         let from_cert = wythoff(&["oeis", anum, "--certificate", &cert]);
         let engine = wythoff(&["oeis", anum]);
         assert_eq!(engine.status.code(), Some(0), "{}", text(&engine));
-        assert!(from_cert.stdout == engine.stdout, "{anum}: not the engine's b-file");
+        assert!(
+            from_cert.stdout == engine.stdout,
+            "{anum}: not the engine's b-file"
+        );
         let terms = bfile(&from_cert);
         assert_eq!(terms.len(), 10_000);
         let want = published(anum);
@@ -155,7 +161,10 @@ fn rows_0_to_4_have_the_documented_periods_and_preperiods() {
 fn row_periods_and_preperiods_equal_the_published_entries() {
     let dir = tempfile::tempdir().unwrap();
     let cert = certificate(dir.path(), 64, 1, &[]);
-    for (anum, flag) in [("A046874", "--row-preperiods"), ("A046875", "--row-periods")] {
+    for (anum, flag) in [
+        ("A046874", "--row-preperiods"),
+        ("A046875", "--row-periods"),
+    ] {
         let want = published(anum);
         let got = bfile(&wythoff(&["oeis", anum, "--certificate", &cert]));
         assert_eq!(got.len(), 64, "{anum}: every row of the certificate");
@@ -179,9 +188,22 @@ fn row_periods_and_preperiods_match_a_naive_mex_table() {
         let table = naive_rows(x, cols, a as usize);
         let truth: Vec<(u64, u64)> = table.iter().map(|r| least_period(r, 1000)).collect();
         let periods = bfile(&wythoff(&["oeis", "--row-periods", "--certificate", &cert]));
-        let pre = bfile(&wythoff(&["oeis", "--row-preperiods", "--certificate", &cert]));
-        assert_eq!(periods, truth.iter().map(|t| t.1).collect::<Vec<_>>(), "a = {a}");
-        assert_eq!(pre, truth.iter().map(|t| t.0).collect::<Vec<_>>(), "a = {a}");
+        let pre = bfile(&wythoff(&[
+            "oeis",
+            "--row-preperiods",
+            "--certificate",
+            &cert,
+        ]));
+        assert_eq!(
+            periods,
+            truth.iter().map(|t| t.1).collect::<Vec<_>>(),
+            "a = {a}"
+        );
+        assert_eq!(
+            pre,
+            truth.iter().map(|t| t.0).collect::<Vec<_>>(),
+            "a = {a}"
+        );
         if a > 1 {
             refused(
                 &["oeis", "A004482", "--certificate", &cert],
@@ -202,7 +224,14 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     );
     // more row terms than rows
     refused(
-        &["oeis", "--row-periods", "--certificate", &six, "--terms", "7"],
+        &[
+            "oeis",
+            "--row-periods",
+            "--certificate",
+            &six,
+            "--terms",
+            "7",
+        ],
         &["--terms", "7 terms", "X = 6"],
     );
     refused(
@@ -212,7 +241,14 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     // an entry a certificate does not give names those it does
     refused(
         &["oeis", "A000201", "--certificate", &six],
-        &["--certificate", "A000201", "A004482", "A004487", "A046874", "A046875"],
+        &[
+            "--certificate",
+            "A000201",
+            "A004482",
+            "A004487",
+            "A046874",
+            "A046875",
+        ],
     );
     refused(
         &["oeis", "A047708", "--certificate", &six],
@@ -236,7 +272,12 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     b[last] ^= 1;
     let damaged = write(dir.path(), "damaged.cert", &b);
     refused(
-        &["oeis", "A004482", "--certificate", damaged.to_str().unwrap()],
+        &[
+            "oeis",
+            "A004482",
+            "--certificate",
+            damaged.to_str().unwrap(),
+        ],
         &["--certificate", "checksum"],
     );
     // combinations that make no sense
@@ -250,10 +291,19 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
         &["--row-periods"],
     );
     refused(
-        &["oeis", "--row-periods", "--row-preperiods", "--certificate", &six],
+        &[
+            "oeis",
+            "--row-periods",
+            "--row-preperiods",
+            "--certificate",
+            &six,
+        ],
         &["--row-pre"],
     );
-    refused(&["oeis", "--list", "--certificate", &six], &["--certificate"]);
+    refused(
+        &["oeis", "--list", "--certificate", &six],
+        &["--certificate"],
+    );
     // a refused request writes no file
     let out = dir.path().join("never.txt");
     refused(

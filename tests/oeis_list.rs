@@ -80,7 +80,9 @@ fn the_list_names_the_files_each_entry_can_be_read_from() {
     };
     let v: serde_json::Value = serde_json::from_slice(&run(&["oeis", "--list", "--json"])).unwrap();
     let text = String::from_utf8(run(&["oeis", "--list"])).unwrap();
-    let rows = ["A004482", "A004483", "A004484", "A004485", "A004486", "A004487"];
+    let rows = [
+        "A004482", "A004483", "A004484", "A004485", "A004486", "A004487",
+    ];
     let tables = ["A004481", "A047708", "A048850", "A317205"];
     let mut seen = 0;
     for e in v["sequences"].as_array().unwrap() {
