@@ -56,7 +56,8 @@ pub struct Entry {
     pub title: &'static str,
     /// Terms written by default.
     pub default_terms: u64,
-    /// Most terms accepted.
+    /// Most terms the engine computes ([`terms`]; a row certificate gives a row any number,
+    /// [`certificate::certificate_terms`]).
     pub max_terms: u64,
     source: Source,
 }

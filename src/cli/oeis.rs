@@ -29,7 +29,8 @@ pub(crate) struct OeisArgs {
         value_parser = anum
     )]
     pub(crate) anum: Option<&'static Entry>,
-    /// Number of terms (default: the entry's, usually 10000).
+    /// Number of terms (default: the entry's, usually 10000; with --table, as many as the table
+    /// proves; A046874/A046875 with --certificate, one per row of the certificate).
     #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true)]
     pub(crate) terms: Option<u64>,
     /// Write to FILE (atomically) instead of stdout.
@@ -63,7 +64,8 @@ pub(crate) struct OeisArgs {
     /// s = 0, 1, ..., i = 0..s, offset 0 (for a = 2 no OEIS entry exists; doc/oeis.md).
     #[arg(long, requires = "table", conflicts_with = "anum")]
     pub(crate) antidiagonals: bool,
-    /// List the catalogue: A-number, offset, default terms, title.
+    /// List the catalogue: A-number, offset, default terms, title, and the files (--table,
+    /// --certificate) each entry can also be read from.
     #[arg(
         long,
         conflicts_with_all = [
