@@ -3,7 +3,8 @@
 //!
 //! Each entry says how its terms are computed — always by the library's engines: the bulk pairs
 //! generator, the Grundy table, certified rows, or the three-pile box — and is tested against the
-//! data lines (%S/%T/%U) of its OEIS entry (`data/oeis`).
+//! data lines (%S/%T/%U) of its OEIS entry (`data/oeis`). The Grundy entries can also be read from
+//! a table file ([`table_terms`]) and the row entries from a row certificate ([`certificate`]).
 
 use crate::error::{Error, Result};
 use crate::game::Rules;
@@ -12,6 +13,8 @@ use crate::pairs::bulk::{Plan, VecSink};
 use crate::pairs::{Solver, Strategy};
 use rug::Integer;
 use std::io::Write;
+
+pub mod certificate;
 
 /// How an entry's terms are produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +29,10 @@ enum Source {
     GrundyAntidiagonals,
     /// Row r of the Grundy table.
     GrundyRow(usize),
+    /// Preperiod of row n of the Grundy table (A046874).
+    RowPreperiods,
+    /// Additive period of row n of the Grundy table (A046875).
+    RowPeriods,
     /// G(n, n) (A047708).
     GrundyDiagonal,
     /// Position of n in A047708 (A048850).
@@ -49,7 +56,8 @@ pub struct Entry {
     pub title: &'static str,
     /// Terms written by default.
     pub default_terms: u64,
-    /// Most terms accepted.
+    /// Most terms the engine computes ([`terms`]; a row certificate gives a row any number,
+    /// [`certificate::certificate_terms`]).
     pub max_terms: u64,
     source: Source,
 }
@@ -201,6 +209,22 @@ pub const CATALOGUE: &[Entry] = &[
         source: Source::GrundyRow(6),
     },
     Entry {
+        anum: "A046874",
+        offset: 0,
+        title: "Preperiods of the rows of the Sprague-Grundy table",
+        default_terms: 64,
+        max_terms: 128,
+        source: Source::RowPreperiods,
+    },
+    Entry {
+        anum: "A046875",
+        offset: 0,
+        title: "Additive periods of the rows of the Sprague-Grundy table",
+        default_terms: 64,
+        max_terms: 128,
+        source: Source::RowPeriods,
+    },
+    Entry {
         anum: "A047708",
         offset: 0,
         title: "Diagonal G(n, n) of the Sprague-Grundy table",
@@ -333,6 +357,17 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
                 .map(|y| p.value(r, &Integer::from(y)).to_u128().unwrap())
                 .collect()
         }
+        Source::RowPreperiods | Source::RowPeriods => rows::certified_rows(count)?
+            .rows
+            .into_iter()
+            .map(|(y0, p)| {
+                u128::from(if e.source == Source::RowPeriods {
+                    p
+                } else {
+                    y0
+                })
+            })
+            .collect(),
         Source::GrundyDiagonal => {
             let t = Table::compute(Spec::new(1, count)?, 2, &|_| {})?;
             (0..count as usize).map(|n| t.get(n, n) as u128).collect()
@@ -362,6 +397,11 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             .map(u128::from)
             .collect(),
     })
+}
+
+/// Whether a Grundy table file gives the entry's terms ([`table_terms`]).
+pub fn accepts_table(e: &Entry) -> bool {
+    table_a(e).is_some()
 }
 
 /// The a of the Grundy table an entry reads, or `None` for an entry not read from a table.
@@ -402,10 +442,7 @@ pub fn table_capacity(e: &Entry, n: u64, diagonal: &[u32]) -> Result<u64> {
             ));
         }
         _ => {
-            return Err(table_refusal(
-                e,
-                "is not read from a Grundy table (it is computed from the pairs or the three-pile engine)".into(),
-            ));
+            return Err(table_refusal(e, "is not read from a Grundy table".into()));
         }
     })
 }
@@ -416,10 +453,7 @@ pub fn table_capacity(e: &Entry, n: u64, diagonal: &[u32]) -> Result<u64> {
 /// naming the side it would need.
 pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Result<Vec<u128>> {
     let Some(a) = table_a(e) else {
-        return Err(table_refusal(
-            e,
-            "is not read from a Grundy table (it is computed from the pairs or the three-pile engine)".into(),
-        ));
+        return Err(table_refusal(e, "is not read from a Grundy table".into()));
     };
     let t = crate::grundy::TableFile::open_verified(path)?;
     let (ta, n) = (t.header.a, t.header.n);
@@ -530,12 +564,38 @@ pub fn write_terms(e: &Entry, t: &[u128], out: &mut dyn Write) -> Result<()> {
 
 /// Writes terms as a b-file: `n a(n)` per line from `offset`.
 pub fn write_offset_terms(offset: u64, t: &[u128], out: &mut dyn Write) -> Result<()> {
-    let mut buf = String::with_capacity(t.len() * 16);
-    for (i, v) in t.iter().enumerate() {
-        buf.push_str(&format!("{} {v}\n", offset + i as u64));
+    write_offset_iter(offset, t.iter().copied(), out)
+}
+
+/// Writes terms as a b-file: `n a(n)` per line from `offset`, as they come (in blocks of about
+/// 1 MiB, so that any number of terms streams in constant memory).  An index past 2^64 − 1 is
+/// an error.
+pub fn write_offset_iter(
+    offset: u64,
+    terms: impl Iterator<Item = u128>,
+    out: &mut dyn Write,
+) -> Result<()> {
+    use std::fmt::Write as _;
+    const BLOCK: usize = 1 << 20;
+    let mut buf = String::with_capacity(BLOCK + 128);
+    let flush = |buf: &mut String, out: &mut dyn Write| {
+        let r = out
+            .write_all(buf.as_bytes())
+            .map_err(|e| Error::Io(format!("write failed: {e}")));
+        buf.clear();
+        r
+    };
+    let mut n = Some(offset);
+    for v in terms {
+        let i = n.ok_or_else(|| Error::domain("a b-file index past 2^64 - 1"))?;
+        // writing into a String cannot fail
+        let _ = writeln!(buf, "{i} {v}");
+        n = i.checked_add(1);
+        if buf.len() >= BLOCK {
+            flush(&mut buf, out)?;
+        }
     }
-    out.write_all(buf.as_bytes())
-        .map_err(|e| Error::Io(format!("write failed: {e}")))
+    flush(&mut buf, out)
 }
 
 /// Writes the b-file of an entry: `n a(n)` per line, from the offset, ending with a newline.

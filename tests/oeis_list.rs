@@ -67,3 +67,50 @@ fn listed_row_periods_are_proved_facts_of_the_rows() {
     }
     assert_eq!(seen, 6);
 }
+
+#[test]
+fn the_list_names_the_files_each_entry_can_be_read_from() {
+    let run = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        o.stdout
+    };
+    let v: serde_json::Value = serde_json::from_slice(&run(&["oeis", "--list", "--json"])).unwrap();
+    let text = String::from_utf8(run(&["oeis", "--list"])).unwrap();
+    let rows = [
+        "A004482", "A004483", "A004484", "A004485", "A004486", "A004487",
+    ];
+    let tables = ["A004481", "A047708", "A048850", "A317205"];
+    let mut seen = 0;
+    for e in v["sequences"].as_array().unwrap() {
+        let anum = e["anum"].as_str().unwrap();
+        let inputs: Vec<&str> = e["inputs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i.as_str().unwrap())
+            .collect();
+        let want: &[&str] = if rows.contains(&anum) {
+            &["--table", "--certificate"]
+        } else if tables.contains(&anum) {
+            &["--table"]
+        } else if anum == "A046874" || anum == "A046875" {
+            &["--certificate"]
+        } else {
+            &[]
+        };
+        assert_eq!(inputs, want, "{anum}");
+        let line = text.lines().find(|l| l.starts_with(anum)).unwrap();
+        for i in want {
+            assert!(line.contains(i), "{line}");
+        }
+        if want.is_empty() {
+            assert!(!line.contains("--"), "{line}");
+        }
+        seen += 1;
+    }
+    assert_eq!(seen, text.lines().count() - 1, "one line per entry");
+}

@@ -31,7 +31,7 @@ const MIN_FOUND: usize = 32;
 /// computation); fewer means the comparison broke.
 const MIN_COMPARED: usize = 16;
 /// README's examples write this many b-files of sequences published in `data/oeis/`.
-const MIN_BFILES: usize = 2;
+const MIN_BFILES: usize = 4;
 
 /// How a substituted example's result is judged.
 enum Check {

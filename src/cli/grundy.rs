@@ -1,6 +1,7 @@
 //! `wythoff grundy`, `rows`, `sum`: Sprague–Grundy tables, certified rows, disjunctive sums.
 
 use super::args::*;
+use super::certificate::{certificate_error, read_certificate};
 use super::json;
 use super::out::{Out, outln};
 use clap::{ArgGroup, Args, Subcommand};
@@ -501,37 +502,11 @@ fn rows_on_demand() -> u64 {
     wythoff::grundy::rows::ON_DEMAND_ROWS
 }
 
-/// Reads a certificate given with `--certificate` (an invalid file: status 2, one line).
-fn read_certificate(
-    path: &std::path::Path,
-) -> Result<wythoff::grundy::rows::certificate::Certificate> {
-    wythoff::grundy::rows::certificate::Certificate::read(path)
-        .map_err(|e| Error::usage(format!("--certificate: {e}")))
-}
-
 /// `grundy at X Y --certificate CERT`.
 fn at_from_certificate(x: &Integer, y: &Integer, path: &std::path::Path) -> Result<Integer> {
     let c = read_certificate(path)?;
     let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
     c.value(lo, hi).map_err(|e| certificate_error(e, path))
-}
-
-/// A value the certificate cannot give, with the way out named.
-fn certificate_error(
-    e: wythoff::grundy::rows::certificate::CertificateError,
-    path: &std::path::Path,
-) -> Error {
-    use wythoff::grundy::rows::certificate::CertificateError as C;
-    match &e {
-        C::RowBeyond { .. } => Error::usage(format!(
-            "{e}; `wythoff rows X -o CERT` with X above the row certifies more ('{}')",
-            path.display()
-        )),
-        C::NoPrefix { .. } => Error::usage(format!(
-            "{e}; `wythoff rows X -o CERT --prefix-budget BYTES` stores them"
-        )),
-        C::Invalid(_) => Error::usage(format!("--certificate: '{}': {e}", path.display())),
-    }
 }
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {

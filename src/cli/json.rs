@@ -214,6 +214,8 @@ pub(crate) struct OeisEntry {
     pub(crate) preperiod: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) period: Option<String>,
+    /// The files besides the engine its terms can be read from: `--table`, `--certificate`.
+    pub(crate) inputs: Vec<String>,
 }
 
 /// `oeis --list --json`.

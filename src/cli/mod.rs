@@ -20,6 +20,7 @@
 //! one line on stderr (see `main.rs` and README, "Exit status").
 
 mod args;
+mod certificate;
 mod generate;
 mod grundy;
 mod json;

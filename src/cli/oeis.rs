@@ -1,12 +1,14 @@
 //! `wythoff oeis`: the catalogue and its b-files.
 
 use super::args::*;
+use super::certificate::{certificate_error, read_certificate};
 use super::json;
 use super::out::{Out, outln};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
+use wythoff::oeis::certificate::{FromCertificateError, RowQuantity};
 use wythoff::oeis::{self, Entry};
 
 /// A catalogued A-number (case-insensitive, leading zeros optional).
@@ -22,9 +24,13 @@ fn anum(s: &str) -> std::result::Result<&'static Entry, String> {
 #[command(group(ArgGroup::new("listing").args(["list"])))]
 pub(crate) struct OeisArgs {
     /// The A-number, e.g. A000201.
-    #[arg(required_unless_present_any = ["list", "antidiagonals"], value_parser = anum)]
+    #[arg(
+        required_unless_present_any = ["list", "antidiagonals", "row_periods", "row_preperiods"],
+        value_parser = anum
+    )]
     pub(crate) anum: Option<&'static Entry>,
-    /// Number of terms (default: the entry's, usually 10000).
+    /// Number of terms (default: the entry's, usually 10000; with --table, as many as the table
+    /// proves; A046874/A046875 with --certificate, one per row of the certificate).
     #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true)]
     pub(crate) terms: Option<u64>,
     /// Write to FILE (atomically) instead of stdout.
@@ -33,14 +39,40 @@ pub(crate) struct OeisArgs {
     /// Read the terms from a Grundy table file (`grundy N -o FILE`) instead of computing them:
     /// its header and checksum are verified and its a must be the entry's; without --terms, as
     /// many terms as the table proves.  For A047708, A048850, A004481..A004487, A317205.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "certificate")]
     pub(crate) table: Option<PathBuf>,
+    /// Read the terms from a row certificate (`rows X -o CERT`) instead of computing them: its
+    /// checksum is verified, its a must be 1 and it must cover the row (X above it).  For the
+    /// rows A004482..A004487 (any --terms, default 10000; the values below a row's preperiod
+    /// must be stored in it) and the row preperiods A046874 and periods A046875 (default: every
+    /// row of the certificate).
+    #[arg(long, value_name = "CERT")]
+    pub(crate) certificate: Option<PathBuf>,
+    /// Instead of an A-number: the preperiods of rows 0..X-1 of the --certificate (any a),
+    /// offset 0 (row n = index n); for a = 1 this is A046874.
+    #[arg(
+        long,
+        requires = "certificate",
+        conflicts_with_all = ["anum", "antidiagonals", "row_periods"]
+    )]
+    pub(crate) row_preperiods: bool,
+    /// Instead of an A-number: the additive periods of rows 0..X-1 of the --certificate (any
+    /// a), offset 0 (row n = index n); for a = 1 this is A046875.
+    #[arg(long, requires = "certificate", conflicts_with_all = ["anum", "antidiagonals"])]
+    pub(crate) row_periods: bool,
     /// Instead of an A-number: the table file of --table (any a) by antidiagonals T(i, s - i),
     /// s = 0, 1, ..., i = 0..s, offset 0 (for a = 2 no OEIS entry exists; doc/oeis.md).
     #[arg(long, requires = "table", conflicts_with = "anum")]
     pub(crate) antidiagonals: bool,
-    /// List the catalogue: A-number, offset, default terms, title.
-    #[arg(long, conflicts_with_all = ["anum", "terms", "output", "table", "antidiagonals"])]
+    /// List the catalogue: A-number, offset, default terms, title, and the files (--table,
+    /// --certificate) each entry can also be read from.
+    #[arg(
+        long,
+        conflicts_with_all = [
+            "anum", "terms", "output", "table", "antidiagonals", "certificate", "row_periods",
+            "row_preperiods"
+        ]
+    )]
     pub(crate) list: bool,
     /// The catalogue as one JSON object (only with --list).
     #[arg(long, requires = "listing")]
@@ -67,6 +99,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                         title: e.title.into(),
                         preperiod: p.map(|(y0, _)| json::s(y0)),
                         period: p.map(|(_, per)| json::s(per)),
+                        inputs: inputs(e).into_iter().map(String::from).collect(),
                     })
                     .collect(),
             })?;
@@ -79,9 +112,13 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                     ),
                     None => String::new(),
                 };
+                let from = match inputs(e).as_slice() {
+                    [] => String::new(),
+                    i => format!(" [from {}]", i.join(", ")),
+                };
                 outln!(
                     out,
-                    "{}   {:>4}  {:>6}   {}{proved}",
+                    "{}   {:>4}  {:>6}   {}{proved}{from}",
                     e.anum,
                     e.offset,
                     e.default_terms,
@@ -96,7 +133,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         err => err,
     };
     if args.antidiagonals {
-        let mut file = match &args.output {
+        let file = match &args.output {
             Some(p) => Some(AtomicFile::create(p)?),
             None => None,
         };
@@ -105,18 +142,10 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
             .as_deref()
             .ok_or_else(|| Error::usage("--antidiagonals needs --table FILE"))?;
         let terms = oeis::table_antidiagonals(args.terms, path).map_err(with_flag)?;
-        return match file.take() {
-            None => {
-                let mut out = Out::new();
-                let r = oeis::write_offset_terms(0, &terms, &mut out);
-                out.typed(r)?;
-                out.finish()
-            }
-            Some(mut f) => {
-                oeis::write_offset_terms(0, &terms, &mut f)?;
-                f.commit()
-            }
-        };
+        return write(0, terms.into_iter(), file);
+    }
+    if args.row_periods || args.row_preperiods {
+        return row_quantities(&args);
     }
     let Some(e) = args.anum else {
         return Err(Error::usage(
@@ -124,24 +153,80 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         ));
     };
     // The output is opened (its target checked) before any work.
-    let mut file = match &args.output {
+    let file = match &args.output {
         Some(p) => Some(AtomicFile::create(p)?),
         None => None,
     };
+    if let Some(path) = &args.certificate {
+        let c = read_certificate(path)?;
+        let terms = oeis::certificate::certificate_terms(e, &c, args.terms)
+            .map_err(|e| refusal(e, path))?;
+        return write(e.offset, terms, file);
+    }
     let terms = match &args.table {
         Some(t) => oeis::table_terms(e, args.terms, t).map_err(with_flag)?,
         None => oeis::terms(e, args.terms.unwrap_or(e.default_terms))?,
     };
-    match &mut file {
+    write(e.offset, terms.into_iter(), file)
+}
+
+/// The inputs besides the engine that an entry's terms can be read from, as `--list` names them.
+fn inputs(e: &Entry) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    if oeis::accepts_table(e) {
+        v.push("--table");
+    }
+    if oeis::certificate::accepts_certificate(e) {
+        v.push("--certificate");
+    }
+    v
+}
+
+/// What the certificate at `path` cannot give, as one line naming the way out (status 2).
+fn refusal(e: FromCertificateError, path: &std::path::Path) -> Error {
+    match e {
+        FromCertificateError::Certificate(c) => certificate_error(c, path),
+        e @ FromCertificateError::TooFewRows { .. } => Error::usage(format!(
+            "--terms: {e}; `wythoff rows X -o CERT` with a larger X certifies more ('{}')",
+            path.display()
+        )),
+        e => Error::usage(format!("--certificate: {e}")),
+    }
+}
+
+/// Streams b-file lines `n a(n)` from `offset` to the opened output file, or to stdout.
+fn write(offset: u64, terms: impl Iterator<Item = u128>, file: Option<AtomicFile>) -> Result<()> {
+    match file {
         None => {
             let mut out = Out::new();
-            let r = oeis::write_terms(e, &terms, &mut out);
+            let r = oeis::write_offset_iter(offset, terms, &mut out);
             out.typed(r)?;
             out.finish()
         }
-        Some(f) => {
-            oeis::write_terms(e, &terms, f)?;
-            file.take().map_or(Ok(()), |f| f.commit())
+        Some(mut f) => {
+            oeis::write_offset_iter(offset, terms, &mut f)?;
+            f.commit()
         }
     }
+}
+
+/// `oeis --row-preperiods|--row-periods --certificate CERT`: one term per row, offset 0.
+fn row_quantities(args: &OeisArgs) -> Result<()> {
+    let path = args.certificate.as_deref().ok_or_else(|| {
+        Error::usage("--row-periods and --row-preperiods need --certificate CERT")
+    })?;
+    // the output is opened (its target checked) before any work
+    let file = match &args.output {
+        Some(p) => Some(AtomicFile::create(p)?),
+        None => None,
+    };
+    let c = read_certificate(path)?;
+    let q = if args.row_periods {
+        RowQuantity::Period
+    } else {
+        RowQuantity::Preperiod
+    };
+    let terms =
+        oeis::certificate::row_quantities(&c, q, args.terms).map_err(|e| refusal(e, path))?;
+    write(0, terms.into_iter(), file)
 }

@@ -35,6 +35,35 @@ pub fn naive(n: usize, a: usize) -> Vec<u32> {
     g
 }
 
+/// G(x, y) for rows x < `rows` and columns y < `cols` (any shape: the options of a cell lie in
+/// rows and columns below it), by a direct mex over the options from the rules — (x', y),
+/// (x, y'), (x − k, y − l) with k, l ≥ 1, |k − l| < a — as [`options`] lists them, the
+/// diagonal band enumerated directly so that long rows stay cheap.
+pub fn naive_rows(rows: usize, cols: usize, a: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; cols]; rows];
+    let mut seen = Vec::new();
+    for x in 0..rows {
+        for y in 0..cols {
+            seen.clear();
+            seen.resize(x + y + x * (2 * a - 1) + 2, false);
+            let mut mark = |v: u32| {
+                if let Some(s) = seen.get_mut(v as usize) {
+                    *s = true;
+                }
+            };
+            (0..x).for_each(|u| mark(g[u][y]));
+            (0..y).for_each(|w| mark(g[x][w]));
+            for k in 1..=x {
+                for l in (k + 1).saturating_sub(a).max(1)..=(k + a - 1).min(y) {
+                    mark(g[x - k][y - l]);
+                }
+            }
+            g[x][y] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
 /// A table file in the documented format, version 2 (header, then the upper triangle row-major;
 /// the checksum, last in the header, is XXH3-64 of every other byte of the file).
 pub fn file_bytes(sq: &[u32], n: usize, a: u64) -> Vec<u8> {
