@@ -191,7 +191,9 @@ impl SetsPtr {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             let w = (v / 64) as usize;
             _mm_prefetch::<_MM_HINT_T0>(self.words.add(*self.start.add(i) + w) as *const i8);
-            _mm_prefetch::<_MM_HINT_T0>(self.full.add(*self.full_start.add(i) + w / 64) as *const i8);
+            _mm_prefetch::<_MM_HINT_T0>(
+                self.full.add(*self.full_start.add(i) + w / 64) as *const i8
+            );
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = (i, v);
@@ -344,7 +346,11 @@ mod tests {
                     .find(|&v| !(present[a][v] || present[b][v] || present[c][v]));
                 if let Some(m) = plain {
                     let p = s.ptr();
-                    assert_eq!(unsafe { mex3(p, a, p, b, p, c, from) }, m as u32, "round {round}");
+                    assert_eq!(
+                        unsafe { mex3(p, a, p, b, p, c, from) },
+                        m as u32,
+                        "round {round}"
+                    );
                 }
             }
         }
