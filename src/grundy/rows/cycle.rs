@@ -1,0 +1,124 @@
+//! The joint period λ of the sweep's states, found without storing the states: Nivasch's stack
+//! algorithm (G. Nivasch, "Cycle detection using a stack", Information Processing Letters 90,
+//! 2004) run on the state hashes, with exact comparisons deciding every equality, and snapshots
+//! of the state every K columns to rebuild an earlier state when its hash comes back.
+//!
+//! The stack holds (hash, column) pairs with non-decreasing hashes.  At column y: pop every entry
+//! with a larger hash than h(S_y); for each remaining entry on top with hash h(S_y), rebuild its
+//! state (from the snapshot below it, stepping at most K columns) and compare exactly; if one
+//! equals S_y, then λ = y − (its column) — it is exact: an entry j is matched, if ever, at
+//! j + λ (doc/rows.md).  Otherwise push (h(S_y), y).  The state whose hash is least on the cycle
+//! stays on the stack from its first occurrence t ∈ [μ, μ + λ) and is matched at t + λ, so the
+//! search stops before column μ + 2λ; the stack holds O(log y) entries on average.
+//!
+//! Snapshots: the states at the multiples of K, at most a budget's worth; when they would exceed
+//! it, every other one is dropped and K doubles.
+//!
+//! Cost: at most μ + 2λ column steps, plus K steps per hash match (one for the true repeat;
+//! a collision of 64-bit hashes is rare); memory: the snapshots' budget.
+
+use super::RowsError;
+use super::sweep::Sweep;
+use crate::error::Result;
+
+/// Columns between snapshots at first (a copy of the state costs about as much as a few columns).
+const FIRST_EVERY: u64 = 1024;
+/// At most this many snapshots (more only shorten the rebuilds, which are rare).
+const MAX_SNAPSHOTS: u64 = 4096;
+
+/// The sweep's states at the multiples of `every`, from column 0.
+#[derive(Clone, Debug)]
+pub struct Snapshots {
+    every: u64,
+    states: Vec<Sweep>,
+    cap: usize,
+}
+
+impl Snapshots {
+    /// Snapshots starting with `first` (the state before column 0), keeping at most `budget`
+    /// bytes of states (and never fewer than 2).
+    pub fn new(first: &Sweep, budget: u64) -> Snapshots {
+        let one = first.bytes().max(1) as u64;
+        Snapshots {
+            every: FIRST_EVERY,
+            states: vec![first.clone()],
+            cap: (budget / one).clamp(2, MAX_SNAPSHOTS) as usize,
+        }
+    }
+
+    /// Columns between two snapshots.
+    pub fn every(&self) -> u64 {
+        self.every
+    }
+
+    /// Keeps `s` if its column is the next multiple of K, thinning when over the budget.
+    pub fn offer(&mut self, s: &Sweep) {
+        if s.y() != self.states.len() as u64 * self.every {
+            return;
+        }
+        self.states.push(s.clone());
+        if self.states.len() > self.cap {
+            let kept: Vec<Sweep> = self.states.drain(..).step_by(2).collect();
+            self.states = kept;
+            self.every *= 2;
+        }
+    }
+
+    /// The state before column y, rebuilt from the last snapshot at or below y.
+    pub fn at(&self, y: u64) -> Result<Sweep> {
+        let i = ((y / self.every) as usize).min(self.states.len() - 1);
+        let mut s = self.states[i].clone();
+        while s.y() < y {
+            s.step()?;
+        }
+        Ok(s)
+    }
+}
+
+/// A repeated state: S_{repeat} = S_{repeat + period}, with `period` the least period λ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// The joint period λ.
+    pub period: u64,
+    /// A column t with S_t = S_{t+λ} (so μ ≤ t < μ + λ).
+    pub repeat: u64,
+    /// Hash matches that were not repeats (collisions), each settled by an exact comparison.
+    pub collisions: u64,
+}
+
+/// Runs the sweep `s` (from column 0) until a state repeats, giving up after `max_columns`
+/// columns; `snaps` receives the snapshots.  `progress(column)` is called every 2^16 columns.
+pub fn find(
+    mut s: Sweep,
+    snaps: &mut Snapshots,
+    max_columns: u64,
+    progress: &dyn Fn(u64),
+) -> std::result::Result<Repeat, RowsError> {
+    let mut stack: Vec<(u64, u64)> = Vec::new();
+    let mut collisions = 0;
+    loop {
+        let h = s.hash();
+        while stack.last().is_some_and(|e| e.0 > h) {
+            stack.pop();
+        }
+        for &(_, j) in stack.iter().rev().take_while(|e| e.0 == h) {
+            if snaps.at(j)?.same_state(&s) {
+                return Ok(Repeat {
+                    period: s.y() - j,
+                    repeat: j,
+                    collisions,
+                });
+            }
+            collisions += 1;
+        }
+        stack.push((h, s.y()));
+        if s.y() >= max_columns {
+            return Err(RowsError::NoPeriod(max_columns));
+        }
+        s.step()?;
+        snaps.offer(&s);
+        if s.y().is_multiple_of(1 << 16) {
+            progress(s.y());
+        }
+    }
+}
