@@ -93,3 +93,20 @@ pub fn options(_n: usize, a: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
     }
     o
 }
+
+/// G(x, y) for x < rows, y < cols by a direct mex over the options from the rules (parameter a),
+/// row by row.
+pub fn naive_rows(a: usize, rows: usize, cols: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; cols]; rows];
+    let mut seen = vec![usize::MAX; 2 * (rows + cols) * (a + 1) + 2];
+    for y in 0..cols {
+        for x in 0..rows {
+            let stamp = y * rows + x;
+            for (u, w) in options(0, a, x, y) {
+                seen[g[u][w] as usize] = stamp;
+            }
+            g[x][y] = (0..).find(|&v| seen[v] != stamp).unwrap() as u64;
+        }
+    }
+    g
+}
