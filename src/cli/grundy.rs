@@ -41,8 +41,9 @@ pub(crate) struct RowsArgs {
     #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
           allow_hyphen_values = true, conflicts_with = "check")]
     pub(crate) a: u64,
-    /// Give up after this many columns.
-    #[arg(long, default_value = "1e8", value_parser = count, allow_hyphen_values = true)]
+    /// The column budget: give up, certifying nothing, when no state has repeated within this
+    /// many columns (rows 0..511 repeat after about 2·10^7, rows 0..1023 after about 1.5·10^8).
+    #[arg(long, default_value = "1e9", value_parser = count, allow_hyphen_values = true)]
     pub(crate) max_columns: u64,
     /// Write the certificate file (binary, doc/formats.md) for `grundy at` and `sum`.
     #[arg(
@@ -539,19 +540,42 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         .as_deref()
         .map(wythoff::artifact::AtomicFile::create_regular)
         .transpose()?;
-    // a spinner with the column reached (drawn only when stderr is a terminal) for long sweeps
+    // a spinner with the stage and column reached (drawn only when stderr is a terminal)
     let pb = if x >= 64 {
         indicatif::ProgressBar::new_spinner()
     } else {
         indicatif::ProgressBar::hidden()
     };
     let t0 = std::time::Instant::now();
-    let p = rows::periods_a(args.a, x, max, &|c| {
-        pb.set_message(format!("rows 0..{}: column {c}", x - 1));
+    let mut cfg = rows::Search::new(args.a, x, max);
+    // the values below the preperiods only go into a certificate
+    cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
+        args.prefix_budget
+    } else {
+        0
+    });
+    let last = x.saturating_sub(1);
+    let p = rows::search(&cfg, &|stage, c| {
+        let what = match stage {
+            rows::Stage::Repeat => format!("looking for a repeated state: column {c}"),
+            rows::Stage::Preperiods { bound } => {
+                format!("preperiods: column {c} of {bound}")
+            }
+            rows::Stage::Prefixes { last } => {
+                format!("values below the preperiods: column {c} of {last}")
+            }
+        };
+        pb.set_message(format!(
+            "rows 0..{last}: {what} ({:.0} s)",
+            t0.elapsed().as_secs_f64()
+        ));
         pb.tick();
     })
     .map_err(|e| match e {
-        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+        rows::RowsError::NoPeriod(c) => Error::domain(format!(
+            "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
+             period is claimed for any of them); raise --max-columns"
+        )),
         rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
         rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
         other => other.into(),
