@@ -40,7 +40,11 @@ fn certified_rows_0_to_31_equal_the_plain_mex() {
                 assert_eq!(row[y + per], row[y] + per as u64, "row {x}: period at {y}");
             }
             if y0 > 0 {
-                assert_ne!(row[y0 - 1 + per], row[y0 - 1] + per as u64, "row {x}: preperiod");
+                assert_ne!(
+                    row[y0 - 1 + per],
+                    row[y0 - 1] + per as u64,
+                    "row {x}: preperiod"
+                );
             }
         }
     }
@@ -56,7 +60,10 @@ fn hash_collisions_and_thinned_snapshots_change_nothing() {
         tiny.hash_bits = 3;
         tiny.snapshot_budget = 1;
         let t = rows::search(&tiny, &|_, _| {}).unwrap();
-        assert!(t.hash_collisions > 0, "a = {a}: no collision with a 3-bit hash");
+        assert!(
+            t.hash_collisions > 0,
+            "a = {a}: no collision with a 3-bit hash"
+        );
         assert_eq!(full.hash_collisions, 0, "a = {a}");
         assert_eq!(
             (&t.joint, &t.rows, &t.cycles, &t.prefixes),
@@ -92,7 +99,10 @@ fn prefixes_follow_the_budget_and_the_rows_asked_for() {
     let p = rows::search(&cfg, &|_, _| {}).unwrap();
     for x in 0..12 {
         assert_eq!(p.prefixes[x].is_some(), want[x], "row {x}");
-        assert_eq!(p.try_value(x, &rug::Integer::from(0)).is_some(), want[x] || y0[x] == 0);
+        assert_eq!(
+            p.try_value(x, &rug::Integer::from(0)).is_some(),
+            want[x] || y0[x] == 0
+        );
     }
 }
 

@@ -58,6 +58,17 @@ pub(crate) struct RowsArgs {
     #[arg(long, value_name = "BYTES", default_value = "2^26", value_parser = size,
           requires = "output", allow_hyphen_values = true)]
     pub(crate) prefix_budget: u64,
+    /// Continue an interrupted `rows X -o CERT` run from its checkpoint (CERT.ckpt), with the same
+    /// X, -a and options.
+    #[arg(long, requires = "output", conflicts_with = "restart")]
+    pub(crate) resume: bool,
+    /// Discard the checkpoint of an interrupted `rows X -o CERT` run and start afresh.
+    #[arg(long, requires = "output")]
+    pub(crate) restart: bool,
+    /// Milliseconds between checkpoints of a `rows X -o CERT` run.
+    #[arg(long, hide = true, default_value = "300000", value_parser = count,
+          allow_hyphen_values = true)]
+    pub(crate) checkpoint_ms: u64,
     /// Check a certificate file by computing its rows again: a plain mex from the rules on the
     /// columns within --mex-budget, and the sweep again.
     #[arg(long, value_name = "CERT", conflicts_with = "x")]
@@ -555,7 +566,48 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         0
     });
     let last = x.saturating_sub(1);
-    let p = rows::search(&cfg, &|stage, c| {
+    let first = rows::first_state(&cfg).map_err(|e| match e {
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
+    // checkpoints (with -o): CERT.ckpt and its state files
+    let mut journal = None;
+    let mut saved = rows::resume::Saved::Fresh;
+    if let Some(path) = &args.output {
+        let params = rows::resume::params(&cfg, args.prefix_budget);
+        let every = std::time::Duration::from_millis(args.checkpoint_ms);
+        let log = rows::resume::log_path(path);
+        if args.resume {
+            if !log.exists() {
+                return Err(Error::usage(format!(
+                    "--resume: no interrupted run to continue ('{}' does not exist)",
+                    log.display()
+                )));
+            }
+            let (j, s) = rows::resume::Journal::resume(path, &params, every, &first)?;
+            eprintln!(
+                "wythoff: continuing the interrupted run of '{}'",
+                path.display()
+            );
+            journal = Some(j);
+            saved = s;
+        } else {
+            if log.exists() {
+                if !args.restart {
+                    return Err(Error::usage(format!(
+                        "an interrupted run of '{}' is checkpointed at '{}': --resume continues \
+                         it, --restart discards it",
+                        path.display(),
+                        log.display()
+                    )));
+                }
+                std::fs::remove_file(&log).map_err(|e| Error::file(&log, e))?;
+            }
+            journal = Some(rows::resume::Journal::create(path, &params, every)?);
+        }
+    }
+    let p = rows::search_from(&cfg, saved, journal.as_mut(), &|stage, c| {
         let what = match stage {
             rows::Stage::Repeat => format!("looking for a repeated state: column {c}"),
             rows::Stage::Preperiods { bound } => {
@@ -588,6 +640,9 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         f.write_all(bytes)
             .map_err(|e| Error::file(path.clone(), e))?;
         f.commit()?;
+        if let Some(j) = journal.take() {
+            j.finish()?;
+        }
         eprintln!(
             "wythoff: wrote {} (rows 0..{}, a = {}, {} bytes; values below the preperiod stored \
              for {} of {} rows within --prefix-budget {})",

@@ -30,6 +30,7 @@ pub mod certificate;
 pub mod check;
 pub mod cycle;
 pub mod per_row;
+pub mod resume;
 pub mod sweep;
 
 pub use sweep::Sweep;
@@ -275,6 +276,11 @@ pub fn search(
     cfg: &Search,
     progress: &dyn Fn(Stage, u64),
 ) -> std::result::Result<Periods, RowsError> {
+    search_from(cfg, resume::Saved::Fresh, None, progress)
+}
+
+/// The state before column 0 of a [`Search`], once its parameters are checked.
+pub fn first_state(cfg: &Search) -> std::result::Result<Sweep, RowsError> {
     let x_rows = cfg.rows;
     if x_rows == 0 || x_rows > MAX_ROWS {
         return Err(RowsError::Rows(x_rows as u64));
@@ -288,11 +294,46 @@ pub fn search(
     {
         return Err(Error::internal("prefix rows do not match the rows").into());
     }
-    let first = Sweep::with_hash_bits(a as usize, x_rows, cfg.hash_bits);
-    let mut snaps = cycle::Snapshots::new(&first, cfg.snapshot_budget);
-    let rep = cycle::find(first, &mut snaps, cfg.max_columns, &|c| {
-        progress(Stage::Repeat, c)
-    })?;
+    Ok(Sweep::with_hash_bits(a as usize, x_rows, cfg.hash_bits))
+}
+
+/// [`search`] continuing from `saved`, checkpointing into `journal` (doc/rows.md, "Stopping and
+/// continuing"); the result is the same as that of an uninterrupted search.
+pub fn search_from(
+    cfg: &Search,
+    saved: resume::Saved,
+    mut journal: Option<&mut resume::Journal>,
+    progress: &dyn Fn(Stage, u64),
+) -> std::result::Result<Periods, RowsError> {
+    let first = first_state(cfg)?;
+    let x_rows = cfg.rows;
+    let (snaps, rep, point) = match saved {
+        resume::Saved::Walk { snaps, rep, point } => (snaps, rep, Some(point)),
+        other => {
+            let (hare, mut snaps) = match other {
+                resume::Saved::Repeat { hare, snaps } => (hare, snaps),
+                _ => (
+                    cycle::Hare {
+                        state: first.clone(),
+                        stack: Vec::new(),
+                        collisions: 0,
+                    },
+                    cycle::Snapshots::new(&first, cfg.snapshot_budget),
+                ),
+            };
+            let rep = cycle::find(
+                hare,
+                &mut snaps,
+                cfg.max_columns,
+                &|c| progress(Stage::Repeat, c),
+                &mut |h, sn| match journal.as_deref_mut() {
+                    Some(j) => j.repeat(h, sn),
+                    None => Ok(()),
+                },
+            )?;
+            (snaps, rep, None)
+        }
+    };
     let lam = rep.period;
     // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
     let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
@@ -307,9 +348,17 @@ pub fn search(
         });
     }
     let bound = rep.repeat;
-    let walk = per_row::walk(&snaps, lam, bound, &|c| {
-        progress(Stage::Preperiods { bound: bound + lam }, c)
-    })?;
+    let walk = per_row::walk(
+        &snaps,
+        lam,
+        bound,
+        point,
+        &|c| progress(Stage::Preperiods { bound: bound + lam }, c),
+        &mut |p| match journal.as_deref_mut() {
+            Some(j) => j.walk(&snaps, &rep, p),
+            None => Ok(()),
+        },
+    )?;
     let (mu, y0) = (walk.mu, walk.preperiods.clone());
     let mut rows = Vec::with_capacity(x_rows);
     let mut cycles = Vec::with_capacity(x_rows);

@@ -24,7 +24,7 @@ use crate::error::Result;
 /// Columns between snapshots at first (a copy of the state costs about as much as a few columns).
 const FIRST_EVERY: u64 = 1024;
 /// At most this many snapshots (more only shorten the rebuilds, which are rare).
-const MAX_SNAPSHOTS: u64 = 4096;
+const MAX_SNAPSHOTS: u64 = 1024;
 
 /// The sweep's states at the multiples of `every`, from column 0.
 #[derive(Clone, Debug)]
@@ -64,6 +64,53 @@ impl Snapshots {
         }
     }
 
+    /// Appends the snapshots' bytes (K, the cap, the count, then each state) to `out`.
+    pub fn encode(&self, out: &mut Vec<u8>) {
+        for v in [self.every, self.cap as u64, self.states.len() as u64] {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+        for st in &self.states {
+            st.encode(out);
+        }
+    }
+
+    /// Reads snapshots written by [`Snapshots::encode`] from the front of `b` (states of the same
+    /// a and X as `like`), returning them and the bytes used.
+    pub fn decode(like: &Sweep, b: &[u8]) -> std::result::Result<(Snapshots, usize), String> {
+        let word = |i: usize| -> std::result::Result<u64, String> {
+            let s = b
+                .get(8 * i..8 * i + 8)
+                .ok_or("the snapshots are truncated")?;
+            Ok(u64::from_le_bytes(s.try_into().unwrap_or([0; 8])))
+        };
+        let (every, cap, n) = (word(0)?, word(1)?, word(2)?);
+        if every == 0 || !every.is_power_of_two() || cap < 2 || n == 0 || n > cap {
+            return Err(format!("snapshot spacing {every}, cap {cap}, count {n}"));
+        }
+        let mut at = 24;
+        let mut states = Vec::new();
+        for i in 0..n {
+            let (st, used) = like.decode(&b[at..])?;
+            if st.y() != i * every {
+                return Err(format!(
+                    "snapshot {i} is at column {}, not {}",
+                    st.y(),
+                    i * every
+                ));
+            }
+            at += used;
+            states.push(st);
+        }
+        Ok((
+            Snapshots {
+                every,
+                states,
+                cap: cap as usize,
+            },
+            at,
+        ))
+    }
+
     /// The state before column y, rebuilt from the last snapshot at or below y.
     pub fn at(&self, y: u64) -> Result<Sweep> {
         let i = ((y / self.every) as usize).min(self.states.len() - 1);
@@ -86,37 +133,54 @@ pub struct Repeat {
     pub collisions: u64,
 }
 
-/// Runs the sweep `s` (from column 0) until a state repeats, giving up after `max_columns`
-/// columns; `snaps` receives the snapshots.  `progress(column)` is called every 2^16 columns.
+/// Where a search for a repeat stands (to checkpoint it, or to continue from a checkpoint): the
+/// state S_y, the stack of (hash, column) for the columns below y, the collisions so far.
+#[derive(Clone, Debug)]
+pub struct Hare {
+    /// The state S_y.
+    pub state: Sweep,
+    /// Nivasch's stack.
+    pub stack: Vec<(u64, u64)>,
+    /// Hash matches that were not repeats.
+    pub collisions: u64,
+}
+
+/// Runs the sweep from `hare` until a state repeats, giving up after `max_columns` columns;
+/// `snaps` receives the snapshots.  `progress(column)` is called every 2^16 columns and
+/// `checkpoint(hare, snaps)` every 2^12.
 pub fn find(
-    mut s: Sweep,
+    hare: Hare,
     snaps: &mut Snapshots,
     max_columns: u64,
     progress: &dyn Fn(u64),
+    checkpoint: &mut dyn FnMut(&Hare, &Snapshots) -> Result<()>,
 ) -> std::result::Result<Repeat, RowsError> {
-    let mut stack: Vec<(u64, u64)> = Vec::new();
-    let mut collisions = 0;
+    let mut h = hare;
     loop {
-        let h = s.hash();
-        while stack.last().is_some_and(|e| e.0 > h) {
-            stack.pop();
+        if h.state.y().is_multiple_of(1 << 12) {
+            checkpoint(&h, snaps)?;
         }
-        for &(_, j) in stack.iter().rev().take_while(|e| e.0 == h) {
-            if snaps.at(j)?.same_state(&s) {
+        let s = &mut h.state;
+        let hash = s.hash();
+        while h.stack.last().is_some_and(|e| e.0 > hash) {
+            h.stack.pop();
+        }
+        for &(_, j) in h.stack.iter().rev().take_while(|e| e.0 == hash) {
+            if snaps.at(j)?.same_state(s) {
                 return Ok(Repeat {
                     period: s.y() - j,
                     repeat: j,
-                    collisions,
+                    collisions: h.collisions,
                 });
             }
-            collisions += 1;
+            h.collisions += 1;
         }
-        stack.push((h, s.y()));
+        h.stack.push((hash, s.y()));
         if s.y() >= max_columns {
             return Err(RowsError::NoPeriod(max_columns));
         }
         s.step()?;
-        snaps.offer(&s);
+        snaps.offer(s);
         if s.y().is_multiple_of(1 << 16) {
             progress(s.y());
         }

@@ -45,18 +45,45 @@ pub fn walk(
     snaps: &Snapshots,
     lam: u64,
     bound: u64,
+    from: Option<WalkPoint>,
     progress: &dyn Fn(u64),
+    checkpoint: &mut dyn FnMut(&WalkPoint) -> crate::error::Result<()>,
 ) -> Result<Walk, RowsError> {
-    let mut s = snaps.at(0)?;
-    let x_rows = s.column.len();
     let l = lam as usize;
-    let mut period = vec![0i16; x_rows * l];
     let mut hashes = vec![0u64; l];
-    let mut preperiods = vec![0u64; x_rows];
-    let mut mu = None;
-    let mut collisions = 0;
+    // continuing at column y: the rings are filled again from column y − λ, without comparing
+    let from = from.filter(|f| f.y >= lam && f.y <= bound + lam);
+    let mut s = snaps.at(from.as_ref().map_or(0, |f| f.y - lam))?;
+    let x_rows = s.column.len();
+    let mut period = vec![0i16; x_rows * l];
+    if let Some(f) = &from {
+        while s.y() < f.y {
+            let y = s.y();
+            let k = (y % lam) as usize;
+            hashes[k] = s.hash();
+            s.step()?;
+            for (v, &g) in period[k * x_rows..(k + 1) * x_rows]
+                .iter_mut()
+                .zip(&s.column)
+            {
+                *v = (g as i64 - y as i64) as i16;
+            }
+        }
+    }
+    let (mut preperiods, mut mu, mut collisions) = match from {
+        Some(f) if f.preperiods.len() == x_rows => (f.preperiods, f.mu, f.collisions),
+        _ => (vec![0u64; x_rows], None, 0),
+    };
     loop {
         let y = s.y();
+        if y.is_multiple_of(1 << 12) {
+            checkpoint(&WalkPoint {
+                y,
+                mu,
+                collisions,
+                preperiods: preperiods.clone(),
+            })?;
+        }
         let k = (y % lam) as usize;
         let h = s.hash();
         if y >= lam && mu.is_none() && hashes[k] == h {
@@ -102,6 +129,20 @@ pub fn walk(
         period,
         collisions,
     })
+}
+
+/// Where a walk stands at column y (to checkpoint it, or to continue from a checkpoint): the
+/// comparisons of the columns and states below y are done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WalkPoint {
+    /// The column reached.
+    pub y: u64,
+    /// μ, if found below y.
+    pub mu: Option<u64>,
+    /// Hash matches that were not repeats.
+    pub collisions: u64,
+    /// Per row, 1 + the last mismatch found so far.
+    pub preperiods: Vec<u64>,
 }
 
 /// Row x of a walk's joint period: r_x at the columns ≡ 0, 1, …, λ − 1 (mod λ) from μ on.

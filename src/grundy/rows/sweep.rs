@@ -25,6 +25,8 @@
 use crate::error::{Error, Result};
 use std::collections::VecDeque;
 
+mod codec;
+
 /// The Mersenne prime 2^61 − 1, modulus of the state hash.
 const P61: u64 = (1 << 61) - 1;
 
@@ -125,6 +127,13 @@ pub struct Sweep {
     hashing: std::sync::Arc<Hashing>,
     /// The values of the last computed column, G(x, y − 1).
     pub column: Vec<u64>,
+}
+
+/// The hash of one recent column (offsets relative to its column).
+fn column_hash(hs: &Hashing, rel: &[i32], low: i64) -> u64 {
+    (rel.iter().zip(&hs.row_coef)).fold(0, |s, (&r, &c)| {
+        addmod(s, mulmod(c, (i64::from(r) + low) as u64))
+    })
 }
 
 #[inline]
