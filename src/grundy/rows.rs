@@ -13,12 +13,16 @@
 //! those columns are part of the state.  The column y's cells then depend only on
 //! S_y = (row windows, windows of diagonals y−X−a+2..y, last a − 2 columns), all relative — so
 //! S_{y+p} = S_y implies G(x, y' + p) = G(x, y') + p for all y' ≥ y and every row: a proof of
-//! additive periodicity.  Brent's cycle detection on S finds the joint period λ and preperiod μ
-//! exactly; each row's own period is the least divisor p of λ with G(x, y+p) = G(x, y) + p over
-//! one joint period after μ, and its preperiod the least y₀ from which that holds (scanning back
-//! from μ).
+//! additive periodicity.  The search ([`search`]) finds the joint period λ and preperiod μ
+//! exactly without recording the sweep: Nivasch's stack algorithm on incremental state hashes
+//! (every equality decided by an exact comparison) with snapshots every K columns ([`cycle`]),
+//! then one walk from column 0 with rings of the last λ columns for μ, each row's preperiod and
+//! one joint period, from which each row's least period, a divisor of λ ([`per_row`]).  Long runs
+//! checkpoint and continue ([`resume`]).
 //!
-//! Cost: O((2a + 1)·(2a − 1)·X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
+//! Cost: O(X · (1 + X/128)) word operations per column (the sweep, [`sweep`]); about 2μ + 3λ
+//! columns, plus the largest preperiod whose values below it are asked for; memory the snapshots'
+//! budget, X·λ·2 bytes for the walk, and the values asked for.
 //!
 //! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].
@@ -36,7 +40,7 @@ pub mod sweep;
 pub use sweep::Sweep;
 
 /// Rows certified on demand: [`value_at`] and [`certified_rows`] accept a smaller pile below this
-/// (rows 0..255 take about 80 s on one core of a 2-core AMD EPYC).
+/// (rows 0..255 take about a minute of CPU on a 2-core AMD EPYC).
 pub const ON_DEMAND_ROWS: u64 = 256;
 /// Columns an on-demand certification may sweep before giving up.
 pub const ON_DEMAND_COLUMNS: u64 = 100_000_000;
@@ -178,7 +182,7 @@ impl Periods {
     }
 }
 
-/// Largest X accepted (the state is 6X² bits; the sweep O(X²/64) per column).
+/// Largest X accepted (the state is about 6X² bits).
 pub const MAX_ROWS: usize = 4096;
 
 /// Largest parameter a the sweep accepts.
