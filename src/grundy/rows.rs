@@ -315,7 +315,7 @@ pub fn search_from(
         resume::Saved::Walk { snaps, rep, point } => (snaps, rep, Some(point)),
         other => {
             let (hare, mut snaps) = match other {
-                resume::Saved::Repeat { hare, snaps } => (hare, snaps),
+                resume::Saved::Repeat { hare, snaps } => (*hare, snaps),
                 _ => (
                     cycle::Hare {
                         state: first.clone(),

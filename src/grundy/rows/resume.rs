@@ -38,7 +38,7 @@ pub enum Saved {
     /// Looking for the repeat.
     Repeat {
         /// The search's state.
-        hare: Hare,
+        hare: Box<Hare>,
         /// The snapshots taken.
         snaps: Snapshots,
     },
@@ -105,7 +105,9 @@ impl Journal {
         first: &Sweep,
     ) -> Result<(Journal, Saved)> {
         let (log, records) = Log::resume(&log_path(cert), params)?;
-        let mut files: [Option<Option<(u64, Vec<u8>)>>; 2] = [None, None];
+        // each state file, read once: its hash and bytes (None: unreadable)
+        type Read = Option<(u64, Vec<u8>)>;
+        let mut files: [Option<Read>; 2] = [None, None];
         let mut saved = Saved::Fresh;
         let mut used = None;
         for r in records.iter().rev() {
@@ -263,11 +265,11 @@ fn parse(f: &[&str], bytes: &[u8], first: &Sweep) -> std::result::Result<Saved, 
                 }
             }
             Ok(Saved::Repeat {
-                hare: Hare {
+                hare: Box::new(Hare {
                     state,
                     stack,
                     collisions: num(f, 3)?,
-                },
+                }),
                 snaps,
             })
         }
