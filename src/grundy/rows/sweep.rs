@@ -136,6 +136,12 @@ fn column_hash(hs: &Hashing, rel: &[i32], low: i64) -> u64 {
     })
 }
 
+/// 64 bits from bit `sh` of the 128-bit word hi:lo.
+#[inline]
+fn join(lo: u64, hi: u64, sh: u32) -> u64 {
+    ((u128::from(hi) << 64 | u128::from(lo)) >> sh) as u64
+}
+
 #[inline]
 fn ring_word(bits: &[u64], p: usize, nmask: usize) -> u64 {
     let (w, s) = (p >> 6, p & 63);
@@ -305,15 +311,40 @@ impl Sweep {
                 let diag = &self.diags[own * dw..(own + 1) * dw];
                 let col = &self.col[..];
                 let dj = dlow - delta; // diagonal bit of value v: v + dj
-                loop {
+                if v + dj >= 0 {
+                    // v advances by 64: the ring word and the diagonal word advance by one, their
+                    // bit offsets stay
                     let p = ((v + low) as usize) & wmask;
-                    let used = ring_word(row, p, nmask)
-                        | ring_word(col, p, nmask)
-                        | diag_word(diag, v + dj);
-                    if used != u64::MAX {
-                        break v + (!used).trailing_zeros() as i64;
+                    let (mut w, sh) = (p >> 6, (p & 63) as u32);
+                    let j = (v + dj) as usize;
+                    let (mut dwi, dsh) = (j >> 6, (j & 63) as u32);
+                    loop {
+                        let w1 = (w + 1) & nmask;
+                        let rc = join(row[w] | col[w], row[w1] | col[w1], sh);
+                        let d = join(
+                            diag.get(dwi).copied().unwrap_or(0),
+                            diag.get(dwi + 1).copied().unwrap_or(0),
+                            dsh,
+                        );
+                        let used = rc | d;
+                        if used != u64::MAX {
+                            break v + (!used).trailing_zeros() as i64;
+                        }
+                        v += 64;
+                        w = w1;
+                        dwi += 1;
                     }
-                    v += 64;
+                } else {
+                    loop {
+                        let p = ((v + low) as usize) & wmask;
+                        let used = ring_word(row, p, nmask)
+                            | ring_word(col, p, nmask)
+                            | diag_word(diag, v + dj);
+                        if used != u64::MAX {
+                            break v + (!used).trailing_zeros() as i64;
+                        }
+                        v += 64;
+                    }
                 }
             } else {
                 self.mex_general(x, v, row)
