@@ -489,8 +489,8 @@ fn announce_sweep(row: &Integer) {
         .filter(|&r| (64..rows_on_demand()).contains(&r))
     {
         eprintln!(
-            "wythoff: certifying rows 0..{r} first (rows 0..127 take about 4 s, rows 0..255 \
-             about 80 s on a 2-core machine); `wythoff rows {} -o CERT` once, then \
+            "wythoff: certifying rows 0..{r} first (rows 0..127 take about 3 s, rows 0..255 \
+             about a minute on a 2-core machine); `wythoff rows {} -o CERT` once, then \
              --certificate CERT, answers at once",
             r + 1
         );

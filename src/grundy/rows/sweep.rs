@@ -513,33 +513,3 @@ impl Sweep {
         })
     }
 }
-
-#[cfg(test)]
-mod timing {
-    #[test]
-    #[ignore]
-    fn step_speed() {
-        for xr in [128usize, 256, 512] {
-            let mut s = super::Sweep::new(xr);
-            let cpu = || {
-                let mut t = libc::timespec {
-                    tv_sec: 0,
-                    tv_nsec: 0,
-                };
-                // SAFETY: a valid timespec for the call to fill
-                unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-                t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-            };
-            let t = cpu();
-            for _ in 0..100_000 {
-                s.step().unwrap();
-            }
-            let e = cpu() - t;
-            eprintln!(
-                "X={xr}: {:.2} us/step, {:.1} ns/cell",
-                e * 10.0,
-                e * 1e4 / xr as f64
-            );
-        }
-    }
-}
