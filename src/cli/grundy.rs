@@ -586,8 +586,20 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
                 )));
             }
             let (j, s) = rows::resume::Journal::resume(path, &params, every, &first)?;
+            let at = match &s {
+                rows::resume::Saved::Fresh => {
+                    "no checkpoint matches its state file: starting again at column 0".to_string()
+                }
+                rows::resume::Saved::Repeat { hare, .. } => format!(
+                    "looking for a repeated state from column {}",
+                    hare.state.y()
+                ),
+                rows::resume::Saved::Walk { point, .. } => {
+                    format!("preperiods from column {}", point.y)
+                }
+            };
             eprintln!(
-                "wythoff: continuing the interrupted run of '{}'",
+                "wythoff: continuing the interrupted run of '{}': {at}",
                 path.display()
             );
             journal = Some(j);
