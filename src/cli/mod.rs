@@ -27,6 +27,7 @@ mod oeis;
 mod out;
 mod pairs;
 mod ratwyt;
+mod rows;
 mod three;
 mod verify;
 
@@ -36,6 +37,7 @@ use grundy::*;
 use oeis::*;
 use pairs::*;
 use ratwyt::*;
+use rows::*;
 use three::*;
 use verify::*;
 use wythoff::error::{Error, Result};

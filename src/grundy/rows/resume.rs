@@ -231,7 +231,7 @@ impl Journal {
 
 fn damaged(cert: &Path, why: &str) -> Error {
     Error::usage(format!(
-        "the checkpoint '{}' cannot be continued: {why}; --restart discards it",
+        "the checkpoint '{}' cannot be continued: {why}",
         log_path(cert).display()
     ))
 }

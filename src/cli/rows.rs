@@ -1,0 +1,264 @@
+//! `wythoff rows`: certified rows of the Grundy function (doc/rows.md) — the search with its
+//! progress, checkpoints and certificate file, and `rows --check`.
+
+use super::args::*;
+use super::out::{Out, outln};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use wythoff::error::{Error, Result};
+
+#[derive(Args)]
+pub(crate) struct RowsArgs {
+    /// Number of rows X (rows 0..X-1).
+    #[arg(value_parser = size, allow_hyphen_values = true, required_unless_present = "check")]
+    pub(crate) x: Option<u64>,
+    /// Parameter a, 1 to 10 with 2a·X below 2^15 (a = 1 is Wythoff's game).
+    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true, conflicts_with = "check")]
+    pub(crate) a: u64,
+    /// The column budget: give up, certifying nothing, when no state has repeated within this
+    /// many columns (rows 0..511 repeat after about 2·10^7, rows 0..1023 after about 1.5·10^8).
+    #[arg(long, default_value = "1e9", value_parser = count, allow_hyphen_values = true)]
+    pub(crate) max_columns: u64,
+    /// Write the certificate file (binary, doc/formats.md) for `grundy at` and `sum`.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "CERT",
+        conflicts_with = "check"
+    )]
+    pub(crate) output: Option<PathBuf>,
+    /// Bytes the certificate may spend on the values below the preperiods (rows in order; a row
+    /// whose values do not fit is stored without them).
+    #[arg(long, value_name = "BYTES", default_value = "2^26", value_parser = size,
+          requires = "output", allow_hyphen_values = true)]
+    pub(crate) prefix_budget: u64,
+    /// Continue an interrupted `rows X -o CERT` run from its checkpoint (CERT.ckpt), with the same
+    /// X, -a and options.
+    #[arg(long, requires = "output", conflicts_with = "restart")]
+    pub(crate) resume: bool,
+    /// Discard the checkpoint of an interrupted `rows X -o CERT` run and start afresh.
+    #[arg(long, requires = "output")]
+    pub(crate) restart: bool,
+    /// Milliseconds between checkpoints of a `rows X -o CERT` run.
+    #[arg(long, hide = true, default_value = "300000", value_parser = count,
+          allow_hyphen_values = true)]
+    pub(crate) checkpoint_ms: u64,
+    /// Check a certificate file by computing its rows again: a plain mex from the rules on the
+    /// columns within --mex-budget, and the sweep again.
+    #[arg(long, value_name = "CERT", conflicts_with = "x")]
+    pub(crate) check: Option<PathBuf>,
+    /// Option reads the plain mex of --check may spend.
+    #[arg(long, value_name = "READS", default_value = "2e9", value_parser = count,
+          requires = "check", allow_hyphen_values = true)]
+    pub(crate) mex_budget: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+pub(crate) fn rows(args: RowsArgs) -> Result<()> {
+    use wythoff::grundy::rows;
+    use wythoff::grundy::rows::certificate::Certificate;
+    if let Some(cert) = &args.check {
+        return rows_check(cert, &args);
+    }
+    let x = args
+        .x
+        .ok_or_else(|| Error::usage("give X, or --check CERT"))?;
+    let x = usize::try_from(x).map_err(|_| Error::usage("X: too many rows"))?;
+    let max = args.max_columns;
+    // the certificate's target is opened before any work: one that cannot be written is refused
+    let mut file = args
+        .output
+        .as_deref()
+        .map(wythoff::artifact::AtomicFile::create_regular)
+        .transpose()?;
+    // a spinner with the stage and column reached (drawn only when stderr is a terminal)
+    let pb = if x >= 64 {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let t0 = std::time::Instant::now();
+    let mut cfg = rows::Search::new(args.a, x, max);
+    // the values below the preperiods only go into a certificate
+    cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
+        args.prefix_budget
+    } else {
+        0
+    });
+    let last = x.saturating_sub(1);
+    let first = rows::first_state(&cfg).map_err(|e| match e {
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
+    // checkpoints (with -o): CERT.ckpt and its state files
+    let mut journal = None;
+    let mut saved = rows::resume::Saved::Fresh;
+    if let Some(path) = &args.output {
+        let params = rows::resume::params(&cfg, args.prefix_budget);
+        let every = std::time::Duration::from_millis(args.checkpoint_ms);
+        let log = rows::resume::log_path(path);
+        if args.resume {
+            if !log.exists() {
+                return Err(Error::usage(format!(
+                    "--resume: no interrupted run to continue ('{}' does not exist)",
+                    log.display()
+                )));
+            }
+            let (j, s) = rows::resume::Journal::resume(path, &params, every, &first).map_err(
+                |e| match e {
+                    Error::Usage(m) => {
+                        Error::usage(format!("--resume: {m}; --restart discards it"))
+                    }
+                    other => other,
+                },
+            )?;
+            let at = match &s {
+                rows::resume::Saved::Fresh => {
+                    "no checkpoint matches its state file: starting again at column 0".to_string()
+                }
+                rows::resume::Saved::Repeat { hare, .. } => format!(
+                    "looking for a repeated state from column {}",
+                    hare.state.y()
+                ),
+                rows::resume::Saved::Walk { point, .. } => {
+                    format!("preperiods from column {}", point.y)
+                }
+            };
+            eprintln!(
+                "wythoff: continuing the interrupted run of '{}': {at}",
+                path.display()
+            );
+            journal = Some(j);
+            saved = s;
+        } else {
+            if log.exists() {
+                if !args.restart {
+                    return Err(Error::usage(format!(
+                        "an interrupted run of '{}' is checkpointed at '{}': --resume continues \
+                         it, --restart discards it",
+                        path.display(),
+                        log.display()
+                    )));
+                }
+                std::fs::remove_file(&log).map_err(|e| Error::file(&log, e))?;
+            }
+            journal = Some(rows::resume::Journal::create(path, &params, every)?);
+        }
+    }
+    let p = rows::search_from(&cfg, saved, journal.as_mut(), &|stage, c| {
+        let what = match stage {
+            rows::Stage::Repeat => format!("looking for a repeated state: column {c}"),
+            rows::Stage::Preperiods { bound } => {
+                format!("preperiods: column {c} of {bound}")
+            }
+            rows::Stage::Prefixes { last } => {
+                format!("values below the preperiods: column {c} of {last}")
+            }
+        };
+        pb.set_message(format!(
+            "rows 0..{last}: {what} ({:.0} s)",
+            t0.elapsed().as_secs_f64()
+        ));
+        pb.tick();
+    })
+    .map_err(|e| match e {
+        rows::RowsError::NoPeriod(c) => Error::domain(format!(
+            "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
+             period is claimed for any of them); raise --max-columns"
+        )),
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
+    pb.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
+        let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
+        let bytes = c.to_bytes();
+        f.write_all(bytes)
+            .map_err(|e| Error::file(path.clone(), e))?;
+        f.commit()?;
+        if let Some(j) = journal.take() {
+            j.finish()?;
+        }
+        eprintln!(
+            "wythoff: wrote {} (rows 0..{}, a = {}, {} bytes; values below the preperiod stored \
+             for {} of {} rows within --prefix-budget {})",
+            path.display(),
+            x - 1,
+            args.a,
+            bytes.len(),
+            c.prefix_rows(),
+            x,
+            args.prefix_budget
+        );
+    }
+    let (mu, lam) = p.joint;
+    let mut out = Out::new();
+    if args.json {
+        outln!(out, "{}", p.to_json())?;
+    } else {
+        outln!(
+            out,
+            "row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)"
+        )?;
+        for (i, (y0, per)) in p.rows.iter().enumerate() {
+            outln!(out, "{i:>3}  {y0:>9}  {per:>6}")?;
+        }
+        outln!(
+            out,
+            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({secs:.1} s)"
+        )?;
+    }
+    out.finish()
+}
+
+/// `rows --check CERT`.
+fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
+    use wythoff::grundy::rows::{self, check};
+    let c = wythoff::grundy::rows::certificate::Certificate::read(path)
+        .map_err(|e| Error::usage(format!("--check: {e}")))?;
+    let rep = check::check(&c, args.mex_budget, args.max_columns).map_err(|e| match e {
+        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
+        other => other.into(),
+    })?;
+    let mut out = Out::new();
+    if args.json {
+        out.json(&rep)?;
+    } else {
+        outln!(
+            out,
+            "{}: certificate of rows 0..{} (a = {}, joint preperiod {}, period {})",
+            if rep.ok { "ok" } else { "FAIL" },
+            c.x() - 1,
+            c.a,
+            c.joint.0,
+            c.joint.1
+        )?;
+        for f in &rep.findings {
+            let status = match f.ok {
+                Some(true) => "ok",
+                Some(false) => "FAIL",
+                None => "skipped",
+            };
+            outln!(out, "  {status:<8} {:<10} {}", f.name, f.covers)?;
+            if let Some(d) = &f.first_difference {
+                outln!(out, "           first difference: {d}")?;
+            }
+        }
+    }
+    out.finish()?;
+    if rep.ok {
+        Ok(())
+    } else {
+        Err(Error::Disagreement(format!(
+            "the certificate '{}' does not match its rows computed again",
+            path.display()
+        )))
+    }
+}
