@@ -47,6 +47,10 @@ pub enum Error {
     /// a strategy's limit), described by the quantity, never by a flag.  Exit status 2.
     #[error("{0}")]
     Domain(String),
+    /// A computation that ran within the budget it was given and reached no result (no repeated
+    /// state within the column budget): nothing is claimed.  Exit status 1.
+    #[error("{0}")]
+    Inconclusive(String),
     /// An I/O failure on a named file, with its cause.  Exit status 1.
     #[error("'{}': {source}", path.display())]
     File {
@@ -96,6 +100,7 @@ impl Error {
         match self {
             Error::Usage(_) | Error::Number(_) | Error::Rational(_) | Error::Domain(_) => 2,
             Error::Disagreement(_)
+            | Error::Inconclusive(_)
             | Error::Io(_)
             | Error::Internal(_)
             | Error::File { .. }

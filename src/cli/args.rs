@@ -73,6 +73,7 @@ enum Kind {
     Size,
     Count,
     Parameter,
+    Columns,
     Threads,
 }
 
@@ -85,6 +86,7 @@ impl Kind {
             Kind::Size => "a size ≥ 0",
             Kind::Count => "a number of terms ≥ 0",
             Kind::Parameter => "a parameter ≥ 1",
+            Kind::Columns => "a number of columns ≥ 1",
             Kind::Threads => "a number of threads from 1 to 1024",
         }
     }
@@ -147,6 +149,11 @@ pub(crate) fn count(s: &str) -> std::result::Result<u64, ArgError> {
 /// A game parameter (a, t) in 1..=2^64 − 1.
 pub(crate) fn parameter(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Parameter, e))
+}
+
+/// A column budget in 1..=2^64 − 1 (`rows --max-columns`): 0 columns could certify nothing.
+pub(crate) fn columns(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Columns, e))
 }
 
 /// A number of worker threads in 1..=[`MAX_THREADS`] (`1e3` accepted).

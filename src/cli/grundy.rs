@@ -33,44 +33,6 @@ pub(crate) struct SumArgs {
     pub(crate) json: bool,
 }
 
-#[derive(Args)]
-pub(crate) struct RowsArgs {
-    /// Number of rows X (rows 0..X-1).
-    #[arg(value_parser = size, allow_hyphen_values = true, required_unless_present = "check")]
-    pub(crate) x: Option<u64>,
-    /// Parameter a, 1 to 10 with 2a·X below 2^15 (a = 1 is Wythoff's game).
-    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
-          allow_hyphen_values = true, conflicts_with = "check")]
-    pub(crate) a: u64,
-    /// Give up after this many columns.
-    #[arg(long, default_value = "1e8", value_parser = count, allow_hyphen_values = true)]
-    pub(crate) max_columns: u64,
-    /// Write the certificate file (binary, doc/formats.md) for `grundy at` and `sum`.
-    #[arg(
-        short = 'o',
-        long = "output",
-        value_name = "CERT",
-        conflicts_with = "check"
-    )]
-    pub(crate) output: Option<PathBuf>,
-    /// Bytes the certificate may spend on the values below the preperiods (rows in order; a row
-    /// whose values do not fit is stored without them).
-    #[arg(long, value_name = "BYTES", default_value = "2^26", value_parser = size,
-          requires = "output", allow_hyphen_values = true)]
-    pub(crate) prefix_budget: u64,
-    /// Check a certificate file by computing its rows again: a plain mex from the rules on the
-    /// columns within --mex-budget, and the sweep again.
-    #[arg(long, value_name = "CERT", conflicts_with = "x")]
-    pub(crate) check: Option<PathBuf>,
-    /// Option reads the plain mex of --check may spend.
-    #[arg(long, value_name = "READS", default_value = "2e9", value_parser = count,
-          requires = "check", allow_hyphen_values = true)]
-    pub(crate) mex_budget: u64,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub(crate) json: bool,
-}
-
 /// `grundy`: one job per run.  What each combination means (everything else is refused by the
 /// declarations below, with status 2, before any work):
 /// * `grundy N -o FILE [--resume | --restart]` writes the table file, nothing else;
@@ -490,8 +452,8 @@ fn announce_sweep(row: &Integer) {
         .filter(|&r| (64..rows_on_demand()).contains(&r))
     {
         eprintln!(
-            "wythoff: certifying rows 0..{r} first (rows 0..127 take about 4 s, rows 0..255 \
-             about 80 s on a 2-core machine); `wythoff rows {} -o CERT` once, then \
+            "wythoff: certifying rows 0..{r} first (rows 0..127 take about 3 s, rows 0..255 \
+             about a minute on a 2-core machine); `wythoff rows {} -o CERT` once, then \
              --certificate CERT, answers at once",
             r + 1
         );
@@ -507,125 +469,6 @@ fn at_from_certificate(x: &Integer, y: &Integer, path: &std::path::Path) -> Resu
     let c = read_certificate(path)?;
     let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
     c.value(lo, hi).map_err(|e| certificate_error(e, path))
-}
-
-pub(crate) fn rows(args: RowsArgs) -> Result<()> {
-    use wythoff::grundy::rows;
-    use wythoff::grundy::rows::certificate::Certificate;
-    if let Some(cert) = &args.check {
-        return rows_check(cert, &args);
-    }
-    let x = args
-        .x
-        .ok_or_else(|| Error::usage("give X, or --check CERT"))?;
-    let x = usize::try_from(x).map_err(|_| Error::usage("X: too many rows"))?;
-    let max = args.max_columns;
-    // the certificate's target is opened before any work: one that cannot be written is refused
-    let mut file = args
-        .output
-        .as_deref()
-        .map(wythoff::artifact::AtomicFile::create_regular)
-        .transpose()?;
-    // a spinner with the column reached (drawn only when stderr is a terminal) for long sweeps
-    let pb = if x >= 64 {
-        indicatif::ProgressBar::new_spinner()
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let t0 = std::time::Instant::now();
-    let p = rows::periods_a(args.a, x, max, &|c| {
-        pb.set_message(format!("rows 0..{}: column {c}", x - 1));
-        pb.tick();
-    })
-    .map_err(|e| match e {
-        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
-        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
-        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
-        other => other.into(),
-    })?;
-    pb.finish_and_clear();
-    let secs = t0.elapsed().as_secs_f64();
-    if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
-        let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
-        let bytes = c.to_bytes();
-        f.write_all(bytes)
-            .map_err(|e| Error::file(path.clone(), e))?;
-        f.commit()?;
-        eprintln!(
-            "wythoff: wrote {} (rows 0..{}, a = {}, {} bytes; values below the preperiod stored \
-             for {} of {} rows within --prefix-budget {})",
-            path.display(),
-            x - 1,
-            args.a,
-            bytes.len(),
-            c.prefix_rows(),
-            x,
-            args.prefix_budget
-        );
-    }
-    let (mu, lam) = p.joint;
-    let mut out = Out::new();
-    if args.json {
-        outln!(out, "{}", p.to_json())?;
-    } else {
-        outln!(
-            out,
-            "row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)"
-        )?;
-        for (i, (y0, per)) in p.rows.iter().enumerate() {
-            outln!(out, "{i:>3}  {y0:>9}  {per:>6}")?;
-        }
-        outln!(
-            out,
-            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({secs:.1} s)"
-        )?;
-    }
-    out.finish()
-}
-
-/// `rows --check CERT`.
-fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
-    use wythoff::grundy::rows::{self, check};
-    let c = wythoff::grundy::rows::certificate::Certificate::read(path)
-        .map_err(|e| Error::usage(format!("--check: {e}")))?;
-    let rep = check::check(&c, args.mex_budget, args.max_columns).map_err(|e| match e {
-        rows::RowsError::NoPeriod(_) => Error::usage(format!("{e}; raise --max-columns")),
-        other => other.into(),
-    })?;
-    let mut out = Out::new();
-    if args.json {
-        out.json(&rep)?;
-    } else {
-        outln!(
-            out,
-            "{}: certificate of rows 0..{} (a = {}, joint preperiod {}, period {})",
-            if rep.ok { "ok" } else { "FAIL" },
-            c.x() - 1,
-            c.a,
-            c.joint.0,
-            c.joint.1
-        )?;
-        for f in &rep.findings {
-            let status = match f.ok {
-                Some(true) => "ok",
-                Some(false) => "FAIL",
-                None => "skipped",
-            };
-            outln!(out, "  {status:<8} {:<10} {}", f.name, f.covers)?;
-            if let Some(d) = &f.first_difference {
-                outln!(out, "           first difference: {d}")?;
-            }
-        }
-    }
-    out.finish()?;
-    if rep.ok {
-        Ok(())
-    } else {
-        Err(Error::Disagreement(format!(
-            "the certificate '{}' does not match its rows computed again",
-            path.display()
-        )))
-    }
 }
 
 pub(crate) fn sum(args: SumArgs) -> Result<()> {

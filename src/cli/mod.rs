@@ -28,6 +28,7 @@ mod oeis;
 mod out;
 mod pairs;
 mod ratwyt;
+mod rows;
 mod three;
 mod verify;
 
@@ -37,6 +38,7 @@ use grundy::*;
 use oeis::*;
 use pairs::*;
 use ratwyt::*;
+use rows::*;
 use three::*;
 use verify::*;
 use wythoff::error::{Error, Result};

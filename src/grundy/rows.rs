@@ -13,24 +13,35 @@
 //! those columns are part of the state.  The column y's cells then depend only on
 //! S_y = (row windows, windows of diagonals y−X−a+2..y, last a − 2 columns), all relative — so
 //! S_{y+p} = S_y implies G(x, y' + p) = G(x, y') + p for all y' ≥ y and every row: a proof of
-//! additive periodicity.  Brent's cycle detection on S finds the joint period λ and preperiod μ
-//! exactly; each row's own period is the least divisor p of λ with G(x, y+p) = G(x, y) + p over
-//! one joint period after μ, and its preperiod the least y₀ from which that holds (scanning back
-//! from μ).
+//! additive periodicity.  The search ([`search`]) finds the joint period λ and preperiod μ
+//! exactly without recording the sweep: Nivasch's stack algorithm on incremental state hashes
+//! (every equality decided by an exact comparison) with snapshots every K columns ([`cycle`]),
+//! then one walk from column 0 with rings of the last λ columns for μ, each row's preperiod and
+//! one joint period, from which each row's least period, a divisor of λ ([`per_row`]).  Long runs
+//! checkpoint and continue ([`resume`]).
 //!
-//! Cost: O((2a + 1)·(2a − 1)·X²/64) word operations per column; μ + 2λ columns (about three sweeps' worth in all).
+//! Cost: O(X · (1 + X/128)) word operations per column (the sweep, [`sweep`]); about 2μ + 3λ
+//! columns, plus the largest preperiod whose values below it are asked for; memory the snapshots'
+//! budget, X·λ·2 bytes for the walk, and the values asked for.
 //!
 //! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].
 
-use crate::error::{Error, Result};
+use crate::error::Error;
 use rug::Integer;
 
 pub mod certificate;
 pub mod check;
+pub mod cycle;
+pub mod growth;
+pub mod per_row;
+pub mod resume;
+pub mod sweep;
+
+pub use sweep::Sweep;
 
 /// Rows certified on demand: [`value_at`] and [`certified_rows`] accept a smaller pile below this
-/// (rows 0..255 take about 80 s on one core of a 2-core AMD EPYC).
+/// (rows 0..255 take about a minute of CPU on a 2-core AMD EPYC).
 pub const ON_DEMAND_ROWS: u64 = 256;
 /// Columns an on-demand certification may sweep before giving up.
 pub const ON_DEMAND_COLUMNS: u64 = 100_000_000;
@@ -90,238 +101,6 @@ impl From<RowsError> for Error {
     }
 }
 
-/// The sweep's state for parameter a: row windows and diagonal windows, both (2a + 1)X bits, and
-/// (for a ≥ 3) the last a − 2 columns, relative to their columns.
-#[derive(Clone)]
-pub struct Sweep {
-    a: usize,
-    x_rows: usize,
-    words: usize,
-    /// Diagonal slots: X + a − 1.
-    slots: usize,
-    y: u64,
-    /// rows[x·words ..]: bit i ↔ value y − 2aX + i.
-    rows: Vec<u64>,
-    /// diags[(δ mod slots)·words ..]: bit j ↔ value δ − (2a−1)X + j, for the diagonals
-    /// δ = y − slots + 1..=y (after column y − 1).
-    diags: Vec<u64>,
-    col: Vec<u64>,
-    /// G(u, y − j) − (y − j) for j = 1..=a − 2 (front: j = 1): the cells a diagonal move cannot
-    /// reach although they lie on one of its diagonals.
-    recent: std::collections::VecDeque<Vec<i64>>,
-    /// The values of the last computed column, G(x, y − 1).
-    pub column: Vec<u64>,
-}
-
-#[inline]
-fn set(bits: &mut [u64], i: usize) {
-    bits[i / 64] |= 1 << (i % 64);
-}
-
-/// 64 bits of `bits` from bit `i` (bits past the end read as 0).
-#[inline]
-fn word_at(bits: &[u64], i: usize) -> u64 {
-    let (w, s) = (i / 64, i % 64);
-    let lo = bits.get(w).copied().unwrap_or(0) >> s;
-    if s == 0 {
-        lo
-    } else {
-        lo | (bits.get(w + 1).copied().unwrap_or(0) << (64 - s))
-    }
-}
-
-/// One move diagonal of the cell being computed: its slot, its bit shift against the row window
-/// (row bit = diagonal bit + shift) and the row bits of the values to mask out of it.
-#[derive(Clone, Copy)]
-struct Diag {
-    slot: usize,
-    shift: isize,
-    masks: [usize; 8],
-    n_masks: usize,
-}
-
-impl Sweep {
-    /// The state before column 0 for rows 0..x_rows, a = 1.
-    pub fn new(x_rows: usize) -> Sweep {
-        Sweep::with_a(1, x_rows)
-    }
-
-    /// The state before column 0 for rows 0..x_rows and parameter a (1 ≤ a ≤ 10; the caller
-    /// bounds a and X, see [`periods_a`]).
-    pub fn with_a(a: usize, x_rows: usize) -> Sweep {
-        let span = (2 * a + 1) * x_rows;
-        let words = span.div_ceil(64) + 1;
-        let mut rows = vec![0u64; x_rows * words];
-        // values below 0 count as present: bits i < 2aX (value −2aX + i < 0)
-        for x in 0..x_rows {
-            for i in 0..2 * a * x_rows {
-                set(&mut rows[x * words..(x + 1) * words], i);
-            }
-        }
-        let slots = x_rows + a - 1;
-        Sweep {
-            a,
-            x_rows,
-            words,
-            slots,
-            y: 0,
-            rows,
-            diags: vec![0u64; slots * words],
-            col: vec![0u64; words],
-            recent: std::collections::VecDeque::new(),
-            column: vec![0; x_rows],
-        }
-    }
-
-    /// The next column's index.
-    pub fn y(&self) -> u64 {
-        self.y
-    }
-
-    /// Computes column y (into `column`) and moves the state to y + 1.
-    ///
-    /// The options of (x, y) are the row (row window), the column above (`col`) and the cells
-    /// (x − k, y − l), k, l ≥ 1, |k − l| < a, which lie on the diagonals δ + e (δ = y − x,
-    /// e = k − l).  The window of diagonal δ + e holds, besides those options, only: for e > 0 the
-    /// cell (x − e, y), a column option anyway; for e < 0 the cell (x, y + e), a row option anyway,
-    /// and the cells (x + m − j, y − j), j = 1..m − 1 with m = −e — computed in the last a − 2
-    /// columns but not options (the piles would grow).  Values along a diagonal are distinct, so
-    /// masking those values out of that diagonal's window leaves exactly its options.
-    pub fn step(&mut self) -> Result<()> {
-        let (xr, w, a) = (self.x_rows, self.words, self.a);
-        let span = (2 * a + 1) * xr;
-        let y = self.y as i64;
-        let base = y - (2 * a * xr) as i64; // value of row-window bit 0
-        self.col.iter_mut().for_each(|v| *v = 0);
-        // the diagonal y has no cells yet: clear its slot (it held diagonal y − slots)
-        let slot_new = (self.y % self.slots as u64) as usize;
-        self.diags[slot_new * w..(slot_new + 1) * w]
-            .iter_mut()
-            .for_each(|v| *v = 0);
-        let mut ds = [Diag {
-            slot: 0,
-            shift: 0,
-            masks: [0; 8],
-            n_masks: 0,
-        }; 19];
-        for x in 0..xr {
-            let delta = y - x as i64;
-            let mut nd = 0;
-            for e in -(a as i64 - 1)..=(a as i64 - 1) {
-                if delta + e > y {
-                    break; // diagonals beyond y are still empty
-                }
-                let d = &mut ds[nd];
-                d.slot = (delta + e).rem_euclid(self.slots as i64) as usize;
-                d.shift = (xr - x) as isize + e as isize;
-                d.n_masks = 0;
-                let m = (-e).max(0) as usize;
-                for j in 1..m {
-                    let u = x + m - j;
-                    if u < xr
-                        && let Some(c) = self.recent.get(j - 1)
-                    {
-                        let v = c[u] + (y - j as i64);
-                        d.masks[d.n_masks] = (v - base) as usize;
-                        d.n_masks += 1;
-                    }
-                }
-                nd += 1;
-            }
-            let start = ((y - (2 * a * x) as i64).max(0) - base) as usize;
-            let row = &self.rows[x * w..(x + 1) * w];
-            let mut i = start;
-            let g_bit = if nd == 1 && ds[0].n_masks == 0 {
-                // one diagonal, nothing masked (always so for a = 1): the plain loop
-                let d = &ds[0];
-                let diag = &self.diags[d.slot * w..(d.slot + 1) * w];
-                loop {
-                    let at = i as isize - d.shift;
-                    let wd = if at >= 0 {
-                        word_at(diag, at as usize)
-                    } else {
-                        0
-                    };
-                    let used = word_at(row, i) | word_at(&self.col, i) | wd;
-                    if used != u64::MAX {
-                        break i + (!used).trailing_zeros() as usize;
-                    }
-                    i += 64;
-                }
-            } else {
-                loop {
-                    let mut used = word_at(row, i) | word_at(&self.col, i);
-                    for d in &ds[..nd] {
-                        let at = i as isize - d.shift;
-                        let diag = &self.diags[d.slot * w..(d.slot + 1) * w];
-                        let mut wd = if at >= 0 {
-                            word_at(diag, at as usize)
-                        } else {
-                            0
-                        };
-                        for &b in &d.masks[..d.n_masks] {
-                            if b >= i && b < i + 64 {
-                                wd &= !(1u64 << (b - i));
-                            }
-                        }
-                        used |= wd;
-                    }
-                    if used != u64::MAX {
-                        break i + (!used).trailing_zeros() as usize;
-                    }
-                    i += 64;
-                }
-            };
-            if g_bit >= span {
-                return Err(Error::internal(format!(
-                    "G({x}, {y}) above x + y: window overflow"
-                )));
-            }
-            let own = ds[a - 1].slot; // e = 0: the cell's own diagonal δ
-            set(&mut self.rows[x * w..(x + 1) * w], g_bit);
-            set(&mut self.col, g_bit);
-            set(&mut self.diags[own * w..(own + 1) * w], g_bit - (xr - x));
-            self.column[x] = (base + g_bit as i64) as u64;
-        }
-        // Slide every row window up by one value; the value leaving must be present.
-        for x in 0..xr {
-            let r = &mut self.rows[x * w..(x + 1) * w];
-            if r[0] & 1 == 0 {
-                return Err(Error::internal(format!(
-                    "value {} is absent from row {x} left of column {}: the window lemma failed",
-                    base,
-                    y + 1
-                )));
-            }
-            for k in 0..w {
-                let next = if k + 1 < w { r[k + 1] << 63 } else { 0 };
-                r[k] = (r[k] >> 1) | next;
-            }
-        }
-        if a >= 3 {
-            let rel = self.column.iter().map(|&g| g as i64 - y).collect();
-            self.recent.push_front(rel);
-            self.recent.truncate(a - 2);
-        }
-        self.y += 1;
-        Ok(())
-    }
-
-    /// Whether two sweeps are in the same normalized state (same X and a; diagonals compared in
-    /// order of δ relative to y; the recent columns relative to their columns).
-    pub fn same_state(&self, o: &Sweep) -> bool {
-        if self.rows != o.rows || self.recent != o.recent {
-            return false;
-        }
-        let (k_slots, w) = (self.slots, self.words);
-        (0..k_slots).all(|k| {
-            let a = ((self.y as usize) + k) % k_slots;
-            let b = ((o.y as usize) + k) % k_slots;
-            self.diags[a * w..(a + 1) * w] == o.diags[b * w..(b + 1) * w]
-        })
-    }
-}
-
 /// Certified periodicity of rows 0..X−1.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Periods {
@@ -329,8 +108,14 @@ pub struct Periods {
     pub joint: (u64, u64),
     /// Per row: (preperiod, period).
     pub rows: Vec<(u64, u64)>,
-    /// G(x, y) − y for y < μ + 2λ, row by row (for evaluating G at any column).
-    pub offsets: Vec<Vec<i16>>,
+    /// Per row: G(x, y) − y for y₀ ≤ y < y₀ + p (one period from the preperiod).
+    pub cycles: Vec<Vec<i16>>,
+    /// Per row: G(x, y) − y for y < y₀, for the rows whose values below the preperiod were asked
+    /// for ([`Prefixes`]).
+    pub prefixes: Vec<Option<Vec<i16>>>,
+    /// State hashes that matched without the states being equal (each settled by an exact
+    /// comparison; they cost time, never change a result).
+    pub hash_collisions: u64,
 }
 
 impl Periods {
@@ -373,31 +158,103 @@ impl Periods {
         serde_json::to_string(&c).unwrap_or_default()
     }
 
-    /// G(x, y) for x < X and any y ≥ 0 (y as a big integer), from the certified period.
+    /// G(x, y) for x < X and any y ≥ 0 (y as a big integer), from the certified period; `None`
+    /// when y is below the row's preperiod and those values were not asked for.
     ///
     /// Panics if x is not one of the certified rows (x ≥ X).
-    pub fn value(&self, x: usize, y: &rug::Integer) -> rug::Integer {
-        let (mu, lam) = self.joint;
-        let row = &self.offsets[x];
-        if let Some(yy) = y.to_u64().filter(|&v| v < row.len() as u64) {
-            return rug::Integer::from(yy as i64 + row[yy as usize] as i64);
+    pub fn try_value(&self, x: usize, y: &rug::Integer) -> Option<rug::Integer> {
+        let (y0, p) = self.rows[x];
+        if *y >= y0 {
+            let i = (rug::Integer::from(y - y0) % p).to_usize()?;
+            return Some(rug::Integer::from(y + self.cycles[x][i]));
         }
-        // y ≥ μ + 2λ: G(x, y) − y = G(x, r) − r with r = μ + ((y − μ) mod λ) < μ + λ, a
-        // recorded column (the record holds μ + 2λ columns)
-        let r = rug::Integer::from(y - mu) % lam + mu;
-        let off = r.to_usize().and_then(|r| row.get(r)).copied().unwrap_or(0);
-        rug::Integer::from(y + off as i64)
+        let yy = y.to_usize()?;
+        let off = self.prefixes[x].as_ref()?[yy];
+        Some(rug::Integer::from(y + off))
+    }
+
+    /// [`Periods::try_value`] for periods that hold every row's values below its preperiod — those
+    /// of [`periods`], [`periods_a`] and [`certified_rows`].
+    ///
+    /// Panics if x ≥ X, or y is below a preperiod whose values were not recorded.
+    pub fn value(&self, x: usize, y: &rug::Integer) -> rug::Integer {
+        self.try_value(x, y)
+            .expect("the values below the preperiod are recorded")
     }
 }
 
-/// Largest X accepted (the state is 6X² bits; the sweep O(X²/64) per column).
+/// Largest X accepted (the state is about 6X² bits).
 pub const MAX_ROWS: usize = 4096;
 
 /// Largest parameter a the sweep accepts.
 pub const MAX_A: u64 = 10;
 
+/// Which rows' values below their preperiods a search records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prefixes {
+    /// Rows in order while their values (2 bytes each) fit this many bytes; a row that does not
+    /// fit is skipped and the next ones are still tried.  `u64::MAX`: every row.
+    Budget(u64),
+    /// Exactly the rows marked.
+    Rows(Vec<bool>),
+}
+
+/// What the search is doing, for progress reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Looking for a repeated state (column reached).
+    Repeat,
+    /// The lockstep of two sweeps λ apart for μ and the preperiods (column reached, of at most
+    /// `bound`).
+    Preperiods {
+        /// The lockstep stops at or before this column.
+        bound: u64,
+    },
+    /// The sweep again from column 0 for the values below the preperiods (up to `last`).
+    Prefixes {
+        /// The largest preperiod asked for.
+        last: u64,
+    },
+}
+
+/// A search for certified rows: the parameters of [`search`].
+#[derive(Clone, Debug)]
+pub struct Search {
+    /// Parameter a, 1 ≤ a ≤ [`MAX_A`], with 2a·X below 2^15.
+    pub a: u64,
+    /// Rows 0..X−1.
+    pub rows: usize,
+    /// Give up when no state has repeated within this many columns.
+    pub max_columns: u64,
+    /// Bytes the snapshots of the state may take (see [`cycle::Snapshots`]).
+    pub snapshot_budget: u64,
+    /// The values below the preperiods to record.
+    pub prefixes: Prefixes,
+    /// Bits of the state hash used (64; fewer only to exercise hash collisions in tests).
+    pub hash_bits: u32,
+}
+
+/// Default bytes for the snapshots of the state.
+pub const DEFAULT_SNAPSHOT_BUDGET: u64 = 512 << 20;
+
+impl Search {
+    /// A search of rows 0..rows−1 for parameter a with the defaults: every prefix recorded,
+    /// [`DEFAULT_SNAPSHOT_BUDGET`], a full hash.
+    pub fn new(a: u64, rows: usize, max_columns: u64) -> Search {
+        Search {
+            a,
+            rows,
+            max_columns,
+            snapshot_budget: DEFAULT_SNAPSHOT_BUDGET,
+            prefixes: Prefixes::Budget(u64::MAX),
+            hash_bits: 64,
+        }
+    }
+}
+
 /// Finds the certified joint and per-row periods of rows 0..x_rows − 1 (a = 1), giving up after
-/// `max_columns` columns.  `progress(columns)` is called now and then.
+/// `max_columns` columns; every row's values below its preperiod are recorded.  `progress(column)` is
+/// called now and then.
 pub fn periods(
     x_rows: usize,
     max_columns: u64,
@@ -406,101 +263,151 @@ pub fn periods(
     periods_a(1, x_rows, max_columns, progress)
 }
 
-/// [`periods`] for parameter a, 1 ≤ a ≤ [`MAX_A`], with 2a·X below 2^15 (the record keeps
-/// G(x, y) − y ∈ [−2a·x, x] in 16 bits).
+/// [`periods`] for parameter a, 1 ≤ a ≤ [`MAX_A`], with 2a·X below 2^15 (the offsets
+/// G(x, y) − y ∈ [−2a·x, x] are kept in 16 bits).
 pub fn periods_a(
     a: u64,
     x_rows: usize,
     max_columns: u64,
     progress: &dyn Fn(u64),
 ) -> std::result::Result<Periods, RowsError> {
+    search(&Search::new(a, x_rows, max_columns), &|_, c| progress(c))
+}
+
+/// The certified rows of a [`Search`] (doc/rows.md): a repeated state ([`cycle::find`]), then μ
+/// and each row's preperiod and period ([`per_row`]), then the values below the preperiods asked
+/// for.
+pub fn search(
+    cfg: &Search,
+    progress: &dyn Fn(Stage, u64),
+) -> std::result::Result<Periods, RowsError> {
+    search_from(cfg, resume::Saved::Fresh, None, progress)
+}
+
+/// The state before column 0 of a [`Search`], once its parameters are checked.
+pub fn first_state(cfg: &Search) -> std::result::Result<Sweep, RowsError> {
+    let x_rows = cfg.rows;
     if x_rows == 0 || x_rows > MAX_ROWS {
         return Err(RowsError::Rows(x_rows as u64));
     }
+    let a = cfg.a;
     if a == 0 || a > MAX_A || 2 * a * x_rows as u64 > i16::MAX as u64 {
         return Err(RowsError::Parameter(a));
     }
-    let a = a as usize;
-    // Brent: the period λ.
-    let mut tortoise = Sweep::with_a(a, x_rows);
-    let mut hare = tortoise.clone();
-    hare.step()?;
-    let (mut power, mut lam) = (1u64, 1u64);
-    while !hare.same_state(&tortoise) {
-        if power == lam {
-            tortoise = hare.clone();
-            power *= 2;
-            lam = 0;
-        }
-        hare.step()?;
-        lam += 1;
-        if hare.y() > max_columns {
-            return Err(RowsError::NoPeriod(max_columns));
-        }
-        if hare.y().is_multiple_of(65536) {
-            progress(hare.y());
-        }
+    if let Prefixes::Rows(w) = &cfg.prefixes
+        && w.len() != x_rows
+    {
+        return Err(Error::internal("prefix rows do not match the rows").into());
     }
-    // Recording μ + 2λ ≤ hare.y() + λ columns of X values (2 bytes each) must fit in memory.
-    let need = (hare.y() + lam) as u128 * x_rows as u128 * 2;
+    Ok(Sweep::with_hash_bits(a as usize, x_rows, cfg.hash_bits))
+}
+
+/// [`search`] continuing from `saved`, checkpointing into `journal` (doc/rows.md, "Stopping and
+/// continuing"); the result is the same as that of an uninterrupted search.
+pub fn search_from(
+    cfg: &Search,
+    saved: resume::Saved,
+    mut journal: Option<&mut resume::Journal>,
+    progress: &dyn Fn(Stage, u64),
+) -> std::result::Result<Periods, RowsError> {
+    let first = first_state(cfg)?;
+    let x_rows = cfg.rows;
+    let (snaps, rep, point) = match saved {
+        resume::Saved::Walk { snaps, rep, point } => (snaps, rep, Some(point)),
+        other => {
+            let (hare, mut snaps) = match other {
+                resume::Saved::Repeat { hare, snaps } => (*hare, snaps),
+                _ => (
+                    cycle::Hare {
+                        state: first.clone(),
+                        stack: Vec::new(),
+                        collisions: 0,
+                    },
+                    cycle::Snapshots::new(&first, cfg.snapshot_budget),
+                ),
+            };
+            let rep = cycle::find(
+                hare,
+                &mut snaps,
+                cfg.max_columns,
+                &|c| progress(Stage::Repeat, c),
+                &mut |h, sn| match journal.as_deref_mut() {
+                    Some(j) => j.repeat(h, sn),
+                    None => Ok(()),
+                },
+            )?;
+            (snaps, rep, None)
+        }
+    };
+    let lam = rep.period;
+    // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
+    let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
     if let Some(avail) = crate::grundy::available_memory()
-        && need > avail as u128 / 2
+        && need > u128::from(avail) / 2
     {
         return Err(RowsError::Memory {
             last: x_rows - 1,
             period: lam,
-            columns: hare.y() + lam,
+            columns: lam,
             bytes: need,
         });
     }
-    // The preperiod μ: two sweeps λ apart, stepped until their states meet; record values.
-    let mut a = Sweep::with_a(a, x_rows);
-    let mut b = a.clone();
-    let mut offsets: Vec<Vec<i16>> = vec![Vec::new(); x_rows];
-    let record = |s: &Sweep, offsets: &mut Vec<Vec<i16>>| {
-        let y = s.y() as i64 - 1;
-        for (x, &g) in s.column.iter().enumerate() {
-            offsets[x].push((g as i64 - y) as i16); // G − y ∈ [−2x, x]
+    let bound = rep.repeat;
+    let walk = per_row::walk(
+        &snaps,
+        lam,
+        bound,
+        point,
+        &|c| progress(Stage::Preperiods { bound: bound + lam }, c),
+        &mut |p| match journal.as_deref_mut() {
+            Some(j) => j.walk(&snaps, &rep, p),
+            None => Ok(()),
+        },
+    )?;
+    let (mu, y0) = (walk.mu, walk.preperiods.clone());
+    let mut rows = Vec::with_capacity(x_rows);
+    let mut cycles = Vec::with_capacity(x_rows);
+    for (x, &y0x) in y0.iter().enumerate() {
+        let r = per_row::row_of(&walk, x, x_rows);
+        let p = per_row::least_period(&r);
+        // r(y₀ + i) = r(y₀ + i + mλ) for any m (period p | λ from y₀ on), and that column is
+        // ≥ μ for m large, where the ring holds it at index (y₀ + i) mod λ
+        let cyc = (0..p).map(|i| r[((y0x + i) % lam) as usize]).collect();
+        rows.push((y0x, p));
+        cycles.push(cyc);
+    }
+    let collisions = rep.collisions + walk.collisions;
+    drop(walk);
+    let want: Vec<bool> = match &cfg.prefixes {
+        Prefixes::Rows(w) => w.clone(),
+        Prefixes::Budget(b) => {
+            let mut left = *b;
+            (y0.iter())
+                .map(|&y| {
+                    let bytes = y.saturating_mul(2);
+                    let fits = bytes <= left;
+                    if fits {
+                        left -= bytes;
+                    }
+                    fits
+                })
+                .collect()
         }
     };
-    for _ in 0..lam {
-        b.step()?;
-    }
-    let mut mu = 0u64;
-    while !a.same_state(&b) {
-        a.step()?;
-        record(&a, &mut offsets);
-        b.step()?;
-        mu += 1;
-        if mu.is_multiple_of(65536) {
-            progress(b.y());
-        }
-    }
-    // Values up to μ + 2λ (two full periods) for the per-row analysis.
-    while a.y() < mu + 2 * lam {
-        a.step()?;
-        record(&a, &mut offsets);
-    }
-    let mut rows = Vec::with_capacity(x_rows);
-    for row in &offsets {
-        let holds = |p: u64, y: u64| row[(y + p) as usize] == row[y as usize];
-        let mut best = lam;
-        for p in (1..=lam).filter(|p| lam % p == 0) {
-            if (mu..mu + lam).all(|y| holds(p, y)) {
-                best = p;
-                break;
-            }
-        }
-        let mut y0 = mu;
-        while y0 > 0 && holds(best, y0 - 1) {
-            y0 -= 1;
-        }
-        rows.push((y0, best));
-    }
+    let last = (y0.iter().zip(&want))
+        .filter(|p| *p.1)
+        .map(|p| *p.0)
+        .max()
+        .unwrap_or(0);
+    let prefixes = per_row::prefixes(&snaps, &y0, &want, &|c| {
+        progress(Stage::Prefixes { last }, c)
+    })?;
     Ok(Periods {
         joint: (mu, lam),
         rows,
-        offsets,
+        cycles,
+        prefixes,
+        hash_collisions: collisions,
     })
 }
 

@@ -173,9 +173,13 @@ impl Scatter<'_> {
                     .legend(move |(x, y)| Circle::new((x + 10, y), 4, c.filled()));
                 if let Some((s, i, label)) = &se.line {
                     let (s, i) = (*s, *i);
+                    // over the series' own x range (a line leaving the chart would be clamped
+                    // to its edge, not cut)
+                    let (lo, hi) = (se.points.iter())
+                        .fold((xs.end, xs.start), |(lo, hi), p| (lo.min(p.0), hi.max(p.0)));
                     chart
                         .draw_series(LineSeries::new(
-                            [xs.start, xs.end].map(|x| (x, s * x + i)),
+                            [lo, hi].map(|x| (x, s * x + i)),
                             c.stroke_width(2),
                         ))
                         .map_err(draw_err)?
@@ -273,4 +277,76 @@ pub fn draw(f: &TableFacts, which: usize, path: &Path) -> Result<()> {
         1 => ones.write(path),
         _ => Err(Error::internal("no such plot")),
     }
+}
+
+/// The colour of the series of parameter a in the row plots.
+fn colour_of(a: u64) -> RGBColor {
+    const C: [RGBColor; 6] = [
+        BLUE,
+        RGBColor(0, 150, 0),
+        RED,
+        RGBColor(180, 0, 180),
+        RGBColor(0, 160, 160),
+        BLACK,
+    ];
+    C[(a.saturating_sub(1) % 6) as usize]
+}
+
+/// The row plots of certificates ([`crate::grundy::rows::growth`]), one series per certificate:
+/// `which` 0 draws log₂ y₀(x) against log₂ x for the rows with y₀ > 0, with each least-squares
+/// line; 1 draws log₂ p(x) against x for the rows x ≥ 1.  Written atomically to `path`.
+pub fn draw_row_growth(
+    gs: &[crate::grundy::rows::growth::RowGrowth],
+    which: usize,
+    path: &Path,
+) -> Result<()> {
+    let lg = |v: u64| (v as f64).log2();
+    let series = gs.iter().map(|g| {
+        let rows = format!("a = {}, rows 0..{}", g.a, g.rows - 1);
+        let per_row = g.per_row.iter().enumerate().skip(1);
+        match which {
+            0 => Series {
+                label: format!("{rows}: preperiod y0(x)"),
+                colour: colour_of(g.a),
+                points: per_row
+                    .filter(|(_, r)| r.0 > 0)
+                    .map(|(x, r)| (lg(x as u64), lg(r.0)))
+                    .collect(),
+                line: g.fit.map(|(e, b, n)| {
+                    let l = format!(
+                        "a = {}: least squares over {n} rows x >= {}: {e:.3} log2 x {b:+.3}",
+                        g.a,
+                        crate::grundy::rows::growth::FIT_FROM
+                    );
+                    (e, b, l)
+                }),
+            },
+            _ => Series {
+                label: format!("{rows}: period p(x)"),
+                colour: colour_of(g.a),
+                points: per_row.map(|(x, r)| (x as f64, lg(r.1))).collect(),
+                line: None,
+            },
+        }
+    });
+    let (title, x_label, y_label) = match which {
+        0 => (
+            "Preperiods of the certified rows: G(x, y + p) = G(x, y) + p from y0(x) on",
+            "log2 x (row)",
+            "log2 y0(x)",
+        ),
+        1 => (
+            "Least additive periods p(x) of the certified rows",
+            "row x",
+            "log2 p(x)",
+        ),
+        _ => return Err(Error::internal("no such row plot")),
+    };
+    Scatter {
+        title: title.into(),
+        x_label,
+        y_label,
+        series: series.collect(),
+    }
+    .write(path)
 }

@@ -138,8 +138,8 @@ pub fn checksum(head: &[u8], payload: &[u8]) -> u64 {
 
 impl Certificate {
     /// The certificate of swept rows, storing the values below each preperiod while their total
-    /// size stays within `prefix_budget` bytes (rows taken in order; a row whose values do not fit
-    /// is written without them).
+    /// size stays within `prefix_budget` bytes (rows taken in order; a row whose values do not fit,
+    /// or were not recorded by the search, is written without them).
     pub fn from_periods(
         p: &Periods,
         a: u64,
@@ -148,18 +148,21 @@ impl Certificate {
         // the sweep records offsets as i16: 2 bytes each
         let mut left = prefix_budget;
         let mut payload = Vec::new();
-        for (&(y0, per), off) in p.rows.iter().zip(&p.offsets) {
-            let (s, e) = (y0 as usize, (y0 + per) as usize);
+        for ((&(y0, per), cyc), pre) in p.rows.iter().zip(&p.cycles).zip(&p.prefixes) {
             let bytes = y0.saturating_mul(2);
-            let stored = bytes <= left;
+            let stored = pre.is_some() && bytes <= left;
             if stored {
                 left -= bytes;
             }
             for f in [y0, per, if stored { y0 } else { 0 }] {
                 payload.extend_from_slice(&f.to_le_bytes());
             }
-            let values = if stored { &off[..e] } else { &off[s..e] };
-            for &v in values {
+            if let (true, Some(pre)) = (stored, pre) {
+                for &v in pre {
+                    payload.extend_from_slice(&v.to_le_bytes());
+                }
+            }
+            for &v in cyc {
                 payload.extend_from_slice(&v.to_le_bytes());
             }
         }

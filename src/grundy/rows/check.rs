@@ -154,7 +154,9 @@ fn check_plain(cert: &Certificate, budget: u64) -> Finding {
 fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsError> {
     let x_rows = cert.x() as usize;
     let covers = format!("rows 0..{}: a fresh sweep", x_rows - 1);
-    let p = super::periods_a(cert.a, x_rows, max_columns, &|_| {})?;
+    let mut cfg = super::Search::new(cert.a, x_rows, max_columns);
+    cfg.prefixes = super::Prefixes::Rows(cert.rows().iter().map(|r| r.prefix_stored).collect());
+    let p = super::search(&cfg, &|_, _| {})?;
     let fail = |row: u64, what: String| Finding {
         name: "sweep",
         ok: Some(false),
@@ -162,9 +164,7 @@ fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsErro
         first_difference: Some(what),
         row: Some(row),
     };
-    for (x, (row, (&(y0, per), off))) in
-        (cert.rows().iter().zip(p.rows.iter().zip(&p.offsets))).enumerate()
-    {
+    for (x, (row, &(y0, per))) in cert.rows().iter().zip(&p.rows).enumerate() {
         if (row.preperiod, row.period) != (y0, per) {
             return Ok(fail(
                 x as u64,
@@ -175,16 +175,20 @@ fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsErro
                 ),
             ));
         }
-        let stored = (0..y0).filter_map(|y| Some((y as usize, cert.prefix_offset(x, y)?)));
-        let cycle = (0..per).map(|i| ((y0 + i) as usize, cert.cycle_offset(x, i)));
-        for (y, v) in stored.chain(cycle) {
-            if i32::from(off[y]) != v {
+        let pre = p.prefixes[x].as_deref().unwrap_or(&[]);
+        let stored = (0..y0).filter_map(|y| {
+            let mine = *pre.get(y as usize)?;
+            Some((y, cert.prefix_offset(x, y)?, mine))
+        });
+        let cycle = (0..per).map(|i| (y0 + i, cert.cycle_offset(x, i), p.cycles[x][i as usize]));
+        for (y, v, mine) in stored.chain(cycle) {
+            if i32::from(mine) != v {
                 return Ok(fail(
                     x as u64,
                     format!(
                         "row {x}, column {y}: the certificate gives G = {}, the sweep {}",
                         y as i64 + i64::from(v),
-                        y as i64 + i64::from(off[y])
+                        y as i64 + i64::from(mine)
                     ),
                 ));
             }

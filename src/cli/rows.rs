@@ -1,0 +1,410 @@
+//! `wythoff rows`: certified rows of the Grundy function (doc/rows.md) — the search with its
+//! progress, checkpoints and certificate file, and `rows --check`.
+
+use super::args::*;
+use super::out::{Out, outln};
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use wythoff::error::{Error, Result};
+
+#[derive(Args)]
+pub(crate) struct RowsArgs {
+    /// Number of rows X (rows 0..X-1).
+    #[arg(value_parser = size, allow_hyphen_values = true,
+          required_unless_present_any = ["check", "growth"])]
+    pub(crate) x: Option<u64>,
+    /// Parameter a, 1 to 10 with 2a·X below 2^15 (a = 1 is Wythoff's game).
+    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+          allow_hyphen_values = true, conflicts_with = "check")]
+    pub(crate) a: u64,
+    /// The column budget: give up, certifying nothing, when no state has repeated within this
+    /// many columns (rows 0..511 repeat after about 2·10^7, rows 0..1023 after about 1.5·10^8).
+    #[arg(long, default_value = "1e9", value_parser = columns, allow_hyphen_values = true)]
+    pub(crate) max_columns: u64,
+    /// Write the certificate file (binary, doc/formats.md) for `grundy at` and `sum`.
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "CERT",
+        conflicts_with = "check"
+    )]
+    pub(crate) output: Option<PathBuf>,
+    /// Bytes the certificate may spend on the values below the preperiods (rows in order; a row
+    /// whose values do not fit is stored without them).
+    #[arg(long, value_name = "BYTES", default_value = "2^26", value_parser = size,
+          requires = "output", allow_hyphen_values = true)]
+    pub(crate) prefix_budget: u64,
+    /// Continue an interrupted `rows X -o CERT` run from its checkpoint (CERT.ckpt), with the same
+    /// X, -a and options.
+    #[arg(long, requires = "output", conflicts_with = "restart")]
+    pub(crate) resume: bool,
+    /// Discard the checkpoint of an interrupted `rows X -o CERT` run and start afresh.
+    #[arg(long, requires = "output")]
+    pub(crate) restart: bool,
+    /// Milliseconds between checkpoints of a `rows X -o CERT` run.
+    #[arg(long, hide = true, default_value = "300000", value_parser = count,
+          allow_hyphen_values = true)]
+    pub(crate) checkpoint_ms: u64,
+    /// Check a certificate file by computing its rows again: a plain mex from the rules on the
+    /// columns within --mex-budget, and the sweep again.
+    #[arg(long, value_name = "CERT", conflicts_with = "x")]
+    pub(crate) check: Option<PathBuf>,
+    /// Instead of X: read certificate files (any a) and say how their rows grow — whether every
+    /// period of rows x >= 1 is 3·2^k, the largest preperiod per doubling of x, a least-squares
+    /// power law for the preperiods (doc/results.md).
+    #[arg(long, value_name = "CERT", num_args = 1.., conflicts_with_all = ["x", "check", "output"])]
+    pub(crate) growth: Vec<PathBuf>,
+    /// With --growth: draw row_preperiods.png and row_periods.png into this directory.
+    #[arg(long, value_name = "DIR", requires = "growth")]
+    pub(crate) plots: Option<PathBuf>,
+    /// Option reads the plain mex of --check may spend.
+    #[arg(long, value_name = "READS", default_value = "2e9", value_parser = count,
+          requires = "check", allow_hyphen_values = true)]
+    pub(crate) mex_budget: u64,
+    /// Machine-readable output.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+pub(crate) fn rows(args: RowsArgs) -> Result<()> {
+    use wythoff::grundy::rows;
+    use wythoff::grundy::rows::certificate::Certificate;
+    if let Some(cert) = &args.check {
+        return rows_check(cert, &args);
+    }
+    if !args.growth.is_empty() {
+        return rows_growth(&args);
+    }
+    let x = args
+        .x
+        .ok_or_else(|| Error::usage("give X, or --check CERT"))?;
+    let x = usize::try_from(x).map_err(|_| Error::usage("X: too many rows"))?;
+    let max = args.max_columns;
+    // the certificate's target is opened before any work: one that cannot be written is refused
+    let mut file = args
+        .output
+        .as_deref()
+        .map(wythoff::artifact::AtomicFile::create_regular)
+        .transpose()?;
+    // a spinner with the stage and column reached (drawn only when stderr is a terminal)
+    let pb = if x >= 64 {
+        indicatif::ProgressBar::new_spinner()
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let t0 = std::time::Instant::now();
+    let mut cfg = rows::Search::new(args.a, x, max);
+    // the values below the preperiods only go into a certificate
+    cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
+        args.prefix_budget
+    } else {
+        0
+    });
+    let last = x.saturating_sub(1);
+    let first = rows::first_state(&cfg).map_err(|e| match e {
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
+    // checkpoints (with -o): CERT.ckpt and its state files
+    let mut journal = None;
+    let mut saved = rows::resume::Saved::Fresh;
+    if let Some(path) = &args.output {
+        let params = rows::resume::params(&cfg, args.prefix_budget);
+        let every = std::time::Duration::from_millis(args.checkpoint_ms);
+        let log = rows::resume::log_path(path);
+        if args.resume {
+            if !log.exists() {
+                return Err(Error::usage(format!(
+                    "--resume: no interrupted run to continue ('{}' does not exist)",
+                    log.display()
+                )));
+            }
+            let (j, s) = rows::resume::Journal::resume(path, &params, every, &first).map_err(
+                |e| match e {
+                    Error::Usage(m) => {
+                        Error::usage(format!("--resume: {m}; --restart discards it"))
+                    }
+                    other => other,
+                },
+            )?;
+            let at = match &s {
+                rows::resume::Saved::Fresh => {
+                    "no checkpoint matches its state file: starting again at column 0".to_string()
+                }
+                rows::resume::Saved::Repeat { hare, .. } => format!(
+                    "looking for a repeated state from column {}",
+                    hare.state.y()
+                ),
+                rows::resume::Saved::Walk { point, .. } => {
+                    format!("preperiods from column {}", point.y)
+                }
+            };
+            eprintln!(
+                "wythoff: continuing the interrupted run of '{}': {at}",
+                path.display()
+            );
+            journal = Some(j);
+            saved = s;
+        } else {
+            if log.exists() {
+                if !args.restart {
+                    return Err(Error::usage(format!(
+                        "an interrupted run of '{}' is checkpointed at '{}': --resume continues \
+                         it, --restart discards it",
+                        path.display(),
+                        log.display()
+                    )));
+                }
+                std::fs::remove_file(&log).map_err(|e| Error::file(&log, e))?;
+            }
+            journal = Some(rows::resume::Journal::create(path, &params, every)?);
+        }
+    }
+    let p = rows::search_from(&cfg, saved, journal.as_mut(), &|stage, c| {
+        let what = match stage {
+            rows::Stage::Repeat => format!("looking for a repeated state: column {c}"),
+            rows::Stage::Preperiods { bound } => {
+                format!("preperiods: column {c} of {bound}")
+            }
+            rows::Stage::Prefixes { last } => {
+                format!("values below the preperiods: column {c} of {last}")
+            }
+        };
+        pb.set_message(format!(
+            "rows 0..{last}: {what} ({:.0} s)",
+            t0.elapsed().as_secs_f64()
+        ));
+        pb.tick();
+    })
+    .map_err(|e| match e {
+        rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
+            "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
+             period is claimed for any of them); raise --max-columns"
+        )),
+        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+        other => other.into(),
+    })?;
+    pb.finish_and_clear();
+    let secs = t0.elapsed().as_secs_f64();
+    if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
+        let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
+        let bytes = c.to_bytes();
+        f.write_all(bytes)
+            .map_err(|e| Error::file(path.clone(), e))?;
+        f.commit()?;
+        if let Some(j) = journal.take() {
+            j.finish()?;
+        }
+        eprintln!(
+            "wythoff: wrote {} (rows 0..{}, a = {}, {} bytes; values below the preperiod stored \
+             for {} of {} rows within --prefix-budget {})",
+            path.display(),
+            x - 1,
+            args.a,
+            bytes.len(),
+            c.prefix_rows(),
+            x,
+            args.prefix_budget
+        );
+    }
+    let (mu, lam) = p.joint;
+    let mut out = Out::new();
+    if args.json {
+        outln!(out, "{}", p.to_json())?;
+    } else {
+        outln!(
+            out,
+            "row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)"
+        )?;
+        for (i, (y0, per)) in p.rows.iter().enumerate() {
+            outln!(out, "{i:>3}  {y0:>9}  {per:>6}")?;
+        }
+        outln!(
+            out,
+            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({secs:.1} s)"
+        )?;
+    }
+    out.finish()
+}
+
+/// `rows --check CERT`.
+fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
+    use wythoff::grundy::rows::{self, check};
+    let c = wythoff::grundy::rows::certificate::Certificate::read(path)
+        .map_err(|e| Error::usage(format!("--check: {e}")))?;
+    let rep = check::check(&c, args.mex_budget, args.max_columns).map_err(|e| match e {
+        rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
+            "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
+             certificate's end; raise --max-columns"
+        )),
+        other => other.into(),
+    })?;
+    let mut out = Out::new();
+    if args.json {
+        out.json(&rep)?;
+    } else {
+        outln!(
+            out,
+            "{}: certificate of rows 0..{} (a = {}, joint preperiod {}, period {})",
+            if rep.ok { "ok" } else { "FAIL" },
+            c.x() - 1,
+            c.a,
+            c.joint.0,
+            c.joint.1
+        )?;
+        for f in &rep.findings {
+            let status = match f.ok {
+                Some(true) => "ok",
+                Some(false) => "FAIL",
+                None => "skipped",
+            };
+            outln!(out, "  {status:<8} {:<10} {}", f.name, f.covers)?;
+            if let Some(d) = &f.first_difference {
+                outln!(out, "           first difference: {d}")?;
+            }
+        }
+    }
+    out.finish()?;
+    if rep.ok {
+        Ok(())
+    } else {
+        Err(Error::Disagreement(format!(
+            "the certificate '{}' does not match its rows computed again",
+            path.display()
+        )))
+    }
+}
+
+/// `rows --growth CERT... [--plots DIR]`.
+fn rows_growth(args: &RowsArgs) -> Result<()> {
+    use super::json;
+    use wythoff::grundy::rows::certificate::Certificate;
+    use wythoff::grundy::rows::growth::{FIT_FROM, RowGrowth};
+    // the plots' directory is checked before any certificate is read
+    let dir = args
+        .plots
+        .as_deref()
+        .map(wythoff::verify::plot::check_dir)
+        .transpose()
+        .map_err(naming("--plots"))?;
+    let mut gs = Vec::new();
+    for path in &args.growth {
+        let c = Certificate::read(path).map_err(|e| Error::usage(format!("--growth: {e}")))?;
+        gs.push(RowGrowth::of(&c));
+    }
+    if let Some(dir) = &dir {
+        std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+        for (which, name) in ["row_preperiods.png", "row_periods.png"].iter().enumerate() {
+            wythoff::verify::plot::draw_row_growth(&gs, which, &dir.join(name))?;
+        }
+    }
+    let mut out = Out::new();
+    if args.json {
+        let certificates = (gs.iter().zip(&args.growth))
+            .map(|(g, path)| json::RowGrowthJson {
+                file: path.display().to_string(),
+                a: json::s(g.a),
+                rows: json::s(g.rows),
+                joint_preperiod: json::s(g.joint.0),
+                joint_period: json::s(g.joint.1),
+                periods_all_3_2k: g.not_3_2k.is_empty(),
+                not_3_2k: g
+                    .not_3_2k
+                    .iter()
+                    .map(|&(x, p)| [json::s(x), json::s(p)])
+                    .collect(),
+                distinct_periods: g.periods.iter().map(json::s).collect(),
+                odd_parts: g.odd_parts.iter().map(json::s).collect(),
+                doublings: (g.doublings.iter())
+                    .map(|&(j, lo, hi)| [json::s(j), json::s(lo), json::s(hi)])
+                    .collect(),
+                fit: g.fit.map(|(e, b, n)| json::GrowthFit {
+                    from_row: json::s(FIT_FROM),
+                    rows_used: json::s(n),
+                    exponent: format!("{e:.4}"),
+                    log2_intercept: format!("{b:.4}"),
+                }),
+            })
+            .collect();
+        out.json(&json::RowsGrowth { certificates })?;
+        return out.finish();
+    }
+    for (g, path) in gs.iter().zip(&args.growth) {
+        outln!(
+            out,
+            "{}: a = {}, rows 0..{}, joint preperiod {}, period {}",
+            path.display(),
+            g.a,
+            g.rows - 1,
+            g.joint.0,
+            g.joint.1
+        )?;
+        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        if g.not_3_2k.is_empty() {
+            outln!(
+                out,
+                "  periods of rows 1..{}: every one is 3·2^k (distinct: {})",
+                g.rows - 1,
+                list(&g.periods)
+            )?;
+        } else {
+            let bad: Vec<String> = (g.not_3_2k.iter().take(20))
+                .map(|(x, p)| format!("row {x}: {p}"))
+                .collect();
+            outln!(
+                out,
+                "  periods of rows 1..{}: {} not of the form 3·2^k ({}{})",
+                g.rows - 1,
+                g.not_3_2k.len(),
+                bad.join(", "),
+                if g.not_3_2k.len() > 20 { ", ..." } else { "" }
+            )?;
+        }
+        outln!(
+            out,
+            "  odd parts m of the periods m·2^k of rows 1..{}: {}",
+            g.rows - 1,
+            list(&g.odd_parts)
+        )?;
+        outln!(out, "  largest preperiod per doubling of the row x:")?;
+        for &(j, lo, hi) in &g.doublings {
+            let ratio = if lo > 0 {
+                format!("{:.3}", hi as f64 / lo as f64)
+            } else {
+                "-".into()
+            };
+            let range = |lo: u64, hi: u64| format!("rows {lo}..{}", hi - 1);
+            outln!(
+                out,
+                "    {:<16} {hi:>12}   ({}: {lo}; ratio {ratio})",
+                range(1 << j, 1 << (j + 1)) + ":",
+                range(1 << (j - 1), 1 << j)
+            )?;
+        }
+        match g.fit {
+            Some((e, b, n)) => outln!(
+                out,
+                "  least squares over the {n} rows x >= {FIT_FROM} with y0 > 0: log2 y0 = \
+                 {e:.4} log2 x {b:+.4}, i.e. y0 ~ {:.4} x^{e:.3} (a description of these rows, \
+                 not a law)",
+                b.exp2()
+            )?,
+            None => outln!(
+                out,
+                "  no fit: fewer than two rows x >= {FIT_FROM} with y0 > 0"
+            )?,
+        }
+    }
+    if let Some(dir) = &dir {
+        outln!(
+            out,
+            "plots: {}, {}",
+            dir.join("row_preperiods.png").display(),
+            dir.join("row_periods.png").display()
+        )?;
+    }
+    out.finish()
+}

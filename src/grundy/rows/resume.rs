@@ -1,0 +1,319 @@
+//! Checkpoints of a long search for certified rows (`rows X -o CERT`), so that a stopped run
+//! continues with `--resume` and ends with the very same certificate.
+//!
+//! Two kinds of files beside CERT: the checkpoint log `CERT.ckpt` (the artifact layer's [`Log`]:
+//! its first line the search's parameters, then one record per checkpoint), and two state files
+//! `CERT.state0`, `CERT.state1`, each written whole and atomically ([`AtomicFile`]), alternately,
+//! so that the file a record names is never the one being rewritten.  A record names its state
+//! file and that file's XXH3-64; a file that does not match (a crash between the two writes) makes
+//! the record count as not done, and the one before it is used.
+//!
+//! - `repeat F HASH COLLISIONS STACK` — looking for the repeat at column y: file F holds S_y
+//!   followed by the snapshots ([`Snapshots::encode`]); STACK lists Nivasch's stack as `hash:column`
+//!   pairs (hexadecimal hash) separated by commas, or `-`.
+//! - `walk F HASH λ t COLLISIONS y μ|- WALK_COLLISIONS PREPERIODS` — the walk at column y: file F
+//!   holds the snapshots; PREPERIODS is the X values so far, comma-separated.
+//!
+//! The last stage (the values below the preperiods, at most the largest stored preperiod's
+//! columns) is not checkpointed: it starts again from column 0 after the last walk record.
+//!
+//! Cost: a checkpoint writes the snapshots (at most their budget) every `every` (5 minutes by
+//! default); continuing reads them once.
+
+use super::cycle::{Hare, Repeat, Snapshots};
+use super::per_row::WalkPoint;
+use super::{Search, Sweep};
+use crate::artifact::AtomicFile;
+use crate::artifact::checkpoint::Log;
+use crate::error::{Error, Result};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Where a search continues from.
+#[derive(Clone, Debug)]
+pub enum Saved {
+    /// From column 0.
+    Fresh,
+    /// Looking for the repeat.
+    Repeat {
+        /// The search's state.
+        hare: Box<Hare>,
+        /// The snapshots taken.
+        snaps: Snapshots,
+    },
+    /// Walking for μ and the preperiods.
+    Walk {
+        /// The snapshots of the search.
+        snaps: Snapshots,
+        /// The repeat found.
+        rep: Repeat,
+        /// The walk's state.
+        point: WalkPoint,
+    },
+}
+
+/// The checkpoint log of a run writing the certificate `cert`: `CERT.ckpt`.
+pub fn log_path(cert: &Path) -> PathBuf {
+    PathBuf::from(format!("{}.ckpt", cert.display()))
+}
+
+fn state_path(cert: &Path, i: usize) -> PathBuf {
+    PathBuf::from(format!("{}.state{i}", cert.display()))
+}
+
+/// The parameters a checkpoint is for (its log's first line): everything that decides the
+/// certificate.
+pub fn params(cfg: &Search, prefix_budget: u64) -> String {
+    format!(
+        "rows a={} X={} max_columns={} snapshot_budget={} hash_bits={} prefix_budget={}",
+        cfg.a, cfg.rows, cfg.max_columns, cfg.snapshot_budget, cfg.hash_bits, prefix_budget
+    )
+}
+
+/// An open checkpoint log with its state files.
+#[derive(Debug)]
+pub struct Journal {
+    log: Log,
+    cert: PathBuf,
+    every: Duration,
+    last: Instant,
+    next: usize,
+    /// The state file of the walk's records, once written: (index, hash).
+    walk_file: Option<(usize, u64)>,
+}
+
+impl Journal {
+    /// Starts checkpoints for a new run (refused if a log is there).
+    pub fn create(cert: &Path, params: &str, every: Duration) -> Result<Journal> {
+        Ok(Journal {
+            log: Log::create(&log_path(cert), params)?,
+            cert: cert.to_owned(),
+            every,
+            last: Instant::now(),
+            next: 0,
+            walk_file: None,
+        })
+    }
+
+    /// Reopens the checkpoints of an interrupted run with these parameters (refused for others)
+    /// and says where it stood: the last record whose state file matches its hash.
+    pub fn resume(
+        cert: &Path,
+        params: &str,
+        every: Duration,
+        first: &Sweep,
+    ) -> Result<(Journal, Saved)> {
+        let (log, records) = Log::resume(&log_path(cert), params)?;
+        // each state file, read once: its hash and bytes (None: unreadable)
+        type Read = Option<(u64, Vec<u8>)>;
+        let mut files: [Option<Read>; 2] = [None, None];
+        let mut saved = Saved::Fresh;
+        let mut used = None;
+        for r in records.iter().rev() {
+            let f: Vec<&str> = r.split(' ').collect();
+            let (Some(i), Some(h)) = (
+                f.get(1)
+                    .and_then(|v| v.parse::<usize>().ok())
+                    .filter(|&i| i < 2),
+                f.get(2).and_then(|v| u64::from_str_radix(v, 16).ok()),
+            ) else {
+                return Err(damaged(cert, "a record without its state file"));
+            };
+            let file = files[i].get_or_insert_with(|| {
+                std::fs::read(state_path(cert, i))
+                    .ok()
+                    .map(|b| (xxhash_rust::xxh3::xxh3_64(&b), b))
+            });
+            let Some((fh, bytes)) = file.as_ref().filter(|(fh, _)| *fh == h) else {
+                continue; // its state file was rewritten later, or never finished
+            };
+            let _ = fh;
+            saved = parse(&f, bytes, first).map_err(|e| damaged(cert, &e))?;
+            used = Some(i);
+            break;
+        }
+        let walk_file = match (&saved, used) {
+            (Saved::Walk { .. }, Some(i)) => {
+                files[i].as_ref().and_then(|f| f.as_ref()).map(|f| (i, f.0))
+            }
+            _ => None,
+        };
+        Ok((
+            Journal {
+                log,
+                cert: cert.to_owned(),
+                every,
+                last: Instant::now(),
+                next: used.map_or(0, |i| 1 - i),
+                walk_file,
+            },
+            saved,
+        ))
+    }
+
+    fn due(&self) -> bool {
+        self.last.elapsed() >= self.every
+    }
+
+    fn write_state(&mut self, bytes: &[u8]) -> Result<(usize, u64)> {
+        let i = self.next;
+        let path = state_path(&self.cert, i);
+        let mut f = AtomicFile::create_regular(&path)?;
+        f.write_all(bytes).map_err(|e| Error::file(&path, e))?;
+        f.commit()?;
+        self.next = 1 - i;
+        Ok((i, xxhash_rust::xxh3::xxh3_64(bytes)))
+    }
+
+    /// A checkpoint of the search for the repeat, when one is due.
+    pub fn repeat(&mut self, h: &Hare, snaps: &Snapshots) -> Result<()> {
+        if !self.due() {
+            return Ok(());
+        }
+        let mut b = Vec::new();
+        h.state.encode(&mut b);
+        snaps.encode(&mut b);
+        let (i, hash) = self.write_state(&b)?;
+        let stack = if h.stack.is_empty() {
+            "-".to_string()
+        } else {
+            let e: Vec<String> = h.stack.iter().map(|(h, y)| format!("{h:x}:{y}")).collect();
+            e.join(",")
+        };
+        self.log
+            .append(&format!("repeat {i} {hash:016x} {} {stack}", h.collisions))?;
+        self.last = Instant::now();
+        Ok(())
+    }
+
+    /// A checkpoint of the walk, when one is due.
+    pub fn walk(&mut self, snaps: &Snapshots, rep: &Repeat, p: &WalkPoint) -> Result<()> {
+        if !self.due() {
+            return Ok(());
+        }
+        let (i, hash) = match self.walk_file {
+            Some(f) => f,
+            None => {
+                let mut b = Vec::new();
+                snaps.encode(&mut b);
+                let f = self.write_state(&b)?;
+                self.walk_file = Some(f);
+                f
+            }
+        };
+        let pre: Vec<String> = p.preperiods.iter().map(u64::to_string).collect();
+        let mu = p.mu.map_or("-".to_string(), |m| m.to_string());
+        self.log.append(&format!(
+            "walk {i} {hash:016x} {} {} {} {} {mu} {} {}",
+            rep.period,
+            rep.repeat,
+            rep.collisions,
+            p.y,
+            p.collisions,
+            pre.join(",")
+        ))?;
+        self.last = Instant::now();
+        Ok(())
+    }
+
+    /// The run is complete: removes the log and the state files.
+    pub fn finish(self) -> Result<()> {
+        for i in 0..2 {
+            let p = state_path(&self.cert, i);
+            if p.exists() {
+                std::fs::remove_file(&p).map_err(|e| Error::file(&p, e))?;
+            }
+        }
+        self.log.finish()
+    }
+}
+
+fn damaged(cert: &Path, why: &str) -> Error {
+    Error::usage(format!(
+        "the checkpoint '{}' cannot be continued: {why}",
+        log_path(cert).display()
+    ))
+}
+
+fn num(f: &[&str], i: usize) -> std::result::Result<u64, String> {
+    f.get(i)
+        .and_then(|v| v.parse().ok())
+        .ok_or_else(|| format!("field {i} of a record is not a number"))
+}
+
+/// A record and its state file, checked: every column and count within what the state allows.
+fn parse(f: &[&str], bytes: &[u8], first: &Sweep) -> std::result::Result<Saved, String> {
+    match f.first().copied() {
+        Some("repeat") if f.len() == 5 => {
+            let (state, used) = first.decode(bytes)?;
+            let (snaps, used2) = Snapshots::decode(first, &bytes[used..])?;
+            if used + used2 != bytes.len() {
+                return Err("trailing bytes in a state file".into());
+            }
+            let y = state.y();
+            let mut stack = Vec::new();
+            if f[4] != "-" {
+                for e in f[4].split(',') {
+                    let (h, c) = e.split_once(':').ok_or("a stack entry without ':'")?;
+                    let h = u64::from_str_radix(h, 16).map_err(|e| e.to_string())?;
+                    let c: u64 = c.parse().map_err(|_| "a stack column is not a number")?;
+                    if c >= y || stack.last().is_some_and(|&(ph, pc)| ph > h || pc >= c) {
+                        return Err("the stack is out of order".into());
+                    }
+                    stack.push((h, c));
+                }
+            }
+            Ok(Saved::Repeat {
+                hare: Box::new(Hare {
+                    state,
+                    stack,
+                    collisions: num(f, 3)?,
+                }),
+                snaps,
+            })
+        }
+        Some("walk") if f.len() == 10 => {
+            let (snaps, used) = Snapshots::decode(first, bytes)?;
+            if used != bytes.len() {
+                return Err("trailing bytes in a state file".into());
+            }
+            let (lam, t, y) = (num(f, 3)?, num(f, 4)?, num(f, 6)?);
+            let mu = if f[7] == "-" { None } else { Some(num(f, 7)?) };
+            let pre: Vec<u64> = if f[9].is_empty() {
+                Vec::new()
+            } else {
+                (f[9].split(','))
+                    .map(|v| {
+                        v.parse()
+                            .map_err(|_| "a preperiod is not a number".to_string())
+                    })
+                    .collect::<std::result::Result<_, _>>()?
+            };
+            let x_rows = first.column.len();
+            let bad = lam == 0
+                || t.checked_add(lam).is_none_or(|e| y > e)
+                || mu.is_some_and(|m| m > t || m.saturating_add(lam) >= y)
+                || pre.len() != x_rows
+                || pre.iter().any(|&p| p > y);
+            if bad {
+                return Err("a walk record out of range".into());
+            }
+            Ok(Saved::Walk {
+                snaps,
+                rep: Repeat {
+                    period: lam,
+                    repeat: t,
+                    collisions: num(f, 5)?,
+                },
+                point: WalkPoint {
+                    y,
+                    mu,
+                    collisions: num(f, 8)?,
+                    preperiods: pre,
+                },
+            })
+        }
+        _ => Err("an unknown record".into()),
+    }
+}
