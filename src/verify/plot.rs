@@ -119,6 +119,8 @@ struct Scatter<'p> {
     x_label: &'p str,
     y_label: &'p str,
     series: Vec<Series>,
+    /// Where the legend goes (a corner the points leave free).
+    legend: SeriesLabelPosition,
 }
 
 /// Points of one colour, with an optional line y = s·x + i and a legend label.
@@ -189,7 +191,7 @@ impl Scatter<'_> {
             }
             chart
                 .configure_series_labels()
-                .position(SeriesLabelPosition::UpperLeft)
+                .position(self.legend.clone())
                 .label_font((FAMILY, 18))
                 .background_style(WHITE)
                 .border_style(BLACK)
@@ -252,6 +254,7 @@ pub fn draw(f: &TableFacts, which: usize, path: &Path) -> Result<()> {
                 RGBColor(0, 150, 0),
             ),
         ],
+        legend: SeriesLabelPosition::UpperLeft,
     };
     let ones = Scatter {
         title: format!(
@@ -271,6 +274,7 @@ pub fn draw(f: &TableFacts, which: usize, path: &Path) -> Result<()> {
                 .collect(),
             line: None,
         }],
+        legend: SeriesLabelPosition::UpperLeft,
     };
     match which {
         0 => d.write(path),
@@ -347,6 +351,11 @@ pub fn draw_row_growth(
         x_label,
         y_label,
         series: series.collect(),
+        legend: if which == 0 {
+            SeriesLabelPosition::LowerRight
+        } else {
+            SeriesLabelPosition::UpperLeft
+        },
     }
     .write(path)
 }
