@@ -359,3 +359,28 @@ fn sigterm_keeps_the_partial_file_of_a_checkpointed_run_of_any_a() {
         assert_eq!(!partials().is_empty(), kept, "a = {a}: {:?}", partials());
     }
 }
+
+/// A run refused for the machine's room (here: a table of side 2^20 needs 390 GiB of memory and
+/// 1.6 TB of disk) leaves nothing behind; a `--restart` refused the same way leaves the
+/// interrupted run it would have discarded as it was.
+#[test]
+fn a_run_refused_for_room_leaves_nothing_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("big.bin");
+    let o = wythoff(&["grundy", "1048576", "-o", s(&f)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("GiB"), "{}", stderr(&o));
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+    // an interrupted run, then a refused restart: the partial and its log are untouched
+    let g = dir.path().join("g.bin");
+    interrupted(&g, "700", "256");
+    let (p, c) = (suffixed(&g, ".partial"), suffixed(&g, ".partial.ckpt"));
+    let before = (std::fs::read(&p).unwrap(), std::fs::read(&c).unwrap());
+    let o = wythoff(&["grundy", "1048576", "-o", s(&g), "--restart"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(
+        (std::fs::read(&p).unwrap(), std::fs::read(&c).unwrap()),
+        before
+    );
+}

@@ -396,13 +396,21 @@ fn checkpointed(
         }
         (log, rows, h, map)
     } else {
-        if ckpt.exists() {
-            if mode == Partial::Refuse && existed {
-                return Err(refuse(ResumeError::Interrupted {
-                    partial: partial.to_owned(),
-                    rows: rows_recorded(ckpt),
-                }));
+        if ckpt.exists() && mode == Partial::Refuse && existed {
+            return Err(refuse(ResumeError::Interrupted {
+                partial: partial.to_owned(),
+                rows: rows_recorded(ckpt),
+            }));
+        }
+        // the machine's room is checked before anything of an earlier run is discarded; a
+        // refusal removes the partial file made just now (an earlier one stays as it was)
+        if let Err(e) = check_resources(spec.engine_bytes(), total, dir) {
+            if !existed {
+                let _ = std::fs::remove_file(partial);
             }
+            return Err(e.into());
+        }
+        if ckpt.exists() {
             // restarting, or a log left without its partial file by a finished run
             std::fs::remove_file(ckpt).map_err(|e| Error::file(ckpt, e))?;
             if existed {
@@ -412,9 +420,13 @@ fn checkpointed(
                 ));
             }
         }
-        check_resources(spec.engine_bytes(), total, dir)?;
         file.set_len(0).map_err(|e| Error::file(partial, e))?;
-        reserve(&file, partial, total)?;
+        if let Err(e) = reserve(&file, partial, total) {
+            // emptied above, the partial file holds nothing of value: no empty or half-reserved
+            // file is left under its name
+            let _ = std::fs::remove_file(partial);
+            return Err(e.into());
+        }
         // SAFETY: the partial file is locked by this run; nothing else maps it.
         let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
         map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
