@@ -29,6 +29,7 @@ pub mod game;
 pub mod grundy;
 pub mod num;
 pub mod oeis;
+pub mod page;
 pub mod pairs;
 pub mod ratwyt;
 pub mod sums;

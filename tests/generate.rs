@@ -68,17 +68,17 @@ fn quick_preset_end_to_end() {
         "{}",
         String::from_utf8_lossy(&st.stderr)
     );
-    let names: Vec<String> = std::fs::read_dir(&out)
+    let files: Vec<String> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     assert!(
-        names
+        files
             .iter()
             .all(|n| !n.contains("partial") && !n.contains("probe")),
-        "leftovers: {names:?}"
+        "leftovers: {files:?}"
     );
-    assert_eq!(names.len(), 38, "{names:?}");
+    assert_eq!(files.len(), 39, "{files:?}");
 
     // b-files against the published terms, byte format `n a(n)`.
     for anum in [
@@ -240,6 +240,97 @@ fn quick_preset_end_to_end() {
         let b = std::fs::read(out.join(png)).unwrap();
         assert!(b.starts_with(b"\x89PNG"), "{png}");
     }
+    check_page(&out, &files);
+}
+
+/// The values of every `attr="..."` in the page, percent-decoded.
+fn attribute(html: &str, attr: &str) -> Vec<String> {
+    let key = format!(" {attr}=\"");
+    html.split(&key)
+        .skip(1)
+        .map(|rest| {
+            let v = &rest[..rest.find('"').unwrap()];
+            let b = v.as_bytes();
+            let mut out = Vec::new();
+            let mut i = 0;
+            while i < b.len() {
+                if b[i] == b'%' {
+                    out.push(u8::from_str_radix(&v[i + 1..i + 3], 16).unwrap());
+                    i += 3;
+                } else {
+                    out.push(b[i]);
+                    i += 1;
+                }
+            }
+            String::from_utf8(out).unwrap()
+        })
+        .collect()
+}
+
+/// `index.html`: every section, every link resolving to a file of the folder (every file of the
+/// run linked), every image a PNG that decodes, the verification table equal to verify.json's
+/// checks in order (name and status), and no external resource.
+fn check_page(out: &std::path::Path, names: &[String]) {
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    for s in ["files", "verification", "pictures", "catalogue", "figures"] {
+        assert!(
+            html.contains(&format!("<h2 id=\"{s}\">")),
+            "section {s} missing"
+        );
+    }
+    assert!(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"));
+    let links = attribute(&html, "href");
+    for l in &links {
+        if let Some(anchor) = l.strip_prefix('#') {
+            assert!(html.contains(&format!("id=\"{anchor}\"")), "anchor {l}");
+        } else {
+            assert!(!l.contains('/'), "{l} is not a file of the folder");
+            assert!(out.join(l).is_file(), "link {l} does not resolve");
+        }
+    }
+    for n in names.iter().filter(|n| *n != "index.html") {
+        assert!(links.contains(n), "{n} is not linked from the page");
+    }
+    let images = attribute(&html, "src");
+    assert_eq!(
+        images.len(),
+        names.iter().filter(|n| n.ends_with(".png")).count()
+    );
+    for i in &images {
+        let f = std::fs::File::open(out.join(i)).unwrap();
+        let mut d = png::Decoder::new(std::io::BufReader::new(f))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; d.output_buffer_size().unwrap()];
+        d.next_frame(&mut buf).unwrap();
+    }
+    // the verification table: one row per check of the report, same name and status, in order
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("verify.json")).unwrap()).unwrap();
+    let section =
+        &html[html.find("id=\"verification\"").unwrap()..html.find("id=\"pictures\"").unwrap()];
+    let rows: Vec<&str> = section.split("<tr><td>").skip(1).collect();
+    let checks = report["checks"].as_array().unwrap();
+    assert_eq!(rows.len(), checks.len());
+    for (row, c) in rows.iter().zip(checks) {
+        let status = match c["status"].as_str().unwrap() {
+            "ok" => "<td class=\"ok\">ok</td>",
+            "FAIL" => "<td class=\"fail\">FAIL</td>",
+            _ => "<td class=\"skipped\">skipped</td>",
+        };
+        let name = c["name"]
+            .as_str()
+            .unwrap()
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        assert!(row.starts_with(&format!("{name}</td>")), "{row} / {name}");
+        assert!(row.contains(status), "{row}");
+    }
+    assert!(
+        section.contains("No check failed"),
+        "the quick job's checks all pass"
+    );
 }
 
 #[test]

@@ -12,8 +12,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
+use wythoff::page::{PageFile, PageSequence};
 use wythoff::pairs::bulk::{self, Plan};
 use wythoff::pairs::emit::{self, Columns, FileFormat};
+use wythoff::verify::report::Report;
 use wythoff::{Rules, grundy, oeis, three_pile, verify};
 
 #[derive(Args)]
@@ -95,6 +97,31 @@ impl Sizes {
         verify_three: 30,
     };
 
+    /// The sizes in words, for the report page.
+    pub(crate) fn describe(&self) -> String {
+        let cap = if self.oeis_cap == u64::MAX {
+            String::new()
+        } else {
+            format!(" (at most {})", self.oeis_cap)
+        };
+        format!(
+            "b-files: {}× each entry's default terms{cap}; pairs n ≤ {}, misère n ≤ {}, binary \
+             n ≤ {}, word and checksum n ≤ {}; Grundy table N = {}; certified rows 0..{}; \
+             three-pile ≤ {}; verification n < {}, Grundy N = {}, three-pile ≤ {}",
+            self.oeis_factor,
+            self.pairs,
+            self.misere,
+            self.binary,
+            self.word,
+            self.grundy,
+            self.rows.saturating_sub(1),
+            self.three,
+            self.verify,
+            self.verify_grundy,
+            self.verify_three
+        )
+    }
+
     /// The default job times `scale` (the Grundy table by ⌊√scale⌋, the three-pile box at most
     /// doubled); every product is checked.
     pub(crate) fn scaled(scale: u64) -> Result<Sizes> {
@@ -173,15 +200,23 @@ fn pairs_file(file: &str, what: &str, a: u64, misere: bool, stop: u64, f: FileFo
 }
 
 /// The job: every output in order, each one library call.
-fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>) -> Vec<Output> {
+fn outputs(s: Sizes, threads: usize, report: Shared<Report>) -> (Vec<Output>, Vec<PageSequence>) {
     use FileFormat::*;
     let mut v = Vec::new();
+    let mut catalogue = Vec::new();
     for e in oeis::CATALOGUE {
         let terms = e
             .default_terms
             .saturating_mul(s.oeis_factor)
             .min(e.max_terms)
             .min(s.oeis_cap);
+        catalogue.push(PageSequence {
+            anum: e.anum.into(),
+            title: e.title.into(),
+            offset: e.offset,
+            terms,
+            file: format!("b{}.txt", &e.anum[1..]),
+        });
         v.push(text(
             format!("b{}.txt", &e.anum[1..]),
             format!("{} {} ({terms} terms)", e.anum, e.title),
@@ -344,11 +379,11 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
             let t = std::time::Instant::now();
             let mut f = AtomicFile::create(path)?;
             let (r, facts) = verify::run_with_facts(&cfg, &|_| {}, None)?;
-            report.set(r.ok());
             f.write_all(r.to_json(t.elapsed().as_secs_f64()).as_bytes())
                 .map_err(emit::write_error)?;
             f.commit()?;
             *facts_out.borrow_mut() = facts;
+            *report.borrow_mut() = Some(r);
             Ok(())
         })),
     });
@@ -370,8 +405,11 @@ fn outputs(s: Sizes, threads: usize, report: std::rc::Rc<std::cell::Cell<bool>>)
             })),
         });
     }
-    v
+    (v, catalogue)
 }
+
+/// A value one output of the job leaves for a later one (the verification report for the page).
+type Shared<T> = std::rc::Rc<std::cell::RefCell<Option<T>>>;
 
 pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
     let threads = args.threads.install()?;
@@ -390,10 +428,13 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
         })?,
     );
     let t0 = std::time::Instant::now();
-    let passed = std::rc::Rc::new(std::cell::Cell::new(true));
-    let job = outputs(sizes, threads, passed.clone());
+    let started = wythoff::page::utc_now();
+    let report: Shared<Report> = Default::default();
+    let (job, catalogue) = outputs(sizes, threads, report.clone());
     let mut written: Vec<(PathBuf, String)> = Vec::new();
+    let mut files = Vec::new();
     for o in &job {
+        let t = std::time::Instant::now();
         let _ = writeln!(
             std::io::stderr(),
             "wythoff generate: {} ({:.0} s)",
@@ -409,8 +450,51 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
             }
             Make::Path(f) => f(&path)?,
         }
+        files.push(PageFile {
+            name: o.file.clone(),
+            what: o.what.clone(),
+            bytes: std::fs::metadata(&path).map_or(0, |m| m.len()),
+            seconds: t.elapsed().as_secs_f64(),
+        });
         written.push((path, o.what.clone()));
     }
+    // the report page, last: it links every file above
+    let report = report.borrow();
+    let failed = report.as_ref().is_some_and(|r| r.failed());
+    let index = out.join("index.html");
+    let page = wythoff::page::render(&wythoff::page::Page {
+        title: format!("wythoff generate: {}", out.display()),
+        files,
+        report: report.as_ref(),
+        catalogue,
+        figures: vec![
+            ("started".into(), started),
+            ("finished".into(), wythoff::page::utc_now()),
+            (
+                "time".into(),
+                format!(
+                    "{:.1} s for {} files",
+                    t0.elapsed().as_secs_f64(),
+                    job.len()
+                ),
+            ),
+            ("machine".into(), wythoff::page::machine()),
+            ("threads".into(), threads.to_string()),
+            ("preset".into(), sizes.describe()),
+            (
+                "program".into(),
+                format!("wythoff {}", env!("CARGO_PKG_VERSION")),
+            ),
+        ],
+    });
+    let mut f = AtomicFile::create(&index)?;
+    f.write_all(page.as_bytes())
+        .map_err(|e| Error::file(index.clone(), e))?;
+    f.commit()?;
+    written.push((
+        index,
+        "this run's report page (open it in a browser)".into(),
+    ));
     let mut stdout = Out::new();
     outln!(
         stdout,
@@ -427,7 +511,7 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
         outln!(stdout, "  {name:<26} {:>9}  {what}", size_of(p))?;
     }
     stdout.finish()?;
-    if !passed.get() {
+    if failed {
         return Err(Error::Disagreement(
             "the verification report found a counterexample (see verify.json)".into(),
         ));
