@@ -105,7 +105,7 @@ padding:.25em .6em;text-align:left;vertical-align:top}th{background:#eee}\
 .skipped{color:#850;font-weight:bold}.banner{padding:.6em 1em;margin:1em 0}\
 .banner.ok{background:#dfd}.banner.fail{background:#b00;color:#fff}figure{margin:1em 0}\
 img{max-width:100%;border:1px solid #ccc}figcaption{font-size:90%;color:#555}\
-td.num{text-align:right;font-variant-numeric:tabular-nums}";
+td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}";
 
 /// The page as HTML.
 pub fn render(p: &Page) -> String {
