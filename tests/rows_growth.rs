@@ -129,13 +129,8 @@ fn growth_fits_and_plots() {
     let t = text(&o);
     assert_eq!(t.matches("every one is 3·2^k").count(), 2, "{t}");
     for name in ["row_preperiods.png", "row_periods.png"] {
-        let f = std::fs::File::open(plots.join(name)).unwrap();
-        let mut r = png::Decoder::new(std::io::BufReader::new(f))
-            .read_info()
-            .unwrap();
-        let mut buf = vec![0; r.output_buffer_size().unwrap()];
-        let info = r.next_frame(&mut buf).unwrap();
-        assert_eq!((info.width, info.height), (1200, 800), "{name}");
+        let (w, h, buf) = common::png_pixels(&plots.join(name));
+        assert_eq!((w, h), (1200, 800), "{name}");
         assert!(buf.iter().any(|&b| b != 255), "{name} is blank");
     }
 }

@@ -145,3 +145,16 @@ pub fn options(_n: usize, a: usize, x: usize, y: usize) -> Vec<(usize, usize)> {
     }
     o
 }
+
+/// Decodes a PNG file: (width, height, pixel bytes). Panics (failing the test) if it does not
+/// decode.
+pub fn png_pixels(path: &Path) -> (u32, u32, Vec<u8>) {
+    let file = std::fs::File::open(path).unwrap();
+    let mut dec = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0u8; dec.output_buffer_size().unwrap()];
+    let info = dec.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
