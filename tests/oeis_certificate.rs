@@ -319,3 +319,38 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     );
     assert!(!out.exists());
 }
+
+/// The b-files of rows 0..1023 kept in doc/bfiles (from `rows 1024 -o CERT`, a 78-minute run):
+/// whole (indices 0..1023), their first terms the published ones, their first 128 terms those
+/// of a fresh sweep of rows 0..127, and every period of a row x ≥ 1 of the form 3·2^k with the
+/// preperiod below the joint preperiod the doc states.
+#[test]
+fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
+    let read = |name: &str| -> Vec<u64> {
+        let path = format!("{}/doc/bfiles/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| {
+                let (n, v) = l.split_once(' ').unwrap();
+                assert_eq!(n.parse::<usize>().unwrap(), i, "{name}: index");
+                v.parse().unwrap()
+            })
+            .collect()
+    };
+    for (anum, file) in [("A046874", "b046874.txt"), ("A046875", "b046875.txt")] {
+        let kept = read(file);
+        assert_eq!(kept.len(), 1024, "{file}");
+        let want = published(anum);
+        assert_eq!(kept[..want.len()], want[..], "{file}: published terms");
+        let fresh = bfile(&wythoff(&["oeis", anum, "--terms", "128"]));
+        assert_eq!(kept[..128], fresh[..], "{file}: rows 0..127 swept afresh");
+    }
+    let periods = read("b046875.txt");
+    for (x, &p) in periods.iter().enumerate().skip(1) {
+        assert!(p % 3 == 0 && (p / 3).is_power_of_two(), "row {x}: period {p}");
+    }
+    let preperiods = read("b046874.txt");
+    assert_eq!(preperiods.iter().max(), Some(&58663121));
+    assert_eq!(periods.iter().max(), Some(&393216));
+}
