@@ -348,7 +348,10 @@ fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
     }
     let periods = read("b046875.txt");
     for (x, &p) in periods.iter().enumerate().skip(1) {
-        assert!(p % 3 == 0 && (p / 3).is_power_of_two(), "row {x}: period {p}");
+        assert!(
+            p % 3 == 0 && (p / 3).is_power_of_two(),
+            "row {x}: period {p}"
+        );
     }
     let preperiods = read("b046874.txt");
     assert_eq!(preperiods.iter().max(), Some(&58663121));
