@@ -1,10 +1,14 @@
 //! The catalogue of OEIS sequences this program writes, with their offsets and conventions, and
 //! the b-file writer (`n a(n)` per line from the entry's own offset, nothing else).
 //!
-//! Each entry says how its terms are computed — always by the library's engines: the bulk pairs
-//! generator, the Grundy table, certified rows, or the three-pile box — and is tested against the
-//! data lines (%S/%T/%U) of its OEIS entry (`data/oeis`). The Grundy entries can also be read from
-//! a table file ([`table_terms`]) and the row entries from a row certificate ([`certificate`]).
+//! Each entry ([`CATALOGUE`], in `catalogue.rs`) says how its terms are computed — always by the
+//! library's engines: the bulk pairs generator, the Grundy table, certified rows, or the
+//! three-pile box — and is tested against the data lines (%S/%T/%U) of its OEIS entry
+//! (`data/oeis`). The families built on them have their own modules: the inverse Grundy rows
+//! ([`row_inverse`]), the Wythoff array and its relatives ([`wythoff_array`]), the running mean of
+//! the partner sequence ([`partner_mean`]) and the three-pile rows ([`three_pile_rows`]). The
+//! Grundy entries can also be read from a table file ([`table_terms`]) and the row entries from a
+//! row certificate ([`certificate`]).  Cost: per entry, in its module; [`terms`] dispatches.
 
 use crate::error::{Error, Result};
 use crate::game::Rules;

@@ -78,7 +78,7 @@ fn quick_preset_end_to_end() {
             .all(|n| !n.contains("partial") && !n.contains("probe")),
         "leftovers: {names:?}"
     );
-    assert_eq!(names.len(), 38, "{names:?}");
+    assert_eq!(names.len(), 61, "{names:?}");
 
     // b-files against the published terms, byte format `n a(n)`.
     for anum in [

@@ -94,7 +94,7 @@ fn pairs_for_a_4_and_5_and_the_interleaved_pairs_follow_the_mex_recursion() {
             u128::from(if i % 2 == 0 { x } else { y }),
             "A072061 a({n})"
         );
-        let layman = if n % 2 == 0 {
+        let layman = if n.is_multiple_of(2) {
             prev + n / 2
         } else {
             (1..).find(|&m| !used[m as usize]).unwrap()
@@ -253,7 +253,7 @@ fn the_partner_mean_and_its_plateaus_from_a002251_by_the_mex_recursion() {
     let mean: Vec<u128> = (0..n)
         .map(|i| {
             sum += partner[i];
-            assert_eq!(sum % (i as u64 + 1), 0);
+            assert!(sum.is_multiple_of(i as u64 + 1));
             u128::from(sum / (i as u64 + 1))
         })
         .collect();

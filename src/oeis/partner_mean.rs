@@ -29,7 +29,7 @@ pub fn means(count: u64) -> Result<Vec<u128>> {
             .checked_add(x)
             .ok_or_else(|| Error::internal("a partner sum past 2^128"))?;
         let d = n as u128 + 1;
-        if sum % d != 0 {
+        if !sum.is_multiple_of(d) {
             return Err(Error::domain(format!(
                 "A073869: the sum of A002251(0..={n}) = {sum} is not divisible by {d}"
             )));
