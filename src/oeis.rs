@@ -1,20 +1,31 @@
 //! The catalogue of OEIS sequences this program writes, with their offsets and conventions, and
 //! the b-file writer (`n a(n)` per line from the entry's own offset, nothing else).
 //!
-//! Each entry says how its terms are computed — always by the library's engines: the bulk pairs
-//! generator, the Grundy table, certified rows, or the three-pile box — and is tested against the
-//! data lines (%S/%T/%U) of its OEIS entry (`data/oeis`). The Grundy entries can also be read from
-//! a table file ([`table_terms`]) and the row entries from a row certificate ([`certificate`]).
+//! Each entry ([`CATALOGUE`], in `catalogue.rs`) says how its terms are computed — always by the
+//! library's engines: the bulk pairs generator, the Grundy table, certified rows, or the
+//! three-pile box — and is tested against the data lines (%S/%T/%U) of its OEIS entry
+//! (`data/oeis`). The families built on them have their own modules: the inverse Grundy rows
+//! ([`row_inverse`]), the Wythoff array and its relatives ([`wythoff_array`]), the running mean of
+//! the partner sequence ([`partner_mean`]) and the three-pile rows ([`three_pile_rows`]). The
+//! Grundy entries can also be read from a table file ([`table_terms`]) and the row entries from a
+//! row certificate ([`certificate`]).  Cost: per entry, in its module; [`terms`] dispatches.
 
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::grundy::{Spec, Table, rows};
-use crate::pairs::bulk::{Plan, VecSink};
+use crate::pairs::bulk::{Plan, Sink};
 use crate::pairs::{Solver, Strategy};
 use rug::Integer;
 use std::io::Write;
 
+mod catalogue;
 pub mod certificate;
+pub mod partner_mean;
+pub mod row_inverse;
+pub mod three_pile_rows;
+pub mod wythoff_array;
+
+pub use catalogue::CATALOGUE;
 
 /// How an entry's terms are produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +54,70 @@ enum Source {
     ThreeAntidiagonals,
     /// Three-pile T(n, n) (A051261).
     ThreeDiagonal,
+    /// A_1, B_1, A_2, B_2, … of Wythoff's game (A072061).
+    PairsInterleaved,
+    /// The inverse permutation of row r of the Grundy table (A064206–A064211).
+    GrundyRowInverse(usize),
+    /// The Wythoff array by antidiagonals, rows first (A035513) or columns first (A083412).
+    WythoffArray {
+        /// Column k = 1, 2, … first within an antidiagonal instead of row n.
+        transposed: bool,
+    },
+    /// The position of n in A035513, a(0) = 0 (A064274).
+    WythoffArrayInverse,
+    /// The row of the Wythoff array containing n, rows numbered from `first` (A003603, A019586).
+    WythoffArrayRow {
+        /// The number of the first row.
+        first: u64,
+    },
+    /// The column of the Wythoff array containing n, from 1 (A035612).
+    WythoffArrayColumn,
+    /// The Wythoff difference array by antidiagonals (A080164).
+    WythoffDifferences,
+    /// W(n, n) (A020941).
+    WythoffArrayDiagonal,
+    /// The running mean of A002251 (A073869).
+    PartnerMean,
+    /// The ends of the plateaus of A073869 (A090909).
+    PartnerMeanPlateaus,
+    /// Row r of A018219: T(r, n) (A018220–A018222).
+    ThreeRow(u64),
+    /// The m with T(m, m) = n (A077226).
+    ThreeDiagonalInverse,
+}
+
+impl Source {
+    /// How the terms are computed, in a few words (`oeis --list`).
+    fn computed_by(&self) -> String {
+        match *self {
+            Source::Pairs { a, upper } => {
+                format!("pairs a = {a}, {}", if upper { "B_n" } else { "A_n" })
+            }
+            Source::Partner => "Solver::partner".into(),
+            Source::FibonacciWord => "pairs a = 1, carries".into(),
+            Source::GrundyAntidiagonals
+            | Source::GrundyDiagonal
+            | Source::GrundyDiagonalInverse
+            | Source::GrundyTriangle => "Grundy table".into(),
+            Source::GrundyRow(_) => "certified rows".into(),
+            Source::RowPreperiods | Source::RowPeriods => "certified rows".into(),
+            Source::ThreeAntidiagonals | Source::ThreeDiagonal => "three-pile box".into(),
+            Source::PairsInterleaved => "pairs a = 1, A_n and B_n".into(),
+            Source::GrundyRowInverse(r) => {
+                format!("certified row {r}, inverted over y <= n + {}", 2 * r)
+            }
+            Source::WythoffArray { .. }
+            | Source::WythoffArrayDiagonal
+            | Source::WythoffDifferences => "Wythoff array from pairs a = 1".into(),
+            Source::WythoffArrayInverse
+            | Source::WythoffArrayRow { .. }
+            | Source::WythoffArrayColumn => "Wythoff array cells <= n".into(),
+            Source::PartnerMean => "Solver::partner, exact running sums".into(),
+            Source::PartnerMeanPlateaus => "A073869 from its definition".into(),
+            Source::ThreeRow(r) => format!("three-pile box, T({r}, n) <= {} + 2n", 4 * r),
+            Source::ThreeDiagonalInverse => "three-pile box, values found".into(),
+        }
+    }
 }
 
 /// One catalogued sequence.
@@ -63,6 +138,12 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// How the entry's terms are computed, in a few words (the engine and, where it matters, the
+    /// bound that proves them), as `oeis --list` shows it.
+    pub fn computed_by(&self) -> String {
+        self.source.computed_by()
+    }
+
     /// For a row of Wythoff's Grundy table (A004482–A004487): the row's preperiod y₀ and additive
     /// period p, G(x, y + p) = G(x, y) + p for y ≥ y₀, *proved* by the certified sweep of
     /// [`rows::certified_rows`] (a repeated engine state; milliseconds for these rows).
@@ -75,196 +156,6 @@ impl Entry {
         Ok(p.rows.get(r).copied())
     }
 }
-
-const BIG: u64 = 100_000_000;
-
-/// The catalogue.
-pub const CATALOGUE: &[Entry] = &[
-    Entry {
-        anum: "A000201",
-        offset: 1,
-        title: "Lower Wythoff sequence: floor(n*phi)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 1, upper: false },
-    },
-    Entry {
-        anum: "A001950",
-        offset: 1,
-        title: "Upper Wythoff sequence: floor(n*phi^2)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 1, upper: true },
-    },
-    Entry {
-        anum: "A066096",
-        offset: 0,
-        title: "floor(n*phi) from n = 0",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 1, upper: false },
-    },
-    Entry {
-        anum: "A001951",
-        offset: 0,
-        title: "floor(n*sqrt(2)) (lower, a = 2)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 2, upper: false },
-    },
-    Entry {
-        anum: "A001952",
-        offset: 1,
-        title: "floor(n*(2+sqrt(2))) (upper, a = 2)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 2, upper: true },
-    },
-    Entry {
-        anum: "A184480",
-        offset: 1,
-        title: "floor(n*(-1+sqrt(13))/2) (lower, a = 3)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 3, upper: false },
-    },
-    Entry {
-        anum: "A001956",
-        offset: 1,
-        title: "floor(n*(5+sqrt(13))/2) (upper, a = 3)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::Pairs { a: 3, upper: true },
-    },
-    Entry {
-        anum: "A002251",
-        offset: 0,
-        title: "Wythoff partner: swap lower and upper Wythoff numbers",
-        default_terms: 10_000,
-        max_terms: 10_000_000,
-        source: Source::Partner,
-    },
-    Entry {
-        anum: "A003849",
-        offset: 0,
-        title: "The infinite Fibonacci word",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::FibonacciWord,
-    },
-    Entry {
-        anum: "A004481",
-        offset: 0,
-        title: "Sprague-Grundy table of Wythoff's game by antidiagonals",
-        default_terms: 10_000,
-        max_terms: 50_000_000,
-        source: Source::GrundyAntidiagonals,
-    },
-    Entry {
-        anum: "A004482",
-        offset: 0,
-        title: "Sprague-Grundy row 1 (tersum n + 1)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::GrundyRow(1),
-    },
-    Entry {
-        anum: "A004483",
-        offset: 0,
-        title: "Sprague-Grundy row 2 (tersum n + 2)",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::GrundyRow(2),
-    },
-    Entry {
-        anum: "A004484",
-        offset: 0,
-        title: "Sprague-Grundy row 3",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::GrundyRow(3),
-    },
-    Entry {
-        anum: "A004485",
-        offset: 0,
-        title: "Sprague-Grundy row 4",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::GrundyRow(4),
-    },
-    Entry {
-        anum: "A004486",
-        offset: 0,
-        title: "Sprague-Grundy row 5",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::GrundyRow(5),
-    },
-    Entry {
-        anum: "A004487",
-        offset: 0,
-        title: "Sprague-Grundy row 6",
-        default_terms: 10_000,
-        max_terms: BIG,
-        source: Source::GrundyRow(6),
-    },
-    Entry {
-        anum: "A046874",
-        offset: 0,
-        title: "Preperiods of the rows of the Sprague-Grundy table",
-        default_terms: 64,
-        max_terms: 128,
-        source: Source::RowPreperiods,
-    },
-    Entry {
-        anum: "A046875",
-        offset: 0,
-        title: "Additive periods of the rows of the Sprague-Grundy table",
-        default_terms: 64,
-        max_terms: 128,
-        source: Source::RowPeriods,
-    },
-    Entry {
-        anum: "A047708",
-        offset: 0,
-        title: "Diagonal G(n, n) of the Sprague-Grundy table",
-        default_terms: 10_000,
-        max_terms: 100_000,
-        source: Source::GrundyDiagonal,
-    },
-    Entry {
-        anum: "A048850",
-        offset: 0,
-        title: "Position of n in A047708",
-        default_terms: 10_000,
-        max_terms: 40_000,
-        source: Source::GrundyDiagonalInverse,
-    },
-    Entry {
-        anum: "A317205",
-        offset: 0,
-        title: "Sprague-Grundy triangle G(n, k), 0 <= k <= n, by rows",
-        default_terms: 10_000,
-        max_terms: 50_000_000,
-        source: Source::GrundyTriangle,
-    },
-    Entry {
-        anum: "A018219",
-        offset: 0,
-        title: "Three-pile Wythoff: T(a,b) with (a,b,T) a P-position, by antidiagonals",
-        default_terms: 10_000,
-        max_terms: 500_000,
-        source: Source::ThreeAntidiagonals,
-    },
-    Entry {
-        anum: "A051261",
-        offset: 0,
-        title: "Three-pile Wythoff: (n, n, a(n)) is a P-position",
-        default_terms: 2_000,
-        max_terms: 4_000,
-        source: Source::ThreeDiagonal,
-    },
-];
 
 /// The catalogue entry of an A-number (case-insensitive, leading zeros optional).
 pub fn entry(anum: &str) -> Result<&'static Entry> {
@@ -306,32 +197,51 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
     let last = e.offset + count - 1;
     Ok(match e.source {
         Source::Pairs { a, upper } => {
-            let plan = Plan::new(Rules::new(a, false)?, e.offset, last)?;
-            let mut sink = VecSink::new(a);
-            for ch in plan.chunks(1 << 20) {
-                plan.run(ch, &mut sink)?;
-            }
-            sink.pairs
-                .into_iter()
-                .map(|(_, x, y)| if upper { y } else { x })
+            let mut v = Vec::with_capacity(count as usize);
+            each_pair(a, e.offset, last, &mut |x, y| {
+                v.push(if upper { y } else { x })
+            })?;
+            v
+        }
+        Source::PairsInterleaved => {
+            let mut v = Vec::with_capacity(count as usize);
+            each_pair(1, 1, count.div_ceil(2), &mut |x, y| v.extend([x, y]))?;
+            v.truncate(count as usize);
+            v
+        }
+        Source::Partner => partners(count)?,
+        Source::PartnerMean => partner_mean::means(count)?,
+        Source::PartnerMeanPlateaus => partner_mean::plateau_ends(count)?,
+        Source::GrundyRowInverse(r) => row_inverse::row_inverse(r, count)?,
+        Source::WythoffArray { transposed } => wythoff_array::antidiagonals(count, transposed)?,
+        Source::WythoffDifferences => wythoff_array::differences(count)?,
+        Source::WythoffArrayDiagonal => wythoff_array::diagonal(count)?,
+        Source::WythoffArrayInverse => {
+            let c = wythoff_array::Cells::up_to(count - 1)?;
+            (0..count).map(|m| c.position(m)).collect()
+        }
+        Source::WythoffArrayRow { first } => {
+            let c = wythoff_array::Cells::up_to(count)?;
+            (1..=count)
+                .map(|m| u128::from(c.row(m)) - 1 + u128::from(first))
                 .collect()
         }
-        Source::Partner => {
-            let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
-            (0..count)
-                .map(|n| Ok(s.partner(&Integer::from(n))?.to_u128().unwrap()))
-                .collect::<Result<_>>()?
+        Source::WythoffArrayColumn => {
+            let c = wythoff_array::Cells::up_to(count)?;
+            (1..=count).map(|m| u128::from(c.column(m))).collect()
         }
+        Source::ThreeRow(r) => three_pile_rows::row(r, count)?
+            .into_iter()
+            .map(u128::from)
+            .collect(),
+        Source::ThreeDiagonalInverse => three_pile_rows::diagonal_inverse(count)?
+            .into_iter()
+            .map(u128::from)
+            .collect(),
         Source::FibonacciWord => {
-            let plan = Plan::new(Rules::wythoff(), 1, count + 1)?;
-            let mut sink = VecSink::new(1);
-            for ch in plan.chunks(1 << 20) {
-                plan.run(ch, &mut sink)?;
-            }
-            sink.pairs
-                .windows(2)
-                .map(|w| 2 - (w[1].1 - w[0].1))
-                .collect()
+            let mut lower = Vec::with_capacity(count as usize + 1);
+            each_pair(1, 1, count + 1, &mut |x, _| lower.push(x))?;
+            lower.windows(2).map(|w| 2 - (w[1] - w[0])).collect()
         }
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
             let d = antidiagonals_for(count);
@@ -397,6 +307,55 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             .map(u128::from)
             .collect(),
     })
+}
+
+/// The pairs (A_n, B_n) of parameter a (normal play) for n = first..=last, in order, from the
+/// bulk generator ([`crate::pairs::bulk`], exact at every index), each handed to `f`.
+pub(crate) fn each_pair(
+    a: u64,
+    first: u64,
+    last: u64,
+    f: &mut dyn FnMut(u128, u128),
+) -> Result<()> {
+    /// Feeds each pair of the stream to the closure.
+    struct Each<'a> {
+        a: u128,
+        pair: (u128, u128),
+        f: &'a mut dyn FnMut(u128, u128),
+    }
+    impl Sink for Each<'_> {
+        fn begin(&mut self, _n: u64, a: u128, b: u128) {
+            self.pair = (a, b);
+            (self.f)(a, b);
+        }
+        fn step(&mut self, carry: bool) {
+            let d = 1 + u128::from(carry);
+            self.pair = (self.pair.0 + d, self.pair.1 + d + self.a);
+            (self.f)(self.pair.0, self.pair.1);
+        }
+    }
+    let plan = Plan::new(Rules::new(a, false)?, first, last)?;
+    let mut sink = Each {
+        a: u128::from(a),
+        pair: (0, 0),
+        f,
+    };
+    for ch in plan.chunks(1 << 20) {
+        plan.run(ch, &mut sink)?;
+    }
+    Ok(())
+}
+
+/// A002251(n) for n < count: the Wythoff partner of n, by [`Solver::partner`] (algebraic).
+pub(crate) fn partners(count: u64) -> Result<Vec<u128>> {
+    let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
+    (0..count)
+        .map(|n| {
+            s.partner(&Integer::from(n))?
+                .to_u128()
+                .ok_or_else(|| Error::internal("a partner past 2^128"))
+        })
+        .collect()
 }
 
 /// Whether a Grundy table file gives the entry's terms ([`table_terms`]).

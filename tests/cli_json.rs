@@ -186,6 +186,12 @@ fn oeis_catalogue() {
         assert_eq!(s["anum"], f[0]);
         assert_eq!(s["offset"], json!(f[1].parse::<u64>().unwrap()));
         assert_eq!(s["terms"], f[2]);
+        assert_eq!(s["max_terms"], f[3]);
+        let by = s["computed_by"].as_str().unwrap();
+        assert!(
+            !by.is_empty() && line.contains(&format!("{{{by}}}")),
+            "{line}"
+        );
     }
     assert!(seqs.iter().any(|s| s["anum"] == "A000201"));
 }

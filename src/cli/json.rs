@@ -209,6 +209,8 @@ pub(crate) struct OeisEntry {
     pub(crate) terms: String,
     pub(crate) max_terms: String,
     pub(crate) title: String,
+    /// How the terms are computed (the engine, and the bound that proves them where one is used).
+    pub(crate) computed_by: String,
     /// A Grundy row's proved preperiod and period (absent for other entries).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) preperiod: Option<String>,

@@ -64,8 +64,9 @@ pub(crate) struct OeisArgs {
     /// s = 0, 1, ..., i = 0..s, offset 0 (for a = 2 no OEIS entry exists; doc/oeis.md).
     #[arg(long, requires = "table", conflicts_with = "anum")]
     pub(crate) antidiagonals: bool,
-    /// List the catalogue: A-number, offset, default terms, title, and the files (--table,
-    /// --certificate) each entry can also be read from.
+    /// List the catalogue: A-number, offset, default terms, the most terms the engine computes,
+    /// title, how the terms are computed, and the files (--table, --certificate) each entry can
+    /// also be read from.
     #[arg(
         long,
         conflicts_with_all = [
@@ -97,6 +98,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                         terms: json::s(e.default_terms),
                         max_terms: json::s(e.max_terms),
                         title: e.title.into(),
+                        computed_by: e.computed_by(),
                         preperiod: p.map(|(y0, _)| json::s(y0)),
                         period: p.map(|(_, per)| json::s(per)),
                         inputs: inputs(e).into_iter().map(String::from).collect(),
@@ -104,7 +106,10 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                     .collect(),
             })?;
         } else {
-            outln!(out, "A-number  offset  terms   title")?;
+            outln!(
+                out,
+                "A-number  offset  terms   max terms  title {{computed by}} [also from]"
+            )?;
             for (e, p) in oeis::CATALOGUE.iter().zip(&periods) {
                 let proved = match p {
                     Some((y0, per)) => format!(
@@ -118,11 +123,13 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                 };
                 outln!(
                     out,
-                    "{}   {:>4}  {:>6}   {}{proved}{from}",
+                    "{}   {:>4}  {:>6}  {:>9}  {} {{{}}}{proved}{from}",
                     e.anum,
                     e.offset,
                     e.default_terms,
-                    e.title
+                    e.max_terms,
+                    e.title,
+                    e.computed_by()
                 )?;
             }
         }
