@@ -317,6 +317,8 @@ mod tests {
                 three: 0,
                 shard: (0, 1),
                 inject_fault: None,
+                inject_carry: None,
+                inject_digit: None,
                 table: None,
             },
             checks: vec![],

@@ -209,6 +209,80 @@ fn binary_and_word_files_are_complete_and_checksummed() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 
+/// isqrt of a u128, by Newton's method from above.
+fn isqrt(v: u128) -> u128 {
+    if v < 2 {
+        return v;
+    }
+    let mut x = 1u128 << (128 - v.leading_zeros()).div_ceil(2);
+    loop {
+        let y = (x + v / x) / 2;
+        if y >= x {
+            return x;
+        }
+        x = y;
+    }
+}
+
+/// Word files over several chunks (2^20 terms each) and far out, against the floor formula
+/// computed here with integer square roots: a = 1, A_n = ⌊(n + √(5n²))/2⌋; a = 2, A_n = ⌊√(2n²)⌋.
+/// Misère play with a = 1 (whose pair n = 1 breaks the carry rule: (2, 2) for (1, 2)) against
+/// the normal-play word, which it equals from the integer 2 on: the first bytes aside, the same.
+#[test]
+fn word_files_equal_the_floor_formula_bit_for_bit() {
+    let dir = tempfile::tempdir().unwrap();
+    let word = |start: u64, stop: u64, extra: &[&str]| -> (u64, Vec<u8>) {
+        let f = dir.path().join("w.bin");
+        let (s0, s1) = (start.to_string(), stop.to_string());
+        let mut args = vec![
+            "pairs",
+            &s0,
+            &s1,
+            "--format",
+            "word",
+            "-o",
+            f.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let o = wythoff(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let (h, payload) = read_header(&f);
+        assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&payload));
+        (h.first_value as u64, payload)
+    };
+    let lower1 = |n: u64| ((n as u128 + isqrt(5 * (n as u128) * (n as u128))) / 2) as u64;
+    let lower2 = |n: u64| isqrt(2 * (n as u128) * (n as u128)) as u64;
+    for (a, start, stop, lower) in [
+        ("1", 0u64, 2_500_000u64, &lower1 as &dyn Fn(u64) -> u64),
+        ("1", 1_000_000_000_000_007, 1_000_000_003_100_000, &lower1),
+        ("2", 3, 2_200_000, &lower2),
+    ] {
+        let (first, payload) = word(start, stop, &["-a", a]);
+        assert_eq!(first, lower(start));
+        let bits = lower(stop) - first + 1;
+        assert_eq!(payload.len() as u64, bits.div_ceil(8), "a = {a}");
+        let mut n = start;
+        let mut next = lower(n);
+        for j in 0..bits {
+            let one = payload[(j / 8) as usize] >> (j % 8) & 1 == 1;
+            let is_a = first + j == next;
+            assert_eq!(one, is_a, "a = {a}, integer {}", first + j);
+            if is_a {
+                n += 1;
+                next = lower(n);
+            }
+        }
+        // the padding bits of the last byte are zero
+        let tail = payload[payload.len() - 1] as u32 >> (bits % 8);
+        assert!(bits % 8 == 0 || tail == 0);
+    }
+    let (_, normal) = word(0, 3_000_000, &[]);
+    let (first, misere) = word(0, 3_000_000, &["--misere"]);
+    assert_eq!(first, 0);
+    assert_eq!(misere.len(), normal.len());
+    assert_eq!(misere[1..], normal[1..]);
+}
+
 #[test]
 fn output_file_is_written_atomically() {
     let dir = tempfile::tempdir().unwrap();

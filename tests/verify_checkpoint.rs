@@ -30,6 +30,8 @@ fn cfg() -> Config {
         three: 0,
         shard: (0, 1),
         inject_fault: Some(FAULT),
+        inject_carry: None,
+        inject_digit: None,
         table: None,
     }
 }

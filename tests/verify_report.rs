@@ -91,6 +91,65 @@ fn a_corrupted_strategy_fails_with_the_counterexample() {
     );
 }
 
+/// The word sweep (1 <= a <= 6) catches a fault on each of its sides at the right n: a corrupted
+/// term (n itself), a flipped carry of the floor stream at n (A_(n+1) is the first wrong term)
+/// and a flipped numeration bit of A_n (n), with the counterexample in full; a = 7 runs the
+/// per-n sweep, which the carry and digit doubles do not reach.
+#[test]
+fn the_word_sweep_catches_each_side_s_fault_at_its_n() {
+    // the exact A_n, B_n from `pairs` (the floor formula)
+    let exact = |a: &str, n: u64| -> (u64, u64) {
+        let o = wythoff(&["pairs", &n.to_string(), &n.to_string(), "-a", a]);
+        let l = stdout(&o);
+        let v: Vec<u64> = l.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        (v[1], v[2])
+    };
+    for (a, n) in [("1", 1_234_567u64), ("3", 2_000_001), ("6", 99)] {
+        for (flag, want_n) in [
+            ("--inject-fault", n),
+            ("--inject-carry", n + 1),
+            ("--inject-digit", n),
+        ] {
+            let ns = n.to_string();
+            let o = wythoff(&["verify", "--bound", "3e6", "-a", a, flag, &ns, "--json"]);
+            assert_eq!(o.status.code(), Some(1), "{a} {flag}: {}", stderr(&o));
+            let r = json(&o);
+            let c = &r["checks"][0];
+            assert_eq!(c["name"], "floor = mex = numeration");
+            assert_eq!(c["status"], "FAIL", "{a} {flag}");
+            let ce = c["counterexample"].as_str().unwrap();
+            assert!(ce.contains(&format!("n = {want_n}:")), "{a} {flag}: {ce}");
+            let (an, bn) = exact(a, want_n);
+            assert!(
+                ce.contains(&an.to_string()),
+                "{a} {flag}: {ce} (A_n = {an})"
+            );
+            if flag != "--inject-fault" {
+                assert!(ce.contains(&format!("B_n = {bn}")), "{ce}");
+            }
+        }
+    }
+    let o = wythoff(&[
+        "verify",
+        "--bound",
+        "1e5",
+        "-a",
+        "7",
+        "--inject-carry",
+        "500",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("word sweep"), "{}", stderr(&o));
+    let o = wythoff(&["verify", "--bound", "1e5", "-a", "7", "--json"]);
+    let r = json(&o);
+    assert!(
+        r["checks"][0]["covers"]
+            .as_str()
+            .unwrap()
+            .contains("Property 3")
+    );
+}
+
 #[test]
 fn a_report_says_what_it_covered_and_skipped() {
     let o = wythoff(&["verify", "--bound", "5000", "-a", "2", "--json"]);

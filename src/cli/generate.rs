@@ -374,6 +374,8 @@ fn outputs(s: Sizes, threads: usize, report: Shared<Report>) -> (Vec<Output>, Ve
                 three: s.verify_three,
                 shard: (0, 1),
                 inject_fault: None,
+                inject_carry: None,
+                inject_digit: None,
                 table: Some(table.to_string()),
             };
             let t = std::time::Instant::now();

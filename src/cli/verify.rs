@@ -62,6 +62,12 @@ pub(crate) struct VerifyArgs {
     /// Test double: corrupt the floor formula's term at this n.
     #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
     pub(crate) inject_fault: Option<u64>,
+    /// Test double: flip the floor stream's carry c_n at this n (the word sweep).
+    #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
+    pub(crate) inject_carry: Option<u64>,
+    /// Test double: flip the numeration side's bit of A_n at this n (the word sweep).
+    #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
+    pub(crate) inject_digit: Option<u64>,
 }
 
 /// `I/K` with 0 <= I < K, each in the number syntax.
@@ -87,6 +93,8 @@ fn config(args: &VerifyArgs) -> Result<Config> {
         three: args.three,
         shard: args.shard.unwrap_or((0, 1)),
         inject_fault: args.inject_fault,
+        inject_carry: args.inject_carry,
+        inject_digit: args.inject_digit,
         table: match &args.table {
             None => None,
             Some(p) => Some(
@@ -113,7 +121,7 @@ fn config(args: &VerifyArgs) -> Result<Config> {
             } else if m.starts_with("shard") {
                 "--shard"
             } else if m.starts_with("fault") {
-                "--inject-fault"
+                "--inject-fault/--inject-carry/--inject-digit"
             } else {
                 "-a"
             };

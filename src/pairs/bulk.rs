@@ -349,6 +349,11 @@ impl Sturmian {
         })
     }
 
+    /// The accumulator and its step (f, θ̃), for the 64-step table of [`super::word64`].
+    pub fn state(&self) -> (u128, u128) {
+        (self.f, self.theta)
+    }
+
     /// The number of carries in the next `steps` steps, in closed form (the wraps of
     /// f + steps·θ̃), without stepping.
     pub fn carries_in(&self, steps: u64) -> Result<u64> {

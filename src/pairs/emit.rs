@@ -315,27 +315,45 @@ pub fn write_binary(
 
 struct WordSink<'a> {
     out: &'a mut Vec<u8>,
-    bit: u8,
-    cur: u8,
+    /// Bits not yet written, least significant first, and how many.
+    acc: u128,
+    n: u32,
     bits: u64,
 }
 
 impl WordSink<'_> {
     #[inline(always)]
     fn push(&mut self, one: bool) {
-        self.cur |= u8::from(one) << self.bit;
-        self.bit += 1;
-        self.bits += 1;
-        if self.bit == 8 {
-            self.out.push(self.cur);
-            self.cur = 0;
-            self.bit = 0;
+        self.push_bits(u64::from(one), 1);
+    }
+
+    /// Appends the k low bits of v (k ≤ 64, v < 2^k); whole bytes of 64 go out little-endian,
+    /// so bit j of the word is bit j mod 8 of byte ⌊j/8⌋.
+    #[inline(always)]
+    fn push_bits(&mut self, v: u64, k: u32) {
+        self.acc |= u128::from(v) << self.n;
+        self.n += k;
+        self.bits += u64::from(k);
+        if self.n >= 64 {
+            self.out.extend_from_slice(&(self.acc as u64).to_le_bytes());
+            self.acc >>= 64;
+            self.n -= 64;
         }
+    }
+
+    /// Writes the last partial byte(s).
+    fn finish(&mut self) {
+        let bytes = (self.acc as u64).to_le_bytes();
+        self.out
+            .extend_from_slice(&bytes[..self.n.div_ceil(8) as usize]);
+        (self.acc, self.n) = (0, 0);
     }
 }
 
 /// Writes the characteristic word: bit j is 1 iff A_START + j is a lower number, for
-/// A_START ≤ A_START + j ≤ A_STOP.  Sequential (about a nanosecond per bit).
+/// A_START ≤ A_START + j ≤ A_STOP.  Where the Sturmian kernel is proved, 64 integers at a time
+/// from the kernel's 64-step table ([`super::word64`], the generator `verify` checks); elsewhere
+/// term by term.  Sequential.
 pub fn write_word(
     plan: &Plan,
     out: &mut std::fs::File,
@@ -359,32 +377,71 @@ pub fn write_word(
     };
     out.write_all(&header.to_bytes()).map_err(write_error)?;
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    let mut bytes = Vec::with_capacity(1 << 20);
+    let mut bytes = Vec::with_capacity(1 << 21);
     let mut sink = WordSink {
         out: &mut bytes,
-        bit: 0,
-        cur: 0,
+        acc: 0,
+        n: 0,
         bits: 0,
     };
-    let mut prev_last: Option<u128> = None;
+    // The 64-step kernel runs up to two leaps past a chunk: a plan reaching that far, if any.
+    const MARGIN: u64 = 256;
+    let wide = plan
+        .stop()
+        .checked_add(MARGIN)
+        .and_then(|stop| Plan::new(plan.rules(), plan.start(), stop).ok());
+    let leap = wide.as_ref().map(|w| super::word64::Leap::new(w.theta()));
+    let mut next = first; // the integer of the next bit
     for ch in plan.chunks(1 << 20) {
-        // Bridge from the previous chunk's last lower number to this chunk's first one.
         let (a0, _) = plan.pair(ch.start);
-        match prev_last {
-            None => sink.push(true),
-            Some(p) => {
-                for _ in 1..(a0 - p) {
-                    sink.push(false);
+        for _ in next..a0 {
+            sink.push(false);
+        }
+        let chunk_last = ch.start + (ch.len - 1);
+        // this chunk's integers: up to the next chunk's first A, or through A_STOP
+        let end = if chunk_last == plan.stop() {
+            last + 1
+        } else {
+            plan.pair(chunk_last + 1).0
+        };
+        let kernel = match (&wide, &leap) {
+            (Some(w), Some(l)) => w
+                .sturmian(Chunk {
+                    start: ch.start,
+                    len: ch.len + MARGIN,
+                })?
+                .and_then(|k| super::word64::WordStream::new(l, k, super::word64::Side::Lower, 0)),
+            _ => None,
+        };
+        match kernel {
+            Some(mut words) => {
+                let (mut left, mut ones) = (end - a0, 0u64);
+                while left > 0 {
+                    let k = left.min(64) as u32;
+                    let w = words.next64();
+                    let w = if k == 64 { w } else { w & ((1 << k) - 1) };
+                    ones += u64::from(w.count_ones());
+                    sink.push_bits(w, k);
+                    left -= u128::from(k);
                 }
+                if ones != ch.len {
+                    return Err(Error::internal(format!(
+                        "word of chunk {}: {ones} lower numbers, expected {}",
+                        ch.start, ch.len
+                    )));
+                }
+                next = end;
+            }
+            None => {
                 sink.push(true);
+                let mut rest = Bridge {
+                    inner: &mut sink,
+                    last: a0,
+                };
+                plan.run(ch, &mut rest)?;
+                next = rest.last + 1;
             }
         }
-        let mut rest = Bridge {
-            inner: &mut sink,
-            last: a0,
-        };
-        plan.run(ch, &mut rest)?;
-        prev_last = Some(rest.last);
         if sink.out.len() >= 1 << 20 {
             hasher.update(sink.out);
             out.write_all(sink.out).map_err(write_error)?;
@@ -392,10 +449,7 @@ pub fn write_word(
         }
         progress(ch.len);
     }
-    if sink.bit > 0 {
-        let cur = sink.cur;
-        sink.out.push(cur);
-    }
+    sink.finish();
     if sink.bits != records {
         return Err(Error::internal(format!(
             "word has {} bits, expected {records}",

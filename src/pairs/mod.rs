@@ -23,6 +23,7 @@ pub mod bulk;
 pub mod emit;
 pub mod numeration;
 pub mod recursive;
+pub mod word64;
 
 use crate::error::{Error, Result};
 use crate::game::Rules;

@@ -35,12 +35,11 @@ pub fn params(cfg: &Config) -> String {
         cfg.inject_fault
             .map_or_else(|| "none".to_string(), |f| f.to_string()),
         mex::CHUNK,
-        if mex::inline_numeration(cfg) {
-            "mex+numeration"
-        } else {
-            "mex"
-        }
-    )
+        mex::Sweep::of(cfg).key()
+    ) + &[("carry", cfg.inject_carry), ("digit", cfg.inject_digit)]
+        .iter()
+        .filter_map(|(w, f)| f.map(|f| format!(" {w}={f}")))
+        .collect::<String>()
 }
 
 impl Checkpoint {

@@ -77,14 +77,13 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
     let mut checks = Vec::new();
     for (idx, c0) in first.checks.iter().enumerate() {
         let merged = if idx == 0 {
-            let with_num = c0.name == mex::name(true);
-            if c0.name != mex::name(with_num) {
+            let Some(kind) = mex::Sweep::named(&c0.name, cfg) else {
                 return Err(Error::usage(format!(
-                    "'{first_label}': the first check is '{}', not the floor = mex sweep",
+                    "'{first_label}': the first check is '{}', not the floor = mex sweep of this configuration",
                     c0.name
                 )));
-            }
-            join(&ordered, idx, bound, |lo, hi| mex::covers(lo, hi, with_num))?
+            };
+            join(&ordered, idx, bound, |lo, hi| kind.covers(lo, hi))?
         } else if c0.name == numeration::NAME {
             join(&ordered, idx, bound, |lo, hi| {
                 numeration::covers(bound, lo, hi)
@@ -170,6 +169,8 @@ mod tests {
             three: 12,
             shard,
             inject_fault: fault,
+            inject_carry: None,
+            inject_digit: None,
             table: None,
         }
     }

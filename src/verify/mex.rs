@@ -27,35 +27,75 @@ use std::collections::VecDeque;
 /// Terms per chunk (the unit of parallel work and of checkpoint records).
 pub const CHUNK: u64 = 1 << 24;
 
-/// Whether the sweep checks numeration at every n too.  Decided from the whole configuration
-/// (every value of the whole range below 2^63, and the Property 3 table available for a), so
-/// that every chunk of every shard checks the same thing.
-pub fn inline_numeration(cfg: &Config) -> bool {
-    let fits = (cfg.bound as u128)
-        .checked_mul(cfg.a as u128 + 2)
-        .is_some_and(|v| v < 1 << 63);
-    fits && NumTable::available(cfg.a)
+/// How the floor = mex sweep runs, decided from the whole configuration so that every chunk of
+/// every shard checks the same thing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sweep {
+    /// 64 integers at a time ([`super::words`]): the A- and B-words complementary, and the
+    /// A-word equal to Property 1's; 1 ≤ a ≤ 6, values below 2^63.
+    Words,
+    /// Per n, with Property 3 by table at every n (values below 2^63, the table available).
+    PerNumeration,
+    /// Per n, floor = mex only.
+    PerN,
 }
 
-/// The check's name.
-pub fn name(with_numeration: bool) -> &'static str {
-    if with_numeration {
-        "floor = mex = numeration"
-    } else {
-        "floor = mex"
-    }
-}
-
-/// Exactly what the check covers over [lo, hi).
-pub fn covers(lo: u64, hi: u64, with_numeration: bool) -> String {
-    format!(
-        "every n in [{lo}, {hi}): A_n of the pairs stream (Sturmian kernel) = mex{{A_i, B_i : i < n}}{}",
-        if with_numeration {
-            " = numeration (Property 3, by table)"
-        } else {
-            ""
+impl Sweep {
+    /// The sweep for this configuration.
+    pub fn of(cfg: &Config) -> Sweep {
+        let rules = Rules::new(cfg.a, false);
+        if rules.is_ok_and(|r| super::words::applies(r, cfg.bound)) {
+            return Sweep::Words;
         }
-    )
+        let fits = (cfg.bound as u128)
+            .checked_mul(cfg.a as u128 + 2)
+            .is_some_and(|v| v < 1 << 63);
+        if fits && NumTable::available(cfg.a) {
+            Sweep::PerNumeration
+        } else {
+            Sweep::PerN
+        }
+    }
+
+    /// The check's name (the same for both sweeps with numeration, so that reports compare).
+    pub fn name(self) -> &'static str {
+        match self {
+            Sweep::Words | Sweep::PerNumeration => "floor = mex = numeration",
+            Sweep::PerN => "floor = mex",
+        }
+    }
+
+    /// Exactly what the check covers over [lo, hi).
+    pub fn covers(self, lo: u64, hi: u64) -> String {
+        match self {
+            Sweep::Words => format!(
+                "every n in [{lo}, {hi}): the words of the A_n and of the B_n of the pairs stream (Sturmian kernel, 64 integers at a time) are complementary on [A_{}, A_{hi}) (so A_n = mex{{A_i, B_i : i < n}}{}) and the A-word is Property 1's (numeration, by table)",
+                lo.max(1),
+                if lo == 0 { "; n = 0 directly" } else { "" }
+            ),
+            Sweep::PerNumeration => format!(
+                "every n in [{lo}, {hi}): A_n of the pairs stream (Sturmian kernel) = mex{{A_i, B_i : i < n}} = numeration (Property 3, by table)"
+            ),
+            Sweep::PerN => format!(
+                "every n in [{lo}, {hi}): A_n of the pairs stream (Sturmian kernel) = mex{{A_i, B_i : i < n}}"
+            ),
+        }
+    }
+
+    /// The word used in checkpoint logs.
+    pub fn key(self) -> &'static str {
+        match self {
+            Sweep::Words => "words",
+            Sweep::PerNumeration => "mex+numeration",
+            Sweep::PerN => "mex",
+        }
+    }
+
+    /// The sweep's name, given the name of a report's first check (for merging).
+    pub fn named(name: &str, cfg: &Config) -> Option<Sweep> {
+        let own = Sweep::of(cfg);
+        (own.name() == name).then_some(own)
+    }
 }
 
 /// The sweep over this shard's range, in parallel chunks, recording and reusing finished chunks
@@ -68,10 +108,21 @@ pub(super) fn sweep(
     use rayon::prelude::*;
     let rules = Rules::new(cfg.a, false)?;
     let (lo, hi) = cfg.range();
-    let num = if inline_numeration(cfg) {
+    let kind = Sweep::of(cfg);
+    let num = if kind == Sweep::PerNumeration {
         Some(NumTable::new(cfg.a).ok_or_else(|| Error::internal("numeration table"))?)
     } else {
         None
+    };
+    let tables = if kind == Sweep::Words {
+        Some(super::words::Tables::new(rules)?)
+    } else {
+        None
+    };
+    let faults = super::words::Faults {
+        term: cfg.inject_fault,
+        carry: cfg.inject_carry,
+        digit: cfg.inject_digit,
     };
     let chunks = (hi - lo).div_ceil(CHUNK);
     // (items examined, first counterexample with its chunk start)
@@ -84,7 +135,10 @@ pub(super) fn sweep(
             let (n, ce) = match checkpoint.and_then(|c| c.done(s)) {
                 Some(done) => done,
                 None => {
-                    let r = chunk(rules, s, e, cfg.inject_fault, num.as_ref())?;
+                    let r = match &tables {
+                        Some(t) => super::words::chunk(rules, s, e, faults, t)?,
+                        None => chunk(rules, s, e, cfg.inject_fault, num.as_ref())?,
+                    };
                     if let Some(c) = checkpoint {
                         c.record(s, r.0, r.1.as_deref())?;
                     }
@@ -105,8 +159,8 @@ pub(super) fn sweep(
             },
         )?;
     Ok(Check::ran(
-        name(num.is_some()),
-        covers(lo, hi, num.is_some()),
+        kind.name(),
+        kind.covers(lo, hi),
         count,
         first.map(|f| f.1),
         "the range is empty",
@@ -130,13 +184,25 @@ pub fn chunk(
     fault: Option<u64>,
     num: Option<&NumTable>,
 ) -> Result<(u64, Option<String>)> {
+    let (count, first) = chunk_at(rules, lo, hi, fault, num)?;
+    Ok((count, first.map(|f| f.1)))
+}
+
+/// [`chunk`], with the first counterexample's n.
+pub fn chunk_at(
+    rules: Rules,
+    lo: u64,
+    hi: u64,
+    fault: Option<u64>,
+    num: Option<&NumTable>,
+) -> Result<(u64, Option<(u64, String)>)> {
     let mut first = None;
     let mut s = lo;
     for _ in 0..=MAX_RESTARTS {
         match until_mismatch(rules, s, hi, fault, num)? {
             None => return Ok((hi - lo, first)),
             Some((n, text)) => {
-                first.get_or_insert(text);
+                first.get_or_insert((n, text));
                 s = n + 1;
                 if s == hi {
                     return Ok((hi - lo, first));

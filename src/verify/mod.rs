@@ -26,8 +26,10 @@ pub mod mex;
 pub mod misere;
 pub mod numeration;
 pub mod plot;
+pub mod property1;
 pub mod report;
 pub mod table;
+pub mod words;
 
 pub use checkpoint::Checkpoint;
 pub use merge::merge;
@@ -65,6 +67,22 @@ pub struct Config {
         skip_serializing_if = "Option::is_none"
     )]
     pub inject_fault: Option<u64>,
+    /// Test double: flip the carry c_n of the floor stream's kernel at this n < bound (the word
+    /// sweep; A_{n+1} onwards move).  Written only when set.
+    #[serde(
+        with = "report::decimal::option",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub inject_carry: Option<u64>,
+    /// Test double: flip the numeration side's bit of m = A_n at this n < bound (a corrupted
+    /// digit; the word sweep).  Written only when set.
+    #[serde(
+        with = "report::decimal::option",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub inject_digit: Option<u64>,
     /// A Grundy table file whose facts are checked and measured through its memory map
     /// ([`table`]), by shard 0.  Written only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -98,13 +116,23 @@ impl Config {
                 self.bound, self.bound, self.bound
             )));
         }
-        if let Some(f) = self.inject_fault
-            && f >= self.bound
+        if (self.inject_carry.is_some() || self.inject_digit.is_some())
+            && mex::Sweep::of(self) != mex::Sweep::Words
         {
-            return Err(Error::domain(format!(
-                "fault index {f} lies outside the range n < {}",
-                self.bound
-            )));
+            return Err(Error::domain(
+                "fault doubles for the carry and the digit act on the word sweep, which runs for 1 <= a <= 6 (values below 2^63)",
+            ));
+        }
+        for f in [self.inject_fault, self.inject_carry, self.inject_digit]
+            .into_iter()
+            .flatten()
+        {
+            if f >= self.bound {
+                return Err(Error::domain(format!(
+                    "fault index {f} lies outside the range n < {}",
+                    self.bound
+                )));
+            }
         }
         Ok(())
     }
@@ -173,6 +201,8 @@ mod tests {
             three: 12,
             shard: (0, 1),
             inject_fault: None,
+            inject_carry: None,
+            inject_digit: None,
             table: None,
         }
     }

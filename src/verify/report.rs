@@ -380,6 +380,8 @@ mod tests {
             three: 5,
             shard: (0, 1),
             inject_fault: Some(1234),
+            inject_carry: None,
+            inject_digit: None,
             table: None,
         };
         run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
