@@ -319,6 +319,7 @@ mod tests {
                 inject_fault: None,
                 inject_carry: None,
                 inject_digit: None,
+                window: None,
                 table: None,
             },
             checks: vec![],

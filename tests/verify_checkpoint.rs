@@ -32,6 +32,7 @@ fn cfg() -> Config {
         inject_fault: Some(FAULT),
         inject_carry: None,
         inject_digit: None,
+        window: None,
         table: None,
     }
 }

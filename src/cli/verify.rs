@@ -2,6 +2,7 @@
 
 use super::args::*;
 use clap::Args;
+use rug::Integer;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::artifact::AtomicFile;
@@ -11,8 +12,8 @@ use wythoff::num::{SYNTAX, natural_in};
 use wythoff::verify::{self, Checkpoint, Config, Report};
 
 /// Flags that describe a new run, refused together with --merge.
-const RUN_FLAGS: [&str; 9] = [
-    "bound", "a", "grundy", "three", "shard", "resume", "restart", "table", "plots",
+const RUN_FLAGS: [&str; 11] = [
+    "bound", "a", "grundy", "three", "shard", "resume", "restart", "table", "plots", "from", "to",
 ];
 
 #[derive(Args)]
@@ -59,7 +60,16 @@ pub(crate) struct VerifyArgs {
     pub(crate) restart: bool,
     #[command(flatten)]
     pub(crate) threads: ThreadsArg,
-    /// Test double: corrupt the floor formula's term at this n.
+    /// Check the window of indices FROM..=TO at any height (10^30, 10^1000) instead of every
+    /// n < BOUND: floor = numeration at every n and the complementarity of the window's A's and
+    /// B's, in exact arbitrary precision (at most 2e8 indices).
+    #[arg(long, value_name = "FROM", value_parser = index, requires = "to",
+          conflicts_with_all = ["bound", "shard", "grundy", "three", "table", "resume", "restart"])]
+    pub(crate) from: Option<Integer>,
+    /// Last index of the --from window.
+    #[arg(long, value_name = "TO", value_parser = index, requires = "from")]
+    pub(crate) to: Option<Integer>,
+    /// Test double: corrupt the floor formula's term at this n (with --from: at FROM + this).
     #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
     pub(crate) inject_fault: Option<u64>,
     /// Test double: flip the floor stream's carry c_n at this n (the word sweep).
@@ -86,9 +96,17 @@ pub(crate) fn shard(s: &str) -> std::result::Result<(u64, u64), String> {
 
 /// The configuration, validated (an empty range is refused here, before any work).
 fn config(args: &VerifyArgs) -> Result<Config> {
+    let window = match (&args.from, &args.to) {
+        (Some(x), Some(y)) => Some(verify::window::Window {
+            from: x.to_string(),
+            to: y.to_string(),
+        }),
+        _ => None,
+    };
     let cfg = Config {
         a: args.a,
-        bound: args.bound,
+        bound: if window.is_some() { 0 } else { args.bound },
+        window,
         grundy: args.grundy,
         three: args.three,
         shard: args.shard.unwrap_or((0, 1)),
@@ -116,12 +134,14 @@ fn config(args: &VerifyArgs) -> Result<Config> {
     // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
         Error::Domain(m) => {
-            let flag = if cfg.bound == 0 {
+            let flag = if m.starts_with("window") {
+                "--from/--to"
+            } else if m.starts_with("fault") {
+                "--inject-fault/--inject-carry/--inject-digit"
+            } else if cfg.bound == 0 && cfg.window.is_none() {
                 "--bound"
             } else if m.starts_with("shard") {
                 "--shard"
-            } else if m.starts_with("fault") {
-                "--inject-fault/--inject-carry/--inject-digit"
             } else {
                 "-a"
             };
@@ -261,12 +281,16 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     let (report, ckpt) = match &cfg {
         None => (merged(&args.merge)?, None),
         Some(cfg) => {
+            // a window is short work, run afresh: no checkpoint
             let ckpt = match &args.output {
-                Some(p) if !in_place => Some(checkpoint(p, cfg, &args)?),
+                Some(p) if !in_place && cfg.window.is_none() => Some(checkpoint(p, cfg, &args)?),
                 _ => None,
             };
-            let (lo, hi) = cfg.range();
-            let pb = progress_bar((hi - lo) as u128, "verify");
+            let total = match &cfg.window {
+                Some(w) => w.bounds()?.2,
+                None => cfg.range().1 - cfg.range().0,
+            };
+            let pb = progress_bar(total as u128, "verify");
             let (r, facts) = verify::run_with_facts(cfg, &|k| pb.inc(k), ckpt.as_ref())?;
             pb.finish_and_clear();
             match (&plots, &facts) {

@@ -171,6 +171,7 @@ mod tests {
             inject_fault: fault,
             inject_carry: None,
             inject_digit: None,
+            window: None,
             table: None,
         }
     }

@@ -29,6 +29,7 @@ pub mod plot;
 pub mod property1;
 pub mod report;
 pub mod table;
+pub mod window;
 pub mod words;
 
 pub use checkpoint::Checkpoint;
@@ -83,6 +84,10 @@ pub struct Config {
         skip_serializing_if = "Option::is_none"
     )]
     pub inject_digit: Option<u64>,
+    /// A window of indices checked at any height instead of the sweep from 0 ([`window`]); the
+    /// bound is then 0.  Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<window::Window>,
     /// A Grundy table file whose facts are checked and measured through its memory map
     /// ([`table`]), by shard 0.  Written only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -98,6 +103,25 @@ impl Config {
             return Err(Error::domain(
                 "the parameter a must be at least 1 (a = 1 is Wythoff's game)",
             ));
+        }
+        if let Some(w) = &self.window {
+            let (_, _, len) = w.bounds()?;
+            if self.bound != 0 || self.shard != (0, 1) || self.grundy != 0 || self.three != 0 {
+                return Err(Error::internal("a window is checked on its own"));
+            }
+            if self.inject_carry.is_some() || self.inject_digit.is_some() {
+                return Err(Error::domain(
+                    "fault doubles for the carry and the digit act on the word sweep, not on a window",
+                ));
+            }
+            if let Some(f) = self.inject_fault
+                && f >= len
+            {
+                return Err(Error::domain(format!(
+                    "fault offset {f} lies outside the window of {len} indices"
+                )));
+            }
+            return Ok(());
         }
         if self.bound == 0 {
             return Err(Error::domain(
@@ -176,6 +200,14 @@ pub fn run_with_facts(
     if let Some(c) = checkpoint {
         c.check_config(cfg)?;
     }
+    if let Some(w) = &cfg.window {
+        let report = Report {
+            config: cfg.clone(),
+            checks: window::checks(cfg.a, w, cfg.inject_fault, progress)?,
+            measurements: Vec::new(),
+        };
+        return Ok((report, None));
+    }
     // The small checks first: their failures of input (a table too large) surface at once.
     let (small, measurements, facts) = checks::small_checks(cfg)?;
     let mut checks = vec![mex::sweep(cfg, progress, checkpoint)?];
@@ -203,6 +235,7 @@ mod tests {
             inject_fault: None,
             inject_carry: None,
             inject_digit: None,
+            window: None,
             table: None,
         }
     }

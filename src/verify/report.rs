@@ -382,6 +382,7 @@ mod tests {
             inject_fault: Some(1234),
             inject_carry: None,
             inject_digit: None,
+            window: None,
             table: None,
         };
         run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
