@@ -13,6 +13,7 @@
 //! * [`sums`] — disjunctive sums: nim-sum of Grundy values, winning moves.
 //! * [`three_pile`] — three-pile Wythoff by line occupancy.
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
+//! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
 //! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
@@ -27,6 +28,7 @@ pub mod artifact;
 pub mod error;
 pub mod game;
 pub mod grundy;
+pub mod lines;
 pub mod num;
 pub mod oeis;
 pub mod page;

@@ -20,6 +20,7 @@ use std::io::Write;
 
 mod catalogue;
 pub mod certificate;
+pub mod line_games;
 pub mod partner_mean;
 pub mod row_inverse;
 pub mod three_pile_rows;
@@ -84,6 +85,9 @@ enum Source {
     ThreeRow(u64),
     /// The m with T(m, m) = n (A077226).
     ThreeDiagonalInverse,
+    /// A two-pile line game's Grundy table by antidiagonals T(s − i, i) (A307296–A307302),
+    /// given by its rules ([`crate::lines::Rules`]).
+    LineGame(&'static str),
 }
 
 impl Source {
@@ -116,6 +120,7 @@ impl Source {
             Source::PartnerMeanPlateaus => "A073869 from its definition".into(),
             Source::ThreeRow(r) => format!("three-pile box, T({r}, n) <= {} + 2n", 4 * r),
             Source::ThreeDiagonalInverse => "three-pile box, values found".into(),
+            Source::LineGame(r) => format!("line-game table, rules {r}"),
         }
     }
 }
@@ -238,6 +243,7 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             .into_iter()
             .map(u128::from)
             .collect(),
+        Source::LineGame(r) => line_games::antidiagonal_terms(r, count)?,
         Source::FibonacciWord => {
             let mut lower = Vec::with_capacity(count as usize + 1);
             each_pair(1, 1, count + 1, &mut |x, _| lower.push(x))?;

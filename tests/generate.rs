@@ -78,7 +78,7 @@ fn quick_preset_end_to_end() {
             .all(|n| !n.contains("partial") && !n.contains("probe")),
         "leftovers: {files:?}"
     );
-    assert_eq!(files.len(), 62, "{files:?}");
+    assert_eq!(files.len(), 69, "{files:?}");
 
     // b-files against the published terms, byte format `n a(n)`.
     for anum in [

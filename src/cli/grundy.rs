@@ -102,6 +102,14 @@ pub(crate) struct GrundyArgs {
     /// (P-positions) marked.
     #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) board: Option<PathBuf>,
+    /// A two-pile line game instead of Wythoff's: rules P,Q:P,Q:… (a move takes i·(P, Q);
+    /// doc/lines.md), with --print or --checksum.
+    #[arg(long, value_name = "RULES",
+          conflicts_with_all = ["a", "game", "output", "check", "png", "board"])]
+    pub(crate) rules: Option<String>,
+    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302 (doc/lines.md).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["a", "output", "check", "png", "board"])]
+    pub(crate) game: Option<String>,
     /// Test hook: abort (like kill -9) once this many rows are checkpointed.
     #[arg(
         long,
@@ -190,6 +198,9 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
              grundy --check FILE, grundy get FILE X Y, grundy png FILE OUT, grundy at X Y",
         ));
     };
+    if let Some(rules) = super::lines::rules_of(&args)? {
+        return super::lines::line_table(&args, &rules, *n);
+    }
     let (a, n) = (args.a.unwrap_or(1), *n);
     let spec = Spec::new(a, n).map_err(|e| match e {
         SpecError::ZeroA => Error::usage(format!("-a: {e}")),

@@ -292,3 +292,15 @@ pub(crate) struct GrowthFit {
     pub(crate) exponent: String,
     pub(crate) log2_intercept: String,
 }
+
+/// `grundy N --rules R --checksum --json`: the checksum of a line game's table.
+#[derive(Serialize)]
+pub(crate) struct LineChecksum {
+    /// The rules, `P,Q:P,Q:…`.
+    pub(crate) rules: String,
+    #[serde(rename = "N")]
+    pub(crate) n: String,
+    pub(crate) sum: String,
+    /// XXH3-64 of the row-major little-endian u32 square, 16 hexadecimal digits.
+    pub(crate) xxh3: String,
+}

@@ -24,6 +24,7 @@ mod certificate;
 mod generate;
 mod grundy;
 mod json;
+mod lines;
 mod oeis;
 mod out;
 mod pairs;

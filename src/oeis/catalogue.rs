@@ -386,4 +386,66 @@ pub const CATALOGUE: &[Entry] = &[
         max_terms: three_pile_rows::DIAGONAL_INVERSE_MAX,
         source: Source::ThreeDiagonalInverse,
     },
+    Entry {
+        anum: "A307296",
+        offset: 0,
+        title: "NimHof [1,0], [1,1], [3,2], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:1,1:3,2:0,1"),
+    },
+    Entry {
+        anum: "A307297",
+        offset: 0,
+        title: "NimHof [1,0], [2,1], [3,3], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:2,1:3,3:0,1"),
+    },
+    Entry {
+        anum: "A307298",
+        offset: 0,
+        title: "NimHof [1,0], [1,1], [2,3], [1,2], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:1,1:2,3:1,2:0,1"),
+    },
+    Entry {
+        anum: "A307299",
+        offset: 0,
+        title: "NimHof [1,0], [1,1], [1,2], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:1,1:1,2:0,1"),
+    },
+    Entry {
+        anum: "A307300",
+        offset: 0,
+        title: "NimHof [1,0], [2,2], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:2,2:0,1"),
+    },
+    Entry {
+        anum: "A307301",
+        offset: 0,
+        title: "NimHof [1,0], [3,1], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:3,1:0,1"),
+    },
+    Entry {
+        anum: "A307302",
+        offset: 0,
+        title: "NimHof [1,0], [3,3], [0,1]: Sprague-Grundy table by antidiagonals",
+        default_terms: LINE_GAME_TERMS,
+        max_terms: LINE_GAME_MAX,
+        source: Source::LineGame("1,0:3,3:0,1"),
+    },
 ];
+
+/// Terms of a NimHof b-file by default: the 1000 antidiagonals 0..999.
+const LINE_GAME_TERMS: u64 = 500_500;
+/// Most terms of a NimHof entry: the antidiagonals of a table of side 10^4 (values held in
+/// memory, 16 bytes a term).
+const LINE_GAME_MAX: u64 = 50_005_000;

@@ -1,0 +1,314 @@
+//! The Sprague–Grundy table of a line game on the square 0 ≤ x, y < N.
+//!
+//! Algorithm (the idea of the Wythoff engine, for any rule list): the options of (x, y) along
+//! rule (p, q) are the cells behind it on its line {(x − i·p, y − i·q)}; each line of each rule
+//! keeps the set of values already placed on it as a bitset, and its first free value (the
+//! line's own mex).  G(x, y) is the least value in none of the sets of the lines through (x, y):
+//! the search starts at the largest of the lines' first free values and scans the OR of the
+//! sets a 64-bit word at a time, skipping 64 words at a time where some line has them full (a
+//! summary bit per word of each line, as the Wythoff engine keeps).
+//!
+//! Order: every move lowers x + y, so the cells of one antidiagonal x + y = s depend only on
+//! earlier antidiagonals, and two cells of one antidiagonal never share a line (they would
+//! differ by i·(p, q), which changes x + y).  The cells of an antidiagonal are computed in
+//! parallel against the sets as they stand, then placed into their lines.
+//!
+//! Lines: the line of rule (p, q) through (x, y) starts at (x − t·p, y − t·q) with
+//! t = min(⌊x/p⌋, ⌊y/q⌋) (a zero step imposes no bound); the start has x < p or y < q, so the
+//! rule has at most (p + q)·N lines.
+//!
+//! Cost: N² cells, each O(r) for r rules plus the words scanned past the start.  Memory: the
+//! table (4 bytes a cell) and, per rule, (p + q)·N lines of W = ⌊(B + 1)/64⌋ + 1 words (and
+//! ⌈W/64⌉ summary words and a first free value), where B
+//! is [`Rules::value_bound`] — every value is at most the number of options.  The total is
+//! computed exactly before any allocation and refused above [`MAX_BYTES`].
+
+use super::Rules;
+use crate::error::{Error, Result};
+use rayon::prelude::*;
+
+/// The most memory a table may take (table and line sets), in bytes: 12 GiB.
+pub const MAX_BYTES: u64 = 12 << 30;
+/// The largest side.
+pub const MAX_SIDE: u64 = 1 << 16;
+
+/// The Grundy table of a line game, row-major: G(x, y) at x·N + y.
+#[derive(Clone, Debug)]
+pub struct LineTable {
+    /// The game.
+    pub rules: Rules,
+    /// Side N.
+    pub n: usize,
+    data: Vec<u32>,
+}
+
+/// The line sets of one rule, word-major: word k of line l at k·lines + l, so that the
+/// neighbouring cells of an antidiagonal, on neighbouring lines with values of similar size,
+/// read neighbouring words.
+struct RuleLines {
+    p: usize,
+    q: usize,
+    /// Lines of the rule.
+    lines: usize,
+    bits: Vec<u64>,
+    /// Bit k of line l (word-major as `bits`) says that word k of the line is full.
+    full: Vec<u64>,
+    mex: Vec<u32>,
+}
+
+impl RuleLines {
+    /// The line of (x, y) in a table of side n.
+    fn line(&self, x: usize, y: usize, n: usize) -> usize {
+        let tx = x.checked_div(self.p).unwrap_or(usize::MAX);
+        let ty = y.checked_div(self.q).unwrap_or(usize::MAX);
+        let t = tx.min(ty);
+        let (xs, ys) = (x - t * self.p, y - t * self.q);
+        if xs < self.p {
+            xs * n + ys
+        } else {
+            self.p * n + ys * n + xs
+        }
+    }
+
+    fn has(&self, line: usize, v: usize) -> bool {
+        self.bits[v / 64 * self.lines + line] >> (v % 64) & 1 == 1
+    }
+
+    fn put(&mut self, line: usize, v: u32) {
+        let v = v as usize;
+        let word = &mut self.bits[v / 64 * self.lines + line];
+        *word |= 1 << (v % 64);
+        if *word == !0 {
+            let k = v / 64;
+            self.full[k / 64 * self.lines + line] |= 1 << (k % 64);
+        }
+        let mut m = self.mex[line] as usize;
+        while self.has(line, m) {
+            m += 1;
+        }
+        self.mex[line] = m as u32;
+    }
+}
+
+/// The bytes a table of side n for these rules takes, or None on overflow.
+pub fn bytes_needed(rules: &Rules, n: u64) -> Option<u64> {
+    let w = (rules.value_bound(n) + 1) / 64 + 1;
+    let mut total = n.checked_mul(n)?.checked_mul(4)?;
+    for r in rules.rules() {
+        let lines = u64::from(r.p + r.q).checked_mul(n)?;
+        let per_line = (w + w.div_ceil(64)).checked_mul(8)?.checked_add(4)?;
+        total = total.checked_add(lines.checked_mul(per_line)?)?;
+    }
+    Some(total)
+}
+
+impl LineTable {
+    /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `threads` threads; `progress`
+    /// receives the cells done.  Sizes beyond the limits are [`Error::Domain`], stating them.
+    pub fn compute(
+        rules: &Rules,
+        n: u64,
+        threads: usize,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<LineTable> {
+        if n == 0 || n > MAX_SIDE {
+            return Err(Error::domain(format!(
+                "side {n}: a line-game table has 1 to {MAX_SIDE} rows"
+            )));
+        }
+        let need = bytes_needed(rules, n).unwrap_or(u64::MAX);
+        if need > MAX_BYTES {
+            return Err(Error::domain(format!(
+                "side {n} with rules {rules} needs {need} bytes (table and line sets), more than \
+                 the limit of {MAX_BYTES}"
+            )));
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| Error::internal(format!("thread pool: {e}")))?;
+        let nu = n as usize;
+        let w = ((rules.value_bound(n) + 1) / 64 + 1) as usize;
+        let mut sets: Vec<RuleLines> = rules
+            .rules()
+            .iter()
+            .map(|r| {
+                let lines = (r.p + r.q) as usize * nu;
+                RuleLines {
+                    p: r.p as usize,
+                    q: r.q as usize,
+                    lines,
+                    bits: vec![0; lines * w],
+                    full: vec![0; lines * w.div_ceil(64)],
+                    mex: vec![0; lines],
+                }
+            })
+            .collect();
+        let mut data = vec![0u32; nu * nu];
+        let mut diag: Vec<u32> = Vec::with_capacity(nu);
+        for s in 0..2 * nu - 1 {
+            let lo = s.saturating_sub(nu - 1);
+            let hi = s.min(nu - 1);
+            let sets_ref = &sets;
+            let cell = |x: usize| mex_at(sets_ref, x, s - x, nu);
+            diag.clear();
+            if hi - lo >= 2048 {
+                pool.install(|| {
+                    (lo..hi + 1)
+                        .into_par_iter()
+                        .with_min_len(512)
+                        .map(cell)
+                        .collect_into_vec(&mut diag)
+                });
+            } else {
+                diag.extend((lo..=hi).map(cell));
+            }
+            for (x, &v) in (lo..=hi).zip(&diag) {
+                let y = s - x;
+                data[x * nu + y] = v;
+                for r in sets.iter_mut() {
+                    let line = r.line(x, y, nu);
+                    r.put(line, v);
+                }
+            }
+            progress((hi - lo + 1) as u64);
+        }
+        Ok(LineTable {
+            rules: rules.clone(),
+            n: nu,
+            data,
+        })
+    }
+
+    /// G(x, y) for x, y < N.
+    pub fn get(&self, x: usize, y: usize) -> u32 {
+        self.data[x * self.n + y]
+    }
+
+    /// The row-major square.
+    pub fn data(&self) -> &[u32] {
+        &self.data
+    }
+
+    /// The sum of the N² values and the XXH3-64 of the row-major little-endian u32 square (the
+    /// checksum `grundy N --checksum` gives for Wythoff's game).
+    pub fn checksum(&self) -> (u128, u64) {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        let mut sum = 0u128;
+        let mut buf = Vec::with_capacity(4 * self.n);
+        for row in self.data.chunks(self.n) {
+            buf.clear();
+            for &v in row {
+                sum += u128::from(v);
+                buf.extend_from_slice(&v.to_le_bytes());
+            }
+            h.update(&buf);
+        }
+        (sum, h.digest())
+    }
+}
+
+/// The least value in none of the line sets through (x, y).
+fn mex_at(sets: &[RuleLines], x: usize, y: usize, n: usize) -> u32 {
+    let mut lines = [0usize; super::MAX_RULES];
+    let mut m = 0usize;
+    for (l, r) in lines.iter_mut().zip(sets) {
+        *l = r.line(x, y, n);
+        m = m.max(r.mex[*l] as usize);
+    }
+    loop {
+        // skip the words that some line holds full (their summary bits), 64 at a time
+        let mut k = m / 64;
+        loop {
+            let sk = k / 64;
+            let mut full = 0u64;
+            for (&l, r) in lines.iter().zip(sets) {
+                full |= r.full[sk * r.lines + l];
+            }
+            let open = !full >> (k % 64);
+            if open != 0 {
+                k += open.trailing_zeros() as usize;
+                break;
+            }
+            k = (sk + 1) * 64;
+        }
+        if k > m / 64 {
+            m = k * 64;
+        }
+        let mut taken = 0u64;
+        for (&l, r) in lines.iter().zip(sets) {
+            taken |= r.bits[k * r.lines + l];
+        }
+        let free = !taken >> (m % 64);
+        if free != 0 {
+            return (m + free.trailing_zeros() as usize) as u32;
+        }
+        m = (k + 1) * 64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The mex over every option, walking each ray (independent of the line sets).
+    fn naive(rules: &Rules, n: usize) -> Vec<u32> {
+        let mut g = vec![0u32; n * n];
+        for x in 0..n {
+            for y in 0..n {
+                let mut seen = vec![false; 4 * n * rules.rules().len() + 2];
+                for r in rules.rules() {
+                    let (p, q) = (r.p as usize, r.q as usize);
+                    let mut i = 1;
+                    while i * p <= x && i * q <= y {
+                        seen[g[(x - i * p) * n + y - i * q] as usize] = true;
+                        i += 1;
+                    }
+                }
+                g[x * n + y] = seen.iter().position(|s| !s).unwrap() as u32;
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn tables_equal_the_naive_mex() {
+        for r in [
+            "1,0:0,1",
+            "1,0:0,1:1,1",
+            "1,0:1,1:3,2:0,1",
+            "2,2",
+            "1,2:2,1",
+            "3,0:0,5:2,2",
+            "1,0:0,1:1,2:2,1:64,64",
+        ] {
+            let rules = Rules::parse(r).unwrap();
+            for n in [1, 2, 37, 300] {
+                for threads in [1, 2] {
+                    let t = LineTable::compute(&rules, n as u64, threads, &|_| {}).unwrap();
+                    assert!(t.data() == naive(&rules, n).as_slice(), "{r}, N = {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nim_is_xor() {
+        let t = LineTable::compute(&Rules::named("nim").unwrap(), 512, 2, &|_| {}).unwrap();
+        for x in 0..512 {
+            for y in 0..512 {
+                assert_eq!(t.get(x, y) as usize, x ^ y);
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_beyond_the_limits_are_refused() {
+        let r = Rules::parse("1,0:0,1").unwrap();
+        assert!(LineTable::compute(&r, 0, 1, &|_| {}).is_err());
+        assert!(LineTable::compute(&r, MAX_SIDE + 1, 1, &|_| {}).is_err());
+        let big = Rules::parse("64,63:63,64:1,0:0,1").unwrap();
+        let e = LineTable::compute(&big, 40000, 1, &|_| {}).unwrap_err();
+        assert!(e.to_string().contains("bytes"), "{e}");
+    }
+}

@@ -1,0 +1,173 @@
+//! Two-pile line games (`grundy N --rules R`, `--game NAME`, the NimHof entries A307296–A307302)
+//! against independent computations: a naive mex over every option written here from the rules,
+//! Nim's x XOR y, the Wythoff engine's checksum, and the fact stated in A307296 that adding
+//! [2,1] or [3,2] to Nim leaves its table A003987 (x XOR y) unchanged.  The published terms of
+//! each entry are checked by tests/published.rs.
+
+use std::process::{Command, Output};
+use wythoff::oeis::{entry, terms};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).unwrap()
+}
+
+/// G on the n × n square by the mex over every option (x − i·p, y − i·q), i ≥ 1.
+fn naive(rules: &[(usize, usize)], n: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = Vec::new();
+            for &(p, q) in rules {
+                let mut i = 1;
+                while i * p <= x && i * q <= y {
+                    seen.push(g[x - i * p][y - i * q]);
+                    i += 1;
+                }
+            }
+            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+/// The printed table of `grundy N --rules R --print`.
+fn printed(args: &[&str]) -> Vec<Vec<u32>> {
+    let o = wythoff(args);
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
+    text(&o.stdout)
+        .lines()
+        .map(|l| l.split(' ').map(|v| v.parse().unwrap()).collect())
+        .collect()
+}
+
+/// The rules of each NimHof entry, as its name gives them.
+const NIMHOF: [(&str, &[(usize, usize)]); 7] = [
+    ("A307296", &[(1, 0), (3, 2), (1, 1), (0, 1)]),
+    ("A307297", &[(1, 0), (2, 1), (3, 3), (0, 1)]),
+    ("A307298", &[(1, 0), (1, 1), (2, 3), (1, 2), (0, 1)]),
+    ("A307299", &[(1, 0), (1, 1), (1, 2), (0, 1)]),
+    ("A307300", &[(1, 0), (2, 2), (0, 1)]),
+    ("A307301", &[(1, 0), (3, 1), (0, 1)]),
+    ("A307302", &[(1, 0), (3, 3), (0, 1)]),
+];
+
+#[test]
+fn nimhof_entries_equal_the_naive_mex_by_antidiagonals() {
+    let d = 80; // antidiagonals 0..79
+    let count = d * (d + 1) / 2;
+    for (anum, rules) in NIMHOF {
+        let g = naive(rules, d);
+        // antidiagonal s lists T(s − i, i), i = 0..=s (the entries' convention, doc/lines.md)
+        let want: Vec<u128> = (0..d)
+            .flat_map(|s| (0..=s).map(move |i| (s - i, i)))
+            .map(|(x, y)| u128::from(g[x][y]))
+            .collect();
+        let got = terms(entry(anum).unwrap(), count as u64).unwrap();
+        assert_eq!(got, want, "{anum}");
+    }
+}
+
+#[test]
+fn printed_tables_equal_the_naive_mex_for_asymmetric_and_sparse_rules() {
+    for (rules, list) in [
+        ("1,0:1,1:3,2:0,1", &[(1, 0), (1, 1), (3, 2), (0, 1)][..]),
+        ("1,2", &[(1, 2)][..]),
+        ("2,0:0,3:1,1", &[(2, 0), (0, 3), (1, 1)][..]),
+        ("1,0:0,1:2,2:5,1", &[(1, 0), (0, 1), (2, 2), (5, 1)][..]),
+    ] {
+        for n in ["1", "23", "64"] {
+            let got = printed(&["grundy", n, "--rules", rules, "--print", "--threads", "2"]);
+            assert_eq!(got, naive(list, n.parse().unwrap()), "{rules}, N = {n}");
+        }
+    }
+}
+
+#[test]
+fn nim_is_xor_and_two_rules_of_a307296_leave_it_unchanged() {
+    for rules in ["1,0:0,1", "1,0:2,1:0,1", "1,0:3,2:0,1"] {
+        let g = printed(&["grundy", "300", "--rules", rules, "--print"]);
+        for (x, row) in g.iter().enumerate() {
+            for (y, &v) in row.iter().enumerate() {
+                assert_eq!(v as usize, x ^ y, "{rules}: G({x}, {y})");
+            }
+        }
+    }
+}
+
+#[test]
+fn wythoff_as_a_line_game_has_the_wythoff_engine_s_checksum() {
+    for n in ["1", "777", "2048"] {
+        let line = wythoff(&["grundy", n, "--game", "wythoff", "--checksum"]);
+        let engine = wythoff(&["grundy", n, "--checksum"]);
+        let sums = |o: &Output| text(&o.stdout).split(" (").next().unwrap().to_string();
+        assert_eq!(sums(&line), sums(&engine), "N = {n}");
+        assert!(text(&line.stdout).contains("rules 1,0:0,1:1,1"));
+    }
+    let o = wythoff(&["grundy", "4", "--game", "nim", "--checksum", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    // 0..3 XOR 0..3 sums to 4 · 6 = 24
+    assert_eq!(v["sum"], "24");
+    assert_eq!(v["rules"], "1,0:0,1");
+    assert_eq!(v["N"], "4");
+}
+
+#[test]
+fn bad_rules_and_unsupported_combinations_are_refused() {
+    for (args, says) in [
+        (
+            &["grundy", "8", "--rules", "1,0:0,0", "--print"][..],
+            "--rules",
+        ),
+        (
+            &["grundy", "8", "--rules", "1,0:1,0", "--print"],
+            "repeats rule 1",
+        ),
+        (&["grundy", "8", "--rules", "65,0", "--print"], "above 64"),
+        (&["grundy", "8", "--rules", "1.0", "--print"], "no comma"),
+        (
+            &["grundy", "8", "--game", "chess", "--print"],
+            "nimhof-a307296",
+        ),
+        (
+            &["grundy", "8", "--rules", "1,0", "-o", "x.bin"],
+            "--output",
+        ),
+        (
+            &["grundy", "8", "--rules", "1,0", "-a", "2", "--print"],
+            "-a",
+        ),
+        (
+            &["grundy", "8", "--rules", "1,0", "--png", "x.png"],
+            "--png",
+        ),
+        (
+            &["grundy", "8", "--rules", "1,0", "--game", "nim", "--print"],
+            "--game",
+        ),
+        (&["grundy", "70000", "--rules", "1,0", "--print"], "65536"),
+        (
+            &[
+                "grundy",
+                "40000",
+                "--rules",
+                "64,63:63,64:1,0",
+                "--checksum",
+            ],
+            "bytes",
+        ),
+    ] {
+        let o = wythoff(args);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+}
