@@ -10,6 +10,7 @@ use wythoff::error::{Error, Result};
 use wythoff::pairs;
 use wythoff::pairs::bulk::{self, Kernel, Plan};
 use wythoff::pairs::emit::{self, Columns, FileFormat};
+use wythoff::pairs::join;
 use wythoff::pairs::{Outcome, Solver, Strategy};
 
 #[derive(Args)]
@@ -61,7 +62,7 @@ pub(crate) enum KernelArg {
 #[command(group(ArgGroup::new("summary").args(["count", "checksum"])))]
 pub(crate) struct PairsArgs {
     /// START (default 0) and STOP, inclusive: `pairs STOP` or `pairs START STOP`.
-    #[arg(value_name = "[START] STOP", num_args = 1..=2, required = true,
+    #[arg(value_name = "[START] STOP", num_args = 1..=2, required_unless_present = "join",
           value_parser = index_u64, allow_negative_numbers = true)]
     pub(crate) range: Vec<u64>,
     #[command(flatten)]
@@ -91,6 +92,16 @@ pub(crate) struct PairsArgs {
     /// One JSON object instead of the line (only with --count or --checksum).
     #[arg(long, requires = "summary")]
     pub(crate) json: bool,
+    /// Only part I of K (0 <= I < K <= the number of pairs) of the range, for a job array:
+    /// n from START + floor(count*I/K) to START + floor(count*(I+1)/K) - 1.
+    #[arg(long, value_name = "I/K", value_parser = super::verify::shard)]
+    pub(crate) shard: Option<(u64, u64)>,
+    /// Join binary pairs files written in parts (in order, contiguous) into the one file the
+    /// unsharded run writes (needs -o; every part's header and checksum are checked).
+    #[arg(long, num_args = 1.., value_name = "PART", requires = "output",
+          conflicts_with_all = ["range", "count", "checksum", "format", "side", "kernel",
+                                "json", "shard", "a", "misere"])]
+    pub(crate) join: Vec<PathBuf>,
 }
 
 impl PairsArgs {
@@ -201,6 +212,15 @@ pub(crate) fn play(args: MoveArgs) -> Result<()> {
 
 pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
     args.threads.install()?;
+    if !args.join.is_empty() {
+        let path = args
+            .output
+            .as_deref()
+            .ok_or_else(|| Error::usage("--join: give -o FILE"))?;
+        let f = emit::open_file(FileFormat::Binary, path).map_err(naming("-o"))?;
+        join::join(&args.join, f)?;
+        return Ok(());
+    }
     let rules = args.game.rules()?;
     let (start, stop) = match args.range[..] {
         [stop] => (0, stop),
@@ -212,6 +232,13 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         KernelArg::Exact => Kernel::Exact,
     };
     let plan = Plan::new(rules, start, stop)?.with_kernel(kernel);
+    let plan = match args.shard {
+        None => plan,
+        Some(s) => plan.shard(s).map_err(|e| match e {
+            Error::Domain(m) => Error::usage(format!("--shard: {m}")),
+            e => e,
+        })?,
+    };
     let mut out = Out::new();
     if args.count {
         let c = plan.count();

@@ -122,6 +122,29 @@ impl Plan {
         (self.stop - self.start) as u128 + 1
     }
 
+    /// Part i of k (0 ≤ i < k ≤ count) of the range, for a job array writing the range in parts:
+    /// n from START + ⌊count·i/k⌋ to START + ⌊count·(i+1)/k⌋ − 1 (exact in 128 bits).  The k
+    /// parts are non-empty, contiguous and in order, and cover the range.
+    pub fn shard(&self, (i, k): (u64, u64)) -> Result<Plan> {
+        let count = self.count();
+        if k == 0 || i >= k || u128::from(k) > count {
+            return Err(Error::domain(format!(
+                "shard {i}/{k}: give 0 ≤ I < K ≤ the number of pairs ({count})"
+            )));
+        }
+        // count·j/k ≤ count ≤ 2^64 and count·j < 2^128: exact; the sums stay ≤ STOP + 1
+        let at = |j: u64| count * u128::from(j) / u128::from(k);
+        let lo = u64::try_from(u128::from(self.start) + at(i))
+            .map_err(|_| Error::internal("shard start beyond STOP"))?;
+        let hi = u64::try_from(u128::from(self.start) + at(i + 1) - 1)
+            .map_err(|_| Error::internal("shard stop beyond STOP"))?;
+        Ok(Plan {
+            start: lo,
+            stop: hi,
+            ..self.clone()
+        })
+    }
+
     /// The exact pair (A_n, B_n) as u128 (n within the plan, so it fits).
     pub fn pair(&self, n: u64) -> (u128, u128) {
         let (a, b) = pair_exact_big(self.rules, n);

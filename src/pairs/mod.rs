@@ -21,6 +21,7 @@
 pub mod algebraic;
 pub mod bulk;
 pub mod emit;
+pub mod join;
 pub mod numeration;
 pub mod recursive;
 pub mod word64;
