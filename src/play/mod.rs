@@ -110,7 +110,8 @@ impl Start {
 fn bad_count(n: usize) -> Error {
     Error::usage(format!(
         "the starting position is X Y (two piles), X Y Z (three piles) or X1,Y1 X2,Y2 ... (a \
-         sum), not {n} numbers"
+         sum), not {n} number{}",
+        if n == 1 { "" } else { "s" }
     ))
 }
 
