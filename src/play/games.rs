@@ -448,7 +448,8 @@ fn pair_move(
     for (name, old, new) in [("first", x, u), ("second", y, v)] {
         if new > old {
             return Err(format!(
-                "piles only shrink: the {name} pile{at} has {old} counters, not {new}"
+                "piles only shrink: the {name} pile{at} has {old} counter{}, not {new}",
+                if *old == 1 { "" } else { "s" }
             ));
         }
     }
@@ -482,8 +483,11 @@ fn three_move(p: &[u64; 3], q: &[Integer; 3]) -> std::result::Result<[u64; 3], S
             Some(v) => out[i] = v,
             None => {
                 return Err(format!(
-                    "piles only shrink: the {} pile has {} counters, not {}",
-                    names[i], p[i], q[i]
+                    "piles only shrink: the {} pile has {} counter{}, not {}",
+                    names[i],
+                    p[i],
+                    if p[i] == 1 { "" } else { "s" },
+                    q[i]
                 ));
             }
         }
