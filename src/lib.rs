@@ -12,6 +12,7 @@
 //! * [`ratwyt`] — RATWYT, Games I–III and the Calkin–Wilf tree.
 //! * [`sums`] — disjunctive sums: nim-sum of Grundy values, winning moves.
 //! * [`three_pile`] — three-pile Wythoff by line occupancy.
+//! * [`play`] — a game against the program as a state machine (lines in, text out).
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
@@ -33,6 +34,7 @@ pub mod num;
 pub mod oeis;
 pub mod page;
 pub mod pairs;
+pub mod play;
 pub mod ratwyt;
 pub mod sums;
 pub mod three_pile;

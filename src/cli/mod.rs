@@ -28,6 +28,7 @@ mod lines;
 mod oeis;
 mod out;
 mod pairs;
+mod play;
 mod ratwyt;
 mod rows;
 mod three;
@@ -38,6 +39,7 @@ use generate::*;
 use grundy::*;
 use oeis::*;
 use pairs::*;
+use play::*;
 use ratwyt::*;
 use rows::*;
 use three::*;
@@ -92,6 +94,8 @@ pub(crate) enum Command {
     Oeis(OeisArgs),
     /// Verify the strategies against each other and the recursive definition, with a report.
     Verify(VerifyArgs),
+    /// Play against the program: two piles (any a, normal or misère), three piles, or a sum.
+    Play(PlayArgs),
 }
 
 /// Parses the command line (printing clap's own errors as one line, exit 2) and runs it.
@@ -135,6 +139,7 @@ pub fn main() -> Result<()> {
         Command::Sum(a) => sum(a),
         Command::Oeis(a) => oeis_cmd(a),
         Command::Verify(a) => verify_cmd(a),
+        Command::Play(a) => play_cmd(a),
     }
 }
 
@@ -173,7 +178,7 @@ fn usage_error(e: &clap::Error) -> Error {
         let kind = match sub.as_deref() {
             Some("pairs") => "START and STOP are indices n ≥ 0",
             Some("game-three") => "the rationals are p/q ≥ 0",
-            Some("sum") => "the piles are ≥ 0",
+            Some("sum") | Some("play") => "the piles are ≥ 0",
             _ => "numbers here are non-negative",
         };
         return Error::usage(format!("'{word}' is negative: {kind} ({help})"));

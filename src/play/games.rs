@@ -1,0 +1,508 @@
+//! The games `wythoff play` offers, behind one interface: positions, legality with the reason
+//! for a refusal, outcomes, winning moves and the computer's choice (doc/play.md).
+//!
+//! * Two piles, any a, normal or misère play: outcomes and every winning move from
+//!   [`Solver`] with the algebraic strategy (exact at any size; Fraenkel 1982, Theorem 2),
+//!   O(M(log x)) per look-up.
+//! * Three piles, a = 1, normal play: the box [0, x] × [0, y] × [0, z] of the start is solved
+//!   once by line occupancy ([`Box3`], doc/three_pile.md; O(x·y·z / 64) word operations, 0.2 s
+//!   for piles of 1000); every later position lies in the box, its outcome is one look-up and
+//!   its winning moves a scan of the ≤ 7·max(x, y, z) moves.
+//! * Sums of pairs, any a, normal play: the Grundy table of the largest component is computed
+//!   once ([`Oracle`]); the sum is a P-position iff the nim-sum s of the components' values is 0,
+//!   and a winning move lowers a component of value g with g ⊕ s < g to a position of value
+//!   g ⊕ s (Sprague–Grundy theorem; doc/sums.md) — one such move per component.
+//!
+//! When no winning move exists the computer plays the *smallest take*: one counter from the
+//! largest pile (the first of equal ones, components in order).  Every move from a P-position
+//! leads to an N-position, so no choice is better against best play; taking one counter keeps
+//! the most counters on the table.  With a random generator the computer draws uniformly among
+//! its winning moves, or among all one-counter moves.
+
+use crate::error::{Error, Result};
+use crate::game::Rules;
+use crate::num::natural;
+use crate::pairs::{Outcome, Solver, Strategy};
+use crate::sums::{Oracle, TABLE_LIMIT};
+use crate::three_pile::Box3;
+use rug::Integer;
+use std::fmt;
+
+/// Largest pile of a three-pile game (the box of the start is solved at once: its cost grows
+/// as the product of the piles; the start (2000, 2000, 2000) took 3.8 s on the project's busy
+/// 2-core machine).
+pub const MAX_THREE_PILE: u64 = 2000;
+/// Largest pile of a component of a sum (the Grundy table of side ≤ 8192 is computed at once).
+pub const MAX_SUM_PILE: u64 = TABLE_LIMIT - 1;
+/// Most components of a sum.
+pub const MAX_COMPONENTS: usize = 64;
+
+/// A position of one of the games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum State {
+    /// Two piles (x, y), any size.
+    Pair(Integer, Integer),
+    /// Three piles (x, y, z).
+    Three([u64; 3]),
+    /// A disjunctive sum of two-pile positions.
+    Sum(Vec<(u64, u64)>),
+}
+
+impl State {
+    /// Whether no move is left (every pile empty).
+    pub fn is_terminal(&self) -> bool {
+        match self {
+            State::Pair(x, y) => *x == 0 && *y == 0,
+            State::Three(p) => p.iter().all(|&v| v == 0),
+            State::Sum(cs) => cs.iter().all(|&(x, y)| x == 0 && y == 0),
+        }
+    }
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            State::Pair(x, y) => write!(f, "({x}, {y})"),
+            State::Three([x, y, z]) => write!(f, "({x}, {y}, {z})"),
+            State::Sum(cs) => {
+                for (i, (x, y)) in cs.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" + ")?;
+                    }
+                    write!(f, "({x}, {y})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A source of random choices: SplitMix64 (Steele, Lea and Flood, "Fast splittable
+/// pseudorandom number generators", OOPSLA 2014), enough to vary a game, not for cryptography.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// The generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in 0..n (n ≥ 1), by the high half of a 128-bit product (no floating point).
+    pub fn below(&mut self, n: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(n.max(1))) >> 64) as u64
+    }
+
+    /// One element of a non-empty slice, uniformly.
+    pub fn pick<'v, T>(&mut self, v: &'v [T]) -> Option<&'v T> {
+        if v.is_empty() {
+            return None;
+        }
+        let i = self.below(v.len() as u64) as usize;
+        v.get(i)
+    }
+}
+
+/// What the computer plays and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The position reached.
+    pub to: State,
+    /// Whether it is a winning move (onto a P-position); otherwise the smallest take.
+    pub winning: bool,
+}
+
+enum Engine {
+    Pair(Solver),
+    Three(Box3),
+    Sum(Oracle),
+}
+
+/// A game being played: the rules and what decides its positions, prepared for a start and
+/// every position below it.
+pub struct Game {
+    rules: Rules,
+    engine: Engine,
+}
+
+impl Game {
+    /// Prepares the game that starts at `start`: refuses three piles or sums in misère play or
+    /// three piles with a ≠ 1, and piles beyond [`MAX_THREE_PILE`] / [`MAX_SUM_PILE`].
+    pub fn new(rules: Rules, start: &State) -> Result<Game> {
+        let engine = match start {
+            State::Pair(..) => Engine::Pair(Solver::new(rules, Strategy::Algebraic)),
+            State::Three(p) => {
+                if rules.misere() || rules.a() != 1 {
+                    return Err(Error::domain(
+                        "three-pile Wythoff is played with a = 1 in normal play (the parameter a \
+                         and misère play apply to two piles)",
+                    ));
+                }
+                if let Some(&big) = p.iter().find(|&&v| v > MAX_THREE_PILE) {
+                    return Err(Error::domain(format!(
+                        "three-pile play accepts piles up to {MAX_THREE_PILE}, not {big} (the \
+                         whole box below the start is solved first; its cost grows as the \
+                         product of the piles)"
+                    )));
+                }
+                Engine::Three(Box3::solve(p[0], p[1], p[2], &|_| {})?)
+            }
+            State::Sum(cs) => {
+                if rules.misere() {
+                    return Err(Error::domain(
+                        "sums are played in normal play (misère play applies to two piles)",
+                    ));
+                }
+                if cs.is_empty() || cs.len() > MAX_COMPONENTS {
+                    return Err(Error::domain(format!(
+                        "a sum has 1 to {MAX_COMPONENTS} components, not {}",
+                        cs.len()
+                    )));
+                }
+                if let Some(&(x, y)) = cs.iter().find(|&&(x, y)| x.max(y) > MAX_SUM_PILE) {
+                    return Err(Error::domain(format!(
+                        "the components of a sum take piles up to {MAX_SUM_PILE}, not ({x}, {y}) \
+                         (their Grundy table is computed first)"
+                    )));
+                }
+                let ps: Vec<_> = cs
+                    .iter()
+                    .map(|&(x, y)| (Integer::from(x), Integer::from(y)))
+                    .collect();
+                Engine::Sum(Oracle::for_positions(rules.a(), &ps)?)
+            }
+        };
+        Ok(Game { rules, engine })
+    }
+
+    /// The rules played.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Whether `s` is a P-position: the player to move loses against best play.  A terminal
+    /// position is P in normal play and N in misère play.
+    pub fn is_p(&self, s: &State) -> Result<bool> {
+        match (&self.engine, s) {
+            (Engine::Pair(solver), State::Pair(x, y)) => Ok(solver.outcome(x, y)? == Outcome::P),
+            (Engine::Three(b), State::Three(p)) => Ok(b.is_p(p[0], p[1], p[2])),
+            (Engine::Sum(o), State::Sum(cs)) => Ok(self.sum_values(o, cs)?.1 == 0),
+            _ => Err(mismatch(s)),
+        }
+    }
+
+    fn sum_values(&self, o: &Oracle, cs: &[(u64, u64)]) -> Result<(Vec<Integer>, Integer)> {
+        let mut s = Integer::new();
+        let mut values = Vec::with_capacity(cs.len());
+        for &(x, y) in cs {
+            let g = o.value(&Integer::from(x), &Integer::from(y))?;
+            s ^= &g;
+            values.push(g);
+        }
+        Ok((values, s))
+    }
+
+    /// The winning moves from `s` (positions reached): every one for two and three piles, one per
+    /// component that has one for a sum.  Empty for a P-position and a terminal one.
+    pub fn winning_moves(&self, s: &State) -> Result<Vec<State>> {
+        if s.is_terminal() {
+            return Ok(Vec::new());
+        }
+        match (&self.engine, s) {
+            (Engine::Pair(solver), State::Pair(x, y)) => Ok(solver
+                .winning_moves(x, y)?
+                .into_iter()
+                .map(|(u, v)| State::Pair(u, v))
+                .collect()),
+            (Engine::Three(b), State::Three(p)) => {
+                let mut v = Vec::new();
+                for d in 1..8usize {
+                    let dir = [d & 1, (d >> 1) & 1, (d >> 2) & 1].map(|e| e as u64);
+                    let kmax = (0..3).filter(|&i| dir[i] == 1).map(|i| p[i]).min();
+                    for k in 1..=kmax.unwrap_or(0) {
+                        let q = [0, 1, 2].map(|i| p[i] - k * dir[i]);
+                        if b.is_p(q[0], q[1], q[2]) {
+                            v.push(State::Three(q));
+                        }
+                    }
+                }
+                Ok(v)
+            }
+            (Engine::Sum(o), State::Sum(cs)) => {
+                let (values, nim) = self.sum_values(o, cs)?;
+                let mut v = Vec::new();
+                if nim == 0 {
+                    return Ok(v);
+                }
+                for (i, g) in values.iter().enumerate() {
+                    let t = Integer::from(g ^ &nim);
+                    if t < *g {
+                        let (x, y) = cs[i];
+                        let (u, w) = o.move_to_value(&Integer::from(x), &Integer::from(y), &t)?;
+                        let (u, w) = (small(&u)?, small(&w)?);
+                        let mut next = cs.clone();
+                        next[i] = (u, w);
+                        v.push(State::Sum(next));
+                    }
+                }
+                Ok(v)
+            }
+            _ => Err(mismatch(s)),
+        }
+    }
+
+    /// The one-counter moves from `s`, the largest pile first (the first of equal ones).
+    pub fn small_moves(&self, s: &State) -> Vec<State> {
+        let mut v: Vec<(Integer, State)> = Vec::new();
+        match s {
+            State::Pair(x, y) => {
+                if *x > 0 {
+                    v.push((x.clone(), State::Pair(Integer::from(x - 1u32), y.clone())));
+                }
+                if *y > 0 {
+                    v.push((y.clone(), State::Pair(x.clone(), Integer::from(y - 1u32))));
+                }
+            }
+            State::Three(p) => {
+                for i in 0..3 {
+                    if p[i] > 0 {
+                        let mut q = *p;
+                        q[i] -= 1;
+                        v.push((Integer::from(p[i]), State::Three(q)));
+                    }
+                }
+            }
+            State::Sum(cs) => {
+                for (i, &(x, y)) in cs.iter().enumerate() {
+                    for (pile, to) in [(x, (x.wrapping_sub(1), y)), (y, (x, y.wrapping_sub(1)))] {
+                        if pile > 0 {
+                            let mut next = cs.clone();
+                            next[i] = to;
+                            v.push((Integer::from(pile), State::Sum(next)));
+                        }
+                    }
+                }
+            }
+        }
+        // stable: equal piles keep their order
+        v.sort_by(|a, b| b.0.cmp(&a.0));
+        v.into_iter().map(|(_, s)| s).collect()
+    }
+
+    /// The computer's move from `s`: a winning move if there is one, else the smallest take;
+    /// the first of each list, or one drawn by `rng`.  `None` when no move is left.
+    pub fn computer_move(&self, s: &State, rng: Option<&mut Rng>) -> Result<Option<Choice>> {
+        if s.is_terminal() {
+            return Ok(None);
+        }
+        let wins = self.winning_moves(s)?;
+        let (list, winning) = if wins.is_empty() {
+            (self.small_moves(s), false)
+        } else {
+            (wins, true)
+        };
+        let to = match rng {
+            Some(r) => r.pick(&list).cloned(),
+            None => list.first().cloned(),
+        };
+        Ok(to.map(|to| Choice { to, winning }))
+    }
+
+    /// Reads a move typed as the position it leads to (`X Y`, `X Y Z`, or `K X Y` for component
+    /// K of a sum; commas and parentheses allowed) and checks it against the rules.  The error
+    /// is one line saying why the move is refused.
+    pub fn parse_move(&self, s: &State, text: &str) -> std::result::Result<State, String> {
+        let cleaned: String = text
+            .chars()
+            .map(|c| if "(),:;".contains(c) { ' ' } else { c })
+            .collect();
+        let mut nums = Vec::new();
+        for w in cleaned.split_whitespace() {
+            match natural(w) {
+                Ok(v) => nums.push(v),
+                Err(_) => {
+                    return Err(format!(
+                        "'{w}' is not a command or a pile size ({}; type help for the commands)",
+                        self.move_syntax(s)
+                    ));
+                }
+            }
+        }
+        match s {
+            State::Pair(x, y) => {
+                let [u, v] = <[Integer; 2]>::try_from(nums)
+                    .map_err(|n| format!("{} numbers: {}", n.len(), self.move_syntax(s)))?;
+                pair_move(self.rules.a(), (x, y), (&u, &v), "")?;
+                Ok(State::Pair(u, v))
+            }
+            State::Three(p) => {
+                let q = <[Integer; 3]>::try_from(nums)
+                    .map_err(|n| format!("{} numbers: {}", n.len(), self.move_syntax(s)))?;
+                let q = three_move(p, &q)?;
+                Ok(State::Three(q))
+            }
+            State::Sum(cs) => {
+                let [k, u, v] = <[Integer; 3]>::try_from(nums)
+                    .map_err(|n| format!("{} numbers: {}", n.len(), self.move_syntax(s)))?;
+                let i = k
+                    .to_usize()
+                    .filter(|&k| (1..=cs.len()).contains(&k))
+                    .ok_or_else(|| {
+                        format!(
+                            "there is no component {k}: the components are numbered 1 to {}",
+                            cs.len()
+                        )
+                    })?
+                    - 1;
+                let (x, y) = (Integer::from(cs[i].0), Integer::from(cs[i].1));
+                let at = format!(" of component {}", i + 1);
+                pair_move(self.rules.a(), (&x, &y), (&u, &v), &at)?;
+                let mut next = cs.clone();
+                // both are at most the old piles, which are u64
+                next[i] = (
+                    small(&u).map_err(|e| e.to_string())?,
+                    small(&v).map_err(|e| e.to_string())?,
+                );
+                Ok(State::Sum(next))
+            }
+        }
+    }
+
+    /// How a move is typed in this game.
+    pub fn move_syntax(&self, s: &State) -> &'static str {
+        match s {
+            State::Pair(..) => "type the position your move leads to as X Y, for example 3 5",
+            State::Three(..) => "type the position your move leads to as X Y Z, for example 1 2 3",
+            State::Sum(..) => {
+                "type the component K and the position it moves to as K X Y, for example 2 3 5"
+            }
+        }
+    }
+
+    /// The rules in one paragraph, as the session opens.
+    pub fn describe(&self, s: &State) -> String {
+        let a = self.rules.a();
+        let pair_rule = if a == 1 {
+            "take any number of counters from one pile, or the same number from both".to_string()
+        } else {
+            format!(
+                "take any number of counters from one pile, or k from one and l from the other with |k - l| < {a}"
+            )
+        };
+        let end = if self.rules.misere() {
+            "The player who takes the last counter loses (misère play)."
+        } else {
+            "The player who takes the last counter wins."
+        };
+        let name = if a == 1 {
+            "Wythoff's game".to_string()
+        } else {
+            format!("Generalized Wythoff with a = {a}")
+        };
+        match s {
+            State::Pair(..) => format!("{name}: {pair_rule}. {end}"),
+            State::Three(..) => format!(
+                "Three-pile Wythoff: take any number of counters from one pile, or the same \
+                 number from two or from all three piles. {end}"
+            ),
+            State::Sum(cs) => format!(
+                "A sum of {} games of {}: a move is a move in one component ({pair_rule}). {end}",
+                cs.len(),
+                if a == 1 {
+                    "Wythoff".to_string()
+                } else {
+                    format!("generalized Wythoff, a = {a}")
+                }
+            ),
+        }
+    }
+}
+
+/// A pile that came from a u64 position and did not grow.
+fn small(v: &Integer) -> Result<u64> {
+    v.to_u64()
+        .ok_or_else(|| Error::internal(format!("pile {v} beyond 64 bits in a sum")))
+}
+
+fn mismatch(s: &State) -> Error {
+    Error::internal(format!(
+        "position {s} does not belong to the game being played"
+    ))
+}
+
+/// Checks the two-pile move (x, y) → (u, v) under parameter a; `at` names the component.
+fn pair_move(
+    a: u64,
+    (x, y): (&Integer, &Integer),
+    (u, v): (&Integer, &Integer),
+    at: &str,
+) -> std::result::Result<(), String> {
+    for (name, old, new) in [("first", x, u), ("second", y, v)] {
+        if new > old {
+            return Err(format!(
+                "piles only shrink: the {name} pile{at} has {old} counter{}, not {new}",
+                if *old == 1 { "" } else { "s" }
+            ));
+        }
+    }
+    if u == x && v == y {
+        return Err(format!("a move must take at least one counter{at}"));
+    }
+    if u != x && v != y {
+        let k = Integer::from(x - u);
+        let l = Integer::from(y - v);
+        if Integer::from(&k - &l).abs() >= a {
+            return Err(if a == 1 {
+                format!(
+                    "taking from both piles{at} takes the same number from each (you took {k} and {l})"
+                )
+            } else {
+                format!(
+                    "taking k and l from both piles{at} needs |k - l| < {a} (you took {k} and {l})"
+                )
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Checks the three-pile move p → q: the piles that change lose the same positive amount.
+fn three_move(p: &[u64; 3], q: &[Integer; 3]) -> std::result::Result<[u64; 3], String> {
+    let names = ["first", "second", "third"];
+    let mut out = [0u64; 3];
+    for i in 0..3 {
+        match q[i].to_u64().filter(|&v| v <= p[i]) {
+            Some(v) => out[i] = v,
+            None => {
+                return Err(format!(
+                    "piles only shrink: the {} pile has {} counter{}, not {}",
+                    names[i],
+                    p[i],
+                    if p[i] == 1 { "" } else { "s" },
+                    q[i]
+                ));
+            }
+        }
+    }
+    let taken: Vec<u64> = (0..3).map(|i| p[i] - out[i]).collect();
+    let moved: Vec<u64> = taken.iter().copied().filter(|&t| t > 0).collect();
+    if moved.is_empty() {
+        return Err("a move must take at least one counter".into());
+    }
+    if moved.iter().any(|&t| t != moved[0]) {
+        return Err(format!(
+            "the piles you take from each lose the same number (you took {}, {} and {})",
+            taken[0], taken[1], taken[2]
+        ));
+    }
+    Ok(out)
+}
