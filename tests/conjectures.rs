@@ -29,7 +29,11 @@ fn published(anum: &str) -> Vec<u64> {
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split(',').map(|t| t.trim().to_string()).collect::<Vec<_>>())
+        .flat_map(|l| {
+            l.split(',')
+                .map(|t| t.trim().to_string())
+                .collect::<Vec<_>>()
+        })
         .filter(|t| !t.is_empty())
         .map(|t| t.parse().unwrap())
         .collect()
@@ -194,9 +198,20 @@ fn the_command_checks_and_refuses_bad_input() {
     assert_eq!(r["config"]["conjectures"], true);
     assert_eq!(r["checks"][0]["count"], "2000000");
     // a perturbed term: exit 1, the counterexample names its n
-    let o = wythoff(&["verify", "--conjectures", "--bound", "1e6", "--inject-fault", "654321"]);
+    let o = wythoff(&[
+        "verify",
+        "--conjectures",
+        "--bound",
+        "1e6",
+        "--inject-fault",
+        "654321",
+    ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stdout).contains("n = 654321"), "{}", text(&o.stdout));
+    assert!(
+        text(&o.stdout).contains("n = 654321"),
+        "{}",
+        text(&o.stdout)
+    );
     // refused before any work: exit 2, one line naming the flag
     for (args, flag) in [
         (vec!["--bound", "1152921504606846977"], "--bound"),
@@ -212,4 +227,38 @@ fn the_command_checks_and_refuses_bad_input() {
         assert!(err.contains(flag), "{all:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
+}
+
+#[test]
+fn a_checkpointed_run_resumes_to_the_same_report() {
+    use wythoff::verify::{Checkpoint, mex::CHUNK};
+    let dir = std::env::temp_dir().join(format!("wythoff-conj-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("r.json.ckpt");
+    let _ = std::fs::remove_file(&path);
+    // 2.5 chunks, a fault in the second
+    let c = cfg(2 * CHUNK + CHUNK / 2, (0, 1), Some(CHUNK + 12_345));
+    let whole = verify::run(&c, &|_| {}, None).unwrap();
+    assert!(
+        whole.checks[0]
+            .counterexample
+            .as_ref()
+            .unwrap()
+            .contains(&format!("n = {}:", CHUNK + 12_345))
+    );
+    let ck = Checkpoint::create(&path, &c).unwrap();
+    let first = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
+    drop(ck); // interrupted before the report was stored: the log stays
+    let ck = Checkpoint::resume(&path, &c).unwrap();
+    assert_eq!(ck.resumed_chunks(), 3);
+    let resumed = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
+    ck.finish().unwrap();
+    assert_eq!(first.checks, whole.checks);
+    assert_eq!(resumed.checks, whole.checks);
+    // a log of the pairs sweep is not one of the conjectures
+    let mut pairs = c.clone();
+    pairs.conjectures = false;
+    drop(Checkpoint::create(&path, &pairs).unwrap());
+    assert_eq!(Checkpoint::resume(&path, &c).err().unwrap().exit_code(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
 }

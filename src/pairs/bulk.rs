@@ -336,6 +336,13 @@ impl Sturmian {
         step(&mut self.f, self.theta)
     }
 
+    /// [`Sturmian::carry`] where `go`, nothing (and no carry) otherwise — without a branch, for
+    /// consumers that advance one of several kernels per item (the conjectures' two cursors).
+    #[inline(always)]
+    pub fn carry_if(&mut self, go: bool) -> bool {
+        step(&mut self.f, self.theta & 0u128.wrapping_sub(u128::from(go)))
+    }
+
     /// Two kernels of one parameter a (one θ̃) stepped by one consumer, holding θ̃ once: a
     /// consumer of two streams (the verifier's terms and its pending B's) keeps both accumulators
     /// and θ̃ in registers.  Refuses kernels of different θ̃.

@@ -3,11 +3,11 @@
 //!
 //! * [`floor_at`]: ⌊kθ⌋ for θ = (p + √5)/2 is ⌊(pk + isqrt(5k²))/2⌋ (√5·k is irrational for
 //!   k ≥ 1, so flooring the root first changes nothing), one 128-bit integer square root.
-//! * [`Walk`]: ⌊kθ⌋ for k = k₀, k₀ + 1, …, each step deciding between the two possible
-//!   increments ⌊θ⌋ and ⌊θ⌋ + 1 by the exact comparison f + 1 ≤ (k + 1)θ ⟺
-//!   2(f + 1) − p(k + 1) < (k + 1)√5 ⟺ y < 0 or y² < 5(k + 1)² (strict: √5 is irrational).  Two
-//!   128-bit products a step; no fixed point, no rounding.  This generator shares no code with
-//!   the Sturmian kernel of [`crate::pairs::bulk`], which writes the pairs.
+//! * [`UpperWalk`]: ⌊jφ²⌋ for j = j₀, j₀ + 1, …, each step deciding between the two possible
+//!   increments 2 and 3 by the exact comparison u + 3 ≤ (j + 1)φ² ⟺
+//!   2(u + 3) − 3(j + 1) < (j + 1)√5 ⟺ (2u + 3 − 3j)² < 5(j + 1)² (strict: √5 is irrational).
+//!   Two 64 × 64 → 128-bit products a step; no fixed point, no rounding.  This generator shares
+//!   no code with the Sturmian kernel of [`crate::pairs::bulk`], which writes the pairs.
 //! * [`lower_sum`]: S(m) = Σ_{j=1}^{m} ⌊jφ⌋ by the classical recursion for Beatty sums
 //!   (A. S. Fraenkel, "The bracket function and complementary sets of integers", Canad. J. Math.
 //!   21 (1969); K. O'Bryant, "A generating function technique for Beatty sequences and other
@@ -38,49 +38,54 @@ pub fn lower(k: u64) -> Result<u64> {
     Ok(floor_at(1, k)? as u64) // < 1.62·2^61
 }
 
-/// The floors ⌊kθ⌋, θ = (p + √5)/2, for consecutive k (see the module header).
+/// The upper Wythoff numbers ⌊jφ²⌋ for consecutive j (see the module header; θ = φ², p = 3):
+/// ⌊(j + 1)φ²⌋ = u + 2 + [u + 3 ≤ (j + 1)φ²], and u + 3 ≤ (j + 1)(3 + √5)/2 iff
+/// (2u + 3 − 3j)² < 5(j + 1)², where 2u + 3 − 3j > 0 because u ≥ 2j.
 #[derive(Clone, Copy, Debug)]
-pub struct Walk {
-    p: i128,
-    step: i128,
-    k: u64,
-    f: i128,
+pub struct UpperWalk {
+    j: u64,
+    u: u64,
 }
 
-impl Walk {
-    /// The walk at k (its value ⌊kθ⌋ exactly), for −3 ≤ p ≤ 3 and k < [`MAX_K`].
-    pub fn at(p: i64, k: u64) -> Result<Walk> {
-        Ok(Walk {
-            p: p as i128,
-            step: floor_at(p, 1)?,
-            k,
-            f: floor_at(p, k)?,
+impl UpperWalk {
+    /// The walk at j (its value ⌊jφ²⌋), j < [`MAX_K`] / 2.
+    pub fn at(j: u64) -> Result<UpperWalk> {
+        if j >= MAX_K / 2 {
+            return Err(Error::internal(format!("upper walk at {j}")));
+        }
+        Ok(UpperWalk {
+            j,
+            u: floor_at(3, j)? as u64,
         })
     }
 
-    /// The current k.
+    /// The current j.
     #[inline(always)]
-    pub fn k(&self) -> u64 {
-        self.k
+    pub fn j(&self) -> u64 {
+        self.j
     }
 
-    /// The current value ⌊kθ⌋.
+    /// The current value ⌊jφ²⌋.
     #[inline(always)]
-    pub fn value(&self) -> i128 {
-        self.f
+    pub fn value(&self) -> u64 {
+        self.u
     }
 
-    /// Moves to k + 1 and returns ⌊(k + 1)θ⌋.  The caller keeps k + 1 ≤ [`MAX_K`].
+    /// ⌊(j + 1)φ²⌋, without moving.
     #[inline(always)]
-    pub fn next(&mut self) -> i128 {
-        let k1 = self.k as i128 + 1;
-        let cand = self.f + self.step;
-        // cand + 1 ≤ (k+1)θ  ⟺  y < (k+1)√5 with y = 2(cand+1) − p(k+1)
-        let y = 2 * (cand + 1) - self.p * k1;
-        let up = y < 0 || (y as u128) * (y as u128) < 5 * (k1 as u128) * (k1 as u128);
-        self.k += 1;
-        self.f = cand + i128::from(up);
-        self.f
+    pub fn peek(&self) -> u64 {
+        let y = (2 * self.u + 3 - 3 * self.j) as u128; // > 0, < 2^62
+        let j1 = self.j as u128 + 1;
+        self.u + 2 + u64::from(y * y < 5 * j1 * j1)
+    }
+
+    /// Moves to j + 1 where `go` (without a branch), staying otherwise.  The caller keeps
+    /// j + 1 < [`MAX_K`] / 2.
+    #[inline(always)]
+    pub fn advance_if(&mut self, go: bool) {
+        let next = self.peek();
+        self.u = if go { next } else { self.u };
+        self.j += u64::from(go);
     }
 }
 
@@ -129,7 +134,9 @@ mod tests {
     fn big(p: i64, k: u64) -> i128 {
         let k = Integer::from(k);
         let root = (Integer::from(&k * &k) * 5u32).sqrt();
-        let v = (Integer::from(p) * &k + root).div_rem_floor(Integer::from(2)).0;
+        let v = (Integer::from(p) * &k + root)
+            .div_rem_floor(Integer::from(2))
+            .0;
         v.to_i128().unwrap()
     }
 
@@ -139,15 +146,20 @@ mod tests {
             for k in (0..2000).chain([(1 << 40) + 7, MAX_K - 5]) {
                 assert_eq!(floor_at(p, k).unwrap(), big(p, k), "p = {p}, k = {k}");
             }
-            let mut w = Walk::at(p, 0).unwrap();
-            for k in 1..20_000u64 {
-                assert_eq!(w.next(), big(p, k), "p = {p}, k = {k}");
-            }
-            let start = (1u64 << 60) - 3000;
-            let mut w = Walk::at(p, start).unwrap();
-            for k in start + 1..start + 3000 {
-                assert_eq!(w.next(), big(p, k), "p = {p}, k = {k}");
-            }
+        }
+        let mut w = UpperWalk::at(0).unwrap();
+        for j in 1..20_000u64 {
+            assert_eq!(w.peek() as i128, big(3, j), "j = {j}");
+            w.advance_if(false);
+            assert_eq!(w.j(), j - 1);
+            w.advance_if(true);
+            assert_eq!(w.value() as i128, big(3, j), "j = {j}");
+        }
+        let start = (1u64 << 59) - 3000;
+        let mut w = UpperWalk::at(start).unwrap();
+        for j in start + 1..start + 3000 {
+            w.advance_if(true);
+            assert_eq!(w.value() as i128, big(3, j), "j = {j}");
         }
     }
 

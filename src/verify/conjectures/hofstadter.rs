@@ -4,16 +4,18 @@
 //! * [`by_recursion`]: the definition itself, a table of G(0..len): O(len) time and memory;
 //! * [`GWalk`]: G(n) = ⌊(n + 1)/φ⌋ = ⌊(n + 1)τ⌋ with τ = (√5 − 1)/2, the closed form proved for
 //!   G (P. J. Downey and R. E. Griswold, "On a family of nested recurrences", Fibonacci
-//!   Quarterly 22 (1984), as recorded in OEIS A005206), stepped exactly by the walk of
-//!   [`super::beatty::Walk`] with θ = τ: two 128-bit products per n.  The verifier runs the walk
+//!   Quarterly 22 (1984), as recorded in OEIS A005206), started by an integer square root
+//!   ([`super::beatty::floor_at`]) and stepped exactly: G(n) = G(n − 1) + 1 iff
+//!   G(n − 1) + 1 ≤ (n + 1)τ iff (2G(n − 1) + n + 3)² < 5(n + 1)² (strict: √5 is irrational),
+//!   two 64 × 64 → 128-bit products per n.  The verifier runs the walk
 //!   over the whole range and checks it against the recursion where a table fits
 //!   ([`RECURSION_MAX`]).
 //!
 //! Neither is a closed form of A073869: that side is computed only from the pairs
 //! ([`super`]).
 
-use super::beatty::Walk;
-use crate::error::Result;
+use super::beatty;
+use crate::error::{Error, Result};
 
 /// The recursion's table is built for n below this (8 bytes a term: 128 MiB).
 pub const RECURSION_MAX: u64 = 1 << 24;
@@ -33,26 +35,43 @@ pub fn by_recursion(len: u64) -> Vec<u64> {
     g
 }
 
-/// G(n) = ⌊(n + 1)τ⌋ for consecutive n.
+/// G(n) = ⌊(n + 1)τ⌋ for consecutive n (the module header).
 #[derive(Clone, Copy, Debug)]
-pub struct GWalk(Walk);
+pub struct GWalk {
+    n: u64,
+    g: u64,
+}
+
+/// The walk's n stays below this, so (n + 2)² · 5 < 2^127 and 2G + n + 3 < 2^63.
+pub const WALK_MAX: u64 = 1 << 61;
 
 impl GWalk {
-    /// The walk at n (its value G(n)), n < 2^61 − 1.
+    /// The walk at n (its value G(n)), n < [`WALK_MAX`].
     pub fn at(n: u64) -> Result<GWalk> {
-        Ok(GWalk(Walk::at(-1, n + 1)?))
+        if n >= WALK_MAX {
+            return Err(Error::internal(format!("G walk at {n}")));
+        }
+        Ok(GWalk {
+            n,
+            g: beatty::floor_at(-1, n + 1)? as u64, // 0 ≤ ⌊(n+1)τ⌋ < n + 1
+        })
     }
 
     /// The current G(n).
     #[inline(always)]
     pub fn value(&self) -> u64 {
-        self.0.value() as u64 // 0 ≤ ⌊(n+1)τ⌋ < n + 1
+        self.g
     }
 
-    /// Moves from n to n + 1 and returns G(n + 1).
+    /// Moves from n to n + 1 and returns G(n + 1).  The caller keeps n + 1 < [`WALK_MAX`].
     #[inline(always)]
     pub fn next(&mut self) -> u64 {
-        self.0.next() as u64
+        self.n += 1;
+        // G(n) = G(n−1) + [(2G(n−1) + n + 3)² < 5(n + 1)²], n the new index
+        let x = (2 * self.g + self.n + 3) as u128;
+        let n1 = self.n as u128 + 1;
+        self.g += u64::from(x * x < 5 * n1 * n1);
+        self.g
     }
 }
 

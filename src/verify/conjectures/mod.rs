@@ -19,7 +19,7 @@
 //!   the pairs' kernel), itself checked against the recursion G(n) = n − G(G(n − 1)) for
 //!   n < 2^24 by shard 0.
 //! * The plateaus k of m (m being G where the first check passed) against ⌊jφ²⌋ from a third
-//!   exact walk ([`beatty::Walk`] with θ = φ²): every k is a plateau exactly when it is the next
+//!   exact walk ([`beatty::UpperWalk`]): every k is a plateau exactly when it is the next
 //!   ⌊jφ²⌋, so the two sets agree on the range, in order.
 //!
 //! A chunk [lo, hi) starts from S(lo' − 1), lo' = max(lo − 2, 1), computed in O(log n) from the
@@ -224,14 +224,18 @@ fn first_at_least(x: u64, guess: u64, f: impl Fn(u64) -> Result<u64>) -> Result<
         j -= 1;
         steps += 1;
         if steps > 64 {
-            return Err(Error::internal(format!("index search from {guess} for {x}")));
+            return Err(Error::internal(format!(
+                "index search from {guess} for {x}"
+            )));
         }
     }
     while f(j)? < x {
         j += 1;
         steps += 1;
         if steps > 64 {
-            return Err(Error::internal(format!("index search from {guess} for {x}")));
+            return Err(Error::internal(format!(
+                "index search from {guess} for {x}"
+            )));
         }
     }
     Ok(j)
@@ -303,7 +307,7 @@ fn run(lo: u64, hi: u64, faults: Faults) -> Result<(u64, Option<String>)> {
         })?
         .ok_or_else(|| Error::internal("the Sturmian kernel is not proved exact here"))
     };
-    let mut tw = kernel(ja)?.twin(kernel(jb)?)?;
+    let (mut ka, mut kb) = (kernel(ja)?, kernel(jb)?);
     let (mut ja, mut jb) = (ja, jb);
     let mut a_val = plan.pair(ja).0 as u64; // A_ja < 2^61
     let mut b_a = plan.pair(jb).0 as u64; // A_jb
@@ -312,35 +316,38 @@ fn run(lo: u64, hi: u64, faults: Faults) -> Result<(u64, Option<String>)> {
     let mut ju = first_at_least(k0, k0 - beatty::floor_at(-1, k0)? as u64, |j| {
         Ok(beatty::floor_at(3, j)? as u64)
     })?;
-    let mut uw = beatty::Walk::at(3, ju)?;
+    let mut uw = beatty::UpperWalk::at(ju)?;
     let fault_k = faults.upper.unwrap_or(u64::MAX);
     let bump = |u: u64| if u == fault_k { u + 1 } else { u };
-    let mut u = bump(uw.value() as u64);
+    let mut u = bump(uw.value());
     // m(n − 2), m(n − 1); m(0) = 0 (used only from n = 2 on, when lo ≤ 2 and ns = 1)
     let (mut m2, mut m1) = (0u64, 0u64);
     for n in ns..hi {
+        // n is the next A (its partner B_ja = A_ja + ja) or the next B (its partner A_jb);
+        // both cursors are moved without a branch, one of them by nothing
         let is_a = n == a_val;
-        let p = if is_a {
-            let p = a_val + ja; // B_ja
-            a_val += 1 + u64::from(tw.carry_first());
-            ja += 1;
-            p
-        } else {
-            let b = b_a + jb; // B_jb
-            if n != b {
+        let b = b_a + jb; // B_jb
+        if !is_a && n != b {
+            {
                 let ce = format!(
                     "A073869: n = {n} is neither the next lower Wythoff number A_{ja} = {a_val} nor the next upper one B_{jb} = {b}: A002251(n) is not defined by the swap"
                 );
                 if n < lo {
-                    return Err(Error::internal(format!("before the chunk [{lo}, {hi}): {ce}")));
+                    return Err(Error::internal(format!(
+                        "before the chunk [{lo}, {hi}): {ce}"
+                    )));
                 }
                 return Ok((n - lo + 1, Some(ce)));
             }
-            let p = b_a; // A_jb
-            b_a += 1 + u64::from(tw.carry_second());
-            jb += 1;
-            p
-        };
+        }
+        let ia = u64::from(is_a);
+        let p = if is_a { a_val + ja } else { b_a };
+        let ca = u64::from(ka.carry_if(is_a));
+        let cb = u64::from(kb.carry_if(!is_a));
+        a_val += ia + ca;
+        ja += ia;
+        b_a += (1 - ia) + cb;
+        jb += 1 - ia;
         let p = if n == fault_n && n >= lo { p + 1 } else { p };
         s += p as u128; // < 2^122 for n < 2^60
         let g = gw.next(); // G(n)
@@ -349,10 +356,7 @@ fn run(lo: u64, hi: u64, faults: Faults) -> Result<(u64, Option<String>)> {
         if s != target && n >= lo {
             let d = n as u128 + 1;
             let how = if s % d != 0 {
-                format!(
-                    "S(n) mod (n+1) = {}: the mean is not an integer",
-                    s % d
-                )
+                format!("S(n) mod (n+1) = {}: the mean is not an integer", s % d)
             } else {
                 format!("the mean is {}, not G(n) = {g}", s / d)
             };
@@ -364,8 +368,8 @@ fn run(lo: u64, hi: u64, faults: Faults) -> Result<(u64, Option<String>)> {
             let k = n - 1;
             // m(k+1) = S(n)/(n+1) differs from m(k) = m1 exactly when S(n) != (n+1)·m1 (where
             // the mean check passed at n: when G(n) != m1)
-            let term = m2 == m1
-                && if ce.is_none() {
+            let term = (m2 == m1)
+                & if ce.is_none() {
                     g != m1
                 } else {
                     s != (n as u128 + 1) * m1 as u128
@@ -383,11 +387,9 @@ fn run(lo: u64, hi: u64, faults: Faults) -> Result<(u64, Option<String>)> {
                 )));
                 return Ok((n - lo + 1, ce));
             }
-            if expected {
-                uw.next();
-                ju += 1;
-                u = bump(uw.value() as u64);
-            }
+            uw.advance_if(expected);
+            ju = uw.j();
+            u = bump(uw.value());
         }
         if ce.is_some() {
             return Ok((n - lo + 1, ce));
@@ -412,10 +414,17 @@ mod tests {
     fn chunks_pass_and_catch_faults() {
         assert_eq!(chunk(0, 50_000, Faults::default()).unwrap(), (50_000, None));
         for lo in [1u64, 2, 3, 4, 5, 7, 100, 12_345] {
-            assert_eq!(chunk(lo, lo + 3000, Faults::default()).unwrap().1, None, "{lo}");
+            assert_eq!(
+                chunk(lo, lo + 3000, Faults::default()).unwrap().1,
+                None,
+                "{lo}"
+            );
         }
         let far = (1u64 << 60) - 100_000;
-        assert_eq!(chunk(far, far + 100_000, Faults::default()).unwrap().1, None);
+        assert_eq!(
+            chunk(far, far + 100_000, Faults::default()).unwrap().1,
+            None
+        );
         let f = Faults {
             partner: Some(777),
             upper: None,
@@ -437,6 +446,9 @@ mod tests {
         };
         let (n, ce) = chunk(far, far + 100, f).unwrap();
         assert_eq!(n, 100);
-        assert!(ce.unwrap().starts_with(&format!("A073869: n = {}:", far + 5)));
+        assert!(
+            ce.unwrap()
+                .starts_with(&format!("A073869: n = {}:", far + 5))
+        );
     }
 }
