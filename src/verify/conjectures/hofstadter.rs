@@ -65,7 +65,7 @@ impl GWalk {
 
     /// Moves from n to n + 1 and returns G(n + 1).  The caller keeps n + 1 < [`WALK_MAX`].
     #[inline(always)]
-    pub fn next(&mut self) -> u64 {
+    pub fn step(&mut self) -> u64 {
         self.n += 1;
         // G(n) = G(n−1) + [(2G(n−1) + n + 3)² < 5(n + 1)²], n the new index
         let x = (2 * self.g + self.n + 3) as u128;
@@ -86,7 +86,7 @@ mod tests {
         let mut w = GWalk::at(0).unwrap();
         assert_eq!(w.value(), 0);
         for (n, &v) in g.iter().enumerate().skip(1) {
-            assert_eq!(w.next(), v, "n = {n}");
+            assert_eq!(w.step(), v, "n = {n}");
         }
         let w = GWalk::at(123_456).unwrap();
         assert_eq!(w.value(), g[123_456]);

@@ -200,7 +200,7 @@ fn recursion_check(cfg: &Config) -> Check {
     match hofstadter::GWalk::at(0) {
         Ok(mut w) => {
             for (n, &v) in g.iter().enumerate() {
-                let got = if n == 0 { w.value() } else { w.next() };
+                let got = if n == 0 { w.value() } else { w.step() };
                 if got != v {
                     ce = Some(format!(
                         "n = {n}: the recursion gives G(n) = {v}, the walk floor((n+1)/phi) = {got}"
@@ -350,12 +350,12 @@ fn run(lo: u64, hi: u64, faults: Faults) -> Result<(u64, Option<String>)> {
         jb += 1 - ia;
         let p = if n == fault_n && n >= lo { p + 1 } else { p };
         s += p as u128; // < 2^122 for n < 2^60
-        let g = gw.next(); // G(n)
+        let g = gw.step(); // G(n)
         let target = (n as u128 + 1) * g as u128;
         let mut ce = None;
         if s != target && n >= lo {
             let d = n as u128 + 1;
-            let how = if s % d != 0 {
+            let how = if !s.is_multiple_of(d) {
                 format!("S(n) mod (n+1) = {}: the mean is not an integer", s % d)
             } else {
                 format!("the mean is {}, not G(n) = {g}", s / d)
