@@ -336,13 +336,6 @@ impl Sturmian {
         step(&mut self.f, self.theta)
     }
 
-    /// [`Sturmian::carry`] where `go`, nothing (and no carry) otherwise — without a branch, for
-    /// consumers that advance one of several kernels per item (the conjectures' two cursors).
-    #[inline(always)]
-    pub fn carry_if(&mut self, go: bool) -> bool {
-        step(&mut self.f, self.theta & 0u128.wrapping_sub(u128::from(go)))
-    }
-
     /// Two kernels of one parameter a (one θ̃) stepped by one consumer, holding θ̃ once: a
     /// consumer of two streams (the verifier's terms and its pending B's) keeps both accumulators
     /// and θ̃ in registers.  Refuses kernels of different θ̃.
@@ -389,6 +382,17 @@ impl Twin {
     #[inline(always)]
     pub fn carry_second(&mut self) -> bool {
         step(&mut self.f[1], self.theta)
+    }
+
+    /// Moves the first kernel on by one index where `first`, the second otherwise, without a
+    /// branch (for a consumer that advances one of two cursors per item); returns the carry of
+    /// the kernel moved.
+    #[inline(always)]
+    pub fn carry_either(&mut self, first: bool) -> bool {
+        let m = 0u128.wrapping_sub(u128::from(first)); // all ones where first
+        let c0 = step(&mut self.f[0], self.theta & m);
+        let c1 = step(&mut self.f[1], self.theta & !m);
+        c0 | c1
     }
 }
 
