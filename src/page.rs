@@ -321,6 +321,7 @@ mod tests {
                 inject_digit: None,
                 window: None,
                 table: None,
+                conjectures: false,
             },
             checks: vec![],
             measurements: vec![],

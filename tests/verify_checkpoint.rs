@@ -34,6 +34,7 @@ fn cfg() -> Config {
         inject_digit: None,
         window: None,
         table: None,
+        conjectures: false,
     }
 }
 

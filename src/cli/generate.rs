@@ -378,6 +378,7 @@ fn outputs(s: Sizes, threads: usize, report: Shared<Report>) -> (Vec<Output>, Ve
                 inject_digit: None,
                 table: Some(table.to_string()),
                 window: None,
+                conjectures: false,
             };
             let t = std::time::Instant::now();
             let mut f = AtomicFile::create(path)?;

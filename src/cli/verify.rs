@@ -12,8 +12,19 @@ use wythoff::num::{SYNTAX, natural_in};
 use wythoff::verify::{self, Checkpoint, Config, Report};
 
 /// Flags that describe a new run, refused together with --merge.
-const RUN_FLAGS: [&str; 11] = [
-    "bound", "a", "grundy", "three", "shard", "resume", "restart", "table", "plots", "from", "to",
+const RUN_FLAGS: [&str; 12] = [
+    "bound",
+    "a",
+    "grundy",
+    "three",
+    "shard",
+    "resume",
+    "restart",
+    "table",
+    "plots",
+    "from",
+    "to",
+    "conjectures",
 ];
 
 #[derive(Args)]
@@ -69,7 +80,12 @@ pub(crate) struct VerifyArgs {
     /// Last index of the --from window.
     #[arg(long, value_name = "TO", value_parser = index, requires = "from")]
     pub(crate) to: Option<Integer>,
-    /// Test double: corrupt the floor formula's term at this n (with --from: at FROM + this).
+    /// Check the OEIS questions A073869 = A005206 and A090909 = A001950 for every n < BOUND
+    /// (a = 1, BOUND <= 2^60) instead of the pairs, from the definitions (doc/conjectures.md).
+    #[arg(long, conflicts_with_all = ["grundy", "three", "table", "from", "to", "inject_carry", "inject_digit"])]
+    pub(crate) conjectures: bool,
+    /// Test double: corrupt the floor formula's term at this n (with --from: at FROM + this;
+    /// with --conjectures: A002251(n) + 1).
     #[arg(long, hide = true, value_parser = index_u64, conflicts_with = "merge")]
     pub(crate) inject_fault: Option<u64>,
     /// Test double: flip the floor stream's carry c_n at this n (the word sweep).
@@ -113,6 +129,7 @@ fn config(args: &VerifyArgs) -> Result<Config> {
         inject_fault: args.inject_fault,
         inject_carry: args.inject_carry,
         inject_digit: args.inject_digit,
+        conjectures: args.conjectures,
         table: match &args.table {
             None => None,
             Some(p) => Some(
@@ -142,6 +159,10 @@ fn config(args: &VerifyArgs) -> Result<Config> {
                 "--bound"
             } else if m.starts_with("shard") {
                 "--shard"
+            } else if m.starts_with("bound") {
+                "--bound"
+            } else if m.starts_with("the conjectures") {
+                "--conjectures"
             } else {
                 "-a"
             };

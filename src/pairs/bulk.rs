@@ -406,6 +406,17 @@ impl Twin {
     pub fn carry_second(&mut self) -> bool {
         step(&mut self.f[1], self.theta)
     }
+
+    /// Moves the first kernel on by one index where `first`, the second otherwise, without a
+    /// branch (for a consumer that advances one of two cursors per item); returns the carry of
+    /// the kernel moved.
+    #[inline(always)]
+    pub fn carry_either(&mut self, first: bool) -> bool {
+        let m = 0u128.wrapping_sub(u128::from(first)); // all ones where first
+        let c0 = step(&mut self.f[0], self.theta & m);
+        let c1 = step(&mut self.f[1], self.theta & !m);
+        c0 | c1
+    }
 }
 
 /// The pairs of one chunk, pulled one at a time ([`Plan::stream`]).

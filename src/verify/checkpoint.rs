@@ -40,6 +40,7 @@ pub fn params(cfg: &Config) -> String {
         .iter()
         .filter_map(|(w, f)| f.map(|f| format!(" {w}={f}")))
         .collect::<String>()
+        + if cfg.conjectures { " conjectures" } else { "" }
 }
 
 impl Checkpoint {
@@ -77,7 +78,8 @@ impl Checkpoint {
             let fits = start >= lo
                 && start < hi
                 && (start - lo) % mex::CHUNK == 0
-                && count == (hi - start).min(mex::CHUNK);
+                && (count == (hi - start).min(mex::CHUNK)
+                    || (cfg.conjectures && ce.is_some() && count <= mex::CHUNK));
             if !fits {
                 return Err(bad());
             }

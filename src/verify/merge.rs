@@ -9,7 +9,7 @@
 //! counterexamples — as the unsharded run.  Cost: linear in the reports.
 
 use super::report::{Check, Report, Status};
-use super::{mex, numeration, shard_range};
+use super::{conjectures, mex, numeration, shard_range};
 use crate::error::{Error, Result};
 
 /// Merges the reports of all shards of one verification; each comes with a label naming it
@@ -76,7 +76,11 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
     let bound = cfg.bound;
     let mut checks = Vec::new();
     for (idx, c0) in first.checks.iter().enumerate() {
-        let merged = if idx == 0 {
+        let merged = if let Some(name) = conjectures::covers(&c0.name, 0, 1).map(|_| &c0.name) {
+            join(&ordered, idx, bound, |lo, hi| {
+                conjectures::covers(name, lo, hi).unwrap_or_default()
+            })?
+        } else if idx == 0 {
             let Some(kind) = mex::Sweep::named(&c0.name, cfg) else {
                 return Err(Error::usage(format!(
                     "'{first_label}': the first check is '{}', not the floor = mex sweep of this configuration",
@@ -173,6 +177,7 @@ mod tests {
             inject_digit: None,
             window: None,
             table: None,
+            conjectures: false,
         }
     }
 

@@ -20,6 +20,7 @@
 
 pub mod checkpoint;
 pub mod checks;
+pub mod conjectures;
 pub mod grundy;
 pub mod merge;
 pub mod mex;
@@ -92,6 +93,10 @@ pub struct Config {
     /// ([`table`]), by shard 0.  Written only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<String>,
+    /// Check the OEIS questions A073869 = A005206 and A090909 = A001950 for every n < bound
+    /// instead of the pairs ([`conjectures`]; a = 1, bound ≤ 2^60).  Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub conjectures: bool,
 }
 
 impl Config {
@@ -139,6 +144,9 @@ impl Config {
                 "shard {i}/{k}: {k} shards of the {} n < {} leave some shard empty; use at most {} shards",
                 self.bound, self.bound, self.bound
             )));
+        }
+        if self.conjectures {
+            conjectures::validate(self)?;
         }
         if (self.inject_carry.is_some() || self.inject_digit.is_some())
             && mex::Sweep::of(self) != mex::Sweep::Words
@@ -208,6 +216,14 @@ pub fn run_with_facts(
         };
         return Ok((report, None));
     }
+    if cfg.conjectures {
+        let report = Report {
+            config: cfg.clone(),
+            checks: conjectures::checks(cfg, progress, checkpoint)?,
+            measurements: Vec::new(),
+        };
+        return Ok((report, None));
+    }
     // The small checks first: their failures of input (a table too large) surface at once.
     let (small, measurements, facts) = checks::small_checks(cfg)?;
     let mut checks = vec![mex::sweep(cfg, progress, checkpoint)?];
@@ -237,6 +253,7 @@ mod tests {
             inject_digit: None,
             window: None,
             table: None,
+            conjectures: false,
         }
     }
 

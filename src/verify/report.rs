@@ -384,6 +384,7 @@ mod tests {
             inject_digit: None,
             window: None,
             table: None,
+            conjectures: false,
         };
         run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
     }

@@ -1,0 +1,264 @@
+//! `wythoff verify --conjectures`: the OEIS questions A073869 = A005206 and A090909 = A001950.
+//!
+//! Both sides are computed here from the definitions with nothing of the crate's: the Wythoff
+//! pairs by the mex recursion A_n = mex{A_i, B_i : i < n}, B_n = A_n + n; A002251 by swapping
+//! them; the running mean with its remainder kept; A005206 by the recursion
+//! G(n) = n − G(G(n − 1)); A090909 as the k with m(k − 1) = m(k) ≠ m(k + 1).  These agree with
+//! the published terms (data/oeis) and with each other, and the verifier agrees with them, passes
+//! far out, catches a perturbed term at its n, and merges shards into the unsharded report.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+use wythoff::verify::{self, Config, Status};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).unwrap()
+}
+
+/// The published terms of an entry (data/oeis/ANUM.txt: a comment line, then the terms).
+fn published(anum: &str) -> Vec<u64> {
+    let path = format!("{}/data/oeis/{anum}.txt", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .flat_map(|l| {
+            l.split(',')
+                .map(|t| t.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+/// A002251(0..len) by the mex construction of the Wythoff pairs, swapped.
+fn partners(len: usize) -> Vec<u64> {
+    let mut used = vec![false; 3 * len + 10];
+    let mut p = vec![u64::MAX; len];
+    p[0] = 0;
+    used[0] = true;
+    let mut mex = 0usize;
+    for n in 1.. {
+        while used[mex] {
+            mex += 1;
+        }
+        let (a, b) = (mex, mex + n);
+        if a >= len {
+            break;
+        }
+        used[a] = true;
+        used[b] = true;
+        p[a] = b as u64;
+        if b < len {
+            p[b] = a as u64;
+        }
+    }
+    assert!(p.iter().all(|&x| x != u64::MAX));
+    p
+}
+
+/// (S(n), n + 1) for each n: the running mean as an unreduced fraction.
+fn means(p: &[u64]) -> Vec<(u128, u128)> {
+    let mut s = 0u128;
+    p.iter()
+        .enumerate()
+        .map(|(n, &x)| {
+            s += x as u128;
+            (s, n as u128 + 1)
+        })
+        .collect()
+}
+
+/// Hofstadter's G by its recursion.
+fn hofstadter(len: usize) -> Vec<u64> {
+    let mut g = vec![0u64; len];
+    for n in 1..len {
+        g[n] = n as u64 - g[g[n - 1] as usize];
+    }
+    g
+}
+
+/// The upper Wythoff numbers below `limit`, from the mex construction.
+fn upper(limit: usize) -> Vec<u64> {
+    let p = partners(limit);
+    (1..limit)
+        .filter(|&x| p[x] < x as u64)
+        .map(|x| x as u64)
+        .collect()
+}
+
+#[test]
+fn both_sides_from_the_definitions_agree_for_small_n() {
+    let len = 200_000;
+    let p = partners(len);
+    assert_eq!(&p[..60], &published("A002251")[..60]);
+    let m = means(&p);
+    let g = hofstadter(len);
+    for (n, &(s, d)) in m.iter().enumerate() {
+        assert_eq!(s % d, 0, "the mean at n = {n} is not an integer");
+        assert_eq!((s / d) as u64, g[n], "A073869({n}) != A005206({n})");
+    }
+    let mean: Vec<u64> = m.iter().map(|&(s, d)| (s / d) as u64).collect();
+    let pub_mean = published("A073869");
+    assert_eq!(&mean[..pub_mean.len()], &pub_mean[..]);
+    // A090909 from the means, against the published terms and the upper Wythoff numbers
+    let plateaus: Vec<u64> = (1..len - 1)
+        .filter(|&k| mean[k - 1] == mean[k] && mean[k] != mean[k + 1])
+        .map(|k| k as u64)
+        .collect();
+    let pub_plateaus = published("A090909");
+    assert_eq!(&plateaus[..pub_plateaus.len()], &pub_plateaus[..]);
+    let b: Vec<u64> = upper(len - 1);
+    assert_eq!(&b[..60], &published("A001950")[..60]);
+    assert_eq!(plateaus, b, "A090909 != A001950 below {}", len - 1);
+}
+
+fn cfg(bound: u64, shard: (u64, u64), fault: Option<u64>) -> Config {
+    Config {
+        a: 1,
+        bound,
+        grundy: 0,
+        three: 0,
+        shard,
+        inject_fault: fault,
+        inject_carry: None,
+        inject_digit: None,
+        window: None,
+        table: None,
+        conjectures: true,
+    }
+}
+
+#[test]
+fn the_verifier_passes_and_counts_what_it_checked() {
+    let r = verify::run(&cfg(300_000, (0, 1), None), &|_| {}, None).unwrap();
+    assert!(r.ok(), "{}", r.summary());
+    let names: Vec<&str> = r.checks.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "A073869 = A005206",
+            "A090909 = A001950",
+            "A005206: recursion = floor((n+1)/phi)"
+        ]
+    );
+    assert_eq!(r.checks[0].count, 300_000);
+    assert_eq!(r.checks[1].count, 299_998); // k = 1 ..= 299998 (m(k + 1) needed)
+    assert_eq!(r.checks[2].count, 300_000);
+    assert!(r.checks.iter().all(|c| c.status == Status::Ok));
+}
+
+#[test]
+fn a_perturbed_term_is_caught_at_its_n() {
+    for n in [0u64, 1, 2, 5, 123_457, 299_999] {
+        let r = verify::run(&cfg(300_000, (0, 1), Some(n)), &|_| {}, None).unwrap();
+        assert!(r.failed());
+        assert_eq!(r.checks[0].status, Status::Fail);
+        let ce = r.checks[0].counterexample.as_ref().unwrap();
+        assert!(ce.starts_with(&format!("A073869: n = {n}:")), "{ce}");
+        // the sum is off by one: n + 1 does not divide it (for n ≥ 1)
+        if n >= 1 {
+            assert!(ce.contains("is not an integer"), "{ce}");
+        }
+    }
+}
+
+#[test]
+fn shards_merge_to_the_unsharded_report() {
+    let bound = 100_000u64 + 17;
+    for fault in [None, Some(64_321)] {
+        let whole = verify::run(&cfg(bound, (0, 1), fault), &|_| {}, None).unwrap();
+        for k in [2u64, 3, 7] {
+            let parts: Vec<(String, verify::Report)> = (0..k)
+                .map(|i| {
+                    let r = verify::run(&cfg(bound, (i, k), fault), &|_| {}, None).unwrap();
+                    (format!("shard {i}"), r)
+                })
+                .collect();
+            let merged = verify::merge(&parts).unwrap();
+            assert_eq!(merged.checks, whole.checks, "k = {k}, fault {fault:?}");
+        }
+    }
+}
+
+#[test]
+fn the_command_checks_and_refuses_bad_input() {
+    let o = wythoff(&["verify", "--conjectures", "--bound", "2e6", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let r: Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+    assert_eq!(r["ok"], true);
+    assert_eq!(r["config"]["conjectures"], true);
+    assert_eq!(r["checks"][0]["count"], "2000000");
+    // a perturbed term: exit 1, the counterexample names its n
+    let o = wythoff(&[
+        "verify",
+        "--conjectures",
+        "--bound",
+        "1e6",
+        "--inject-fault",
+        "654321",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stdout).contains("n = 654321"),
+        "{}",
+        text(&o.stdout)
+    );
+    // refused before any work: exit 2, one line naming the flag
+    for (args, flag) in [
+        (vec!["--bound", "1152921504606846977"], "--bound"),
+        (vec!["-a", "2"], "--conjectures"),
+        (vec!["--grundy", "10"], "--grundy"),
+        (vec!["--from", "5", "--to", "9"], "--from"),
+    ] {
+        let mut all = vec!["verify", "--conjectures"];
+        all.extend(args.iter());
+        let o = wythoff(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}: {}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(err.contains(flag), "{all:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn a_checkpointed_run_resumes_to_the_same_report() {
+    use wythoff::verify::{Checkpoint, mex::CHUNK};
+    let dir = std::env::temp_dir().join(format!("wythoff-conj-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("r.json.ckpt");
+    let _ = std::fs::remove_file(&path);
+    // 2.5 chunks, a fault in the second
+    let c = cfg(2 * CHUNK + CHUNK / 2, (0, 1), Some(CHUNK + 12_345));
+    let whole = verify::run(&c, &|_| {}, None).unwrap();
+    assert!(
+        whole.checks[0]
+            .counterexample
+            .as_ref()
+            .unwrap()
+            .contains(&format!("n = {}:", CHUNK + 12_345))
+    );
+    let ck = Checkpoint::create(&path, &c).unwrap();
+    let first = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
+    drop(ck); // interrupted before the report was stored: the log stays
+    let ck = Checkpoint::resume(&path, &c).unwrap();
+    assert_eq!(ck.resumed_chunks(), 3);
+    let resumed = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
+    ck.finish().unwrap();
+    assert_eq!(first.checks, whole.checks);
+    assert_eq!(resumed.checks, whole.checks);
+    // a log of the pairs sweep is not one of the conjectures
+    let mut pairs = c.clone();
+    pairs.conjectures = false;
+    drop(Checkpoint::create(&path, &pairs).unwrap());
+    assert_eq!(Checkpoint::resume(&path, &c).err().unwrap().exit_code(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}
