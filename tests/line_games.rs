@@ -4,15 +4,11 @@
 //! [2,1] or [3,2] to Nim leaves its table A003987 (x XOR y) unchanged.  The published terms of
 //! each entry are checked by tests/published.rs.
 
-use std::process::{Command, Output};
+use std::process::Output;
 use wythoff::oeis::{entry, terms};
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::wythoff;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).unwrap()

@@ -3,14 +3,10 @@
 //! checked and what is not, and bad windows refused before any work (exit 2, naming the flags).
 
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::wythoff;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).unwrap()

@@ -266,22 +266,27 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         return Ok(());
     }
     if args.print {
-        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-        let mut line = String::new();
-        for x in 0..spec.n {
-            line.clear();
-            for y in 0..spec.n {
-                if y > 0 {
-                    line.push(' ');
-                }
-                line.push_str(&t.get(x, y).to_string());
-            }
-            line.push('\n');
-            out.write_all(line.as_bytes()).map_err(emit::write_error)?;
-        }
-        return out.flush().map_err(emit::write_error);
+        return print_square(spec.n, &|x, y| t.get(x, y));
     }
     Ok(())
+}
+
+/// The N × N square as text: row x on line x, values separated by spaces (`--print`).
+pub(crate) fn print_square(n: usize, get: &dyn Fn(usize, usize) -> u32) -> Result<()> {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut line = String::new();
+    for x in 0..n {
+        line.clear();
+        for y in 0..n {
+            if y > 0 {
+                line.push(' ');
+            }
+            line.push_str(&get(x, y).to_string());
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes()).map_err(emit::write_error)?;
+    }
+    out.flush().map_err(emit::write_error)
 }
 
 /// `grundy N -o FILE`.

@@ -5,10 +5,8 @@ use super::args::{progress_bar, thread_pool};
 use super::grundy::GrundyArgs;
 use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
-use std::io::Write;
 use wythoff::error::{Error, Result};
 use wythoff::lines::{LineTable, NAMED, Rules};
-use wythoff::pairs::emit;
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
@@ -65,18 +63,5 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         }
         return out.finish();
     }
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let mut line = String::new();
-    for x in 0..t.n {
-        line.clear();
-        for y in 0..t.n {
-            if y > 0 {
-                line.push(' ');
-            }
-            line.push_str(&t.get(x, y).to_string());
-        }
-        line.push('\n');
-        out.write_all(line.as_bytes()).map_err(emit::write_error)?;
-    }
-    out.flush().map_err(emit::write_error)
+    super::grundy::print_square(t.n, &|x, y| t.get(x, y))
 }
