@@ -1,0 +1,273 @@
+//! Three-pile Wythoff (K. Xiao, "Winning strategies for Wythoff's game", §5; doc/three_pile.md):
+//! take the same positive amount from any non-empty set of the piles — one, two or all three.
+//!
+//! Algorithm: line occupancy, folded by the symmetry y ↔ z and streamed by antidiagonals
+//! ([`engine`]; doc/three_pile.md).  [`Box3`] keeps the solved values of a box in memory;
+//! [`cube`] streams them into a checkpointed file, for cubes up to N = 50,000 and beyond.
+//!
+//! The table T(y, z) = t (the P-position (t, y, z)) is OEIS A018219 read by antidiagonals; its
+//! diagonal is A051261.
+
+// pub mod cube;
+// pub mod discrepancy;
+pub mod engine;
+pub mod tiles;
+
+use crate::error::{Error, Result};
+pub use engine::NONE;
+use engine::Solver;
+use tiles::Tiles;
+
+/// Largest box side of the fixed-box OEIS functions (to be replaced by proved bounds).
+pub const MAX_SIDE: u64 = 10_000;
+
+/// The most memory a solve may take (tables and, for [`Box3`], its values): 12 GiB.
+pub const MAX_BYTES: u64 = 12 << 30;
+
+/// Bytes of a [`Box3`] of the box [0, X] × [0, D]²: the solver's tables and 4 bytes per line
+/// y ≤ z (`None` past u64).
+pub fn box_bytes(x: u64, d: u64) -> Option<u64> {
+    let lines = d.checked_add(1)?.checked_mul(d.checked_add(2)?)? / 2;
+    engine::bytes_needed(x, d)?.checked_add(lines.checked_mul(4)?)
+}
+
+/// Refuses a box whose memory passes [`MAX_BYTES`] or whose sides pass u32, naming both.
+pub fn check_box(x: u64, d: u64, bytes: Option<u64>) -> Result<()> {
+    if x >= u64::from(NONE) || d >= u64::from(u32::MAX) / 4 {
+        return Err(Error::usage(format!(
+            "three-pile box [0, {x}] x [0, {d}]^2 is beyond the supported sides (values are 32-bit)"
+        )));
+    }
+    match bytes {
+        Some(b) if b <= MAX_BYTES => Ok(()),
+        _ => Err(Error::usage(format!(
+            "three-pile box [0, {x}] x [0, {d}]^2 needs {} of memory, more than the {} GiB allowed",
+            bytes.map_or("more than 2^64 bytes".to_string(), |b| format!(
+                "{} MiB",
+                b >> 20
+            )),
+            MAX_BYTES >> 30
+        ))),
+    }
+}
+
+/// The solved box [0, X] × [0, D]²: for every y, z ≤ D the P-position (T(y, z), y, z), if
+/// T(y, z) ≤ X.
+pub struct Box3 {
+    x: usize,
+    d: usize,
+    tiles: Tiles,
+    /// T(y, z) for y ≤ z, in the solver's storage order ([`Tiles::index`]).
+    t: Vec<u32>,
+}
+
+impl Box3 {
+    /// Solves a box containing [0,x]×[0,y]×[0,z] (the box [0, x] × [0, max(y, z)]²);
+    /// `progress` receives the number of lines finished.
+    pub fn solve(x: u64, y: u64, z: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Box3> {
+        let d = y.max(z);
+        check_box(x, d, box_bytes(x, d))?;
+        let (xs, ds) = (x as usize, d as usize);
+        let mut solver = Solver::new(xs, ds);
+        let mut t = Vec::with_capacity(solver.tiles().total() as usize);
+        while !solver.done() {
+            let vals = solver.step();
+            progress(vals.len() as u64);
+            t.extend_from_slice(&vals);
+        }
+        let tiles = Tiles::new(d, engine::TILE);
+        Ok(Box3 {
+            x: xs,
+            d: ds,
+            tiles,
+            t,
+        })
+    }
+
+    /// Solves the cube [0, n]³.
+    pub fn cube(n: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Box3> {
+        Box3::solve(n, n, n, progress)
+    }
+
+    /// T(y, z): the t with (t, y, z) a P-position, if it is at most X; `None` otherwise (also
+    /// for y or z beyond D).
+    pub fn partner(&self, y: u64, z: u64) -> Option<u64> {
+        let (y, z) = (y.min(z), y.max(z));
+        if z > self.d as u64 {
+            return None;
+        }
+        let v = self.t[self.tiles.index(y, z) as usize];
+        (v != NONE).then_some(v as u64)
+    }
+
+    /// Whether (x, y, z) (inside the box) is a P-position.
+    pub fn is_p(&self, x: u64, y: u64, z: u64) -> bool {
+        self.partner(y, z) == Some(x)
+    }
+
+    /// The P-positions x ≤ y ≤ z of the cube [0, min(X, D)]³, sorted by x + y + z, then x,
+    /// then y.
+    pub fn sorted_positions(&self) -> Vec<[u64; 3]> {
+        let n = self.x.min(self.d) as u64;
+        let mut v = Vec::new();
+        for y in 0..=n {
+            for z in y..=n {
+                if let Some(t) = self.partner(y, z).filter(|&t| t <= y) {
+                    v.push([t, y, z]);
+                }
+            }
+        }
+        v.sort_by_key(|p| (p[0] + p[1] + p[2], p[0], p[1]));
+        v
+    }
+
+    /// A winning move from (x, y, z) inside the box: the P-position reached, or `None` if
+    /// (x, y, z) is a P-position.  Directions are tried in the order e1, e2, e3, e1+e2, e1+e3,
+    /// e2+e3, e1+e2+e3, and along each the nearest P-position below.
+    pub fn winning_move(&self, p: [u64; 3]) -> Option<[u64; 3]> {
+        if self.is_p(p[0], p[1], p[2]) {
+            return None;
+        }
+        const DIRS: [[u64; 3]; 7] = [
+            [1, 0, 0],
+            [0, 1, 0],
+            [0, 0, 1],
+            [1, 1, 0],
+            [1, 0, 1],
+            [0, 1, 1],
+            [1, 1, 1],
+        ];
+        for v in DIRS {
+            let kmax = (0..3)
+                .filter(|&i| v[i] == 1)
+                .map(|i| p[i])
+                .min()
+                .unwrap_or(0);
+            for k in 1..=kmax {
+                let q = [p[0] - k * v[0], p[1] - k * v[1], p[2] - k * v[2]];
+                if self.is_p(q[0], q[1], q[2]) {
+                    return Some(q);
+                }
+            }
+        }
+        None
+    }
+
+    /// The box's sides (X, D, D).
+    pub fn sides(&self) -> (u64, u64, u64) {
+        (self.x as u64, self.d as u64, self.d as u64)
+    }
+}
+
+/// T(a, b) for a + b ≤ d (OEIS A018219 by antidiagonals: T(0, s), T(1, s−1), …, T(s, 0) for
+/// s = 0..=d), solving a box tall enough and refusing if any value falls outside it.
+pub fn a018219(d: u64) -> Result<Vec<u64>> {
+    let b = Box3::solve(4 * d + 16, d, d, &|_| {})?;
+    let mut out = Vec::new();
+    for s in 0..=d {
+        for a in 0..=s {
+            out.push(b.partner(a, s - a).ok_or_else(|| {
+                Error::internal(format!("T({a}, {}) lies beyond the solved box", s - a))
+            })?);
+        }
+    }
+    Ok(out)
+}
+
+/// T(n, n) for n ≤ d (OEIS A051261, the diagonal of A018219).
+pub fn a051261(d: u64) -> Result<Vec<u64>> {
+    let b = Box3::solve(4 * d + 16, d, d, &|_| {})?;
+    (0..=d)
+        .map(|n| {
+            b.partner(n, n)
+                .ok_or_else(|| Error::internal(format!("T({n}, {n}) beyond the box")))
+        })
+        .collect()
+}
+
+/// Outcomes of every position of a small cube, decided directly from the rules by backward
+/// induction (the test oracle; O(N⁴)).
+pub fn brute_force(n: usize) -> Vec<bool> {
+    let idx = |x: usize, y: usize, z: usize| (x * (n + 1) + y) * (n + 1) + z;
+    let mut p = vec![false; (n + 1).pow(3)];
+    for s in 0..=3 * n {
+        for x in 0..=n.min(s) {
+            for y in 0..=n.min(s - x) {
+                let z = s - x - y;
+                if z > n {
+                    continue;
+                }
+                let mut to_p = false;
+                'dirs: for v in 1..8usize {
+                    let (vx, vy, vz) = (v & 1, (v >> 1) & 1, (v >> 2) & 1);
+                    let mut k = 1;
+                    while (vx == 0 || k <= x) && (vy == 0 || k <= y) && (vz == 0 || k <= z) {
+                        if p[idx(x - k * vx, y - k * vy, z - k * vz)] {
+                            to_p = true;
+                            break 'dirs;
+                        }
+                        k += 1;
+                    }
+                }
+                p[idx(x, y, z)] = !to_p;
+            }
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equals_brute_force_on_a_cube() {
+        let n = 24;
+        let oracle = brute_force(n);
+        let b = Box3::cube(n as u64, &|_| {}).unwrap();
+        for x in 0..=n {
+            for y in 0..=n {
+                for z in 0..=n {
+                    let want = oracle[(x * (n + 1) + y) * (n + 1) + z];
+                    assert_eq!(b.is_p(x as u64, y as u64, z as u64), want, "({x},{y},{z})");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn xiao_first_positions_and_wythoff_faces() {
+        let b = Box3::cube(60, &|_| {}).unwrap();
+        let first: Vec<[u64; 3]> = b
+            .sorted_positions()
+            .into_iter()
+            .filter(|p| p[0] > 0)
+            .take(4)
+            .collect();
+        assert_eq!(first, [[1, 1, 4], [1, 3, 3], [2, 2, 6], [3, 4, 4]]);
+        // every (0, A_n, B_n) is P
+        for (a, bb) in [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (21, 34)] {
+            assert!(b.is_p(0, a, bb) && b.is_p(bb, 0, a) && b.is_p(a, bb, 0));
+        }
+    }
+
+    #[test]
+    fn winning_moves_land_on_p_positions() {
+        let b = Box3::cube(30, &|_| {}).unwrap();
+        for x in 0..=30 {
+            for y in 0..=30 {
+                for z in 0..=30 {
+                    match b.winning_move([x, y, z]) {
+                        None => assert!(b.is_p(x, y, z)),
+                        Some(q) => {
+                            assert!(b.is_p(q[0], q[1], q[2]));
+                            let d: Vec<u64> = (0..3).map(|i| [x, y, z][i] - q[i]).collect();
+                            let k = *d.iter().max().unwrap();
+                            assert!(k > 0 && d.iter().all(|&e| e == 0 || e == k));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
