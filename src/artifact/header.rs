@@ -3,7 +3,8 @@
 //! Every binary file of wythoff starts with the magic `WYTHOFF\0`, a version (u32) and a kind
 //! (u32); [`Kind`] is the one registry of kinds: 1 = P-pairs, 2 = characteristic word,
 //! 3 = Grundy table (whose 64-byte header is read and written by `crate::grundy`), 4 = row
-//! certificate (80-byte header of its own, `crate::grundy::rows::certificate`).
+//! certificate (80-byte header of its own, `crate::grundy::rows::certificate`), 5 = three-pile
+//! cube (64-byte header of its own, `crate::three_pile::cube`).
 //!
 //! ## Binary header (version 1), all integers little-endian
 //!
@@ -40,6 +41,8 @@ pub enum Kind {
     GrundyTable = 3,
     /// Certified rows of the Grundy function (80-byte header of its own).
     RowCertificate = 4,
+    /// A three-pile cube (64-byte header of its own, `crate::three_pile::cube`).
+    ThreePileCube = 5,
 }
 
 impl Kind {
@@ -50,6 +53,7 @@ impl Kind {
             2 => Some(Kind::Word),
             3 => Some(Kind::GrundyTable),
             4 => Some(Kind::RowCertificate),
+            5 => Some(Kind::ThreePileCube),
             _ => None,
         }
     }
@@ -119,6 +123,9 @@ impl Header {
             }
             Some(Kind::RowCertificate) => {
                 return Err(bad("it is a row certificate, not pairs or a word"));
+            }
+            Some(Kind::ThreePileCube) => {
+                return Err(bad("it is a three-pile cube, not pairs or a word"));
             }
             None => return Err(bad("unknown kind")),
         };

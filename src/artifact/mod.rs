@@ -14,3 +14,14 @@ pub mod decimal;
 pub mod header;
 
 pub use atomic::{AtomicFile, Need, io_error};
+
+/// What a run does with the partial file of an interrupted run on the same output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partial {
+    /// Refuse to touch it (a plain run).
+    Refuse,
+    /// Continue it.
+    Resume,
+    /// Discard it and start afresh.
+    Restart,
+}

@@ -7,7 +7,8 @@ use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::artifact::AtomicFile;
-use wythoff::error::Result;
+use wythoff::artifact::Partial;
+use wythoff::error::{Error, Result};
 use wythoff::three_pile;
 
 /// The OEIS sequences `three --oeis` writes.
@@ -47,6 +48,22 @@ pub(crate) struct ThreeArgs {
     /// The summary (N, count, sum) as one JSON object.
     #[arg(long, conflicts_with_all = ["output", "oeis"])]
     pub(crate) json: bool,
+    /// Also write the cube file: T(y, z) for all y <= z <= N (doc/formats.md), checkpointed for
+    /// --resume.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["print", "output", "oeis", "from"])]
+    pub(crate) cube: Option<PathBuf>,
+    /// Continue an interrupted --cube run from its last checkpoint.
+    #[arg(long, requires = "cube", conflicts_with = "restart")]
+    pub(crate) resume: bool,
+    /// Discard the partial file of an interrupted --cube run and start afresh.
+    #[arg(long, requires = "cube")]
+    pub(crate) restart: bool,
+    /// Read the P-positions from a cube file of side at least N instead of solving.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["print", "output", "oeis"])]
+    pub(crate) from: Option<PathBuf>,
+    /// Test hook: abort (like kill -9) once this many checkpoints are written.
+    #[arg(long, hide = true, requires = "cube")]
+    pub(crate) abort_after_checkpoints: Option<usize>,
 }
 
 #[derive(Args)]
@@ -79,23 +96,58 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         }
         return emit_text(&text, args.output.as_deref());
     }
-    let lines = (n as u128 + 1) * (n as u128 + 1);
-    let pb = progress_bar(lines * 100, "three-pile lines");
-    let b = three_pile::Box3::cube(n, &|k| pb.inc(k * 100))?;
-    pb.finish_and_clear();
-    let ps = b.sorted_positions();
     if args.print || args.output.is_some() {
-        let mut text = String::with_capacity(ps.len() * 16);
-        for p in &ps {
+        let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
+        let pb = progress_bar(lines, "three-pile lines");
+        let b = three_pile::Box3::cube(n, &|k| pb.inc(k))?;
+        pb.finish_and_clear();
+        let mut text = String::new();
+        for p in b.sorted_positions() {
             text.push_str(&format!("{} {} {}\n", p[0], p[1], p[2]));
         }
         return emit_text(&text, args.output.as_deref());
     }
-    let count = ps.len();
-    let sum: u128 = ps
-        .iter()
-        .map(|p| p[0] as u128 + p[1] as u128 + p[2] as u128)
-        .sum();
+    let s = if let Some(from) = &args.from {
+        let c = three_pile::cube::Cube::open(from).map_err(|e| match e {
+            Error::Io(m) => Error::Io(format!("--from: {m}")),
+            e => naming("--from")(e),
+        })?;
+        if c.side() < n {
+            return Err(Error::usage(format!(
+                "--from: '{}' is a cube of side {}, smaller than N = {n}",
+                from.display(),
+                c.side()
+            )));
+        }
+        c.summary(n)
+    } else {
+        let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
+        let pb = progress_bar(lines, "three-pile lines");
+        let s = if let Some(path) = &args.cube {
+            let mode = if args.resume {
+                Partial::Resume
+            } else if args.restart {
+                Partial::Restart
+            } else {
+                Partial::Refuse
+            };
+            let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
+            three_pile::cube::write(
+                n,
+                path,
+                mode,
+                &|k| pb.inc(k),
+                &note,
+                args.abort_after_checkpoints,
+            )
+            .map_err(naming("--cube"))?
+        } else {
+            three_pile::cube::summary(n, &|k| pb.inc(k))?
+        };
+        pb.finish_and_clear();
+        s
+    };
+    let (count, sum) = (s.count, s.sum);
     let mut out = Out::new();
     if args.json {
         out.json(&json::ThreeSummary {

@@ -33,16 +33,7 @@ use std::fs::{File, OpenOptions};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// What a run does with the partial file of an interrupted run on the same output.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Partial {
-    /// Refuse to touch it (a plain run).
-    Refuse,
-    /// Continue it.
-    Resume,
-    /// Discard it and start afresh.
-    Restart,
-}
+pub use crate::artifact::Partial;
 
 /// Why a run does not start on its output.
 #[derive(Debug, thiserror::Error)]

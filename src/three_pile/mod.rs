@@ -8,7 +8,7 @@
 //! The table T(y, z) = t (the P-position (t, y, z)) is OEIS A018219 read by antidiagonals; its
 //! diagonal is A051261.
 
-// pub mod cube;
+pub mod cube;
 // pub mod discrepancy;
 pub mod engine;
 pub mod tiles;

@@ -1,0 +1,283 @@
+//! `three N --cube FILE` and `three N --from FILE`: the cube file read by the documented format
+//! (doc/formats.md, decoded here without the library) holds exactly the P-positions that a
+//! backward induction from the rules finds; a run killed with a real SIGKILL resumes to the file
+//! of an uninterrupted run byte for byte; interrupted runs are refused, resumed or discarded as
+//! asked; crafted files are refused with the reason.
+
+mod common;
+use common::{text, wythoff};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn suffixed(p: &Path, suffix: &str) -> PathBuf {
+    PathBuf::from(format!("{}{suffix}", p.display()))
+}
+
+/// P-positions of [0, n]³ by backward induction from the rules: (x, y, z) is P iff no move
+/// (subtract k ≥ 1 from a non-empty set of piles) reaches a P-position.
+fn brute(n: usize) -> Vec<bool> {
+    let m = n + 1;
+    let idx = |x: usize, y: usize, z: usize| (x * m + y) * m + z;
+    let mut p = vec![false; m * m * m];
+    for x in 0..m {
+        for y in 0..m {
+            for z in 0..m {
+                let mut reaches_p = false;
+                for v in 1..8usize {
+                    let (a, b, c) = (v & 1, (v >> 1) & 1, (v >> 2) & 1);
+                    let mut k = 1;
+                    while !reaches_p && k * a <= x && k * b <= y && k * c <= z {
+                        reaches_p = p[idx(x - k * a, y - k * b, z - k * c)];
+                        k += 1;
+                    }
+                }
+                p[idx(x, y, z)] = !reaches_p;
+            }
+        }
+    }
+    p
+}
+
+/// Decodes a cube file by doc/formats.md: header fields, then the values of the tiles of side B
+/// taken by wavefronts I + J, I ascending, each tile row by row; returns (N, T(y, z) by (y, z)).
+fn decode(bytes: &[u8]) -> (usize, std::collections::HashMap<(usize, usize), u32>) {
+    let u64_at = |o: usize| u64::from_le_bytes(bytes[o..o + 8].try_into().unwrap()) as usize;
+    assert_eq!(&bytes[..8], b"WYTHOFF\0");
+    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1);
+    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 5);
+    let (n, b, values) = (u64_at(16), u64_at(24), u64_at(32));
+    assert_eq!(values, (n + 1) * (n + 2) / 2);
+    assert_eq!(bytes.len(), 64 + 4 * values);
+    let payload = &bytes[64..];
+    assert_eq!(xxhash_rust::xxh3::xxh3_64(payload), u64_at(40) as u64);
+    let nb = (n + 1).div_ceil(b);
+    let mut map = std::collections::HashMap::new();
+    let mut k = 0;
+    for sw in 0..2 * nb - 1 {
+        for i in 0..nb {
+            if i > sw || sw - i >= nb || i > sw - i {
+                continue;
+            }
+            let j = sw - i;
+            for y in i * b..((i + 1) * b).min(n + 1) {
+                for z in (j * b).max(y)..((j + 1) * b).min(n + 1) {
+                    let v = u32::from_le_bytes(payload[4 * k..4 * k + 4].try_into().unwrap());
+                    map.insert((y, z), v);
+                    k += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(k, values);
+    (n, map)
+}
+
+#[test]
+fn the_cube_file_holds_the_p_positions_of_the_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    // 70 > 64: more than one tile a side, with a partial last tile
+    for n in [0usize, 1, 5, 70] {
+        let f = dir.path().join(format!("c{n}"));
+        let o = wythoff(&["three", &n.to_string(), "--cube", s(&f)]);
+        assert!(o.status.success(), "{}", text(&o));
+        let (side, t) = decode(&std::fs::read(&f).unwrap());
+        assert_eq!(side, n);
+        let p = brute(n);
+        let m = n + 1;
+        for y in 0..m {
+            for z in y..m {
+                let want = (0..m).find(|&x| p[(x * m + y) * m + z]);
+                let got = t[&(y, z)];
+                assert_eq!(
+                    (got != u32::MAX).then_some(got as usize),
+                    want,
+                    "n = {n}: T({y}, {z})"
+                );
+            }
+        }
+        // the summary printed is the brute force's count and sum over x <= y <= z
+        let (mut count, mut sum) = (0u64, 0u64);
+        for x in 0..m {
+            for y in x..m {
+                for z in y..m {
+                    if p[(x * m + y) * m + z] {
+                        count += 1;
+                        sum += (x + y + z) as u64;
+                    }
+                }
+            }
+        }
+        let want =
+            format!("{count} P-positions with x <= y <= z <= {n}; sum of x + y + z = {sum}\n");
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want);
+        let o = wythoff(&["three", &n.to_string(), "--from", s(&f)]);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want);
+    }
+}
+
+#[test]
+fn project_euler_260_from_a_cube_file_and_its_sub_cubes() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("c");
+    let o = wythoff(&["three", "1000", "--cube", s(&f)]);
+    assert!(o.status.success(), "{}", text(&o));
+    // Project Euler 260: the sum over P-positions x <= y <= z <= 1000 is 167542057
+    let o = wythoff(&["three", "1000", "--from", s(&f), "--sum"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "167542057\n");
+    for m in ["0", "37", "400"] {
+        let a = wythoff(&["three", m, "--from", s(&f)]);
+        let b = wythoff(&["three", m]);
+        assert!(a.status.success() && b.status.success());
+        assert_eq!(a.stdout, b.stdout, "m = {m}");
+    }
+    let o = wythoff(&["three", "1001", "--from", s(&f)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("side 1000, smaller than N = 1001"),
+        "{}",
+        text(&o)
+    );
+}
+
+fn records(ckpt: &Path) -> usize {
+    std::fs::read_to_string(ckpt).map_or(0, |t| t.lines().count().saturating_sub(1))
+}
+
+#[test]
+fn resume_after_a_real_sigkill_is_byte_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let (n, f, whole) = ("2500", dir.path().join("k"), dir.path().join("whole"));
+    let o = wythoff(&["three", n, "--cube", s(&whole)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let ckpt = suffixed(&f, ".partial.ckpt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(["three", n, "--cube", s(&f)])
+        .spawn()
+        .unwrap();
+    let t0 = std::time::Instant::now();
+    while records(&ckpt) < 3 {
+        assert!(t0.elapsed().as_secs() < 120, "no checkpoints");
+        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    child.kill().unwrap(); // SIGKILL
+    assert!(!child.wait().unwrap().success() && !f.exists());
+    // a plain run refuses the interrupted one and names it
+    let o = wythoff(&["three", n, "--cube", s(&f)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("an interrupted run"), "{}", text(&o));
+    let o = wythoff(&["three", n, "--cube", s(&f), "--resume"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("resuming after"), "{}", text(&o));
+    assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
+    assert!(!suffixed(&f, ".partial").exists() && !ckpt.exists());
+    let w = wythoff(&["three", n]);
+    assert_eq!(o.stdout, w.stdout);
+}
+
+#[test]
+fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("c");
+    let partial = suffixed(&f, ".partial");
+    let o = wythoff(&["three", "200", "--cube", s(&f), "--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("no interrupted run"), "{}", text(&o));
+    assert!(!partial.exists());
+    let o = wythoff(&[
+        "three",
+        "200",
+        "--cube",
+        s(&f),
+        "--abort-after-checkpoints",
+        "4",
+    ]);
+    assert!(!o.status.success() && partial.exists() && !f.exists());
+    let before = std::fs::read(&partial).unwrap();
+    // another side: refused, the partial file left byte for byte
+    let o = wythoff(&["three", "201", "--cube", s(&f), "--resume"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("computes another cube"), "{}", text(&o));
+    assert_eq!(std::fs::read(&partial).unwrap(), before);
+    // a damaged value in the first batch: no checkpoint's chain matches, the run starts afresh
+    // and still gives the uninterrupted run's file
+    let mut bad = before.clone();
+    bad[64 + 4 * 10] ^= 1;
+    std::fs::write(&partial, &bad).unwrap();
+    let o = wythoff(&["three", "200", "--cube", s(&f), "--resume"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("no checkpoint matches"), "{}", text(&o));
+    let whole = dir.path().join("whole");
+    assert!(
+        wythoff(&["three", "200", "--cube", s(&whole)])
+            .status
+            .success()
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
+    // --restart discards an interrupted run
+    std::fs::remove_file(&f).unwrap();
+    let o = wythoff(&[
+        "three",
+        "200",
+        "--cube",
+        s(&f),
+        "--abort-after-checkpoints",
+        "2",
+    ]);
+    assert!(!o.status.success());
+    let o = wythoff(&["three", "200", "--cube", s(&f), "--restart"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("discarded the interrupted run"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
+}
+
+#[test]
+fn crafted_cube_files_are_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("c");
+    assert!(wythoff(&["three", "40", "--cube", s(&f)]).status.success());
+    let good = std::fs::read(&f).unwrap();
+    let reseal = |b: &mut Vec<u8>| {
+        let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
+        b[40..48].copy_from_slice(&h.to_le_bytes());
+    };
+    let mut cases: Vec<(&str, Vec<u8>, i32, &str)> = Vec::new();
+    cases.push(("truncated", good[..good.len() - 4].to_vec(), 2, "bytes"));
+    cases.push(("no header", good[..10].to_vec(), 2, "magic"));
+    let mut b = good.clone();
+    b[64 + 8] ^= 0x10;
+    cases.push(("flipped value", b, 1, "damaged"));
+    let mut b = good.clone();
+    b[64..68].copy_from_slice(&41u32.to_le_bytes());
+    reseal(&mut b);
+    cases.push(("value outside the cube", b, 2, "outside the cube"));
+    let mut b = good.clone();
+    b[12] = 3;
+    cases.push(("a Grundy table's kind", b, 2, "not a three-pile cube"));
+    let mut b = good.clone();
+    b[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
+    cases.push(("huge side", b, 2, "beyond 32-bit"));
+    let mut b = good.clone();
+    b[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
+    cases.push(("huge count", b, 2, "values for side"));
+    let mut b = good.clone();
+    b[24..32].copy_from_slice(&0u64.to_le_bytes());
+    cases.push(("tile 0", b, 2, "tile side 0"));
+    for (what, bytes, code, says) in cases {
+        let p = dir.path().join("crafted");
+        std::fs::write(&p, &bytes).unwrap();
+        let o = wythoff(&["three", "10", "--from", s(&p)]);
+        assert_eq!(o.status.code(), Some(code), "{what}: {}", text(&o));
+        let t = text(&o);
+        assert!(t.contains("--from") && t.contains(says), "{what}: {t}");
+        assert_eq!(t.lines().count(), 1, "{what}: {t}");
+    }
+}
