@@ -321,11 +321,22 @@ fn three_pile_rows_and_diagonal_inverse_against_a_game_search() {
 }
 
 #[test]
-fn a077226_stops_where_the_largest_box_stops_proving() {
+fn a077226_refuses_the_first_n_its_box_does_not_prove() {
     let e = entry("A077226").unwrap();
-    assert_eq!(e.max_terms, 1260);
-    // the least n not on the diagonal of the largest box is 1260: every term below is proved
-    let err = wythoff::oeis::three_pile_rows::diagonal_inverse(1261).unwrap_err();
-    assert!(err.to_string().contains("n = 1260 is not"), "{err}");
-    assert!(terms(e, 1261).is_err());
+    let err = terms(e, e.max_terms + 1).unwrap_err();
+    assert!(err.to_string().contains("at most"), "{err}");
+    // a box too small for 40 terms: the least n it does not prove is named, and it is exactly
+    // the least n that no (n, m, m), m <= 12, of a game search is
+    let n = 40;
+    let m = n + 1;
+    let p = wythoff::three_pile::brute_force(n);
+    let idx = |x: usize, y: usize, z: usize| (x * m + y) * m + z;
+    let want = (0..m)
+        .find(|&k| !(0..=12).any(|d| p[idx(k, d, d)]))
+        .unwrap();
+    let err = wythoff::oeis::three_pile_rows::diagonal_inverse_in(40, 12).unwrap_err();
+    assert!(
+        err.to_string().contains(&format!("n = {want} is not")),
+        "{err} (want {want})"
+    );
 }

@@ -1,75 +1,101 @@
 //! Rows and the diagonal inverse of the three-pile Wythoff table T(a, b) (A018219: (a, b, T(a, b))
-//! is a P-position), from the three-pile box ([`crate::three_pile::Box3`]): the rows
+//! is a P-position), from the three-pile solver ([`crate::three_pile::scan`]): the rows
 //! T(r, n), r = 1, 2, 3 (A018220–A018222), and the m with T(m, m) = n (A077226).
 //!
-//! A term is written only when the solved box contains it.  The box [0, X]×[0, Y]×[0, Z] is closed
-//! under moves, so every P-position it reports is one of the whole game.
+//! A term is written only when the solved box contains it.  The box [0, X] × [0, D]² is closed
+//! under moves, and so is its strip y ≤ r, so every P-position found is one of the whole game.
 //!
 //! * Rows.  T(r, n) ≤ 2r + 2n + 2·min(r, n).  Proof: T(r, n) is the least t such that none of the
 //!   six lines through (t, r, n) other than its own e1-line holds a P-position below it, and each
 //!   line holds at most one P-position.  The e2-lines' blockers are P-positions (t, y', n),
 //!   y' < r: one per line {(·, y', n)}, so at most r values of t; likewise at most n for e3
 //!   ((t, r, z'), z' < n), r for e1+e2 ((t − k, r − k, n)), n for e1+e3, and min(r, n) each for
-//!   e2+e3 and e1+e2+e3.  So the box X = 4r + 2(count − 1), Y = r, Z = count − 1 holds every
-//!   T(r, n), n < count; a value not found is an error.  Cost O(r·count²/64) word operations;
-//!   X ≤ `MAX_SIDE` limits the terms ([`ROW_MAX`]).
+//!   e2+e3 and e1+e2+e3.  So the strip y ≤ r, z ≤ count − 1 of the box X = 4r + 2(count − 1)
+//!   holds every T(r, n), n < count; a value not found is an error.  Cost O(r·count²/64) word
+//!   operations; memory about 8·count² bits (the solver's tables have a row for every z), which
+//!   limits the terms ([`ROW_MAX`]).
 //! * A077226.  For the diagonal no such bound is proved here (in the plane x = n the blockers are
-//!   not bounded by n), so the box Y = Z = D, X = 4D + 16 ≤ `MAX_SIDE` is solved and its diagonal
-//!   T(m, m), m ≤ D, inverted: a value n found at m is proved (the line {(n, k, k)} holds at most
-//!   one P-position, so m is its only place), and the b-file stops before the least n not found,
-//!   refusing a larger count with that n.
+//!   not bounded by n).  The box X = count − 1, D = ⌊21·count/10⌋ + 64 is solved and its
+//!   diagonal T(m, m), m ≤ D, inverted: a value n found at m is proved (the line {(n, k, k)}
+//!   holds at most one P-position, so m is its only place); if some n < count is not found the
+//!   request is refused with that n.  (Every T(m, m) measured is at least m/2.03, so D reaches
+//!   them.)
 
 use crate::error::{Error, Result};
-use crate::three_pile::{Box3, MAX_SIDE};
+use crate::three_pile::scan;
 
-/// Terms of the rows r ≤ 3: the box X = 4r + 2(count − 1) ≤ `MAX_SIDE`.
-pub const ROW_MAX: u64 = (MAX_SIDE - 12) / 2 + 1;
+/// Terms of the rows r ≤ 3: the solver's tables for 100,000 terms take about 10 GB.
+pub const ROW_MAX: u64 = 100_000;
 
-/// Terms of A077226 the largest box proves (D = (MAX_SIDE − 16)/4 = 2496: every n < 1260 is on
-/// its diagonal, 1260 is not; measured, and tested).
-pub const DIAGONAL_INVERSE_MAX: u64 = 1260;
+/// Terms of A077226 allowed: 20,000 (the box then has D = 42,064; its cost grows as count³).
+pub const DIAGONAL_INVERSE_MAX: u64 = 20_000;
 
 /// T(r, n) for n < count.
 pub fn row(r: u64, count: u64) -> Result<Vec<u64>> {
-    let z = count - 1;
+    let too_many = || Error::usage(format!("{count} terms of row {r} is too many"));
+    let z = count.checked_sub(1).ok_or_else(too_many)?;
     let x = (4 * r)
-        .checked_add(
-            z.checked_mul(2)
-                .ok_or_else(|| Error::domain("too many terms"))?,
-        )
-        .ok_or_else(|| Error::domain("too many terms"))?;
-    let b = Box3::solve(x, r, z, &|_| {})?;
-    (0..count)
-        .map(|n| {
-            b.partner(r, n).ok_or_else(|| {
-                Error::internal(format!("T({r}, {n}) beyond t <= {x}, against the bound"))
-            })
-        })
-        .collect()
+        .checked_add(z.checked_mul(2).ok_or_else(too_many)?)
+        .ok_or_else(too_many)?;
+    let mut out = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
+    scan(x, r, z.max(r), &|_| {}, &mut |a, b, t| {
+        // line (a, b), a ≤ b: T(r, b) if a = r, T(r, a) if b = r (the table is symmetric)
+        let n = if a == r {
+            b
+        } else if b == r {
+            a
+        } else {
+            return;
+        };
+        if let (Some(t), Some(slot)) = (t, out.get_mut(n as usize)) {
+            *slot = t;
+        }
+    })?;
+    match out.iter().position(|&t| t == u64::MAX) {
+        None => Ok(out),
+        Some(n) => Err(Error::internal(format!(
+            "T({r}, {n}) beyond t <= {x}, against the bound"
+        ))),
+    }
 }
 
 /// The m with T(m, m) = n, for n < count.
 pub fn diagonal_inverse(count: u64) -> Result<Vec<u64>> {
     let d = count
-        .saturating_mul(3)
-        .saturating_add(16)
-        .min((MAX_SIDE - 16) / 4);
-    let b = Box3::solve(4 * d + 16, d, d, &|_| {})?;
-    let mut pos = vec![u64::MAX; count as usize];
-    for m in 0..=d {
-        if let Some(slot) = b.partner(m, m).and_then(|n| pos.get_mut(n as usize)) {
+        .checked_mul(21)
+        .map(|v| v / 10 + 64)
+        .ok_or_else(|| Error::usage(format!("{count} terms of A077226 is too many")))?;
+    diagonal_inverse_in(count, d)
+}
+
+/// The m ≤ d with T(m, m) = n, for n < count, from the box [0, count − 1] × [0, d]²; refused
+/// with the least n not found.
+pub fn diagonal_inverse_in(count: u64, d: u64) -> Result<Vec<u64>> {
+    let too_many = || Error::usage(format!("{count} terms of A077226 is too many"));
+    let x = count.checked_sub(1).ok_or_else(too_many)?;
+    let mut pos = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
+    let mut twice = None;
+    scan(x, d, d, &|_| {}, &mut |y, z, t| {
+        if y == z
+            && let Some(t) = t
+        {
+            let slot = &mut pos[t as usize];
             if *slot != u64::MAX {
-                return Err(Error::internal("a P-position twice on a diagonal line"));
+                twice = Some(t);
             }
-            *slot = m;
+            *slot = y;
         }
+    })?;
+    if let Some(n) = twice {
+        return Err(Error::internal(format!(
+            "{n} found twice on the diagonal T(m, m)"
+        )));
     }
     match pos.iter().position(|&m| m == u64::MAX) {
         None => Ok(pos),
         Some(n) => Err(Error::domain(format!(
-            "A077226: n = {n} is not on the diagonal T(m, m), m <= {d}, of the largest box \
-             solved ([0, {}] x [0, {d}]^2); at most {n} terms",
-            4 * d + 16
+            "A077226: n = {n} is not on the diagonal T(m, m), m <= {d}, of the box solved \
+             ([0, {x}] x [0, {d}]^2); at most {n} terms"
         ))),
     }
 }

@@ -123,11 +123,17 @@ impl Solver {
     /// A solver for the box [0, x] × [0, d]² with nothing processed.  The caller bounds the sides
     /// (memory: [`bytes_needed`]).
     pub fn new(x: usize, d: usize) -> Solver {
+        Solver::strip(x, d, d)
+    }
+
+    /// A solver for the lines y ≤ min(z, `ymax`), z ≤ `d` of the box [0, x] × [0, d]² (a strip
+    /// is closed under moves too: a move never raises y).
+    pub fn strip(x: usize, ymax: usize, d: usize) -> Solver {
         let atomics = |n: usize| (0..n).map(|_| AtomicU32::new(0)).collect();
         Solver {
             x,
             d,
-            tiles: Tiles::new(d as u64, TILE),
+            tiles: Tiles::strip(ymax as u64, d as u64, TILE),
             e: Rows::new(d + 1, x + 1),
             f: Rows::new(d + 1, x + d + 1),
             g: Rows::new(d + 1, x + 1),

@@ -18,9 +18,6 @@ pub use engine::NONE;
 use engine::Solver;
 use tiles::Tiles;
 
-/// Largest box side of the fixed-box OEIS functions (to be replaced by proved bounds).
-pub const MAX_SIDE: u64 = 10_000;
-
 /// The most memory a solve may take (tables and, for [`Box3`], its values): 12 GiB.
 pub const MAX_BYTES: u64 = 12 << 30;
 
@@ -49,6 +46,31 @@ pub fn check_box(x: u64, d: u64, bytes: Option<u64>) -> Result<()> {
             MAX_BYTES >> 30
         ))),
     }
+}
+
+/// Solves the lines y ≤ min(z, `ymax`), z ≤ `d` of the box [0, x] × [0, d]² and hands each to
+/// `visit(y, z, T(y, z))` (`None` when its P-position lies above x), wavefront by wavefront,
+/// without keeping them; `progress` receives the number of lines finished.
+pub fn scan(
+    x: u64,
+    ymax: u64,
+    d: u64,
+    progress: &(dyn Fn(u64) + Sync),
+    visit: &mut dyn FnMut(u64, u64, Option<u64>),
+) -> Result<()> {
+    check_box(x, d, engine::bytes_needed(x, d))?;
+    let mut solver = Solver::strip(x as usize, ymax.min(d) as usize, d as usize);
+    while !solver.done() {
+        let w = solver.next();
+        let vals = solver.step();
+        let tiles = solver.tiles();
+        let lines = tiles.wavefront(w).flat_map(|(i, j)| tiles.lines(i, j));
+        for ((y, z), &t) in lines.zip(&vals) {
+            visit(y, z, (t != NONE).then_some(u64::from(t)));
+        }
+        progress(vals.len() as u64);
+    }
+    Ok(())
 }
 
 /// The solved box [0, X] × [0, D]²: for every y, z ≤ D the P-position (T(y, z), y, z), if
@@ -160,29 +182,58 @@ impl Box3 {
 }
 
 /// T(a, b) for a + b ≤ d (OEIS A018219 by antidiagonals: T(0, s), T(1, s−1), …, T(s, 0) for
-/// s = 0..=d), solving a box tall enough and refusing if any value falls outside it.
+/// s = 0..=d).  The box X = 3d holds them all: T(a, b) ≤ 2a + 2b + 2·min(a, b) ≤ 3(a + b)
+/// (proof in `crate::oeis::three_pile_rows`), so a value not found is an internal error.
 pub fn a018219(d: u64) -> Result<Vec<u64>> {
-    let b = Box3::solve(4 * d + 16, d, d, &|_| {})?;
-    let mut out = Vec::new();
-    for s in 0..=d {
-        for a in 0..=s {
-            out.push(b.partner(a, s - a).ok_or_else(|| {
-                Error::internal(format!("T({a}, {}) lies beyond the solved box", s - a))
-            })?);
+    let x = d
+        .checked_mul(3)
+        .ok_or_else(|| Error::usage(format!("{d} antidiagonals is too many")))?;
+    let len = (d as u128 + 1) * (d as u128 + 2) / 2;
+    let len = usize::try_from(len).map_err(|_| Error::usage("too many terms"))?;
+    let mut out = vec![u64::MAX; len];
+    let at = |a: u64, b: u64| ((a + b) * (a + b + 1) / 2 + a) as usize;
+    scan(x, d, d, &|_| {}, &mut |y, z, t| {
+        if y + z <= d
+            && let Some(t) = t
+        {
+            out[at(y, z)] = t;
+            out[at(z, y)] = t;
         }
+    })?;
+    if let Some(i) = out.iter().position(|&t| t == u64::MAX) {
+        return Err(Error::internal(format!(
+            "term {i} of A018219 lies above the box [0, {x}], against the bound T(a, b) <= 3(a + b)"
+        )));
     }
     Ok(out)
 }
 
-/// T(n, n) for n ≤ d (OEIS A051261, the diagonal of A018219).
+/// Height of the box that [`a051261`] solves for the diagonal n ≤ d: 2d + 16 (the values found
+/// so far stay below 1.8n; a value above it is refused, never guessed).
+pub fn diagonal_height(d: u64) -> Option<u64> {
+    d.checked_mul(2)?.checked_add(16)
+}
+
+/// T(n, n) for n ≤ d (OEIS A051261, the diagonal of A018219), from the box
+/// [0, [`diagonal_height`]] × [0, d]²: a value found there is exact (the box is closed under
+/// moves); the first n whose value lies above the box is refused by name.
 pub fn a051261(d: u64) -> Result<Vec<u64>> {
-    let b = Box3::solve(4 * d + 16, d, d, &|_| {})?;
-    (0..=d)
-        .map(|n| {
-            b.partner(n, n)
-                .ok_or_else(|| Error::internal(format!("T({n}, {n}) beyond the box")))
-        })
-        .collect()
+    let x = diagonal_height(d).ok_or_else(|| Error::usage("too many terms"))?;
+    let len = usize::try_from(d + 1).map_err(|_| Error::usage("too many terms"))?;
+    let mut out = vec![u64::MAX; len];
+    scan(x, d, d, &|_| {}, &mut |y, z, t| {
+        if y == z
+            && let Some(t) = t
+        {
+            out[y as usize] = t;
+        }
+    })?;
+    if let Some(n) = out.iter().position(|&t| t == u64::MAX) {
+        return Err(Error::domain(format!(
+            "A051261: T({n}, {n}) lies above the box [0, {x}] x [0, {d}]^2 solved; at most {n} terms"
+        )));
+    }
+    Ok(out)
 }
 
 /// Outcomes of every position of a small cube, decided directly from the rules by backward
