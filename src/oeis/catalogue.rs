@@ -13,6 +13,9 @@ use super::{Entry, Source, partner_mean, three_pile_rows, wythoff_array};
 const BIG: u64 = 100_000_000;
 /// Terms of A002251 and A073869 (one `Solver::partner` call per term).
 pub(super) const PARTNER_MAX: u64 = 10_000_000;
+/// Terms of A018219 allowed: 10^8 (14,141 antidiagonals; the terms are held as 16-byte
+/// integers, 1.6 GB).
+const THREE_TABLE_MAX: u64 = 100_000_000;
 /// Terms of A051261 allowed: 50,000 (the box of height 2d + 16 then needs about 2.6 GB and,
 /// measured, about an hour; its cost grows as d³).
 const THREE_DIAGONAL_MAX: u64 = 50_000;
@@ -192,7 +195,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Three-pile Wythoff: T(a,b) with (a,b,T) a P-position, by antidiagonals",
         default_terms: 10_000,
-        max_terms: 500_000,
+        max_terms: THREE_TABLE_MAX,
         source: Source::ThreeAntidiagonals,
     },
     Entry {

@@ -24,8 +24,9 @@
 use crate::error::{Error, Result};
 use crate::three_pile::scan;
 
-/// Terms of the rows r ≤ 3: the solver's tables for 100,000 terms take about 10 GB.
-pub const ROW_MAX: u64 = 100_000;
+/// Terms of the rows r ≤ 3: 50,000 (the solver's tables then take about 3 GB; 100,000 would
+/// take 12 GB).
+pub const ROW_MAX: u64 = 50_000;
 
 /// Terms of A077226 allowed: 20,000 (the box then has D = 42,064; its cost grows as count³).
 pub const DIAGONAL_INVERSE_MAX: u64 = 20_000;

@@ -9,7 +9,7 @@
 //! diagonal is A051261.
 
 pub mod cube;
-// pub mod discrepancy;
+pub mod discrepancy;
 pub mod engine;
 pub mod tiles;
 

@@ -46,6 +46,9 @@ pub(super) fn small_checks(
     let (g, mut measurements) = super::grundy::checks(cfg, run)?;
     checks.extend(g);
     checks.push(three(cfg, run)?);
+    if cfg.three > 0 && matches!(run, Run::Here) {
+        measurements.push(three_discrepancy(cfg.three)?);
+    }
     let (t, m, facts) = super::table::file_checks(cfg, run)?;
     checks.extend(t);
     measurements.extend(m);
@@ -90,7 +93,7 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
     const NAME: &str = "three-pile = brute force";
     let m = cfg.three.min(20) as usize;
     let covers = format!(
-        "every position 0 <= x, y, z <= {m}: P-positions of the engine (cube up to {}) = a brute-force search of the rules",
+        "every position 0 <= x, y, z <= {m}: P-positions of the engine = a brute-force search of the rules; count and sum over the cube up to {}",
         cfg.three
     );
     if cfg.three == 0 {
@@ -103,7 +106,8 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
     if let Run::Skip(why) = run {
         return Ok(Check::skipped(NAME, covers, why));
     }
-    let b = Box3::cube(cfg.three, &|_| {})?;
+    // the corner [0, m]³ of the cube is solved on its own (a box closed under moves)
+    let b = Box3::cube(m as u64, &|_| {})?;
     let oracle = brute_force(m);
     let side = m + 1;
     let mut bad = None;
@@ -122,17 +126,38 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
             }
         }
     }
-    let ps = b.sorted_positions();
-    let sum: u128 = ps
-        .iter()
-        .map(|p| p.iter().map(|&v| v as u128).sum::<u128>())
-        .sum();
+    let whole = crate::three_pile::cube::summary(cfg.three, &|_| {})?;
     Ok(
         Check::ran(NAME, covers, (side * side * side) as u64, bad, "empty cube").with_fact(
             &format!("p_positions_x<=y<=z<={}", cfg.three),
-            json!({"count": ps.len().to_string(), "sum": sum.to_string()}),
+            json!({"count": whole.count.to_string(), "sum": whole.sum.to_string()}),
         ),
     )
+}
+
+/// Rows a ≤ min(1000, bound) of A018219 against Wythoff's pairs, over b ≤ bound
+/// ([`crate::three_pile::discrepancy`]): a measurement that proves nothing.
+fn three_discrepancy(bound: u64) -> Result<Measurement> {
+    let rows = bound.min(1000);
+    let m = crate::three_pile::discrepancy::measure(rows, bound, &|_| {})?;
+    let worst = |f: &dyn Fn(&crate::three_pile::discrepancy::Row) -> (i64, i64)| {
+        let lo = m.iter().map(|r| f(r).0).min().unwrap_or(0);
+        let hi = m.iter().map(|r| f(r).1).max().unwrap_or(0);
+        json!([lo, hi])
+    };
+    Ok(Measurement {
+        name: "three-pile rows against Wythoff's pairs".into(),
+        covers: format!(
+            "rows a = 0..={rows} of A018219: the pairs (b, T(a, b)) with b < T(a, b) and \
+             b <= {bound}, numbered n = 1, 2, ... by b; extremes of b - floor(n phi) and \
+             T(a, b) - floor(n phi^2); a measurement over this range only, it proves no bound"
+        ),
+        values: json!({
+            "b_minus_floor_n_phi": worst(&|r| r.lower),
+            "t_minus_floor_n_phi2": worst(&|r| r.upper),
+            "rows": m,
+        }),
+    })
 }
 
 /// "P" or "N".
