@@ -110,7 +110,8 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
     let s = if let Some(from) = &args.from {
         let c = three_pile::cube::Cube::open(from).map_err(|e| match e {
             Error::Io(m) => Error::Io(format!("--from: {m}")),
-            e => naming("--from")(e),
+            Error::Usage(m) => Error::usage(format!("--from: {m}")),
+            e => Error::usage(format!("--from: {e}")),
         })?;
         if c.side() < n {
             return Err(Error::usage(format!(

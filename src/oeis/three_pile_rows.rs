@@ -24,22 +24,30 @@
 use crate::error::{Error, Result};
 use crate::three_pile::scan;
 
-/// Terms of the rows r ≤ 3: 50,000 (the solver's tables then take about 3 GB; 100,000 would
-/// take 12 GB).
-pub const ROW_MAX: u64 = 50_000;
+/// Terms of the rows r ≤ 3: the most whose box stays within the solver's memory cap
+/// ([`crate::three_pile::MAX_BYTES`], 12 GiB; tested).
+pub const ROW_MAX: u64 = 101_425;
 
-/// Terms of A077226 allowed: 20,000 (the box then has D = 42,064; its cost grows as count³).
-pub const DIAGONAL_INVERSE_MAX: u64 = 20_000;
+/// Terms of A077226: the most whose box stays within the solver's memory cap (tested).
+pub const DIAGONAL_INVERSE_MAX: u64 = 77_169;
+
+/// The box (X, D) that [`row`] solves for `count` terms of row r ≤ 3 (`None` past u64).
+pub fn row_box(r: u64, count: u64) -> Option<(u64, u64)> {
+    let z = count.checked_sub(1)?;
+    Some(((4 * r).checked_add(z.checked_mul(2)?)?, z.max(r)))
+}
+
+/// The box (X, D) that [`diagonal_inverse`] solves for `count` terms (`None` past u64).
+pub fn diagonal_inverse_box(count: u64) -> Option<(u64, u64)> {
+    Some((count.checked_sub(1)?, count.checked_mul(21)? / 10 + 64))
+}
 
 /// T(r, n) for n < count.
 pub fn row(r: u64, count: u64) -> Result<Vec<u64>> {
     let too_many = || Error::usage(format!("{count} terms of row {r} is too many"));
-    let z = count.checked_sub(1).ok_or_else(too_many)?;
-    let x = (4 * r)
-        .checked_add(z.checked_mul(2).ok_or_else(too_many)?)
-        .ok_or_else(too_many)?;
+    let (x, d) = row_box(r, count).ok_or_else(too_many)?;
     let mut out = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
-    scan(x, r, z.max(r), &|_| {}, &mut |a, b, t| {
+    scan(x, r, d, &|_| {}, &mut |a, b, t| {
         // line (a, b), a ≤ b: T(r, b) if a = r, T(r, a) if b = r (the table is symmetric)
         let n = if a == r {
             b
@@ -98,5 +106,29 @@ pub fn diagonal_inverse_in(count: u64, d: u64) -> Result<Vec<u64>> {
             "A077226: n = {n} is not on the diagonal T(m, m), m <= {d}, of the box solved \
              ([0, {x}] x [0, {d}]^2); at most {n} terms"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::three_pile::{check_box, diagonal_box, engine::bytes_needed};
+
+    /// The limits are exactly the largest counts whose boxes pass the memory cap.
+    #[test]
+    fn limits_are_the_memory_cap() {
+        let fits = |b: Option<(u64, u64)>| {
+            let (x, d) = b.unwrap();
+            check_box(x, d, bytes_needed(x, d)).is_ok()
+        };
+        for r in 1..=3 {
+            assert!(fits(row_box(r, ROW_MAX)));
+        }
+        assert!(!fits(row_box(3, ROW_MAX + 1)));
+        assert!(fits(diagonal_inverse_box(DIAGONAL_INVERSE_MAX)));
+        assert!(!fits(diagonal_inverse_box(DIAGONAL_INVERSE_MAX + 1)));
+        let m = crate::oeis::catalogue::THREE_DIAGONAL_MAX;
+        assert!(fits(diagonal_box(m - 1)));
+        assert!(!fits(diagonal_box(m)));
     }
 }

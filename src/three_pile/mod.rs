@@ -208,17 +208,17 @@ pub fn a018219(d: u64) -> Result<Vec<u64>> {
     Ok(out)
 }
 
-/// Height of the box that [`a051261`] solves for the diagonal n ≤ d: 2d + 16 (the values found
-/// so far stay below 1.8n; a value above it is refused, never guessed).
-pub fn diagonal_height(d: u64) -> Option<u64> {
-    d.checked_mul(2)?.checked_add(16)
+/// The box (X, D) that [`a051261`] solves for the diagonal n ≤ d: height 2d + 16 (the values
+/// measured stay below 1.8n; a value above it is refused, never guessed).
+pub fn diagonal_box(d: u64) -> Option<(u64, u64)> {
+    Some((d.checked_mul(2)?.checked_add(16)?, d))
 }
 
-/// T(n, n) for n ≤ d (OEIS A051261, the diagonal of A018219), from the box
-/// [0, [`diagonal_height`]] × [0, d]²: a value found there is exact (the box is closed under
-/// moves); the first n whose value lies above the box is refused by name.
+/// T(n, n) for n ≤ d (OEIS A051261, the diagonal of A018219), from the box [`diagonal_box`]: a
+/// value found there is exact (the box is closed under moves); the first n whose value lies
+/// above the box is refused by name.
 pub fn a051261(d: u64) -> Result<Vec<u64>> {
-    let x = diagonal_height(d).ok_or_else(|| Error::usage("too many terms"))?;
+    let (x, _) = diagonal_box(d).ok_or_else(|| Error::usage("too many terms"))?;
     let len = usize::try_from(d + 1).map_err(|_| Error::usage("too many terms"))?;
     let mut out = vec![u64::MAX; len];
     scan(x, d, d, &|_| {}, &mut |y, z, t| {
