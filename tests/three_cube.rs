@@ -53,7 +53,10 @@ fn decode(bytes: &[u8]) -> (usize, std::collections::HashMap<(usize, usize), u32
     assert_eq!(values, (n + 1) * (n + 2) / 2);
     assert_eq!(bytes.len(), 64 + 4 * values);
     let payload = &bytes[64..];
-    assert_eq!(xxhash_rust::xxh3::xxh3_64(payload), u64_at(40) as u64);
+    // the checksum covers header bytes 0..40 and the payload
+    let mut covered = bytes[..40].to_vec();
+    covered.extend_from_slice(payload);
+    assert_eq!(xxhash_rust::xxh3::xxh3_64(&covered), u64_at(40) as u64);
     let nb = (n + 1).div_ceil(b);
     let mut map = std::collections::HashMap::new();
     let mut k = 0;
@@ -246,12 +249,24 @@ fn crafted_cube_files_are_refused_with_the_reason() {
     assert!(wythoff(&["three", "40", "--cube", s(&f)]).status.success());
     let good = std::fs::read(&f).unwrap();
     let reseal = |b: &mut Vec<u8>| {
-        let h = xxhash_rust::xxh3::xxh3_64(&b[64..]);
+        let mut covered = b[..40].to_vec();
+        covered.extend_from_slice(&b[64..]);
+        let h = xxhash_rust::xxh3::xxh3_64(&covered);
         b[40..48].copy_from_slice(&h.to_le_bytes());
     };
     let mut cases: Vec<(&str, Vec<u8>, i32, &str)> = Vec::new();
     cases.push(("truncated", good[..good.len() - 4].to_vec(), 2, "bytes"));
-    cases.push(("no header", good[..10].to_vec(), 2, "magic"));
+    cases.push(("no header", good[..10].to_vec(), 2, "64-byte header"));
+    let mut b = good.clone();
+    b[0] = b'X';
+    cases.push(("bad magic", b, 2, "magic"));
+    let mut b = good.clone();
+    b[24] ^= 1; // tile side 65: the values would be read in another order
+    cases.push(("tile side changed", b, 2, "tile side 65"));
+    let mut b = good.clone();
+    b[24] = 32; // version 1 is written with tiles of 64 only
+    reseal(&mut b);
+    cases.push(("resealed tile side", b, 2, "tile side 32"));
     let mut b = good.clone();
     b[64 + 8] ^= 0x10;
     cases.push(("flipped value", b, 1, "damaged"));
@@ -279,5 +294,11 @@ fn crafted_cube_files_are_refused_with_the_reason() {
         let t = text(&o);
         assert!(t.contains("--from") && t.contains(says), "{what}: {t}");
         assert_eq!(t.lines().count(), 1, "{what}: {t}");
+    }
+    // not a regular file, or missing: one line naming --from, exit 2
+    for p in [dir.path().to_path_buf(), dir.path().join("missing")] {
+        let o = wythoff(&["three", "10", "--from", s(&p)]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).starts_with("wythoff: --from: "), "{}", text(&o));
     }
 }

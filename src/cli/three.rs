@@ -14,7 +14,7 @@ use wythoff::three_pile;
 /// The OEIS sequences `three --oeis` writes.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ThreeOeis {
-    /// T(a, b) by antidiagonals, N antidiagonals.
+    /// T(a, b) by antidiagonals 0..=N.
     #[value(name = "A018219")]
     A018219,
     /// T(n, n) for n <= N.
@@ -39,8 +39,8 @@ pub(crate) struct ThreeArgs {
     /// Write the positions (or with --oeis the b-file) to FILE (atomically).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
-    /// Write a b-file of OEIS A018219 (T(a, b) by antidiagonals, N antidiagonals) or A051261
-    /// (T(n, n), n <= N) instead.
+    /// Write a b-file of OEIS A018219 (T(a, b) by antidiagonals 0..=N) or A051261 (T(n, n),
+    /// n <= N) instead.
     #[arg(long, value_name = "ANUM", value_enum)]
     pub(crate) oeis: Option<ThreeOeis>,
     #[command(flatten)]

@@ -10,9 +10,9 @@
 //! | 8 | 4 | version = 1 |
 //! | 12 | 4 | kind = 5 (three-pile cube) |
 //! | 16 | 8 | N, the cube's side: the box is [0, N]³ |
-//! | 24 | 8 | B, the tile side of the storage order ([`super::tiles`]) |
+//! | 24 | 8 | B = 64, the tile side of the storage order ([`super::tiles`]) |
 //! | 32 | 8 | number of values, (N + 1)(N + 2)/2 |
-//! | 40 | 8 | XXH3-64 (seed 0) of the payload bytes |
+//! | 40 | 8 | XXH3-64 (seed 0) of header bytes 0..40 followed by the payload |
 //! | 48 | 16 | reserved, zero |
 //!
 //! Payload: one u32 per line y ≤ z, in the storage order of [`super::tiles::Tiles`] with side B:
@@ -45,6 +45,9 @@ use xxhash_rust::xxh3::{Xxh3, xxh3_64_with_seed};
 
 /// Bytes of the cube file's header.
 pub const HEADER_LEN: usize = 64;
+/// Header bytes the checksum covers (all fields before it), so that a changed side or tile side
+/// is caught like a changed value.
+const COVERED: usize = 40;
 const MAGIC: &[u8; 8] = b"WYTHOFF\0";
 const KIND: u32 = crate::artifact::header::Kind::ThreePileCube as u32;
 /// Values per checkpoint batch, at least (or a sixteenth of the cube, if less).
@@ -104,10 +107,16 @@ impl CubeHeader {
         h
     }
 
-    /// Parses and checks a header: magic, version, kind, a side that fits the values' 32 bits, a
-    /// positive tile side and the number of values the side implies.
+    /// Parses and checks a header: magic, version, kind, a side that fits the values' 32 bits, the
+    /// tile side 64 and the number of values the side implies.
     pub fn from_bytes(h: &[u8]) -> std::result::Result<CubeHeader, String> {
-        if h.len() < HEADER_LEN || &h[..8] != MAGIC {
+        if h.len() < HEADER_LEN {
+            return Err(format!(
+                "it has {} bytes, fewer than the {HEADER_LEN}-byte header",
+                h.len()
+            ));
+        }
+        if &h[..8] != MAGIC {
             return Err("not a wythoff file (bad magic)".into());
         }
         let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
@@ -127,8 +136,11 @@ impl CubeHeader {
         if hd.n >= u64::from(NONE) {
             return Err(format!("side {} is beyond 32-bit values", hd.n));
         }
-        if hd.tile == 0 {
-            return Err("tile side 0".into());
+        if hd.tile != TILE {
+            return Err(format!(
+                "tile side {} (version 1 is written with tiles of {TILE})",
+                hd.tile
+            ));
         }
         if Some(hd.values) != lines_of(hd.n) {
             return Err(format!("{} values for side {}", hd.values, hd.n));
@@ -252,6 +264,7 @@ pub fn write(
         ..Summary::default()
     };
     let mut hasher = Xxh3::new();
+    hasher.update(&header0.to_bytes()[..COVERED]);
     let (mut log, mut chain, mut written);
     if mode == Partial::Resume {
         if !ckpt.exists() {
@@ -285,26 +298,26 @@ pub fn write(
         super::check_box(n, n, memory)?;
         let (l, records) = Log::resume(&ckpt, &params)?;
         log = l;
-        let mut done: Vec<(u64, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
-        done.sort_unstable();
-        // the last record whose chained hash matches the values in the file
+        let done: Vec<(u64, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
+        let mut ends: Vec<u64> = done.iter().map(|r| r.0).filter(|&k| k <= values).collect();
+        ends.sort_unstable();
+        ends.dedup();
+        // the last record whose chained hash matches the values in the file (a log continued
+        // after a resume may name one count twice; the chain decides)
         let mut reader = BufReader::with_capacity(1 << 20, &file);
         let (mut at, mut h) = (0u64, 0u64);
         let (mut keep, mut keep_chain) = (0u64, 0u64);
-        for &(k, c) in &done {
-            if k <= at || k > values {
-                continue;
-            }
+        for k in ends {
             let mut buf = vec![0u8; ((k - at) * 4) as usize];
             if reader.read_exact(&mut buf).is_err() {
                 break;
             }
             h = xxh3_64_with_seed(&buf, h);
             at = k;
-            if h != c {
+            if !done.contains(&(k, h)) {
                 break;
             }
-            (keep, keep_chain) = (k, c);
+            (keep, keep_chain) = (k, h);
         }
         // replay the values kept, wavefront by wavefront
         reader
@@ -444,7 +457,16 @@ impl Cube {
                 path.display()
             ))
         };
-        let file = File::open(path).map_err(|e| Error::file(path, e))?;
+        let unreadable =
+            |e: std::io::Error| Error::usage(format!("cannot read '{}': {e}", path.display()));
+        let meta = std::fs::metadata(path).map_err(unreadable)?;
+        if !meta.is_file() {
+            return Err(Error::usage(format!(
+                "'{}' is not a regular file (a cube file is read through a memory map)",
+                path.display()
+            )));
+        }
+        let file = File::open(path).map_err(unreadable)?;
         // SAFETY: the file is only read; a concurrent writer would be another program's error.
         let map = unsafe { Mmap::map(&file) }.map_err(|e| Error::file(path, e))?;
         let header = CubeHeader::from_bytes(&map).map_err(bad)?;
@@ -461,9 +483,12 @@ impl Cube {
             )));
         }
         let payload = &map[HEADER_LEN..];
-        if xxhash_rust::xxh3::xxh3_64(payload) != header.checksum {
+        let mut h = Xxh3::new();
+        h.update(&map[..COVERED]);
+        h.update(payload);
+        if h.digest() != header.checksum {
             return Err(Error::Io(format!(
-                "'{}' is damaged: its values do not match the checksum in its header",
+                "'{}' is damaged: its header and values do not match the checksum in its header",
                 path.display()
             )));
         }

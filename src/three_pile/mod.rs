@@ -1,8 +1,8 @@
 //! Three-pile Wythoff (K. Xiao, "Winning strategies for Wythoff's game", §5; doc/three_pile.md):
 //! take the same positive amount from any non-empty set of the piles — one, two or all three.
 //!
-//! Algorithm: line occupancy, folded by the symmetry y ↔ z and streamed by antidiagonals
-//! ([`engine`]; doc/three_pile.md).  [`Box3`] keeps the solved values of a box in memory;
+//! Algorithm: line occupancy, folded by the symmetry y ↔ z and streamed by wavefronts of tiles
+//! ([`engine`], [`tiles`]; doc/three_pile.md).  [`Box3`] keeps the solved values of a box in memory;
 //! [`cube`] streams them into a checkpointed file, for cubes up to N = 50,000 and beyond.
 //!
 //! The table T(y, z) = t (the P-position (t, y, z)) is OEIS A018219 read by antidiagonals; its
@@ -30,9 +30,10 @@ pub fn box_bytes(x: u64, d: u64) -> Option<u64> {
 
 /// Refuses a box whose memory passes [`MAX_BYTES`] or whose sides pass u32, naming both.
 pub fn check_box(x: u64, d: u64, bytes: Option<u64>) -> Result<()> {
-    if x >= u64::from(NONE) || d >= u64::from(u32::MAX) / 4 {
+    const MAX_SIDE: u64 = u32::MAX as u64 / 4 - 1;
+    if x > MAX_SIDE || d > MAX_SIDE {
         return Err(Error::usage(format!(
-            "three-pile box [0, {x}] x [0, {d}]^2 is beyond the supported sides (values are 32-bit)"
+            "three-pile box [0, {x}] x [0, {d}]^2: sides up to {MAX_SIDE} are supported"
         )));
     }
     match bytes {
