@@ -577,6 +577,7 @@ mod tests {
         assert_eq!(entry("a201").unwrap().anum, "A000201");
         assert_eq!(entry("A000201").unwrap().offset, 1);
         assert_eq!(entry("A999999").unwrap_err().exit_code(), 2);
-        assert!(terms(entry("A051261").unwrap(), 5000).is_err());
+        let e = entry("A051261").unwrap();
+        assert!(terms(e, e.max_terms + 1).is_err());
     }
 }
