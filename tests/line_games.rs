@@ -252,12 +252,9 @@ fn gdwn_1_2_p_positions_equal_the_mex_over_larssons_moves() {
     assert_ne!(got[2][4], 0);
     assert_eq!(got[1][3], 0);
     // the Nim moves leave at most one P-position in each row and each column
-    for i in 0..n {
-        assert!((0..n).filter(|&j| got[i][j] == 0).count() <= 1, "row {i}");
-        assert!(
-            (0..n).filter(|&j| got[j][i] == 0).count() <= 1,
-            "column {i}"
-        );
+    for (i, row) in got.iter().enumerate() {
+        assert!(row.iter().filter(|&&v| v == 0).count() <= 1, "row {i}");
+        assert!(got.iter().filter(|r| r[i] == 0).count() <= 1, "column {i}");
     }
 }
 
