@@ -2,7 +2,8 @@
 //! against independent computations: a naive mex over every option written here from the rules,
 //! Nim's x XOR y, the Wythoff engine's checksum, and the fact stated in A307296 that adding
 //! [2,1] or [3,2] to Nim leaves its table A003987 (x XOR y) unchanged.  The published terms of
-//! each entry are checked by tests/published.rs.
+//! each entry are checked by tests/published.rs.  Larsson's (p, q)-GDWN (`--game gdwn-P-Q`)
+//! against a mex written from the paper's own statement of the moves, not from a rule list.
 
 use std::process::Output;
 use wythoff::oeis::{entry, terms};
@@ -165,5 +166,108 @@ fn bad_rules_and_unsupported_combinations_are_refused() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(o.stdout.is_empty());
+    }
+}
+
+/// G of Larsson's (p, q)-GDWN on the n × n square, from the paper's statement of the moves
+/// ("A generalized diagonal Wythoff Nim", Integers 12 (2012) G2): take t ≥ 1 from one pile, or
+/// t from both, or p·t from one pile and q·t from the other.
+fn gdwn_naive(p: usize, q: usize, n: usize) -> Vec<Vec<u32>> {
+    let mut g = vec![vec![0u32; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = vec![false; 2 * x + 2 * y + 2];
+            for t in 1..=x.max(y) {
+                let mut options = Vec::new();
+                if t <= x {
+                    options.push((x - t, y)); // t from the first pile
+                }
+                if t <= y {
+                    options.push((x, y - t)); // t from the second pile
+                }
+                if t <= x && t <= y {
+                    options.push((x - t, y - t)); // t from both
+                }
+                if p * t <= x && q * t <= y {
+                    options.push((x - p * t, y - q * t)); // p·t from the first, q·t from the other
+                }
+                if q * t <= x && p * t <= y {
+                    options.push((x - q * t, y - p * t)); // and the other way round
+                }
+                for (u, v) in options {
+                    seen[g[u][v] as usize] = true;
+                }
+            }
+            g[x][y] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
+#[test]
+fn gdwn_tables_equal_the_mex_over_larssons_moves() {
+    for (p, q) in [
+        (1, 2),
+        (1, 3),
+        (2, 3),
+        (2, 5),
+        (3, 4),
+        (3, 7),
+        (5, 8),
+        (1, 64),
+    ] {
+        let name = format!("gdwn-{p}-{q}");
+        let want = gdwn_naive(p, q, 40);
+        let got = printed(&["grundy", "40", "--game", &name, "--print", "--threads", "2"]);
+        assert_eq!(got, want, "{name}");
+        // the paper's games are symmetric: (x, y) and (y, x) have the same options, mirrored
+        for (x, row) in got.iter().enumerate() {
+            for (y, &v) in row.iter().enumerate() {
+                assert_eq!(v, got[y][x], "{name}: G({x}, {y})");
+            }
+        }
+    }
+    // the named entry is the family's (1, 2) member, stated as rules
+    let named = printed(&["grundy", "40", "--game", "gdwn-1-2", "--print"]);
+    let rules = printed(&["grundy", "40", "--rules", "1,0:0,1:1,1:1,2:2,1", "--print"]);
+    assert_eq!(named, rules);
+}
+
+#[test]
+fn gdwn_1_2_p_positions_equal_the_mex_over_larssons_moves() {
+    let n = 200;
+    let g = gdwn_naive(1, 2, n);
+    let got = printed(&["grundy", "200", "--game", "gdwn-1-2", "--print"]);
+    let zeros = |t: &Vec<Vec<u32>>| -> Vec<(usize, usize)> {
+        (0..n)
+            .flat_map(|x| (0..n).map(move |y| (x, y)))
+            .filter(|&(x, y)| t[x][y] == 0)
+            .collect()
+    };
+    assert_eq!(zeros(&got), zeros(&g));
+    // by hand: the (1, 2) move takes (1, 2), a P-position of Wythoff's game, and (2, 4) to
+    // (0, 0), so both are N-positions here; every option of (1, 3) — (0, 3), (0, 2), (0, 1),
+    // (1, 2), (1, 1), (1, 0) — reaches (0, 0) in one move, so (1, 3) is a P-position
+    assert_ne!(got[1][2], 0);
+    assert_ne!(got[2][4], 0);
+    assert_eq!(got[1][3], 0);
+    // the Nim moves leave at most one P-position in each row and each column
+    for (i, row) in got.iter().enumerate() {
+        assert!(row.iter().filter(|&&v| v == 0).count() <= 1, "row {i}");
+        assert!(got.iter().filter(|r| r[i] == 0).count() <= 1, "column {i}");
+    }
+}
+
+#[test]
+fn gdwn_names_outside_the_family_are_refused() {
+    for bad in ["gdwn-2-1", "gdwn-2-2", "gdwn-0-3", "gdwn-1-65", "gdwn-01-2"] {
+        let o = wythoff(&["grundy", "8", "--game", bad, "--print"]);
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {err}");
+        assert!(
+            err.contains("gdwn-P-Q for integers 0 < P < Q <= 64"),
+            "{bad}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{bad}: {err}");
     }
 }

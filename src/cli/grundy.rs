@@ -107,7 +107,8 @@ pub(crate) struct GrundyArgs {
     #[arg(long, value_name = "RULES",
           conflicts_with_all = ["a", "game", "output", "check", "png", "board"])]
     pub(crate) rules: Option<String>,
-    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302 (doc/lines.md).
+    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302, gdwn-P-Q
+    /// (Larsson's (P,Q)-GDWN, 0 < P < Q <= 64; doc/lines.md).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["a", "output", "check", "png", "board"])]
     pub(crate) game: Option<String>,
     /// Test hook: abort (like kill -9) once this many rows are checkpointed.

@@ -6,7 +6,7 @@ use super::grundy::GrundyArgs;
 use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
 use wythoff::error::{Error, Result};
-use wythoff::lines::{LineTable, NAMED, Rules};
+use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
@@ -17,7 +17,7 @@ pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
         (None, Some(g)) => Rules::named(g).map(Some).ok_or_else(|| {
             let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
             Error::usage(format!(
-                "--game: unknown game '{g}'; the named games are {}",
+                "--game: unknown game '{g}'; the named games are {} and {GDWN_NAMES}",
                 names.join(", ")
             ))
         }),

@@ -6,7 +6,9 @@
 //! E. Friedman, S. M. Garrabrant, I. K. Phipps-Morgan, A. S. Landsberg and U. Larsson
 //! ("Geometric analysis of a generalized Wythoff game", Games of No Chance 5, 2019) and
 //! U. Larsson's generalized diagonal Wythoff Nim ("A generalized diagonal Wythoff Nim",
-//! Integers 12, 2012) are such lists.  A rule list need not be symmetric: (3,2) without (2,3)
+//! Integers 12, 2012, G2) are such lists: (p, q)-GDWN, 0 < p < q, is Wythoff's game plus the
+//! moves (p·t, q·t) and (q·t, p·t), t ≥ 1 — the rules 1,0:0,1:1,1:p,q:q,p ([`Rules::gdwn`],
+//! named `gdwn-P-Q`).  A rule list need not be symmetric: (3,2) without (2,3)
 //! is a different game from its mirror, so tables are full squares.
 //!
 //! * [`Rules`] — the rule list: its grammar (`1,0:1,1:0,1`), limits and named games.
@@ -39,8 +41,9 @@ pub struct Rules {
     rules: Vec<Rule>,
 }
 
-/// Named games: name, rule list, what it is.
-pub const NAMED: [(&str, &str, &str); 9] = [
+/// Named games: name, rule list, what it is.  Besides these, [`Rules::named`] knows the family
+/// `gdwn-P-Q` ([`GDWN_NAMES`]).
+pub const NAMED: [(&str, &str, &str); 10] = [
     ("nim", "1,0:0,1", "Nim on two piles: G = x XOR y (A003987)"),
     ("wythoff", "1,0:0,1:1,1", "Wythoff's game (A004481)"),
     (
@@ -78,7 +81,15 @@ pub const NAMED: [(&str, &str, &str); 9] = [
         "1,0:3,3:0,1",
         "NimHof [1,0], [3,3], [0,1]",
     ),
+    (
+        "gdwn-1-2",
+        "1,0:0,1:1,1:1,2:2,1",
+        "Larsson's (1,2)-GDWN: Wythoff's game plus (t, 2t) and (2t, t)",
+    ),
 ];
+
+/// The named family of Larsson's generalized diagonal Wythoff Nim, as error messages state it.
+pub const GDWN_NAMES: &str = "gdwn-P-Q for integers 0 < P < Q <= 64 (Larsson's (P,Q)-GDWN)";
 
 /// The grammar, as error messages state it.
 pub const GRAMMAR: &str = "rules P,Q separated by ':' (for example 1,0:1,1:0,1), P and Q \
@@ -122,12 +133,35 @@ impl Rules {
         Ok(Rules { rules })
     }
 
-    /// A named game of [`NAMED`].
+    /// A named game of [`NAMED`], or `gdwn-P-Q` (decimal P and Q, no sign or leading zero,
+    /// 0 < P < Q ≤ 64): [`Rules::gdwn`].
     pub fn named(name: &str) -> Option<Rules> {
-        NAMED
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .map(|(_, r, _)| Rules::parse(r).expect("named rules parse"))
+        if let Some((_, r, _)) = NAMED.iter().find(|(n, _, _)| *n == name) {
+            return Some(Rules::parse(r).expect("named rules parse"));
+        }
+        let (p, q) = name.strip_prefix("gdwn-")?.split_once('-')?;
+        let num = |t: &str| -> Option<u32> {
+            let ok = !t.is_empty()
+                && t.len() <= 2
+                && t.bytes().all(|b| b.is_ascii_digit())
+                && !t.starts_with('0');
+            ok.then(|| t.parse().ok()).flatten()
+        };
+        Rules::gdwn(num(p)?, num(q)?).ok()
+    }
+
+    /// Larsson's (p, q)-GDWN ("A generalized diagonal Wythoff Nim", Integers 12 (2012) G2):
+    /// from (x, y) a move takes t from one pile, t from both, or p·t from one pile and q·t from
+    /// the other (either way round), t ≥ 1 — the rules 1,0:0,1:1,1:p,q:q,p.  The paper takes
+    /// 0 < p < q; anything else is [`Error::Domain`].
+    pub fn gdwn(p: u32, q: u32) -> Result<Rules> {
+        if !(0 < p && p < q && q <= MAX_STEP) {
+            return Err(Error::domain(format!(
+                "(p, q) = ({p}, {q}): generalized diagonal Wythoff Nim needs 0 < p < q <= \
+                 {MAX_STEP}"
+            )));
+        }
+        Rules::parse(&format!("1,0:0,1:1,1:{p},{q}:{q},{p}"))
     }
 
     /// The rules in the order given.
@@ -206,5 +240,33 @@ mod tests {
             assert_eq!(Rules::named(name).unwrap().to_string(), rules);
         }
         assert!(Rules::named("chess").is_none());
+    }
+
+    #[test]
+    fn the_gdwn_family_takes_both_orders_of_its_pair() {
+        let r = Rules::named("gdwn-3-7").unwrap();
+        assert_eq!(r.to_string(), "1,0:0,1:1,1:3,7:7,3");
+        assert_eq!(Rules::named("gdwn-1-2"), Rules::gdwn(1, 2).ok());
+        assert_eq!(Rules::gdwn(1, 64).unwrap().rules().len(), 5);
+        for bad in [
+            "gdwn-2-1",
+            "gdwn-1-1",
+            "gdwn-0-1",
+            "gdwn-1-65",
+            "gdwn-01-2",
+            "gdwn-1",
+            "gdwn--1-2",
+            "gdwn-1-2-",
+            "gdwn-1-+2",
+            "gdwn-1-999",
+        ] {
+            assert!(Rules::named(bad).is_none(), "{bad}");
+        }
+        assert!(
+            Rules::gdwn(2, 2)
+                .unwrap_err()
+                .to_string()
+                .contains("0 < p < q")
+        );
     }
 }
