@@ -25,3 +25,16 @@ pub enum Partial {
     /// Discard it and start afresh.
     Restart,
 }
+
+impl Partial {
+    /// The mode of the command-line flags `--resume` and `--restart` (which exclude each other).
+    pub fn from_flags(resume: bool, restart: bool) -> Partial {
+        if resume {
+            Partial::Resume
+        } else if restart {
+            Partial::Restart
+        } else {
+            Partial::Refuse
+        }
+    }
+}

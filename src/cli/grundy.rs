@@ -301,13 +301,7 @@ fn write_table(
     use wythoff::grundy::{Partial, ResumeError, WriteError};
     let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
     let t0 = std::time::Instant::now();
-    let mode = if args.resume {
-        Partial::Resume
-    } else if args.restart {
-        Partial::Restart
-    } else {
-        Partial::Refuse
-    };
+    let mode = Partial::from_flags(args.resume, args.restart);
     let h = grundy::write_table(
         spec,
         path,

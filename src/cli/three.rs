@@ -125,13 +125,7 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
         let pb = progress_bar(lines, "three-pile lines");
         let s = if let Some(path) = &args.cube {
-            let mode = if args.resume {
-                Partial::Resume
-            } else if args.restart {
-                Partial::Restart
-            } else {
-                Partial::Refuse
-            };
+            let mode = Partial::from_flags(args.resume, args.restart);
             let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
             three_pile::cube::write(
                 n,
