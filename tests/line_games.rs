@@ -271,3 +271,59 @@ fn gdwn_names_outside_the_family_are_refused() {
         assert_eq!(err.trim_end().lines().count(), 1, "{bad}: {err}");
     }
 }
+
+/// `line-pairs N`: row x's P-position is the cell of row x where the naive table is 0, for
+/// symmetric and asymmetric rule lists with the Nim moves; "x y" per line, N lines.
+#[test]
+fn line_pairs_are_the_zeros_of_the_naive_table() {
+    let games: [(&str, &[(usize, usize)]); 3] = [
+        ("1,0:1,1:3,2:0,1", &[(1, 0), (1, 1), (3, 2), (0, 1)]),
+        ("1,0:0,1:1,2", &[(1, 0), (0, 1), (1, 2)]),
+        ("1,0:0,1:2,2:1,3", &[(1, 0), (0, 1), (2, 2), (1, 3)]),
+    ];
+    for (spec, rules) in games {
+        // y(x) <= (1 + r)x with r <= 2 diagonal rules here
+        let (rows, side) = (50, 160);
+        let g = naive(rules, side);
+        let o = wythoff(&["line-pairs", &rows.to_string(), "--rules", spec]);
+        assert!(o.status.success(), "{spec}: {}", text(&o.stderr));
+        let want: String = (0..rows)
+            .map(|x| format!("{x} {}\n", (0..side).find(|&y| g[x][y] == 0).unwrap()))
+            .collect();
+        assert_eq!(text(&o.stdout), want, "{spec}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("p.txt");
+    let o = wythoff(&[
+        "line-pairs",
+        "6",
+        "--game",
+        "wythoff",
+        "-o",
+        f.to_str().unwrap(),
+    ]);
+    assert!(o.status.success() && o.stdout.is_empty());
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        "0 0\n1 2\n2 1\n3 5\n4 7\n5 3\n"
+    );
+    for (args, says) in [
+        (
+            &["line-pairs", "5", "--rules", "1,1:0,1"][..],
+            "need the Nim moves",
+        ),
+        (&["line-pairs", "5", "--game", "chess"][..], "unknown game"),
+        (
+            &["line-pairs", "5", "--rules", "1,0:0,1:0,0"][..],
+            "--rules",
+        ),
+        (&["line-pairs", "-3", "--game", "nim"][..], "N"),
+        (&["line-pairs", "5"][..], "--rules"),
+        (&["line-pairs", "300000000", "--game", "wythoff"][..], "N:"),
+    ] {
+        let o = wythoff(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
+        let e = text(&o.stderr);
+        assert!(e.contains(says) && e.lines().count() == 1, "{args:?}: {e}");
+    }
+}

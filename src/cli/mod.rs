@@ -24,6 +24,7 @@ mod certificate;
 mod generate;
 mod grundy;
 mod json;
+mod line_pairs;
 mod lines;
 mod oeis;
 mod out;
@@ -37,6 +38,7 @@ mod verify;
 use clap::{CommandFactory, Parser, Subcommand};
 use generate::*;
 use grundy::*;
+use line_pairs::*;
 use oeis::*;
 use pairs::*;
 use play::*;
@@ -96,6 +98,8 @@ pub(crate) enum Command {
     Verify(VerifyArgs),
     /// Play against the program: two piles (any a, normal or misère), three piles, or a sum.
     Play(PlayArgs),
+    /// The P-positions (x, y) of a two-pile line game with the Nim moves, one per row x < N.
+    LinePairs(LinePairsArgs),
 }
 
 /// Parses the command line (printing clap's own errors as one line, exit 2) and runs it.
@@ -138,6 +142,7 @@ pub fn main() -> Result<()> {
         Command::Rows(a) => rows(a),
         Command::Sum(a) => sum(a),
         Command::Oeis(a) => oeis_cmd(a),
+        Command::LinePairs(a) => line_pairs(a),
         Command::Verify(a) => verify_cmd(a),
         Command::Play(a) => play_cmd(a),
     }

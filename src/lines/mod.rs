@@ -13,7 +13,9 @@
 //!
 //! * [`Rules`] — the rule list: its grammar (`1,0:1,1:0,1`), limits and named games.
 //! * [`table`] — the Sprague–Grundy table of side N, one bitset per line of each rule.
+//! * [`ppos`] — the P-positions row by row, for games with the Nim moves, without a table.
 
+pub mod ppos;
 pub mod table;
 
 pub use table::LineTable;

@@ -1,0 +1,90 @@
+//! `wythoff line-pairs N --rules R | --game NAME`: the P-positions (x, y) of a two-pile line game
+//! with the Nim moves, one per row x < N (one library call: [`wythoff::lines::ppos`]).
+
+use super::args::*;
+use super::out::Out;
+use clap::Args;
+use std::io::Write;
+use std::path::PathBuf;
+use wythoff::artifact::AtomicFile;
+use wythoff::error::{Error, Result};
+use wythoff::lines::ppos::RowPositions;
+use wythoff::lines::{NAMED, Rules};
+
+#[derive(Args)]
+pub(crate) struct LinePairsArgs {
+    /// Number of rows: the P-positions (x, y) for x = 0..N-1, "x y" per line.
+    #[arg(value_parser = size, allow_hyphen_values = true)]
+    pub(crate) n: u64,
+    /// The rules P,Q:P,Q:... (doc/lines.md); they must contain 1,0 and 0,1.
+    #[arg(
+        long,
+        value_name = "RULES",
+        conflicts_with = "game",
+        required_unless_present = "game"
+    )]
+    pub(crate) rules: Option<String>,
+    /// A named line game (doc/lines.md).
+    #[arg(long, value_name = "NAME")]
+    pub(crate) game: Option<String>,
+    /// Write the pairs to FILE (atomically) instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+}
+
+pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
+    let rules = match (&args.rules, &args.game) {
+        (Some(r), _) => Rules::parse(r).map_err(|e| Error::usage(format!("--rules: {e}")))?,
+        (None, Some(g)) => Rules::named(g).ok_or_else(|| {
+            let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
+            Error::usage(format!(
+                "--game: unknown game '{g}'; the named games are {}",
+                names.join(", ")
+            ))
+        })?,
+        (None, None) => return Err(Error::usage("give --rules RULES or --game NAME")),
+    };
+    let bytes = wythoff::lines::ppos::bytes_needed(&rules, args.n);
+    if bytes.is_none_or(|b| b > 12 << 30) {
+        return Err(Error::usage(format!(
+            "N: {} rows of {rules} need more than the 12 GiB of memory allowed",
+            args.n
+        )));
+    }
+    let mut rows = RowPositions::new(&rules, args.n)?;
+    let mut file = match &args.output {
+        Some(p) => Some(AtomicFile::create(p).map_err(naming("-o"))?),
+        None => None,
+    };
+    let mut out = Out::new();
+    let pb = progress_bar(if args.n >= 1 << 24 { args.n.into() } else { 0 }, "rows");
+    let mut chunk = String::with_capacity(1 << 20);
+    while let Some((x, y)) = rows.next_position() {
+        chunk.push_str(&x.to_string());
+        chunk.push(' ');
+        chunk.push_str(&y.to_string());
+        chunk.push('\n');
+        if chunk.len() >= 1 << 20 {
+            emit(&mut file, &mut out, &chunk)?;
+            pb.inc(1 << 16);
+            chunk.clear();
+        }
+    }
+    emit(&mut file, &mut out, &chunk)?;
+    pb.finish_and_clear();
+    match file {
+        Some(f) => f.commit(),
+        None => out.finish(),
+    }
+}
+
+fn emit(file: &mut Option<AtomicFile>, out: &mut Out, text: &str) -> Result<()> {
+    match file {
+        Some(f) => {
+            let p = f.path().to_owned();
+            f.write_all(text.as_bytes())
+                .map_err(|e| wythoff::artifact::io_error(&p, e))
+        }
+        None => out.text(text),
+    }
+}
