@@ -182,6 +182,21 @@ fn resume_after_a_real_sigkill_is_byte_identical() {
     assert_eq!(o.stdout, w.stdout);
 }
 
+/// A run of `three 200 --cube f` aborted (like kill -9) after that many checkpoints: the partial
+/// file is there, the final name is not.
+fn interrupted(f: &Path, checkpoints: &str) {
+    let args = [
+        "three",
+        "200",
+        "--cube",
+        s(f),
+        "--abort-after-checkpoints",
+        checkpoints,
+    ];
+    let o = wythoff(&args);
+    assert!(!o.status.success() && suffixed(f, ".partial").exists() && !f.exists());
+}
+
 #[test]
 fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     let dir = tempfile::tempdir().unwrap();
@@ -191,15 +206,7 @@ fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("no interrupted run"), "{}", text(&o));
     assert!(!partial.exists());
-    let o = wythoff(&[
-        "three",
-        "200",
-        "--cube",
-        s(&f),
-        "--abort-after-checkpoints",
-        "4",
-    ]);
-    assert!(!o.status.success() && partial.exists() && !f.exists());
+    interrupted(&f, "4");
     let before = std::fs::read(&partial).unwrap();
     // another side: refused, the partial file left byte for byte
     let o = wythoff(&["three", "201", "--cube", s(&f), "--resume"]);
@@ -223,15 +230,7 @@ fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
     // --restart discards an interrupted run
     std::fs::remove_file(&f).unwrap();
-    let o = wythoff(&[
-        "three",
-        "200",
-        "--cube",
-        s(&f),
-        "--abort-after-checkpoints",
-        "2",
-    ]);
-    assert!(!o.status.success());
+    interrupted(&f, "2");
     let o = wythoff(&["three", "200", "--cube", s(&f), "--restart"]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(
