@@ -366,7 +366,7 @@ pub(crate) fn partners(count: u64) -> Result<Vec<u128>> {
 
 /// Whether a Grundy table file gives the entry's terms ([`table_terms`]).
 pub fn accepts_table(e: &Entry) -> bool {
-    table_a(e).is_some()
+    table_a(e).is_some() || matches!(e.source, Source::LineGame(_))
 }
 
 /// The a of the Grundy table an entry reads, or `None` for an entry not read from a table.
@@ -417,6 +417,9 @@ pub fn table_capacity(e: &Entry, n: u64, diagonal: &[u32]) -> Result<u64> {
 /// the table proves, [`table_capacity`]).  A table too small for `count` terms is refused,
 /// naming the side it would need.
 pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Result<Vec<u128>> {
+    if let Source::LineGame(rules) = e.source {
+        return line_games::table_terms(e, rules, count, path);
+    }
     let Some(a) = table_a(e) else {
         return Err(table_refusal(e, "is not read from a Grundy table".into()));
     };

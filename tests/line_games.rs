@@ -133,16 +133,16 @@ fn bad_rules_and_unsupported_combinations_are_refused() {
             "nimhof-a307296",
         ),
         (
-            &["grundy", "8", "--rules", "1,0", "-o", "x.bin"],
-            "--output",
+            &["grundy", "8", "--rules", "1,0", "-o", "x.bin", "--resume"],
+            "--resume",
         ),
         (
             &["grundy", "8", "--rules", "1,0", "-a", "2", "--print"],
             "-a",
         ),
         (
-            &["grundy", "8", "--rules", "1,0", "--png", "x.png"],
-            "--png",
+            &["grundy", "8", "--game", "nim", "-o", "x.bin", "--restart"],
+            "--restart",
         ),
         (
             &["grundy", "8", "--rules", "1,0", "--game", "nim", "--print"],

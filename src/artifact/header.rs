@@ -4,7 +4,8 @@
 //! (u32); [`Kind`] is the one registry of kinds: 1 = P-pairs, 2 = characteristic word,
 //! 3 = Grundy table (whose 64-byte header is read and written by `crate::grundy`), 4 = row
 //! certificate (80-byte header of its own, `crate::grundy::rows::certificate`), 5 = three-pile
-//! cube (64-byte header of its own, `crate::three_pile::cube`).
+//! cube (64-byte header of its own, `crate::three_pile::cube`), 6 = line-game Grundy table
+//! (64-byte header and a rule block, `crate::lines::file`).
 //!
 //! ## Binary header (version 1), all integers little-endian
 //!
@@ -43,6 +44,9 @@ pub enum Kind {
     RowCertificate = 4,
     /// A three-pile cube (64-byte header of its own, `crate::three_pile::cube`).
     ThreePileCube = 5,
+    /// The Grundy table of a two-pile line game (64-byte header and rule block,
+    /// `crate::lines::file`).
+    LineTable = 6,
 }
 
 impl Kind {
@@ -54,6 +58,7 @@ impl Kind {
             3 => Some(Kind::GrundyTable),
             4 => Some(Kind::RowCertificate),
             5 => Some(Kind::ThreePileCube),
+            6 => Some(Kind::LineTable),
             _ => None,
         }
     }
@@ -126,6 +131,9 @@ impl Header {
             }
             Some(Kind::ThreePileCube) => {
                 return Err(bad("it is a three-pile cube, not pairs or a word"));
+            }
+            Some(Kind::LineTable) => {
+                return Err(bad("it is a line-game Grundy table, not pairs or a word"));
             }
             None => return Err(bad("unknown kind")),
         };

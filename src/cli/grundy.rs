@@ -11,7 +11,8 @@ use std::path::PathBuf;
 use wythoff::Rules;
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::grundy::{self, Spec, SpecError, Table, TableFile, picture};
+use wythoff::grundy::{self, Spec, SpecError, Table, picture};
+use wythoff::lines::file::AnyTableFile;
 use wythoff::num::parse_natural;
 use wythoff::pairs::Position;
 use wythoff::pairs::emit::{self};
@@ -103,13 +104,14 @@ pub(crate) struct GrundyArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) board: Option<PathBuf>,
     /// A two-pile line game instead of Wythoff's: rules P,Q:P,Q:… (a move takes i·(P, Q);
-    /// doc/lines.md), with --print or --checksum.
+    /// doc/lines.md).  The table is computed in memory: -o writes it whole at the end.
     #[arg(long, value_name = "RULES",
-          conflicts_with_all = ["a", "game", "output", "check", "png", "board"])]
+          conflicts_with_all = ["a", "game", "resume", "restart", "abort_after_rows"])]
     pub(crate) rules: Option<String>,
     /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302, gdwn-P-Q
     /// (Larsson's (P,Q)-GDWN, 0 < P < Q <= 64; doc/lines.md).
-    #[arg(long, value_name = "NAME", conflicts_with_all = ["a", "output", "check", "png", "board"])]
+    #[arg(long, value_name = "NAME",
+          conflicts_with_all = ["a", "resume", "restart", "abort_after_rows"])]
     pub(crate) game: Option<String>,
     /// Test hook: abort (like kill -9) once this many rows are checkpointed.
     #[arg(
@@ -343,8 +345,8 @@ fn write_table(
 fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
     let (x0, x1) = parse_span(x, "X")?;
     let (y0, y1) = parse_span(y, "Y")?;
-    let t = TableFile::open(file)?;
-    let n = t.header.n;
+    let t = AnyTableFile::open(file)?;
+    let n = t.n();
     if x1 >= n || y1 >= n {
         return Err(Error::usage(format!(
             "({x}, {y}) is outside the table: it covers 0 <= x, y < {n}"
@@ -364,19 +366,21 @@ fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
 /// `grundy png FILE OUT`: the header is validated and the output opened before the payload is
 /// read; a payload that does not match its checksum is refused.
 fn grundy_png(file: &std::path::Path, out: &std::path::Path) -> Result<()> {
-    let t = TableFile::open(file)?;
+    let t = AnyTableFile::open(file)?;
     let mut f = AtomicFile::create(out).map_err(naming("OUT"))?;
     let t = verified(t, file)?;
-    let layout = t.layout;
-    picture::draw_table(&mut f, layout.n, 2048, &|x, y| {
-        wythoff::grundy::store::read(t.payload(), layout, x, y)
+    picture::draw_table(&mut f, t.n() as usize, 2048, &|x, y| {
+        t.get(x as u64, y as u64).unwrap_or(0)
     })?;
     f.commit()
 }
 
 /// `grundy --check FILE`.
 fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
-    let t = TableFile::open(file)?;
+    let t = match AnyTableFile::open(file)? {
+        AnyTableFile::Wythoff(t) => t,
+        AnyTableFile::Lines(t) => return super::lines::check_line_file(&t, json),
+    };
     let n = t.header.n as u128;
     let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
     let rep = grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|k| {
@@ -393,7 +397,7 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
 }
 
 /// A table file whose payload matches its checksum; a damaged file is refused (status 1).
-fn verified(t: TableFile, file: &std::path::Path) -> Result<TableFile> {
+fn verified(t: AnyTableFile, file: &std::path::Path) -> Result<AnyTableFile> {
     if t.verify() {
         return Ok(t);
     }
@@ -412,12 +416,21 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
         print_json(rep)?;
     } else {
         let mut out = std::io::stdout().lock();
+        let game = match (&rep.a, &rep.rules) {
+            (Some(a), _) => format!(
+                "a = {a}, N = {}: {} stored cells (x <= y; the N^2 square by symmetry)",
+                rep.n, rep.cells
+            ),
+            (None, rules) => format!(
+                "rules {}, N = {}: {} cells (the full square)",
+                rules.as_deref().unwrap_or("?"),
+                rep.n,
+                rep.cells
+            ),
+        };
         let mut text = format!(
-            "{}: a = {}, N = {}: {} stored cells (x <= y; the N^2 square by symmetry), max value {}\n",
+            "{}: {game}, max value {}\n",
             if rep.ok { "OK" } else { "FAIL" },
-            rep.a,
-            rep.n,
-            rep.cells,
             rep.max
         );
         for c in &rep.checks {

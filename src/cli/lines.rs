@@ -1,12 +1,16 @@
-//! `grundy N --rules R` / `--game NAME`: the Grundy table of a two-pile line game, printed or
-//! checksummed (one library call: [`wythoff::lines::LineTable::compute`]).
+//! `grundy N --rules R` / `--game NAME`: the Grundy table of a two-pile line game — written to a
+//! table file, printed, checksummed, proved or drawn ([`wythoff::lines::LineTable::compute`],
+//! [`wythoff::lines::file`], [`wythoff::lines::check`]) — and `grundy --check FILE` of a
+//! line-game table file.
 
-use super::args::{progress_bar, thread_pool};
+use super::args::{naming, progress_bar, thread_pool};
 use super::grundy::GrundyArgs;
 use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
+use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules};
+use wythoff::grundy::picture;
+use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
@@ -25,14 +29,38 @@ pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
     }
 }
 
-/// `grundy N --rules R` with `--print` or `--checksum`.
+/// `grundy N --rules R` with `-o FILE`, `--print`, `--checksum`, `--check`, `--png` or
+/// `--board`.  Every output is opened before the work (a path that cannot be written is refused
+/// first); the table is computed in memory and a file is written whole at the end.
 pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()> {
-    if !(args.print || args.checksum) {
-        return Err(Error::usage(
-            "--rules/--game: give --print or --checksum (line-game tables are not written to \
-             files, checked or drawn yet)",
-        ));
+    if let (Some(p), Some(b)) = (&args.png, &args.board)
+        && p == b
+    {
+        return Err(Error::usage("--png and --board name the same file"));
     }
+    let mut file_out = args
+        .output
+        .as_deref()
+        .map(AtomicFile::create)
+        .transpose()
+        .map_err(naming("-o"))?;
+    // memory for the table and its line sets; disk for a file written beside its target
+    let memory = wythoff::lines::table::bytes_needed(rules, n).unwrap_or(u64::MAX);
+    let disk = match &file_out {
+        Some(f) if !f.in_place() => file::LineHeader::new(rules, n)
+            .and_then(|h| h.file_len())
+            .unwrap_or(u64::MAX),
+        _ => 0,
+    };
+    let dir = file_out.as_ref().map(|f| match f.path().parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
+        _ => std::path::PathBuf::from("."),
+    });
+    wythoff::grundy::check_resources(memory, disk, dir.as_deref())?;
+    let mut png_out =
+        (args.png.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--png"))?;
+    let mut board_out =
+        (args.board.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--board"))?;
     let threads = thread_pool(args.threads)?;
     let pb = progress_bar(
         if n >= 4096 {
@@ -42,9 +70,46 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         },
         "grundy",
     );
+    let t0 = std::time::Instant::now();
     let t = LineTable::compute(rules, n, threads, &|k| pb.inc(k))
         .map_err(|e| Error::usage(format!("N: {e}")))?;
     pb.finish_and_clear();
+    if let Some(mut f) = file_out.take() {
+        let f_name = f.path().to_owned();
+        let h = file::write(&t, &mut f)?;
+        f.commit()?;
+        eprintln!(
+            "wythoff: wrote {} (rules {rules}, N = {n}, {} bytes per value, {:.1} s)",
+            f_name.display(),
+            h.width,
+            t0.elapsed().as_secs_f64()
+        );
+        return Ok(());
+    }
+    if let Some(mut f) = png_out.take() {
+        picture::draw_table(&mut f, t.n, 2048, &|x, y| t.get(x, y))?;
+        f.commit()?;
+    }
+    if let Some(mut f) = board_out.take() {
+        let side = t.n.min(picture::BOARD_MAX);
+        if side < t.n {
+            eprintln!("wythoff: the board shows the corner 0 <= x, y < {side} of the table");
+        }
+        picture::draw_board(&mut f, side, &|x, y| t.get(x, y) == 0)?;
+        f.commit()?;
+    }
+    if args.check.is_some() {
+        let pb = progress_bar(if n >= 4096 { u128::from(n * n) } else { 0 }, "check");
+        let rep = check::check(
+            &|x, y| t.get(x as usize, y as usize),
+            n,
+            rules,
+            None,
+            &|k| pb.inc(k),
+        )?;
+        pb.finish_and_clear();
+        return super::grundy::report_check(&rep, args.json);
+    }
     if args.checksum {
         let (sum, h) = t.checksum();
         let mut out = Out::new();
@@ -63,5 +128,19 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         }
         return out.finish();
     }
-    super::grundy::print_square(t.n, &|x, y| t.get(x, y))
+    if args.print {
+        return super::grundy::print_square(t.n, &|x, y| t.get(x, y));
+    }
+    Ok(())
+}
+
+/// `grundy --check FILE` for a line-game table file: the checksum, the proof against the rules
+/// in its header, the 0-positions.
+pub(crate) fn check_line_file(t: &file::LineTableFile, json: bool) -> Result<()> {
+    let n = t.header.n;
+    let pb = progress_bar(if n >= 4096 { u128::from(n * n) } else { 0 }, "check");
+    let get = |x: u64, y: u64| t.get(x, y).unwrap_or(u32::MAX);
+    let rep = check::check(&get, n, &t.header.rules, Some(t.verify()), &|k| pb.inc(k))?;
+    pb.finish_and_clear();
+    super::grundy::report_check(&rep, json)
 }

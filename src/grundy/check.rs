@@ -77,6 +77,13 @@ fn decimal<S: Serializer>(v: &u64, s: S) -> std::result::Result<S::Ok, S::Error>
     s.collect_str(v)
 }
 
+fn decimal_opt<S: Serializer>(v: &Option<u64>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.collect_str(v),
+        None => s.serialize_none(),
+    }
+}
+
 fn decimal_pair<S: Serializer>(v: &(u64, u64), s: S) -> std::result::Result<S::Ok, S::Error> {
     [v.0.to_string(), v.1.to_string()].serialize(s)
 }
@@ -100,6 +107,12 @@ pub enum Flaw {
     /// The cell is (or is not) 0 where the pairs engine says it is not (or is) a P-position.
     Zero {
         /// Whether the pairs engine says the cell is a P-position.
+        p_position: bool,
+    },
+    /// A line-game cell is (or is not) 0 where the row-by-row P-positions
+    /// ([`crate::lines::ppos`]) say it is not (or is) a P-position.
+    LineZero {
+        /// Whether the row-by-row search says the cell is a P-position.
         p_position: bool,
     },
 }
@@ -132,9 +145,14 @@ impl std::fmt::Display for BadCell {
                 f,
                 "G({x}, {y}) = {g}: value {missing} missing among its options"
             ),
-            Flaw::Zero { p_position } => write!(
+            Flaw::Zero { p_position } | Flaw::LineZero { p_position } => write!(
                 f,
-                "G({x}, {y}) = {g}, but the pairs engine says ({x}, {y}) is {}",
+                "G({x}, {y}) = {g}, but {} says ({x}, {y}) is {}",
+                if matches!(self.flaw, Flaw::Zero { .. }) {
+                    "the pairs engine"
+                } else {
+                    "the row-by-row P-position search"
+                },
                 if *p_position {
                     "a P-position (G = 0)"
                 } else {
@@ -168,13 +186,20 @@ pub struct Check {
 pub struct CheckReport {
     /// Format version of this report (1).
     pub version: u32,
-    /// Parameter a.
-    #[serde(serialize_with = "decimal")]
-    pub a: u64,
+    /// Parameter a (a table of generalized Wythoff); `None` for a line game.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "decimal_opt"
+    )]
+    pub a: Option<u64>,
+    /// The rules of a line game (`P,Q:P,Q:…`); `None` for generalized Wythoff.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// Side N.
     #[serde(rename = "N", serialize_with = "decimal")]
     pub n: u64,
-    /// Stored cells, N(N+1)/2 (the N² square by symmetry).
+    /// Stored cells: N(N+1)/2 for generalized Wythoff (the N² square by symmetry), N² for a
+    /// line game.
     #[serde(serialize_with = "decimal")]
     pub cells: u64,
     /// The largest stored value.
@@ -196,6 +221,7 @@ impl Check {
             "checksum" => "file checksum (header and payload)",
             "mex_proof" => "mex proof (every cell the mex of its options)",
             "zeros_vs_pairs" => "0-positions = P-positions of the pairs engine",
+            "zeros_vs_line_pairs" => "0-positions = P-positions found row by row (line-pairs)",
             other => other,
         }
     }
@@ -222,7 +248,44 @@ pub fn check_with(
     if a == 0 || payload.len() != layout.bytes() {
         return Err(Error::internal("check: inconsistent table"));
     }
-    let sum = match checksum_ok {
+    let sum = checksum_check(checksum_ok, cells);
+    let (proved, bad) = prove(payload, layout, a, progress)?;
+    let proof = cells_check("mex_proof", proved, bad);
+    let (max, bad) = zeros(payload, layout, a)?;
+    let zero = cells_check("zeros_vs_pairs", cells, bad);
+    Ok(report(Some(a), None, n, cells, max, vec![sum, proof, zero]))
+}
+
+/// The report of these checks on a table of side n.
+pub(crate) fn report(
+    a: Option<u64>,
+    rules: Option<String>,
+    n: u64,
+    cells: u64,
+    max: u64,
+    checks: Vec<Check>,
+) -> CheckReport {
+    CheckReport {
+        version: 1,
+        a,
+        rules,
+        n,
+        cells,
+        max,
+        ok: checks.iter().all(|c| c.status != Status::Fail),
+        problems: checks
+            .iter()
+            .filter(|c| c.status == Status::Fail)
+            .map(|c| format!("{}: {}", c.title(), c.reason.as_deref().unwrap_or("failed")))
+            .collect(),
+        checks,
+    }
+}
+
+/// The checksum check: `checksum_ok` is, for a file, whether it matches the checksum in its
+/// header; `None` for a table computed in this run (skipped).
+pub(crate) fn checksum_check(checksum_ok: Option<bool>, cells: u64) -> Check {
+    match checksum_ok {
         Some(true) => check_of("checksum", cells),
         Some(false) => Check {
             status: Status::Fail,
@@ -239,47 +302,24 @@ pub fn check_with(
             reason: Some("the table was computed in this run: no stored checksum".into()),
             ..check_of("checksum", 0)
         },
-    };
-    let (proved, bad) = prove(payload, layout, a, progress)?;
-    let proof = Check {
-        status: if bad.is_some() {
-            Status::Fail
-        } else {
-            Status::Ok
-        },
-        reason: bad.as_ref().map(|b| b.to_string()),
-        bad_cell: bad,
-        ..check_of("mex_proof", proved)
-    };
-    let (max, bad) = zeros(payload, layout, a)?;
-    let zero = Check {
-        status: if bad.is_some() {
-            Status::Fail
-        } else {
-            Status::Ok
-        },
-        reason: bad.as_ref().map(|b| b.to_string()),
-        bad_cell: bad,
-        ..check_of("zeros_vs_pairs", cells)
-    };
-    let checks = vec![sum, proof, zero];
-    Ok(CheckReport {
-        version: 1,
-        a,
-        n,
-        cells,
-        max,
-        ok: checks.iter().all(|c| c.status != Status::Fail),
-        problems: checks
-            .iter()
-            .filter(|c| c.status == Status::Fail)
-            .map(|c| format!("{}: {}", c.title(), c.reason.as_deref().unwrap_or("failed")))
-            .collect(),
-        checks,
-    })
+    }
 }
 
-fn check_of(name: &'static str, cells: u64) -> Check {
+/// A check over `cells` cells that passed, or failed at `bad`.
+pub(crate) fn cells_check(name: &'static str, cells: u64, bad: Option<BadCell>) -> Check {
+    Check {
+        status: if bad.is_some() {
+            Status::Fail
+        } else {
+            Status::Ok
+        },
+        reason: bad.as_ref().map(|b| b.to_string()),
+        bad_cell: bad,
+        ..check_of(name, cells)
+    }
+}
+
+pub(crate) fn check_of(name: &'static str, cells: u64) -> Check {
     Check {
         name,
         status: Status::Ok,
@@ -299,15 +339,15 @@ pub fn memory_bytes(n: u64) -> u64 {
 
 /// Sets of small integers in one buffer, each with a first-free pointer (every value below it is
 /// in the set).  Every access is bounds-checked; words past a set's end read as 0.
-struct Family {
+pub(crate) struct Family {
     start: Vec<usize>,
     words: Vec<u64>,
-    first_free: Vec<u64>,
+    pub(crate) first_free: Vec<u64>,
 }
 
 impl Family {
     /// Sets with room for the values 0..bits[i].
-    fn new(bits: impl Iterator<Item = u64>) -> Family {
+    pub(crate) fn new(bits: impl Iterator<Item = u64>) -> Family {
         let mut start = vec![0usize];
         let mut total = 0usize;
         for b in bits {
@@ -322,7 +362,7 @@ impl Family {
     }
 
     /// Inserts v into set i; false if v does not fit.
-    fn insert(&mut self, i: usize, v: u64) -> bool {
+    pub(crate) fn insert(&mut self, i: usize, v: u64) -> bool {
         let set = &mut self.words[self.start[i]..self.start[i + 1]];
         let Some(word) = usize::try_from(v / 64).ok().and_then(|w| set.get_mut(w)) else {
             return false;
@@ -346,7 +386,7 @@ impl Family {
 
     /// The least value ≥ `from` in none of the sets `ids`, where a pair (i, v) of `masked`
     /// says that value v of set i does not count; searched up to word `last`.
-    fn mex(
+    pub(crate) fn mex(
         &self,
         ids: &[usize],
         masked: &[(usize, u64)],

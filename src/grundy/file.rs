@@ -86,7 +86,10 @@ pub enum HeaderProblem {
     #[error("version {0} (only version {VERSION} is known)")]
     Version(u32),
     /// Another kind of wythoff file.
-    #[error("kind {0} (a Grundy table is kind {KIND_TABLE})")]
+    #[error(
+        "kind {0} (a Grundy table of generalized Wythoff is kind {KIND_TABLE}{note})",
+        note = kind_note(*.0)
+    )]
     Kind(u32),
     /// An unknown layout.
     #[error("layout {0} (only layout {LAYOUT_TRIANGLE}, the upper triangle, is known)")]
@@ -225,6 +228,16 @@ impl TableHeader {
             n: self.n as usize,
             width: self.width as usize,
         }
+    }
+}
+
+/// What another kind is, where a reader of kind 3 may be handed it by mistake.
+fn kind_note(kind: u32) -> &'static str {
+    if kind == crate::artifact::header::Kind::LineTable as u32 {
+        "; kind 6 is a line-game table, which grundy get, grundy png, grundy --check and oeis \
+         --table of the NimHof entries read"
+    } else {
+        ""
     }
 }
 

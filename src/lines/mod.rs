@@ -15,6 +15,8 @@
 //! * [`table`] — the Sprague–Grundy table of side N, one bitset per line of each rule.
 //! * [`ppos`] — the P-positions row by row, for games with the Nim moves, without a table.
 
+pub mod check;
+pub mod file;
 pub mod ppos;
 pub mod table;
 
@@ -164,6 +166,39 @@ impl Rules {
             )));
         }
         Rules::parse(&format!("1,0:0,1:1,1:{p},{q}:{q},{p}"))
+    }
+
+    /// A rule list from its rules (as a table file stores them): the limits of [`GRAMMAR`] —
+    /// 1 to [`MAX_RULES`] rules, p and q at most [`MAX_STEP`] and not both 0, none repeated —
+    /// are checked; a violation is [`Error::Domain`] naming the rule.
+    pub fn from_rules(rules: &[Rule]) -> Result<Rules> {
+        if rules.is_empty() || rules.len() > MAX_RULES {
+            return Err(Error::domain(format!(
+                "{} rules (a game has 1 to {MAX_RULES})",
+                rules.len()
+            )));
+        }
+        for (i, r) in rules.iter().enumerate() {
+            let bad =
+                |why: String| Error::domain(format!("rule {} ({},{}): {why}", i + 1, r.p, r.q));
+            if r.p > MAX_STEP || r.q > MAX_STEP {
+                return Err(bad(format!("a step above {MAX_STEP}")));
+            }
+            if r.p == 0 && r.q == 0 {
+                return Err(bad("0,0 is not a move".into()));
+            }
+            if let Some(j) = rules[..i].iter().position(|o| o == r) {
+                return Err(bad(format!("repeats rule {}", j + 1)));
+            }
+        }
+        Ok(Rules {
+            rules: rules.to_vec(),
+        })
+    }
+
+    /// Whether both lists make the same game (the same rules, in any order).
+    pub fn same_game(&self, other: &Rules) -> bool {
+        self.rules.len() == other.rules.len() && self.rules.iter().all(|r| other.rules.contains(r))
     }
 
     /// The rules in the order given.
