@@ -45,7 +45,8 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         .transpose()
         .map_err(naming("-o"))?;
     // memory for the table and its line sets; disk for a file written beside its target
-    let memory = wythoff::lines::table::bytes_needed(rules, n).unwrap_or(u64::MAX);
+    let memory =
+        wythoff::lines::table::memory(rules, n).map_err(|e| Error::usage(format!("N: {e}")))?;
     let disk = match &file_out {
         Some(f) if !f.in_place() => file::LineHeader::new(rules, n)
             .and_then(|h| h.file_len())

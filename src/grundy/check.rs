@@ -682,7 +682,7 @@ mod tests {
                                         let i = |v: usize| rug::Integer::from(v);
                                         assert!(r.is_legal_move(&i(x), &i(y), &i(u), &i(w)));
                                     }
-                                    Flaw::Zero { .. } => unreachable!(),
+                                    Flaw::Zero { .. } | Flaw::LineZero { .. } => unreachable!(),
                                 }
                             }
                         }

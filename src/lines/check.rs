@@ -286,7 +286,8 @@ mod tests {
     #[test]
     fn the_zeros_check_sees_a_swapped_table() {
         // the mirror of an asymmetric game is another game: its table fails both checks
-        let rules = Rules::parse("1,0:0,1:3,2").unwrap();
+        // (with 1,0 and 0,1 alone, 3,2 would leave Nim's symmetric table unchanged)
+        let rules = Rules::parse("1,0:0,1:1,1:3,2").unwrap();
         let n = 30;
         let t = naive(&rules, n);
         let mirror: Vec<u32> = (0..n * n).map(|i| t[(i % n) * n + i / n]).collect();

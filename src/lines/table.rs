@@ -102,6 +102,24 @@ pub fn bytes_needed(rules: &Rules, n: u64) -> Option<u64> {
     Some(total)
 }
 
+/// The bytes a table of side n takes ([`bytes_needed`]), or [`Error::Domain`] stating the limit
+/// when n is outside 1..=[`MAX_SIDE`] or the bytes pass [`MAX_BYTES`].
+pub fn memory(rules: &Rules, n: u64) -> Result<u64> {
+    if n == 0 || n > MAX_SIDE {
+        return Err(Error::domain(format!(
+            "side {n}: a line-game table has 1 to {MAX_SIDE} rows"
+        )));
+    }
+    let need = bytes_needed(rules, n).unwrap_or(u64::MAX);
+    if need > MAX_BYTES {
+        return Err(Error::domain(format!(
+            "side {n} with rules {rules} needs {need} bytes (table and line sets), more than \
+             the limit of {MAX_BYTES}"
+        )));
+    }
+    Ok(need)
+}
+
 impl LineTable {
     /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `threads` threads; `progress`
     /// receives the cells done.  Sizes beyond the limits are [`Error::Domain`], stating them.
@@ -111,18 +129,7 @@ impl LineTable {
         threads: usize,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<LineTable> {
-        if n == 0 || n > MAX_SIDE {
-            return Err(Error::domain(format!(
-                "side {n}: a line-game table has 1 to {MAX_SIDE} rows"
-            )));
-        }
-        let need = bytes_needed(rules, n).unwrap_or(u64::MAX);
-        if need > MAX_BYTES {
-            return Err(Error::domain(format!(
-                "side {n} with rules {rules} needs {need} bytes (table and line sets), more than \
-                 the limit of {MAX_BYTES}"
-            )));
-        }
+        memory(rules, n)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
