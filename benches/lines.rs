@@ -4,11 +4,18 @@
 //! threads.  `cargo bench --bench lines -- 4096` runs the N = 4096 half (about a minute on the
 //! 2-core machine of doc/lines.md); the whole run takes some 40 minutes there, most of it the
 //! ten samples of each line game at N = 16384.  doc/lines.md quotes the medians and ratios.
+//!
+//! `line-pairs` (`cargo bench --bench lines -- line-pairs`, about a minute): the P-positions of
+//! line games row by row (src/lines/ppos.rs), 10^6 and 10^7 rows of Wythoff's game and 10^6 of
+//! A307296's rules, in rows (pairs) per second, against the bulk pairs generator of Wythoff's
+//! game (src/pairs/bulk.rs, the baseline, same run) on the same counts.
 
-use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;
 use wythoff::grundy::{Spec, Table};
+use wythoff::lines::ppos::RowPositions;
 use wythoff::lines::{LineTable, Rules};
+use wythoff::pairs::bulk::{self, Plan};
 
 fn bench(c: &mut Criterion) {
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
@@ -30,10 +37,48 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
+/// Rows (pairs) per second of the row-by-row P-position search, with the bulk Wythoff pairs as
+/// the baseline.
+fn line_pairs(c: &mut Criterion) {
+    let mut g = c.benchmark_group("line-pairs");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for (name, rows) in [
+        ("wythoff", 1_000_000u64),
+        ("wythoff", 10_000_000),
+        ("nimhof-a307296", 1_000_000),
+    ] {
+        g.throughput(Throughput::Elements(rows));
+        if name == "wythoff" {
+            let plan = Plan::new(wythoff::Rules::new(1, false).unwrap(), 0, rows - 1).unwrap();
+            g.bench_with_input(BenchmarkId::new("bulk-pairs-a1", rows), &plan, |b, p| {
+                b.iter(|| bulk::checksum(p, &|_| {}).unwrap())
+            });
+        }
+        let rules = Rules::named(name).unwrap();
+        g.bench_with_input(
+            BenchmarkId::new(format!("rows-{name}"), rows),
+            &rows,
+            |b, &r| {
+                b.iter(|| {
+                    let mut ppos = RowPositions::new(&rules, r).unwrap();
+                    let mut sum = 0u64;
+                    while let Some((_, y)) = ppos.next_position() {
+                        sum = sum.wrapping_add(y);
+                    }
+                    sum
+                })
+            },
+        );
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     // no plots: the plotters backend needs a system font this machine may lack
     config = Criterion::default().without_plots();
-    targets = bench
+    targets = bench, line_pairs
 }
 criterion_main!(benches);
