@@ -177,13 +177,13 @@ impl LineHeader {
     }
 
     /// Length of the header with its rules.
-    pub fn len(&self) -> u64 {
+    pub fn header_len(&self) -> u64 {
         (HEADER_LEN + 8 * self.rules.rules().len()) as u64
     }
 
     /// The length of the whole file (`None` on overflow).
     pub fn file_len(&self) -> Option<u64> {
-        self.payload_len.checked_add(self.len())
+        self.payload_len.checked_add(self.header_len())
     }
 
     /// The number of rules a 64-byte header announces, after checking the magic, version,
@@ -416,7 +416,7 @@ impl LineTableFile {
 
     /// The payload bytes.
     pub fn payload(&self) -> &[u8] {
-        &self.map[self.header.len() as usize..]
+        &self.map[self.header.header_len() as usize..]
     }
 
     /// G(x, y); `None` outside the table.
@@ -434,7 +434,7 @@ impl LineTableFile {
     /// Whether the header (bytes 0..56 as in the file), the rules and the payload match the
     /// header's checksum.
     pub fn verify(&self) -> bool {
-        let len = self.header.len() as usize;
+        let len = self.header.header_len() as usize;
         let mut h = xxhash_rust::xxh3::Xxh3::new();
         h.update(&self.map[..COVERED]);
         h.update(&self.map[HEADER_LEN..len]);
@@ -510,7 +510,7 @@ mod tests {
         for (r, n) in [("1,0:0,1", 1u64), ("3,2", 300), ("1,0:1,1:3,2:0,1", 65536)] {
             let h = LineHeader::new(&rules(r), n).unwrap();
             let b = h.to_bytes();
-            assert_eq!(b.len() as u64, h.len());
+            assert_eq!(b.len() as u64, h.header_len());
             assert_eq!(LineHeader::from_bytes(&b), Ok(h.clone()));
             assert_eq!(h.payload_len, n * n * u64::from(h.width));
         }
