@@ -320,10 +320,59 @@ fn line_pairs_are_the_zeros_of_the_naive_table() {
         (&["line-pairs", "-3", "--game", "nim"][..], "N"),
         (&["line-pairs", "5"][..], "--rules"),
         (&["line-pairs", "300000000", "--game", "wythoff"][..], "N:"),
+        (
+            &["line-pairs", "5", "--game", "nimhof-a307296", "--upper"][..],
+            "not symmetric",
+        ),
     ] {
         let o = wythoff(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
         let e = text(&o.stderr);
         assert!(e.contains(says) && e.lines().count() == 1, "{args:?}: {e}");
     }
+}
+
+/// `line-pairs N --upper` lists each P-position pair of a symmetric game once, by its smaller
+/// pile: Wythoff's pairs (⌊nφ⌋, ⌊nφ²⌋), computed here with integers only (⌊nφ⌋ =
+/// ⌊(n + √(5n²))/2⌋), and the zeros x <= y of the naive table of Larsson's (1,2)-GDWN.
+#[test]
+fn upper_lists_each_pair_of_a_symmetric_game_once_by_its_smaller_pile() {
+    let isqrt = |m: u64| {
+        let mut r = (m as f64).sqrt() as u64;
+        while r * r > m {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= m {
+            r += 1;
+        }
+        r
+    };
+    let o = wythoff(&["line-pairs", "5000", "--game", "wythoff", "--upper"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut want = String::new();
+    for n in 0u64.. {
+        let a = (n + isqrt(5 * n * n)) / 2;
+        if a >= 5000 {
+            break;
+        }
+        want += &format!("{a} {}\n", a + n);
+    }
+    assert_eq!(text(&o.stdout), want);
+    let (rows, side) = (60, 300);
+    let g = naive(&[(1, 0), (0, 1), (1, 1), (1, 2), (2, 1)], side);
+    let o = wythoff(&[
+        "line-pairs",
+        &rows.to_string(),
+        "--game",
+        "gdwn-1-2",
+        "--upper",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let want: String = (0..rows)
+        .filter_map(|x| {
+            let y = (0..side).find(|&y| g[x][y] == 0).unwrap();
+            (x <= y).then(|| format!("{x} {y}\n"))
+        })
+        .collect();
+    assert_eq!(text(&o.stdout), want);
 }

@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
 use wythoff::lines::ppos::RowPositions;
-use wythoff::lines::{NAMED, Rules};
 
 #[derive(Args)]
 pub(crate) struct LinePairsArgs {
@@ -27,23 +26,25 @@ pub(crate) struct LinePairsArgs {
     /// A named line game (doc/lines.md).
     #[arg(long, value_name = "NAME")]
     pub(crate) game: Option<String>,
+    /// Only the P-positions with x <= y: for symmetric rules each pair {x, y} once, listed by
+    /// its smaller pile (rows x < N whose P-position is on or above the diagonal).
+    #[arg(long)]
+    pub(crate) upper: bool,
     /// Write the pairs to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
 }
 
 pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
-    let rules = match (&args.rules, &args.game) {
-        (Some(r), _) => Rules::parse(r).map_err(|e| Error::usage(format!("--rules: {e}")))?,
-        (None, Some(g)) => Rules::named(g).ok_or_else(|| {
-            let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
-            Error::usage(format!(
-                "--game: unknown game '{g}'; the named games are {}",
-                names.join(", ")
-            ))
-        })?,
-        (None, None) => return Err(Error::usage("give --rules RULES or --game NAME")),
-    };
+    let rules = super::lines::rules_from(args.rules.as_deref(), args.game.as_deref())?
+        .ok_or_else(|| Error::usage("give --rules RULES or --game NAME"))?;
+    if args.upper && !rules.is_symmetric() {
+        return Err(Error::usage(format!(
+            "--upper: the rules {rules} are not symmetric (the mirror (q,p) of some rule is \
+             missing), so the P-positions below the diagonal are not the mirrors of those above; \
+             list every row instead"
+        )));
+    }
     let bytes = wythoff::lines::ppos::bytes_needed(&rules, args.n);
     if bytes.is_none_or(|b| b > 12 << 30) {
         return Err(Error::usage(format!(
@@ -51,15 +52,18 @@ pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
             args.n
         )));
     }
-    let mut rows = RowPositions::new(&rules, args.n)?;
     let mut file = match &args.output {
         Some(p) => Some(AtomicFile::create(p).map_err(naming("-o"))?),
         None => None,
     };
+    let mut rows = RowPositions::new(&rules, args.n)?;
     let mut out = Out::new();
     let pb = progress_bar(if args.n >= 1 << 24 { args.n.into() } else { 0 }, "rows");
     let mut chunk = String::with_capacity(1 << 20);
     while let Some((x, y)) = rows.next_position() {
+        if args.upper && y < x {
+            continue;
+        }
         chunk.push_str(&x.to_string());
         chunk.push(' ');
         chunk.push_str(&y.to_string());

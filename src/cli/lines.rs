@@ -14,7 +14,13 @@ use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
-    match (&args.rules, &args.game) {
+    rules_from(args.rules.as_deref(), args.game.as_deref())
+}
+
+/// The game of `--rules R` or `--game NAME` (the one parser of both flags, for `grundy` and
+/// `line-pairs`), `None` when neither is given.
+pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Option<Rules>> {
+    match (rules, game) {
         (Some(r), _) => Rules::parse(r)
             .map(Some)
             .map_err(|e| Error::usage(format!("--rules: {e}"))),

@@ -201,6 +201,14 @@ impl Rules {
         self.rules.len() == other.rules.len() && self.rules.iter().all(|r| other.rules.contains(r))
     }
 
+    /// Whether the game is its own mirror: with each rule (p, q) the rule (q, p).  Then
+    /// G(x, y) = G(y, x).
+    pub fn is_symmetric(&self) -> bool {
+        self.rules
+            .iter()
+            .all(|r| self.rules.contains(&Rule { p: r.q, q: r.p }))
+    }
+
     /// The rules in the order given.
     pub fn rules(&self) -> &[Rule] {
         &self.rules
