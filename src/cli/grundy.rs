@@ -224,29 +224,10 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         return write_table(&args, spec, path, threads, &pb);
     }
     // Every output is opened before any work: a path that cannot be written is refused now.
-    if let (Some(p), Some(b)) = (&args.png, &args.board)
-        && p == b
-    {
-        return Err(Error::usage("--png and --board name the same file"));
-    }
-    let mut png_out =
-        (args.png.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--png"))?;
-    let mut board_out =
-        (args.board.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--board"))?;
+    let pictures = Pictures::open(&args)?;
     let t = Table::compute(spec, threads, &tick)?;
     pb.finish_and_clear();
-    if let Some(mut f) = png_out.take() {
-        picture::draw_table(&mut f, spec.n, 2048, &|x, y| t.get(x, y))?;
-        f.commit()?;
-    }
-    if let Some(mut f) = board_out.take() {
-        let side = spec.n.min(picture::BOARD_MAX);
-        if side < spec.n {
-            eprintln!("wythoff: the board shows the corner 0 <= x, y < {side} of the table");
-        }
-        picture::draw_board(&mut f, side, &|x, y| t.get(x, y) == 0)?;
-        f.commit()?;
-    }
+    pictures.draw(spec.n, &|x, y| t.get(x, y))?;
     if args.check.is_some() {
         let rep = grundy::check(&t.data, t.layout, a)?;
         return report_check(&rep, args.json);
@@ -272,6 +253,51 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         return print_square(spec.n, &|x, y| t.get(x, y));
     }
     Ok(())
+}
+
+/// The `--png` and `--board` outputs of `grundy N`, opened before the work.
+pub(crate) struct Pictures {
+    png: Option<AtomicFile>,
+    board: Option<AtomicFile>,
+}
+
+impl Pictures {
+    /// Opens the outputs `--png` and `--board` name (refusing one name for both, or a path that
+    /// cannot be written).
+    pub(crate) fn open(args: &GrundyArgs) -> Result<Pictures> {
+        if let (Some(p), Some(b)) = (&args.png, &args.board)
+            && p == b
+        {
+            return Err(Error::usage("--png and --board name the same file"));
+        }
+        let open = |p: &Option<PathBuf>, flag| {
+            p.as_deref()
+                .map(AtomicFile::create)
+                .transpose()
+                .map_err(naming(flag))
+        };
+        Ok(Pictures {
+            png: open(&args.png, "--png")?,
+            board: open(&args.board, "--board")?,
+        })
+    }
+
+    /// Draws the table of side n (values `get`) into the outputs opened.
+    pub(crate) fn draw(self, n: usize, get: &dyn Fn(usize, usize) -> u32) -> Result<()> {
+        if let Some(mut f) = self.png {
+            picture::draw_table(&mut f, n, 2048, get)?;
+            f.commit()?;
+        }
+        if let Some(mut f) = self.board {
+            let side = n.min(picture::BOARD_MAX);
+            if side < n {
+                eprintln!("wythoff: the board shows the corner 0 <= x, y < {side} of the table");
+            }
+            picture::draw_board(&mut f, side, &|x, y| get(x, y) == 0)?;
+            f.commit()?;
+        }
+        Ok(())
+    }
 }
 
 /// The N × N square as text: row x on line x, values separated by spaces (`--print`).

@@ -9,7 +9,6 @@ use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::grundy::picture;
 use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
@@ -39,11 +38,6 @@ pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Opti
 /// `--board`.  Every output is opened before the work (a path that cannot be written is refused
 /// first); the table is computed in memory and a file is written whole at the end.
 pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()> {
-    if let (Some(p), Some(b)) = (&args.png, &args.board)
-        && p == b
-    {
-        return Err(Error::usage("--png and --board name the same file"));
-    }
     let mut file_out = args
         .output
         .as_deref()
@@ -64,10 +58,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         _ => std::path::PathBuf::from("."),
     });
     wythoff::grundy::check_resources(memory, disk, dir.as_deref())?;
-    let mut png_out =
-        (args.png.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--png"))?;
-    let mut board_out =
-        (args.board.as_deref().map(AtomicFile::create).transpose()).map_err(naming("--board"))?;
+    let pictures = super::grundy::Pictures::open(args)?;
     let threads = thread_pool(args.threads)?;
     let pb = progress_bar(
         if n >= 4096 {
@@ -93,18 +84,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         );
         return Ok(());
     }
-    if let Some(mut f) = png_out.take() {
-        picture::draw_table(&mut f, t.n, 2048, &|x, y| t.get(x, y))?;
-        f.commit()?;
-    }
-    if let Some(mut f) = board_out.take() {
-        let side = t.n.min(picture::BOARD_MAX);
-        if side < t.n {
-            eprintln!("wythoff: the board shows the corner 0 <= x, y < {side} of the table");
-        }
-        picture::draw_board(&mut f, side, &|x, y| t.get(x, y) == 0)?;
-        f.commit()?;
-    }
+    pictures.draw(t.n, &|x, y| t.get(x, y))?;
     if args.check.is_some() {
         let pb = progress_bar(if n >= 4096 { u128::from(n * n) } else { 0 }, "check");
         let rep = check::check(

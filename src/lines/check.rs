@@ -215,26 +215,6 @@ mod tests {
     use super::*;
     use crate::lines::LineTable;
 
-    /// The mex over every option, walking each ray (independent of the line sets).
-    fn naive(rules: &Rules, n: usize) -> Vec<u32> {
-        let mut g = vec![0u32; n * n];
-        for x in 0..n {
-            for y in 0..n {
-                let mut seen = vec![false; 4 * n * rules.rules().len() + 2];
-                for r in rules.rules() {
-                    let (p, q) = (r.p as usize, r.q as usize);
-                    let mut i = 1;
-                    while i * p <= x && i * q <= y {
-                        seen[g[(x - i * p) * n + y - i * q] as usize] = true;
-                        i += 1;
-                    }
-                }
-                g[x * n + y] = seen.iter().position(|s| !s).unwrap() as u32;
-            }
-        }
-        g
-    }
-
     fn run(rules: &Rules, n: usize, t: &[u32]) -> CheckReport {
         check(
             &|x, y| t[x as usize * n + y as usize],
@@ -257,7 +237,7 @@ mod tests {
         ] {
             let rules = Rules::parse(r).unwrap();
             let n = 23;
-            let good = naive(&rules, n);
+            let good = crate::lines::naive_table(&rules, n);
             let rep = run(&rules, n, &good);
             assert!(rep.ok, "{r}: {:?}", rep.problems);
             assert_eq!(rep.checks[1].cells, (n * n) as u64);
@@ -289,7 +269,7 @@ mod tests {
         // (with 1,0 and 0,1 alone, 3,2 would leave Nim's symmetric table unchanged)
         let rules = Rules::parse("1,0:0,1:1,1:3,2").unwrap();
         let n = 30;
-        let t = naive(&rules, n);
+        let t = crate::lines::naive_table(&rules, n);
         let mirror: Vec<u32> = (0..n * n).map(|i| t[(i % n) * n + i / n]).collect();
         assert!(run(&rules, n, &t).ok);
         let rep = run(&rules, n, &mirror);

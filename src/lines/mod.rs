@@ -244,6 +244,28 @@ impl fmt::Display for Rules {
     }
 }
 
+/// The Grundy table of side n by the mex over every option, walking each ray: the reference of
+/// the unit tests (independent of the line sets of the engine and the proof).
+#[cfg(test)]
+pub(crate) fn naive_table(rules: &Rules, n: usize) -> Vec<u32> {
+    let mut g = vec![0u32; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = vec![false; 4 * n * rules.rules().len() + 2];
+            for r in rules.rules() {
+                let (p, q) = (r.p as usize, r.q as usize);
+                let mut i = 1;
+                while i * p <= x && i * q <= y {
+                    seen[g[(x - i * p) * n + y - i * q] as usize] = true;
+                    i += 1;
+                }
+            }
+            g[x * n + y] = seen.iter().position(|s| !s).unwrap() as u32;
+        }
+    }
+    g
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -258,26 +258,6 @@ fn mex_at(sets: &[RuleLines], x: usize, y: usize, n: usize) -> u32 {
 mod tests {
     use super::*;
 
-    /// The mex over every option, walking each ray (independent of the line sets).
-    fn naive(rules: &Rules, n: usize) -> Vec<u32> {
-        let mut g = vec![0u32; n * n];
-        for x in 0..n {
-            for y in 0..n {
-                let mut seen = vec![false; 4 * n * rules.rules().len() + 2];
-                for r in rules.rules() {
-                    let (p, q) = (r.p as usize, r.q as usize);
-                    let mut i = 1;
-                    while i * p <= x && i * q <= y {
-                        seen[g[(x - i * p) * n + y - i * q] as usize] = true;
-                        i += 1;
-                    }
-                }
-                g[x * n + y] = seen.iter().position(|s| !s).unwrap() as u32;
-            }
-        }
-        g
-    }
-
     #[test]
     fn tables_equal_the_naive_mex() {
         for r in [
@@ -293,7 +273,10 @@ mod tests {
             for n in [1, 2, 37, 300] {
                 for threads in [1, 2] {
                     let t = LineTable::compute(&rules, n as u64, threads, &|_| {}).unwrap();
-                    assert!(t.data() == naive(&rules, n).as_slice(), "{r}, N = {n}");
+                    assert!(
+                        t.data() == crate::lines::naive_table(&rules, n).as_slice(),
+                        "{r}, N = {n}"
+                    );
                 }
             }
         }
