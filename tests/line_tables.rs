@@ -397,3 +397,73 @@ fn unwritable_outputs_are_refused_before_the_work() {
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+/// Found by review: an output naming the input table (directly or through a link) is refused
+/// and the input kept; `--rules`/`--game` with `--check FILE` are refused (the header gives the
+/// rules); a name ending in '/' is refused before the work; other kinds are named.
+#[test]
+fn outputs_over_the_input_and_misplaced_flags_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let fs = f.to_str().unwrap();
+    ok(&["grundy", "40", "--game", "nim", "-o", fs]);
+    let before = std::fs::read(&f).unwrap();
+    let link = dir.path().join("link.bin");
+    std::os::unix::fs::symlink(&f, &link).unwrap();
+    let slash = dir.path().join("new.bin/");
+    for (args, says) in [
+        (&["grundy", "png", fs, fs][..], "OUT"),
+        (&["grundy", "png", fs, link.to_str().unwrap()], "OUT"),
+        (&["grundy", "--check", fs, "--rules", "1,0"], "--rules"),
+        (&["grundy", "--check", fs, "--game", "nim"], "--game"),
+        (
+            &[
+                "grundy",
+                "30",
+                "--game",
+                "nim",
+                "-o",
+                slash.to_str().unwrap(),
+            ],
+            "-o",
+        ),
+        (
+            &[
+                "line-pairs",
+                "30",
+                "--game",
+                "nim",
+                "-o",
+                slash.to_str().unwrap(),
+            ],
+            "-o",
+        ),
+    ] {
+        let o = wythoff(args);
+        let err = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("wythoff: {says}")),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+    assert_eq!(std::fs::read(&f).unwrap(), before);
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 2, "{names:?}"); // the table and the link, nothing else
+    // a Wythoff table handed to a NimHof entry, a cube handed to grundy get
+    let w = dir.path().join("w.bin");
+    ok(&["grundy", "20", "-o", w.to_str().unwrap()]);
+    let o = wythoff(&["oeis", "A307300", "--table", w.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("kind 3, a Grundy table of generalized Wythoff"));
+    let c = dir.path().join("c.cube");
+    ok(&["three", "20", "--cube", c.to_str().unwrap()]);
+    let o = wythoff(&["grundy", "get", c.to_str().unwrap(), "0", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("kind 5, a three-pile cube"),
+        "{}",
+        text(&o)
+    );
+}

@@ -154,6 +154,13 @@ pub fn target(path: &Path, need: Need) -> Result<Target> {
     if path.as_os_str().is_empty() {
         return Err(Error::usage("an output path must not be empty"));
     }
+    if path.as_os_str().as_encoded_bytes().ends_with(b"/") {
+        // "x/" names a directory: refused now, not at the final rename after the work
+        return Err(Error::usage(format!(
+            "cannot write '{}': a name ending in '/' names a directory; give a file name",
+            path.display()
+        )));
+    }
     let resolved = resolve_links(path)?;
     match std::fs::metadata(&resolved) {
         Ok(m) if m.is_dir() => Err(Error::usage(format!(
@@ -186,6 +193,28 @@ pub fn target(path: &Path, need: Need) -> Result<Target> {
         Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(Target::Replace(resolved)),
         Err(e) => Err(cannot_write(path, &e)),
     }
+}
+
+/// Refuses an output that is the very file an input is read from (the same device and inode,
+/// through any links): writing it would destroy the input before or while it is read.
+/// `out_flag` and `in_flag` name the arguments.
+pub fn refuse_overwriting_input(
+    output: &Path,
+    out_flag: &str,
+    input: &Path,
+    in_flag: &str,
+) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    if let (Ok(o), Ok(i)) = (std::fs::metadata(output), std::fs::metadata(input))
+        && (o.dev(), o.ino()) == (i.dev(), i.ino())
+    {
+        return Err(Error::usage(format!(
+            "{out_flag}: '{}' is the file {in_flag} reads; writing it would destroy the input: \
+             give another name",
+            output.display()
+        )));
+    }
+    Ok(())
 }
 
 /// The PID in `name` if it is `prefix` followed by `PID-K.partial`, both decimal (a temporary

@@ -186,6 +186,16 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
                 "--threads",
                 "the check runs on one thread",
             ),
+            (
+                args.rules.is_some(),
+                "--rules",
+                "a line-game table file's header gives its rules, and the proof uses those",
+            ),
+            (
+                args.game.is_some(),
+                "--game",
+                "a line-game table file's header gives its rules, and the proof uses those",
+            ),
         ] {
             if given {
                 return Err(Error::usage(format!(
@@ -392,6 +402,7 @@ fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
 /// `grundy png FILE OUT`: the header is validated and the output opened before the payload is
 /// read; a payload that does not match its checksum is refused.
 fn grundy_png(file: &std::path::Path, out: &std::path::Path) -> Result<()> {
+    wythoff::artifact::atomic::refuse_overwriting_input(out, "OUT", file, "FILE")?;
     let t = AnyTableFile::open(file)?;
     let mut f = AtomicFile::create(out).map_err(naming("OUT"))?;
     let t = verified(t, file)?;

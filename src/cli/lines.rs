@@ -57,7 +57,8 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
         _ => std::path::PathBuf::from("."),
     });
-    wythoff::grundy::check_resources(memory, disk, dir.as_deref())?;
+    wythoff::grundy::check_resources(memory, 0, None)?;
+    wythoff::grundy::check_resources(0, disk, dir.as_deref()).map_err(naming("-o"))?;
     let pictures = super::grundy::Pictures::open(args)?;
     let threads = thread_pool(args.threads)?;
     let pb = progress_bar(

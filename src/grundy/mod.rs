@@ -85,14 +85,19 @@ impl Spec {
 
 /// Refuses a run whose memory or disk needs exceed what the machine has.
 pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()> {
-    let gib = |b: u64| b as f64 / (1u64 << 30) as f64;
+    // for display only: GiB, or MiB below a GiB, or bytes below a MiB
+    let size = |b: u64| match b {
+        0..0x10_0000 => format!("{b} bytes"),
+        0x10_0000..0x4000_0000 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
+        _ => format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64),
+    };
     if let Some(avail) = available_memory()
         && memory > avail
     {
         return Err(Error::usage(format!(
-            "this table needs {:.1} GiB of memory and {:.1} GiB are available; choose a smaller N",
-            gib(memory),
-            gib(avail)
+            "this table needs {} of memory and {} are available; choose a smaller N",
+            size(memory),
+            size(avail)
         )));
     }
     if let Some(dir) = dir
@@ -100,10 +105,10 @@ pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()>
         && disk > free
     {
         return Err(Error::usage(format!(
-            "this table needs {:.1} GiB of disk in '{}' and {:.1} GiB are free",
-            gib(disk),
+            "this table needs {} of disk in '{}' and {} are free",
+            size(disk),
             dir.display(),
-            gib(free)
+            size(free)
         )));
     }
     Ok(())

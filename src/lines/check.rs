@@ -178,8 +178,8 @@ fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &Rules) -> Result<(u64, w
             status: wcheck::Status::Skipped,
             cells: 0,
             reason: Some(
-                "the rules lack the Nim moves 1,0 and 0,1, so a row may hold no 0 or several: \
-                 there is no row-by-row P-position list to compare with"
+                "the rules do not contain both Nim moves 1,0 and 0,1, so a row may hold no 0 or \
+                 several: there is no row-by-row P-position list to compare with"
                     .into(),
             ),
             ..wcheck::check_of("zeros_vs_line_pairs", 0)

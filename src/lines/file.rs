@@ -82,7 +82,7 @@ pub enum LineFileProblem {
     #[error("version {0} (only version {VERSION} is known)")]
     Version(u32),
     /// Another kind of wythoff file.
-    #[error("kind {0} (a line-game table is kind {KIND})")]
+    #[error("kind {0}{note} (a line-game table is kind {KIND})", note = kind_name(*.0))]
     Kind(u32),
     /// An unknown layout.
     #[error("layout {0} (only layout {LAYOUT_SQUARE}, the full square, is known)")]
@@ -129,6 +129,20 @@ pub enum LineFileProblem {
         /// Header, rules and payload.
         want: u64,
     },
+}
+
+/// What a wythoff file of this kind is, as refusals name it (", a Grundy table of …").
+pub fn kind_name(kind: u32) -> &'static str {
+    use crate::artifact::header::Kind;
+    match Kind::from_u32(kind) {
+        Some(Kind::Pairs) => ", a pairs file",
+        Some(Kind::Word) => ", a characteristic word",
+        Some(Kind::GrundyTable) => ", a Grundy table of generalized Wythoff (grundy N -o FILE)",
+        Some(Kind::RowCertificate) => ", a row certificate",
+        Some(Kind::ThreePileCube) => ", a three-pile cube",
+        Some(Kind::LineTable) => ", a line-game table",
+        None => "",
+    }
 }
 
 /// The least width holding every value of a table of side n for these rules.
@@ -193,11 +207,12 @@ impl LineHeader {
         if &h[0..8] != crate::artifact::header::MAGIC {
             return Err(LineFileProblem::Magic);
         }
-        if u32_at(8) != VERSION {
-            return Err(LineFileProblem::Version(u32_at(8)));
-        }
+        // the kind first: another kind of file is named as such, whatever its version
         if u32_at(12) != KIND {
             return Err(LineFileProblem::Kind(u32_at(12)));
+        }
+        if u32_at(8) != VERSION {
+            return Err(LineFileProblem::Version(u32_at(8)));
         }
         if u32_at(32) != LAYOUT_SQUARE {
             return Err(LineFileProblem::Layout(u32_at(32)));
@@ -455,8 +470,18 @@ pub enum AnyTableFile {
 impl AnyTableFile {
     /// Opens a table file of either kind (header and length validated, not the checksum).
     pub fn open(path: &Path) -> crate::error::Result<AnyTableFile> {
-        if kind_of(path) == Some(KIND) {
-            return Ok(AnyTableFile::Lines(LineTableFile::open(path)?));
+        match kind_of(path) {
+            Some(KIND) => return Ok(AnyTableFile::Lines(LineTableFile::open(path)?)),
+            Some(k) if k != crate::grundy::KIND_TABLE => {
+                return Err(Error::usage(format!(
+                    "'{}' is a wythoff file of kind {k}{}: this reads Grundy tables (kind {}) \
+                     and line-game tables (kind {KIND})",
+                    path.display(),
+                    kind_name(k),
+                    crate::grundy::KIND_TABLE
+                )));
+            }
+            _ => {}
         }
         Ok(AnyTableFile::Wythoff(crate::grundy::TableFile::open(path)?))
     }
