@@ -454,6 +454,12 @@ fn outputs_over_the_input_and_misplaced_flags_are_refused() {
     // a Wythoff table handed to a NimHof entry, a cube handed to grundy get
     let w = dir.path().join("w.bin");
     ok(&["grundy", "20", "-o", w.to_str().unwrap()]);
+    let wb = std::fs::read(&w).unwrap();
+    let ws = w.to_str().unwrap();
+    let o = wythoff(&["verify", "--bound", "10", "--table", ws, "-o", ws]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("-o: "), "{}", text(&o));
+    assert_eq!(std::fs::read(&w).unwrap(), wb);
     let o = wythoff(&["oeis", "A307300", "--table", w.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("kind 3, a Grundy table of generalized Wythoff"));

@@ -279,6 +279,10 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     };
     let (out, in_place) = match &args.output {
         Some(p) => {
+            let tables = args.table.iter().map(|t| (t, "--table"));
+            for (input, flag) in tables.chain(args.merge.iter().map(|m| (m, "--merge"))) {
+                wythoff::artifact::atomic::refuse_overwriting_input(p, "-o", input, flag)?;
+            }
             let in_place = matches!(
                 target(p, Need::Stream).map_err(naming("-o"))?,
                 Target::InPlace(_)
