@@ -97,6 +97,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                         offset: e.offset,
                         terms: json::s(e.default_terms),
                         max_terms: json::s(e.max_terms),
+                        limit_reason: e.limit_reason().into(),
                         title: e.title.into(),
                         computed_by: e.computed_by(),
                         preperiod: p.map(|(y0, _)| json::s(y0)),
@@ -108,7 +109,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         } else {
             outln!(
                 out,
-                "A-number  offset  terms   max terms  title {{computed by}} [also from]"
+                "A-number  offset  terms   max terms  title {{computed by}} <limit: why> [also from]"
             )?;
             for (e, p) in oeis::CATALOGUE.iter().zip(&periods) {
                 let proved = match p {
@@ -123,13 +124,14 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                 };
                 outln!(
                     out,
-                    "{}   {:>4}  {:>6}  {:>9}  {} {{{}}}{proved}{from}",
+                    "{}   {:>4}  {:>6}  {:>9}  {} {{{}}} <limit: {}>{proved}{from}",
                     e.anum,
                     e.offset,
                     e.default_terms,
                     e.max_terms,
                     e.title,
-                    e.computed_by()
+                    e.computed_by(),
+                    e.limit_reason()
                 )?;
             }
         }
@@ -170,11 +172,16 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
             .map_err(|e| refusal(e, path))?;
         return write(e.offset, terms, file);
     }
-    let terms = match &args.table {
-        Some(t) => oeis::table_terms(e, args.terms, t).map_err(with_flag)?,
-        None => oeis::terms(e, args.terms.unwrap_or(e.default_terms))?,
-    };
-    write(e.offset, terms.into_iter(), file)
+    match &args.table {
+        Some(t) => {
+            let terms = oeis::table_terms(e, args.terms, t).map_err(with_flag)?;
+            write(e.offset, terms.into_iter(), file)
+        }
+        None => {
+            let count = args.terms.unwrap_or(e.default_terms);
+            stream(file, &mut |out| oeis::write_bfile(e, count, out))
+        }
+    }
 }
 
 /// The inputs besides the engine that an entry's terms can be read from, as `--list` names them.
@@ -203,15 +210,27 @@ fn refusal(e: FromCertificateError, path: &std::path::Path) -> Error {
 
 /// Streams b-file lines `n a(n)` from `offset` to the opened output file, or to stdout.
 fn write(offset: u64, terms: impl Iterator<Item = u128>, file: Option<AtomicFile>) -> Result<()> {
+    let mut terms = Some(terms);
+    stream(file, &mut |out| match terms.take() {
+        Some(t) => oeis::write_offset_iter(offset, t, out),
+        None => Ok(()),
+    })
+}
+
+/// Runs a library writer on the opened output file (committed when it succeeds), or on stdout.
+fn stream(
+    file: Option<AtomicFile>,
+    writer: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
+) -> Result<()> {
     match file {
         None => {
             let mut out = Out::new();
-            let r = oeis::write_offset_iter(offset, terms, &mut out);
+            let r = writer(&mut out);
             out.typed(r)?;
             out.finish()
         }
         Some(mut f) => {
-            oeis::write_offset_iter(offset, terms, &mut f)?;
+            writer(&mut f)?;
             f.commit()
         }
     }

@@ -3,13 +3,18 @@
 //! entries' data where their names disagree (A184522, A090909; doc/oeis.md).  The published terms
 //! of each entry are in `data/oeis/ANNNNNN.txt` and every entry is tested against them.
 //!
-//! `max_terms` is what the engine reaches: 10^8 for the pairs and rows (memory: the terms are
-//! held as 16-byte integers), the Fibonacci-growth entries as far as their values fit in 128 bits,
-//! the three-pile entries as far as the box solved proves them.
+//! `max_terms` is what the engine reaches, and [`Source::limit_reason`] says why: the streamed
+//! entries (pairs, Fibonacci word, Grundy rows) the index range n ≤ 2^64 − 1; the Wythoff array
+//! entries (big integers) a b-file of 4 GiB; the entries computed in memory their memory (16
+//! bytes a term, or the engine's table); the three-pile entries the box the solver's memory cap
+//! allows.
 
 use super::{Entry, Source, partner_mean, three_pile_rows, wythoff_array};
 
-/// Terms of the pairs and row entries.
+/// Terms of the streamed entries: the index range (a b-file line's n ≤ 2^64 − 1, and the
+/// pairs generator's).
+const INDEX: u64 = u64::MAX;
+/// Terms of the entries held in memory, 16 bytes a term (1.6 GB).
 const BIG: u64 = 100_000_000;
 /// Terms of A002251 and A073869 (one `Solver::partner` call per term).
 pub(super) const PARTNER_MAX: u64 = 10_000_000;
@@ -27,7 +32,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Lower Wythoff sequence: floor(n*phi)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 1, upper: false },
     },
     Entry {
@@ -35,7 +40,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Upper Wythoff sequence: floor(n*phi^2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 1, upper: true },
     },
     Entry {
@@ -43,7 +48,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "floor(n*phi) from n = 0",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 1, upper: false },
     },
     Entry {
@@ -51,7 +56,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "floor(n*sqrt(2)) (lower, a = 2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 2, upper: false },
     },
     Entry {
@@ -59,7 +64,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(2+sqrt(2))) (upper, a = 2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 2, upper: true },
     },
     Entry {
@@ -67,7 +72,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(-1+sqrt(13))/2) (lower, a = 3)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 3, upper: false },
     },
     Entry {
@@ -75,7 +80,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(5+sqrt(13))/2) (upper, a = 3)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 3, upper: true },
     },
     Entry {
@@ -91,7 +96,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "The infinite Fibonacci word",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 1,
         source: Source::FibonacciWord,
     },
     Entry {
@@ -107,7 +112,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 1 (tersum n + 1)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(1),
     },
     Entry {
@@ -115,7 +120,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 2 (tersum n + 2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(2),
     },
     Entry {
@@ -123,7 +128,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 3",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(3),
     },
     Entry {
@@ -131,7 +136,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 4",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(4),
     },
     Entry {
@@ -139,7 +144,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 5",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(5),
     },
     Entry {
@@ -147,7 +152,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 6",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(6),
     },
     Entry {
@@ -211,7 +216,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(sqrt(5)-1)) (lower, a = 4)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 4, upper: false },
     },
     Entry {
@@ -219,7 +224,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(sqrt(5)+3)) (upper, a = 4)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 4, upper: true },
     },
     Entry {
@@ -227,7 +232,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(-3+sqrt(29))/2) (lower, a = 5; the OEIS name says upper, its data are the lower)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 5, upper: false },
     },
     Entry {
@@ -235,7 +240,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(7+sqrt(29))/2) (upper, a = 5)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 5, upper: true },
     },
     Entry {
@@ -243,7 +248,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "A_1, B_1, A_2, B_2, ...: the Wythoff pairs interleaved",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::PairsInterleaved,
     },
     Entry {
@@ -291,7 +296,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Wythoff array by antidiagonals, column k = 1, 2, ... first (A035513 transposed)",
         default_terms: 10_000,
-        max_terms: wythoff_array::ANTIDIAGONALS_MAX,
+        max_terms: wythoff_array::TRANSPOSED_MAX,
         source: Source::WythoffArray { transposed: true },
     },
     Entry {
@@ -447,6 +452,50 @@ pub const CATALOGUE: &[Entry] = &[
         source: Source::LineGame("1,0:3,3:0,1"),
     },
 ];
+
+impl Source {
+    /// Why the engine stops at the entry's `max_terms`, in one phrase.
+    pub(super) fn limit_reason(&self) -> &'static str {
+        match *self {
+            Source::Pairs { .. } => "the index range n <= 2^64 - 1 of the pairs generator",
+            Source::PairsInterleaved => "the b-file's index range n <= 2^64 - 1",
+            Source::FibonacciWord => {
+                "a(n) reads A_(n+2), and the pairs generator ends at n = 2^64 - 1"
+            }
+            Source::GrundyRow(_) => {
+                "the index range n <= 2^64 - 1 (the proved period gives every term)"
+            }
+            Source::Partner | Source::PartnerMean => {
+                "terms held in memory, one Solver::partner call each"
+            }
+            Source::PartnerMeanPlateaus => {
+                "the means held in memory, searched to about 3 times the count"
+            }
+            Source::GrundyAntidiagonals | Source::GrundyTriangle => {
+                "terms held in memory beside the Grundy table of their 10^4 antidiagonals"
+            }
+            Source::RowPreperiods | Source::RowPeriods => {
+                "the rows certified on demand (a row certificate gives more)"
+            }
+            Source::GrundyDiagonal => "the Grundy table of side n computed in memory",
+            Source::GrundyDiagonalInverse => "the Grundy table of side 2n + 2 computed in memory",
+            Source::ThreeAntidiagonals => "terms held in memory (24 bytes each)",
+            Source::ThreeDiagonal | Source::ThreeRow(_) | Source::ThreeDiagonalInverse => {
+                "the three-pile solver's 12 GiB memory cap"
+            }
+            Source::GrundyRowInverse(_) => "terms held in memory (16 bytes each)",
+            Source::WythoffArray { .. }
+            | Source::WythoffDifferences
+            | Source::WythoffArrayDiagonal => "the b-file would pass 2^32 bytes (4 GiB)",
+            Source::WythoffArrayInverse
+            | Source::WythoffArrayRow { .. }
+            | Source::WythoffArrayColumn => {
+                "the cell of every integer up to n held in memory (13 bytes each)"
+            }
+            Source::LineGame(_) => "terms held in memory with a line-game table of side 10^4",
+        }
+    }
+}
 
 /// Terms of a NimHof b-file by default: the 1000 antidiagonals 0..999.
 const LINE_GAME_TERMS: u64 = 500_500;
