@@ -14,8 +14,6 @@ use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::grundy::{Spec, Table, rows};
 use crate::pairs::bulk::{Plan, Sink};
-use crate::pairs::{Solver, Strategy};
-use rug::Integer;
 
 mod bfile;
 mod catalogue;
@@ -98,7 +96,7 @@ impl Source {
             Source::Pairs { a, upper } => {
                 format!("pairs a = {a}, {}", if upper { "B_n" } else { "A_n" })
             }
-            Source::Partner => "Solver::partner".into(),
+            Source::Partner => "pairs a = 1, A_n and B_n merged".into(),
             Source::FibonacciWord => "pairs a = 1, carries".into(),
             Source::GrundyAntidiagonals
             | Source::GrundyDiagonal
@@ -117,7 +115,7 @@ impl Source {
             Source::WythoffArrayInverse
             | Source::WythoffArrayRow { .. }
             | Source::WythoffArrayColumn => "Wythoff array cells <= n".into(),
-            Source::PartnerMean => "Solver::partner, exact running sums".into(),
+            Source::PartnerMean => "A002251, exact running sums".into(),
             Source::PartnerMeanPlateaus => "A073869 from its definition".into(),
             Source::ThreeRow(r) => format!("three-pile box, T({r}, n) <= {} + 2n", 4 * r),
             Source::ThreeDiagonalInverse => "three-pile box, values found".into(),
@@ -235,10 +233,6 @@ fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
         return Ok(Vec::new());
     }
     Ok(match e.source {
-        Source::Partner => partners(count)?,
-        Source::PartnerMean => partner_mean::means(count)?,
-        Source::PartnerMeanPlateaus => partner_mean::plateau_ends(count)?,
-        Source::GrundyRowInverse(r) => row_inverse::row_inverse(r, count)?,
         Source::WythoffArrayInverse => {
             let c = wythoff_array::Cells::up_to(count - 1)?;
             (0..count).map(|m| c.position(m)).collect()
@@ -395,18 +389,6 @@ pub(crate) fn try_each_pair(
         }
         lo = hi + 1;
     }
-}
-
-/// A002251(n) for n < count: the Wythoff partner of n, by [`Solver::partner`] (algebraic).
-pub(crate) fn partners(count: u64) -> Result<Vec<u128>> {
-    let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
-    (0..count)
-        .map(|n| {
-            s.partner(&Integer::from(n))?
-                .to_u128()
-                .ok_or_else(|| Error::internal("a partner past 2^128"))
-        })
-        .collect()
 }
 
 /// Whether a Grundy table file gives the entry's terms ([`table_terms`]).

@@ -250,3 +250,68 @@ fn values_past_2_128_are_written_in_full_and_refused_in_memory() {
     let first_of_200 = text.lines().nth(200 * 201 / 2).unwrap();
     assert_eq!(first_of_200, format!("20101 {}", row(1, 201)[200]));
 }
+
+#[test]
+fn the_streamed_partners_and_means_match_the_algebraic_solver() {
+    use wythoff::game::Rules;
+    use wythoff::pairs::{Solver, Strategy};
+    // 150,000 terms: the cursors cross several blocks of 2^16 pairs
+    let count = 150_000u64;
+    let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
+    let e = wythoff::oeis::entry("A002251").unwrap();
+    let got = wythoff::oeis::terms(e, count).unwrap();
+    let mut sum = Integer::new();
+    let means = wythoff::oeis::terms(wythoff::oeis::entry("A073869").unwrap(), count).unwrap();
+    for n in 0..count {
+        let want = s.partner(&Integer::from(n)).unwrap();
+        assert_eq!(Integer::from(got[n as usize]), want, "A002251({n})");
+        sum += &want;
+        assert_eq!(
+            Integer::from(means[n as usize] * u128::from(n + 1)),
+            sum,
+            "A073869({n})"
+        );
+    }
+    // A090909 from those means, by its definition
+    let ends = wythoff::oeis::terms(wythoff::oeis::entry("A090909").unwrap(), 1000).unwrap();
+    let want: Vec<u128> = (1..count as usize - 1)
+        .filter(|&k| means[k - 1] == means[k] && means[k] != means[k + 1])
+        .map(|k| k as u128)
+        .take(1000)
+        .collect();
+    assert_eq!(ends, want);
+}
+
+#[test]
+fn the_streamed_row_inverses_match_a_naive_mex() {
+    // G(x, y) for x ≤ 6, y < 700 by a direct mex from the rules
+    let (rows, cols) = (7, 700);
+    let mut g = vec![vec![0u32; cols]; rows];
+    for x in 0..rows {
+        for y in 0..cols {
+            let mut seen = vec![false; 2 * cols + 16];
+            for u in 0..x {
+                seen[g[u][y] as usize] = true;
+            }
+            for v in 0..y {
+                seen[g[x][v] as usize] = true;
+            }
+            for k in 1..=x.min(y) {
+                seen[g[x - k][y - k] as usize] = true;
+            }
+            g[x][y] = seen.iter().position(|&s| !s).unwrap() as u32;
+        }
+    }
+    for (anum, r) in [
+        ("A064206", 3),
+        ("A064207", 4),
+        ("A064208", 5),
+        ("A064211", 6),
+    ] {
+        let e = wythoff::oeis::entry(anum).unwrap();
+        let got = wythoff::oeis::terms(e, 600).unwrap();
+        for (n, &y) in got.iter().enumerate() {
+            assert_eq!(g[r][y as usize] as usize, n, "{anum}({n}) = {y}");
+        }
+    }
+}

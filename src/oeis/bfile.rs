@@ -2,12 +2,15 @@
 //! nothing else, written in blocks of about 1 MiB as the terms come.
 //!
 //! [`each_term`] hands an entry's terms out one at a time.  The pairs entries, the Fibonacci word,
-//! the Grundy rows and the Wythoff array entries are streamed from their engines (constant memory,
-//! or one antidiagonal of big integers), so their limit is the engine's index or size range, not
-//! memory; the others are computed in memory ([`super::terms`]'s engines) and then handed out.
+//! the Grundy rows and their inverses, the partner sequence and its means, and the Wythoff array
+//! entries are streamed from their engines (constant memory, or one antidiagonal of big
+//! integers), so their limit is the engine's index or size range, not memory; the others are
+//! computed in memory (the engines of [`super::terms`]) and then handed out.
 //! Cost: the engine's, plus about one decimal conversion per term.
 
-use super::{Entry, Source, check_count, held_terms, try_each_pair, wythoff_array};
+use super::{
+    Entry, Source, check_count, held_terms, partner_mean, row_inverse, try_each_pair, wythoff_array,
+};
 use crate::error::{Error, Result};
 use crate::grundy::rows;
 use rug::{Assign, Integer};
@@ -69,6 +72,14 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
                 }
             }
             Ok(())
+        }
+        Source::Partner => partner_mean::partners(count, &mut |v| f(Term::Small(v))),
+        Source::PartnerMean => partner_mean::means(count, &mut |v| f(Term::Small(v))),
+        Source::PartnerMeanPlateaus => {
+            partner_mean::plateau_ends(count, &mut |v| f(Term::Small(v)))
+        }
+        Source::GrundyRowInverse(r) => {
+            row_inverse::row_inverse(r, count, &mut |v| f(Term::Small(v)))
         }
         Source::WythoffArray { transposed } => {
             wythoff_array::antidiagonals(count, transposed, &mut |v| f(Term::Big(v)))

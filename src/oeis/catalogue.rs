@@ -4,20 +4,17 @@
 //! of each entry are in `data/oeis/ANNNNNN.txt` and every entry is tested against them.
 //!
 //! `max_terms` is what the engine reaches, and [`Source::limit_reason`] says why: the streamed
-//! entries (pairs, Fibonacci word, Grundy rows) the index range n ≤ 2^64 − 1; the Wythoff array
+//! entries (pairs, Fibonacci word, partners and means, Grundy rows and their inverses) the index
+//! range n ≤ 2^64 − 1; the Wythoff array
 //! entries (big integers) a b-file of 4 GiB; the entries computed in memory their memory (16
 //! bytes a term, or the engine's table); the three-pile entries the box the solver's memory cap
 //! allows.
 
-use super::{Entry, Source, partner_mean, three_pile_rows, wythoff_array};
+use super::{Entry, Source, three_pile_rows, wythoff_array};
 
 /// Terms of the streamed entries: the index range (a b-file line's n ≤ 2^64 − 1, and the
 /// pairs generator's).
 const INDEX: u64 = u64::MAX;
-/// Terms of the entries held in memory, 16 bytes a term (1.6 GB).
-const BIG: u64 = 100_000_000;
-/// Terms of A002251 and A073869 (one `Solver::partner` call per term).
-pub(super) const PARTNER_MAX: u64 = 10_000_000;
 /// Terms of A018219 allowed: 10^8 (14,141 antidiagonals; the terms are held as 16-byte
 /// integers, 1.6 GB).
 const THREE_TABLE_MAX: u64 = 100_000_000;
@@ -88,7 +85,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Wythoff partner: swap lower and upper Wythoff numbers",
         default_terms: 10_000,
-        max_terms: PARTNER_MAX,
+        max_terms: INDEX,
         source: Source::Partner,
     },
     Entry {
@@ -256,7 +253,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 3 (A004484): the y with G(3, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 5,
         source: Source::GrundyRowInverse(3),
     },
     Entry {
@@ -264,7 +261,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 4 (A004485): the y with G(4, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 7,
         source: Source::GrundyRowInverse(4),
     },
     Entry {
@@ -272,7 +269,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 5 (A004486): the y with G(5, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 9,
         source: Source::GrundyRowInverse(5),
     },
     Entry {
@@ -280,7 +277,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 6 (A004487): the y with G(6, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 11,
         source: Source::GrundyRowInverse(6),
     },
     Entry {
@@ -352,7 +349,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Running mean of A002251: (A002251(0) + ... + A002251(n))/(n+1)",
         default_terms: 10_000,
-        max_terms: PARTNER_MAX,
+        max_terms: INDEX,
         source: Source::PartnerMean,
     },
     Entry {
@@ -360,7 +357,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "The k >= 1 with m(k-1) = m(k) != m(k+1), m = A073869 (the OEIS name says terms, its data are the k)",
         default_terms: 10_000,
-        max_terms: partner_mean::PLATEAUS_MAX,
+        max_terms: INDEX - 2,
         source: Source::PartnerMeanPlateaus,
     },
     Entry {
@@ -465,11 +462,9 @@ impl Source {
             Source::GrundyRow(_) => {
                 "the index range n <= 2^64 - 1 (the proved period gives every term)"
             }
-            Source::Partner | Source::PartnerMean => {
-                "terms held in memory, one Solver::partner call each"
-            }
+            Source::Partner | Source::PartnerMean => "the index range n <= 2^64 - 1",
             Source::PartnerMeanPlateaus => {
-                "the means held in memory, searched to about 3 times the count"
+                "k is searched among the means m(n), n <= 2^64 - 2 (a shortfall is an error)"
             }
             Source::GrundyAntidiagonals | Source::GrundyTriangle => {
                 "terms held in memory beside the Grundy table of their 10^4 antidiagonals"
@@ -483,7 +478,9 @@ impl Source {
             Source::ThreeDiagonal | Source::ThreeRow(_) | Source::ThreeDiagonalInverse => {
                 "the three-pile solver's 12 GiB memory cap"
             }
-            Source::GrundyRowInverse(_) => "terms held in memory (16 bytes each)",
+            Source::GrundyRowInverse(_) => {
+                "a(n) is found at a column y <= n + 2r, which must stay <= 2^64 - 1"
+            }
             Source::WythoffArray { .. }
             | Source::WythoffDifferences
             | Source::WythoffArrayDiagonal => "the b-file would pass 2^32 bytes (4 GiB)",
