@@ -114,7 +114,7 @@ impl Source {
             | Source::WythoffDifferences => "Wythoff array from pairs a = 1".into(),
             Source::WythoffArrayInverse
             | Source::WythoffArrayRow { .. }
-            | Source::WythoffArrayColumn => "Wythoff array cells <= n".into(),
+            | Source::WythoffArrayColumn => "Wythoff array cell of n, by Zeckendorf".into(),
             Source::PartnerMean => "A002251, exact running sums".into(),
             Source::PartnerMeanPlateaus => "A073869 from its definition".into(),
             Source::ThreeRow(r) => format!("three-pile box, T({r}, n) <= {} + 2n", 4 * r),
@@ -233,20 +233,6 @@ fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
         return Ok(Vec::new());
     }
     Ok(match e.source {
-        Source::WythoffArrayInverse => {
-            let c = wythoff_array::Cells::up_to(count - 1)?;
-            (0..count).map(|m| c.position(m)).collect()
-        }
-        Source::WythoffArrayRow { first } => {
-            let c = wythoff_array::Cells::up_to(count)?;
-            (1..=count)
-                .map(|m| u128::from(c.row(m)) - 1 + u128::from(first))
-                .collect()
-        }
-        Source::WythoffArrayColumn => {
-            let c = wythoff_array::Cells::up_to(count)?;
-            (1..=count).map(|m| u128::from(c.column(m))).collect()
-        }
         Source::ThreeRow(r) => three_pile_rows::row(r, count)?
             .into_iter()
             .map(u128::from)

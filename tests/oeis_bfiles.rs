@@ -315,3 +315,38 @@ fn the_streamed_row_inverses_match_a_naive_mex() {
         }
     }
 }
+
+#[test]
+fn the_streamed_cells_match_the_written_out_rows_and_big_integers() {
+    // every m ≤ 10^6 against the rows written out (Cells::up_to)
+    let m_max = 1_000_000u64;
+    let c = Cells::up_to(m_max).unwrap();
+    for m in 1..=m_max {
+        assert_eq!(
+            cell(m),
+            (u64::from(c.row(m)), u32::from(c.column(m))),
+            "{m}"
+        );
+        assert_eq!(position(m), c.position(m), "{m}");
+    }
+    // far out: W(n, k) = F(k+1)·A_n + F(k)·(n − 1) of the cell found is m again
+    let fib = |k: u32| Integer::from(Integer::fibonacci(k));
+    for m in [
+        u64::MAX,
+        u64::MAX - 1,
+        1 << 63,
+        12_200_160_415_121_876_738,
+        10u64.pow(19) + 7,
+    ] {
+        let (n, k) = cell(m);
+        let a_n = floor_phi(&Integer::from(n));
+        let w = fib(k + 1) * a_n + fib(k) * (n - 1);
+        assert_eq!(w, m, "cell({m}) = ({n}, {k})");
+    }
+    // the CLI streams them from the catalogue's entries
+    let o = wythoff(&["oeis", "A035612", "--terms", "8"]);
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "1 1\n2 2\n3 3\n4 1\n5 4\n6 1\n7 2\n8 5\n"
+    );
+}

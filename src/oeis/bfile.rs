@@ -2,8 +2,8 @@
 //! nothing else, written in blocks of about 1 MiB as the terms come.
 //!
 //! [`each_term`] hands an entry's terms out one at a time.  The pairs entries, the Fibonacci word,
-//! the Grundy rows and their inverses, the partner sequence and its means, and the Wythoff array
-//! entries are streamed from their engines (constant memory, or one antidiagonal of big
+//! the Grundy rows and their inverses, the partner sequence and its means, the Wythoff array
+//! entries and the cells of the integers in it are streamed from their engines (constant memory, or one antidiagonal of big
 //! integers), so their limit is the engine's index or size range, not memory; the others are
 //! computed in memory (the engines of [`super::terms`]) and then handed out.
 //! Cost: the engine's, plus about one decimal conversion per term.
@@ -80,6 +80,21 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
         }
         Source::GrundyRowInverse(r) => {
             row_inverse::row_inverse(r, count, &mut |v| f(Term::Small(v)))
+        }
+        Source::WythoffArrayInverse => (0..count).try_for_each(|m| {
+            f(Term::Small(if m == 0 {
+                0
+            } else {
+                wythoff_array::position(m)
+            }))
+        }),
+        Source::WythoffArrayRow { first } => (1..=last).try_for_each(|m| {
+            f(Term::Small(u128::from(
+                wythoff_array::cell(m).0 - 1 + first,
+            )))
+        }),
+        Source::WythoffArrayColumn => {
+            (1..=last).try_for_each(|m| f(Term::Small(u128::from(wythoff_array::cell(m).1))))
         }
         Source::WythoffArray { transposed } => {
             wythoff_array::antidiagonals(count, transposed, &mut |v| f(Term::Big(v)))

@@ -4,8 +4,8 @@
 //! of each entry are in `data/oeis/ANNNNNN.txt` and every entry is tested against them.
 //!
 //! `max_terms` is what the engine reaches, and [`Source::limit_reason`] says why: the streamed
-//! entries (pairs, Fibonacci word, partners and means, Grundy rows and their inverses) the index
-//! range n ≤ 2^64 − 1; the Wythoff array
+//! entries (pairs, Fibonacci word, partners and means, Grundy rows and their inverses, the cells
+//! of the Wythoff array) the index range n ≤ 2^64 − 1; the Wythoff array
 //! entries (big integers) a b-file of 4 GiB; the entries computed in memory their memory (16
 //! bytes a term, or the engine's table); the three-pile entries the box the solver's memory cap
 //! allows.
@@ -301,7 +301,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Position of n in A035513 (its inverse permutation, a(0) = 0)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayInverse,
     },
     Entry {
@@ -309,7 +309,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Row of the Wythoff array containing n (rows from 1)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayRow { first: 1 },
     },
     Entry {
@@ -317,7 +317,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Row of the Wythoff array containing n (rows from 0)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayRow { first: 0 },
     },
     Entry {
@@ -325,7 +325,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Column of the Wythoff array containing n (columns from 1)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayColumn,
     },
     Entry {
@@ -486,9 +486,7 @@ impl Source {
             | Source::WythoffArrayDiagonal => "the b-file would pass 2^32 bytes (4 GiB)",
             Source::WythoffArrayInverse
             | Source::WythoffArrayRow { .. }
-            | Source::WythoffArrayColumn => {
-                "the cell of every integer up to n held in memory (13 bytes each)"
-            }
+            | Source::WythoffArrayColumn => "the index range n <= 2^64 - 1",
             Source::LineGame(_) => "terms held in memory with a line-game table of side 10^4",
         }
     }

@@ -24,9 +24,15 @@
 //!   W(i, 2j − 2) (the recurrence; W(i, 0) = A_i), by antidiagonals, row i first: the same stream,
 //!   each row stepped twice per antidiagonal;
 //! * A020941, the diagonal W(n, n) = F(n+1)·A_n + F(n)·(n − 1), the Fibonacci pair carried along;
-//! * A064274, A003603, A019586, A035612: the cell (row, column) of each integer m ≤ M, found by
-//!   writing out every row up to M — O(M) time, 5 bytes per integer plus A_n for n ≤ M/2 + 2.
-//!   The position of m in A035513 is d(d+1)/2 + n for m = W(n, k), d = n + k − 2.
+//! * A064274, A003603, A019586, A035612: the cell (row n, column k) of each integer m, streamed
+//!   by [`cell`] from m's Zeckendorf representation m = F(e_1) + … + F(e_r), e_1 < … < e_r,
+//!   e_1 ≥ 2 (F(2) = 1), no two indices adjacent: the Wythoff array is Kimberling's Zeckendorf
+//!   array, whose column k holds the m with e_1 = k + 1 and whose rows are Fibonacci-like, so
+//!   shifting every index of m down by k + 1 steps back along m's row to column −1, where
+//!   W(n, −1) = n − 1: n − 1 = F(e_1 − k − 1) + … + F(e_r − k − 1).  O(log m) per integer,
+//!   constant memory.  [`Cells::up_to`] locates every m ≤ M by writing out every row up to M
+//!   instead (O(M) time, 13 bytes per integer; the tests' independent reference).  The position
+//!   of m in A035513 is d(d+1)/2 + n for m = W(n, k), d = n + k − 2.
 //!
 //! The big-integer entries stop where their b-file would pass [`BFILE_BYTES`] (4 GiB): the
 //! constants below are the exact term counts, each tied to the exact line lengths by a test.
@@ -148,6 +154,47 @@ pub fn diagonal(count: u64, f: &mut dyn FnMut(&Integer) -> Result<()>) -> Result
         std::mem::swap(&mut fib, &mut fib1);
     }
     Ok(())
+}
+
+/// F(0), F(1), …, F(94) (F(93) ≤ 2^64 − 1 < F(94)).
+const FIB: [u128; 95] = {
+    let mut f = [0u128; 95];
+    f[1] = 1;
+    let mut i = 2;
+    while i < 95 {
+        f[i] = f[i - 1] + f[i - 2];
+        i += 1;
+    }
+    f
+};
+
+/// The cell (row n, column k), both from 1, of m ≥ 1 in the Wythoff array, from m's Zeckendorf
+/// representation (greedy: the largest Fibonacci number ≤ what is left, which never takes two
+/// adjacent indices).
+pub fn cell(m: u64) -> (u64, u32) {
+    let mut left = u128::from(m);
+    let mut parts = [0usize; 64];
+    let mut r = 0;
+    let mut i = 94;
+    while left > 0 {
+        while FIB[i] > left {
+            i -= 1;
+        }
+        left -= FIB[i];
+        parts[r] = i;
+        r += 1;
+        i -= 1;
+    }
+    let low = parts[r - 1]; // e_1 ≥ 2: F(1) = F(2) is never taken by the greedy from above
+    let n_minus_1: u128 = parts[..r].iter().map(|&e| FIB[e - low]).sum();
+    (n_minus_1 as u64 + 1, low as u32 - 1)
+}
+
+/// The index of m ≥ 1 in A035513: d(d+1)/2 + n for m = W(n, k), d = n + k − 2 (< 2^127).
+pub fn position(m: u64) -> u128 {
+    let (n, k) = cell(m);
+    let (n, d) = (u128::from(n), u128::from(n) + u128::from(k) - 2);
+    d * (d + 1) / 2 + n
 }
 
 /// The cell of every integer 1..=M in the Wythoff array.
