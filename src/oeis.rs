@@ -8,7 +8,11 @@
 //! ([`row_inverse`]), the Wythoff array and its relatives ([`wythoff_array`]), the running mean of
 //! the partner sequence ([`partner_mean`]) and the three-pile rows ([`three_pile_rows`]). The
 //! Grundy entries can also be read from a table file ([`table_terms`]) and the row entries from a
-//! row certificate ([`certificate`]).  Cost: per entry, in its module; [`terms`] dispatches.
+//! row certificate ([`certificate`]).  [`each_term`] hands the terms out one at a time, streaming
+//! them from the engines that stream (module `bfile`), and [`write_bfile`] writes them as they
+//! come; [`terms`] collects them.  Each entry's limit ([`Entry::max_terms`]) has its reason
+//! ([`Entry::limit_reason`]); a count past it is refused naming both.  Cost: per entry, in its
+//! module.
 
 use crate::error::{Error, Result};
 use crate::game::Rules;
@@ -135,8 +139,7 @@ pub struct Entry {
     pub title: &'static str,
     /// Terms written by default.
     pub default_terms: u64,
-    /// Most terms the engine computes ([`terms`]; a row certificate gives a row any number,
-    /// [`certificate::certificate_terms`]).
+    /// Most terms the engine computes ([`each_term`]; why: [`Entry::limit_reason`]).
     pub max_terms: u64,
     source: Source,
 }

@@ -30,7 +30,8 @@ pub(crate) struct OeisArgs {
     )]
     pub(crate) anum: Option<&'static Entry>,
     /// Number of terms (default: the entry's, usually 10000; with --table, as many as the table
-    /// proves; A046874/A046875 with --certificate, one per row of the certificate).
+    /// proves; A046874/A046875 with --certificate, one per row of the certificate).  At most the
+    /// entry's limit, which `oeis --list` shows with its reason.
     #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true)]
     pub(crate) terms: Option<u64>,
     /// Write to FILE (atomically) instead of stdout.
@@ -65,8 +66,8 @@ pub(crate) struct OeisArgs {
     #[arg(long, requires = "table", conflicts_with = "anum")]
     pub(crate) antidiagonals: bool,
     /// List the catalogue: A-number, offset, default terms, the most terms the engine computes,
-    /// title, how the terms are computed, and the files (--table, --certificate) each entry can
-    /// also be read from.
+    /// title, how the terms are computed, why the engine stops there, and the files (--table,
+    /// --certificate) each entry can also be read from.
     #[arg(
         long,
         conflicts_with_all = [

@@ -3,7 +3,7 @@
 //! conjectured there.
 //!
 //! * A002251: a(0) = 0, a(A_n) = B_n, a(B_n) = A_n.  Two cursors over the pairs of the bulk
-//!   generator ([`super::each_pair`], exact), one on the lower and one on the upper Wythoff
+//!   generator (`each_pair` of the catalogue, exact), one on the lower and one on the upper Wythoff
 //!   numbers, each pulled in blocks of 2^16: every m ≥ 1 is the next A_i or the next B_j (the
 //!   two sequences partition the positive integers — checked, a miss being an error).  Cursors
 //!   at i ≈ m/φ and j ≈ m/φ², so every index and value fits for m ≤ 2^64 − 1.

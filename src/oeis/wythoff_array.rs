@@ -10,9 +10,9 @@
 //! which is H. Bottomley's W(n, k) = F(k+1)·A_n + F(k)·(n − 1) (A035513).  So W(n, 1) = A_n + n − 1
 //! = B_n − 1 and every pair (W(n, 2j − 1), W(n, 2j)) is a Wythoff P-pair.  The array contains
 //! every positive integer exactly once (Morrison; Kimberling) — [`Cells::up_to`] checks this for the
-//! integers it covers instead of assuming it.  A_n comes from the bulk pairs generator
-//! ([`super::each_pair`]), exact at every index; everything else is integer addition: no floating
-//! point.
+//! integers it covers instead of assuming it.  A_n comes from the bulk pairs generator (the
+//! catalogue's `each_pair`), exact at every index; everything else is integer addition: no
+//! floating point.
 //!
 //! From it:
 //! * A035513 / A083412: the array by antidiagonals d = n + k − 2 = 0, 1, …, row n = 1..d+1 first
