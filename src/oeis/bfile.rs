@@ -3,10 +3,10 @@
 //!
 //! [`each_term`] hands an entry's terms out one at a time.  The pairs entries, the Fibonacci word,
 //! the Grundy rows and their inverses, the partner sequence and its means, the Wythoff array
-//! entries and the cells of the integers in it are streamed from their engines (constant memory, or one antidiagonal of big
-//! integers), so their limit is the engine's index or size range, not memory; the others are
-//! computed in memory (the engines of [`super::terms`]) and then handed out.
-//! Cost: the engine's, plus about one decimal conversion per term.
+//! entries and the cells of the integers in it are streamed from their engines (constant memory,
+//! or one antidiagonal of big integers), so their limit is the engine's index or size range, not
+//! memory; the others are computed in memory (the engines of [`super::terms`]) and then handed
+//! out.  Cost: the engine's, plus one decimal conversion per term.
 
 use super::{
     Entry, Source, check_count, held_terms, partner_mean, row_inverse, try_each_pair, wythoff_array,
