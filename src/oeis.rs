@@ -8,16 +8,18 @@
 //! ([`row_inverse`]), the Wythoff array and its relatives ([`wythoff_array`]), the running mean of
 //! the partner sequence ([`partner_mean`]) and the three-pile rows ([`three_pile_rows`]). The
 //! Grundy entries can also be read from a table file ([`table_terms`]) and the row entries from a
-//! row certificate ([`certificate`]).  Cost: per entry, in its module; [`terms`] dispatches.
+//! row certificate ([`certificate`]).  [`each_term`] hands the terms out one at a time, streaming
+//! them from the engines that stream (module `bfile`), and [`write_bfile`] writes them as they
+//! come; [`terms`] collects them.  Each entry's limit ([`Entry::max_terms`]) has its reason
+//! ([`Entry::limit_reason`]); a count past it is refused naming both.  Cost: per entry, in its
+//! module.
 
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::grundy::{Spec, Table, rows};
 use crate::pairs::bulk::{Plan, Sink};
-use crate::pairs::{Solver, Strategy};
-use rug::Integer;
-use std::io::Write;
 
+mod bfile;
 mod catalogue;
 pub mod certificate;
 pub mod line_games;
@@ -26,6 +28,7 @@ pub mod row_inverse;
 pub mod three_pile_rows;
 pub mod wythoff_array;
 
+pub use bfile::{Term, each_term, write_bfile, write_offset_iter, write_offset_terms, write_terms};
 pub use catalogue::CATALOGUE;
 
 /// How an entry's terms are produced.
@@ -97,7 +100,7 @@ impl Source {
             Source::Pairs { a, upper } => {
                 format!("pairs a = {a}, {}", if upper { "B_n" } else { "A_n" })
             }
-            Source::Partner => "Solver::partner".into(),
+            Source::Partner => "pairs a = 1, A_n and B_n merged".into(),
             Source::FibonacciWord => "pairs a = 1, carries".into(),
             Source::GrundyAntidiagonals
             | Source::GrundyDiagonal
@@ -115,8 +118,8 @@ impl Source {
             | Source::WythoffDifferences => "Wythoff array from pairs a = 1".into(),
             Source::WythoffArrayInverse
             | Source::WythoffArrayRow { .. }
-            | Source::WythoffArrayColumn => "Wythoff array cells <= n".into(),
-            Source::PartnerMean => "Solver::partner, exact running sums".into(),
+            | Source::WythoffArrayColumn => "Wythoff array cell of n, by Zeckendorf".into(),
+            Source::PartnerMean => "A002251, exact running sums".into(),
             Source::PartnerMeanPlateaus => "A073869 from its definition".into(),
             Source::ThreeRow(r) => format!("three-pile box, T({r}, n) <= {} + 2n", 4 * r),
             Source::ThreeDiagonalInverse => "three-pile box, values found".into(),
@@ -136,8 +139,7 @@ pub struct Entry {
     pub title: &'static str,
     /// Terms written by default.
     pub default_terms: u64,
-    /// Most terms the engine computes ([`terms`]; a row certificate gives a row any number,
-    /// [`certificate::certificate_terms`]).
+    /// Most terms the engine computes ([`each_term`]; why: [`Entry::limit_reason`]).
     pub max_terms: u64,
     source: Source,
 }
@@ -147,6 +149,12 @@ impl Entry {
     /// bound that proves them), as `oeis --list` shows it.
     pub fn computed_by(&self) -> String {
         self.source.computed_by()
+    }
+
+    /// Why the engine stops at [`Entry::max_terms`], in one phrase (`oeis --list` and the
+    /// refusal of a larger `--terms`).
+    pub fn limit_reason(&self) -> &'static str {
+        self.source.limit_reason()
     }
 
     /// For a row of Wythoff's Grundy table (A004482–A004487): the row's preperiod y₀ and additive
@@ -188,53 +196,46 @@ fn antidiagonals_for(k: u64) -> u64 {
     d
 }
 
-/// The first `count` terms of an entry (a(offset), a(offset+1), …).
-pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
+/// Refuses a count past the entry's limit, naming `--terms`, the limit and its reason.
+pub(crate) fn check_count(e: &Entry, count: u64) -> Result<()> {
     if count > e.max_terms {
         return Err(Error::usage(format!(
-            "{}: at most {} terms (asked for {count})",
-            e.anum, e.max_terms
+            "--terms: {} gives at most {} terms (asked for {count}): {}",
+            e.anum,
+            e.max_terms,
+            e.limit_reason()
         )));
     }
+    Ok(())
+}
+
+/// The first `count` terms of an entry (a(offset), a(offset+1), …), held in memory (16 bytes
+/// each); a value past 2^128 (the Wythoff array entries far out) is an error — [`write_bfile`]
+/// streams any count up to the limit.
+pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
+    check_count(e, count)?;
+    let mut v = Vec::with_capacity(usize::try_from(count).unwrap_or(usize::MAX).min(1 << 24));
+    each_term(e, count, &mut |t| {
+        v.push(match t {
+            Term::Small(x) => x,
+            Term::Big(x) => x.to_u128().ok_or_else(|| {
+                Error::domain(format!(
+                    "{}: a value past 2^128 - 1 (write the b-file to have it in full)",
+                    e.anum
+                ))
+            })?,
+        });
+        Ok(())
+    })?;
+    Ok(v)
+}
+
+/// The first `count` terms of an entry not streamed by [`each_term`], computed in memory.
+fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
     if count == 0 {
         return Ok(Vec::new());
     }
-    let last = e.offset + count - 1;
     Ok(match e.source {
-        Source::Pairs { a, upper } => {
-            let mut v = Vec::with_capacity(count as usize);
-            each_pair(a, e.offset, last, &mut |x, y| {
-                v.push(if upper { y } else { x })
-            })?;
-            v
-        }
-        Source::PairsInterleaved => {
-            let mut v = Vec::with_capacity(count as usize);
-            each_pair(1, 1, count.div_ceil(2), &mut |x, y| v.extend([x, y]))?;
-            v.truncate(count as usize);
-            v
-        }
-        Source::Partner => partners(count)?,
-        Source::PartnerMean => partner_mean::means(count)?,
-        Source::PartnerMeanPlateaus => partner_mean::plateau_ends(count)?,
-        Source::GrundyRowInverse(r) => row_inverse::row_inverse(r, count)?,
-        Source::WythoffArray { transposed } => wythoff_array::antidiagonals(count, transposed)?,
-        Source::WythoffDifferences => wythoff_array::differences(count)?,
-        Source::WythoffArrayDiagonal => wythoff_array::diagonal(count)?,
-        Source::WythoffArrayInverse => {
-            let c = wythoff_array::Cells::up_to(count - 1)?;
-            (0..count).map(|m| c.position(m)).collect()
-        }
-        Source::WythoffArrayRow { first } => {
-            let c = wythoff_array::Cells::up_to(count)?;
-            (1..=count)
-                .map(|m| u128::from(c.row(m)) - 1 + u128::from(first))
-                .collect()
-        }
-        Source::WythoffArrayColumn => {
-            let c = wythoff_array::Cells::up_to(count)?;
-            (1..=count).map(|m| u128::from(c.column(m))).collect()
-        }
         Source::ThreeRow(r) => three_pile_rows::row(r, count)?
             .into_iter()
             .map(u128::from)
@@ -244,11 +245,6 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             .map(u128::from)
             .collect(),
         Source::LineGame(r) => line_games::antidiagonal_terms(r, count)?,
-        Source::FibonacciWord => {
-            let mut lower = Vec::with_capacity(count as usize + 1);
-            each_pair(1, 1, count + 1, &mut |x, _| lower.push(x))?;
-            lower.windows(2).map(|w| 2 - (w[1] - w[0])).collect()
-        }
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
             let d = antidiagonals_for(count);
             let t = Table::compute(Spec::new(1, d + 1)?, 2, &|_| {})?;
@@ -266,12 +262,6 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
                 }
             }
             v
-        }
-        Source::GrundyRow(r) => {
-            let p = rows::certified_rows(r as u64 + 1)?;
-            (0..count)
-                .map(|y| p.value(r, &Integer::from(y)).to_u128().unwrap())
-                .collect()
         }
         Source::RowPreperiods | Source::RowPeriods => rows::certified_rows(count)?
             .rows
@@ -312,6 +302,7 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             .into_iter()
             .map(u128::from)
             .collect(),
+        _ => return Err(Error::internal("a streamed entry asked for held terms")),
     })
 }
 
@@ -323,45 +314,70 @@ pub(crate) fn each_pair(
     last: u64,
     f: &mut dyn FnMut(u128, u128),
 ) -> Result<()> {
-    /// Feeds each pair of the stream to the closure.
+    try_each_pair(a, first, last, &mut |x, y| {
+        f(x, y);
+        Ok(())
+    })
+}
+
+/// [`each_pair`] with a fallible `f`: its first error ends the stream (within the chunk of
+/// 2^20 pairs under way, whose remaining pairs `f` no longer sees) and is returned.
+pub(crate) fn try_each_pair(
+    a: u64,
+    first: u64,
+    last: u64,
+    f: &mut dyn FnMut(u128, u128) -> Result<()>,
+) -> Result<()> {
+    /// Feeds each pair of the stream to the closure until it fails.
     struct Each<'a> {
         a: u128,
         pair: (u128, u128),
-        f: &'a mut dyn FnMut(u128, u128),
+        f: &'a mut dyn FnMut(u128, u128) -> Result<()>,
+        failed: Option<Error>,
+    }
+    impl Each<'_> {
+        fn give(&mut self) {
+            if self.failed.is_none()
+                && let Err(e) = (self.f)(self.pair.0, self.pair.1)
+            {
+                self.failed = Some(e);
+            }
+        }
     }
     impl Sink for Each<'_> {
         fn begin(&mut self, _n: u64, a: u128, b: u128) {
             self.pair = (a, b);
-            (self.f)(a, b);
+            self.give();
         }
         fn step(&mut self, carry: bool) {
             let d = 1 + u128::from(carry);
             self.pair = (self.pair.0 + d, self.pair.1 + d + self.a);
-            (self.f)(self.pair.0, self.pair.1);
+            self.give();
         }
     }
-    let plan = Plan::new(Rules::new(a, false)?, first, last)?;
+    let rules = Rules::new(a, false)?;
     let mut sink = Each {
         a: u128::from(a),
         pair: (0, 0),
         f,
+        failed: None,
     };
-    for ch in plan.chunks(1 << 20) {
-        plan.run(ch, &mut sink)?;
+    // plans of 2^30 indices, so that the chunk list stays small for any range
+    let mut lo = first;
+    loop {
+        let hi = last.min(lo.saturating_add((1 << 30) - 1));
+        let plan = Plan::new(rules, lo, hi)?;
+        for ch in plan.chunks(1 << 20) {
+            plan.run(ch, &mut sink)?;
+            if let Some(e) = sink.failed.take() {
+                return Err(e);
+            }
+        }
+        if hi == last {
+            return Ok(());
+        }
+        lo = hi + 1;
     }
-    Ok(())
-}
-
-/// A002251(n) for n < count: the Wythoff partner of n, by [`Solver::partner`] (algebraic).
-pub(crate) fn partners(count: u64) -> Result<Vec<u128>> {
-    let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
-    (0..count)
-        .map(|n| {
-            s.partner(&Integer::from(n))?
-                .to_u128()
-                .ok_or_else(|| Error::internal("a partner past 2^128"))
-        })
-        .collect()
 }
 
 /// Whether a Grundy table file gives the entry's terms ([`table_terms`]).
@@ -523,52 +539,6 @@ pub fn table_antidiagonals(count: Option<u64>, path: &std::path::Path) -> Result
         )));
     }
     antidiagonals(&t, count as usize, false)
-}
-
-/// Writes terms as a b-file: `n a(n)` per line from the entry's offset.
-pub fn write_terms(e: &Entry, t: &[u128], out: &mut dyn Write) -> Result<()> {
-    write_offset_terms(e.offset, t, out)
-}
-
-/// Writes terms as a b-file: `n a(n)` per line from `offset`.
-pub fn write_offset_terms(offset: u64, t: &[u128], out: &mut dyn Write) -> Result<()> {
-    write_offset_iter(offset, t.iter().copied(), out)
-}
-
-/// Writes terms as a b-file: `n a(n)` per line from `offset`, as they come (in blocks of about
-/// 1 MiB, so that any number of terms streams in constant memory).  An index past 2^64 − 1 is
-/// an error.
-pub fn write_offset_iter(
-    offset: u64,
-    terms: impl Iterator<Item = u128>,
-    out: &mut dyn Write,
-) -> Result<()> {
-    use std::fmt::Write as _;
-    const BLOCK: usize = 1 << 20;
-    let mut buf = String::with_capacity(BLOCK + 128);
-    let flush = |buf: &mut String, out: &mut dyn Write| {
-        let r = out
-            .write_all(buf.as_bytes())
-            .map_err(|e| Error::Io(format!("write failed: {e}")));
-        buf.clear();
-        r
-    };
-    let mut n = Some(offset);
-    for v in terms {
-        let i = n.ok_or_else(|| Error::domain("a b-file index past 2^64 - 1"))?;
-        // writing into a String cannot fail
-        let _ = writeln!(buf, "{i} {v}");
-        n = i.checked_add(1);
-        if buf.len() >= BLOCK {
-            flush(&mut buf, out)?;
-        }
-    }
-    flush(&mut buf, out)
-}
-
-/// Writes the b-file of an entry: `n a(n)` per line, from the offset, ending with a newline.
-pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write) -> Result<()> {
-    write_terms(e, &terms(e, count)?, out)
 }
 
 #[cfg(test)]

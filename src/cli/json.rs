@@ -208,6 +208,8 @@ pub(crate) struct OeisEntry {
     pub(crate) offset: u64,
     pub(crate) terms: String,
     pub(crate) max_terms: String,
+    /// Why the engine stops at `max_terms`, in one phrase.
+    pub(crate) limit_reason: String,
     pub(crate) title: String,
     /// How the terms are computed (the engine, and the bound that proves them where one is used).
     pub(crate) computed_by: String,

@@ -30,7 +30,8 @@ pub(crate) struct OeisArgs {
     )]
     pub(crate) anum: Option<&'static Entry>,
     /// Number of terms (default: the entry's, usually 10000; with --table, as many as the table
-    /// proves; A046874/A046875 with --certificate, one per row of the certificate).
+    /// proves; A046874/A046875 with --certificate, one per row of the certificate).  At most the
+    /// entry's limit, which `oeis --list` shows with its reason.
     #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true)]
     pub(crate) terms: Option<u64>,
     /// Write to FILE (atomically) instead of stdout.
@@ -65,8 +66,8 @@ pub(crate) struct OeisArgs {
     #[arg(long, requires = "table", conflicts_with = "anum")]
     pub(crate) antidiagonals: bool,
     /// List the catalogue: A-number, offset, default terms, the most terms the engine computes,
-    /// title, how the terms are computed, and the files (--table, --certificate) each entry can
-    /// also be read from.
+    /// title, how the terms are computed, why the engine stops there, and the files (--table,
+    /// --certificate) each entry can also be read from.
     #[arg(
         long,
         conflicts_with_all = [
@@ -97,6 +98,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                         offset: e.offset,
                         terms: json::s(e.default_terms),
                         max_terms: json::s(e.max_terms),
+                        limit_reason: e.limit_reason().into(),
                         title: e.title.into(),
                         computed_by: e.computed_by(),
                         preperiod: p.map(|(y0, _)| json::s(y0)),
@@ -108,7 +110,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         } else {
             outln!(
                 out,
-                "A-number  offset  terms   max terms  title {{computed by}} [also from]"
+                "A-number  offset  terms   max terms  title {{computed by}} <limit: why> [also from]"
             )?;
             for (e, p) in oeis::CATALOGUE.iter().zip(&periods) {
                 let proved = match p {
@@ -123,13 +125,14 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
                 };
                 outln!(
                     out,
-                    "{}   {:>4}  {:>6}  {:>9}  {} {{{}}}{proved}{from}",
+                    "{}   {:>4}  {:>6}  {:>9}  {} {{{}}} <limit: {}>{proved}{from}",
                     e.anum,
                     e.offset,
                     e.default_terms,
                     e.max_terms,
                     e.title,
-                    e.computed_by()
+                    e.computed_by(),
+                    e.limit_reason()
                 )?;
             }
         }
@@ -170,11 +173,16 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
             .map_err(|e| refusal(e, path))?;
         return write(e.offset, terms, file);
     }
-    let terms = match &args.table {
-        Some(t) => oeis::table_terms(e, args.terms, t).map_err(with_flag)?,
-        None => oeis::terms(e, args.terms.unwrap_or(e.default_terms))?,
-    };
-    write(e.offset, terms.into_iter(), file)
+    match &args.table {
+        Some(t) => {
+            let terms = oeis::table_terms(e, args.terms, t).map_err(with_flag)?;
+            write(e.offset, terms.into_iter(), file)
+        }
+        None => {
+            let count = args.terms.unwrap_or(e.default_terms);
+            stream(file, &mut |out| oeis::write_bfile(e, count, out))
+        }
+    }
 }
 
 /// The inputs besides the engine that an entry's terms can be read from, as `--list` names them.
@@ -203,15 +211,27 @@ fn refusal(e: FromCertificateError, path: &std::path::Path) -> Error {
 
 /// Streams b-file lines `n a(n)` from `offset` to the opened output file, or to stdout.
 fn write(offset: u64, terms: impl Iterator<Item = u128>, file: Option<AtomicFile>) -> Result<()> {
+    let mut terms = Some(terms);
+    stream(file, &mut |out| match terms.take() {
+        Some(t) => oeis::write_offset_iter(offset, t, out),
+        None => Ok(()),
+    })
+}
+
+/// Runs a library writer on the opened output file (committed when it succeeds), or on stdout.
+fn stream(
+    file: Option<AtomicFile>,
+    writer: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
+) -> Result<()> {
     match file {
         None => {
             let mut out = Out::new();
-            let r = oeis::write_offset_iter(offset, terms, &mut out);
+            let r = writer(&mut out);
             out.typed(r)?;
             out.finish()
         }
         Some(mut f) => {
-            oeis::write_offset_iter(offset, terms, &mut f)?;
+            writer(&mut f)?;
             f.commit()
         }
     }

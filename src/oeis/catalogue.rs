@@ -3,16 +3,18 @@
 //! entries' data where their names disagree (A184522, A090909; doc/oeis.md).  The published terms
 //! of each entry are in `data/oeis/ANNNNNN.txt` and every entry is tested against them.
 //!
-//! `max_terms` is what the engine reaches: 10^8 for the pairs and rows (memory: the terms are
-//! held as 16-byte integers), the Fibonacci-growth entries as far as their values fit in 128 bits,
-//! the three-pile entries as far as the box solved proves them.
+//! `max_terms` is what the engine reaches, and [`Source::limit_reason`] says why: the streamed
+//! entries (pairs, Fibonacci word, partners and means, Grundy rows and their inverses, the cells
+//! of the Wythoff array) the index range n ≤ 2^64 − 1; the Wythoff array
+//! entries (big integers) a b-file of 4 GiB; the entries computed in memory their memory (16
+//! bytes a term, or the engine's table); the three-pile entries the box the solver's memory cap
+//! allows.
 
-use super::{Entry, Source, partner_mean, three_pile_rows, wythoff_array};
+use super::{Entry, Source, three_pile_rows, wythoff_array};
 
-/// Terms of the pairs and row entries.
-const BIG: u64 = 100_000_000;
-/// Terms of A002251 and A073869 (one `Solver::partner` call per term).
-pub(super) const PARTNER_MAX: u64 = 10_000_000;
+/// Terms of the streamed entries: the index range (a b-file line's n ≤ 2^64 − 1, and the
+/// pairs generator's).
+const INDEX: u64 = u64::MAX;
 /// Terms of A018219 allowed: 10^8 (14,141 antidiagonals; the terms are held as 16-byte
 /// integers, 1.6 GB).
 const THREE_TABLE_MAX: u64 = 100_000_000;
@@ -27,7 +29,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Lower Wythoff sequence: floor(n*phi)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 1, upper: false },
     },
     Entry {
@@ -35,7 +37,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Upper Wythoff sequence: floor(n*phi^2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 1, upper: true },
     },
     Entry {
@@ -43,7 +45,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "floor(n*phi) from n = 0",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 1, upper: false },
     },
     Entry {
@@ -51,7 +53,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "floor(n*sqrt(2)) (lower, a = 2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 2, upper: false },
     },
     Entry {
@@ -59,7 +61,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(2+sqrt(2))) (upper, a = 2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 2, upper: true },
     },
     Entry {
@@ -67,7 +69,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(-1+sqrt(13))/2) (lower, a = 3)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 3, upper: false },
     },
     Entry {
@@ -75,7 +77,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(5+sqrt(13))/2) (upper, a = 3)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 3, upper: true },
     },
     Entry {
@@ -83,7 +85,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Wythoff partner: swap lower and upper Wythoff numbers",
         default_terms: 10_000,
-        max_terms: PARTNER_MAX,
+        max_terms: INDEX,
         source: Source::Partner,
     },
     Entry {
@@ -91,7 +93,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "The infinite Fibonacci word",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 1,
         source: Source::FibonacciWord,
     },
     Entry {
@@ -107,7 +109,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 1 (tersum n + 1)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(1),
     },
     Entry {
@@ -115,7 +117,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 2 (tersum n + 2)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(2),
     },
     Entry {
@@ -123,7 +125,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 3",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(3),
     },
     Entry {
@@ -131,7 +133,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 4",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(4),
     },
     Entry {
@@ -139,7 +141,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 5",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(5),
     },
     Entry {
@@ -147,7 +149,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy row 6",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::GrundyRow(6),
     },
     Entry {
@@ -211,7 +213,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(sqrt(5)-1)) (lower, a = 4)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 4, upper: false },
     },
     Entry {
@@ -219,7 +221,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(sqrt(5)+3)) (upper, a = 4)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 4, upper: true },
     },
     Entry {
@@ -227,7 +229,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(-3+sqrt(29))/2) (lower, a = 5; the OEIS name says upper, its data are the lower)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 5, upper: false },
     },
     Entry {
@@ -235,7 +237,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "floor(n*(7+sqrt(29))/2) (upper, a = 5)",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::Pairs { a: 5, upper: true },
     },
     Entry {
@@ -243,7 +245,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "A_1, B_1, A_2, B_2, ...: the Wythoff pairs interleaved",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX,
         source: Source::PairsInterleaved,
     },
     Entry {
@@ -251,7 +253,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 3 (A004484): the y with G(3, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 5,
         source: Source::GrundyRowInverse(3),
     },
     Entry {
@@ -259,7 +261,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 4 (A004485): the y with G(4, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 7,
         source: Source::GrundyRowInverse(4),
     },
     Entry {
@@ -267,7 +269,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 5 (A004486): the y with G(5, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 9,
         source: Source::GrundyRowInverse(5),
     },
     Entry {
@@ -275,7 +277,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Inverse of Sprague-Grundy row 6 (A004487): the y with G(6, y) = n",
         default_terms: 10_000,
-        max_terms: BIG,
+        max_terms: INDEX - 11,
         source: Source::GrundyRowInverse(6),
     },
     Entry {
@@ -291,7 +293,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Wythoff array by antidiagonals, column k = 1, 2, ... first (A035513 transposed)",
         default_terms: 10_000,
-        max_terms: wythoff_array::ANTIDIAGONALS_MAX,
+        max_terms: wythoff_array::TRANSPOSED_MAX,
         source: Source::WythoffArray { transposed: true },
     },
     Entry {
@@ -299,7 +301,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Position of n in A035513 (its inverse permutation, a(0) = 0)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayInverse,
     },
     Entry {
@@ -307,7 +309,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Row of the Wythoff array containing n (rows from 1)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayRow { first: 1 },
     },
     Entry {
@@ -315,7 +317,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Row of the Wythoff array containing n (rows from 0)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayRow { first: 0 },
     },
     Entry {
@@ -323,7 +325,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "Column of the Wythoff array containing n (columns from 1)",
         default_terms: 10_000,
-        max_terms: wythoff_array::CELLS_MAX,
+        max_terms: INDEX,
         source: Source::WythoffArrayColumn,
     },
     Entry {
@@ -347,7 +349,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Running mean of A002251: (A002251(0) + ... + A002251(n))/(n+1)",
         default_terms: 10_000,
-        max_terms: PARTNER_MAX,
+        max_terms: INDEX,
         source: Source::PartnerMean,
     },
     Entry {
@@ -355,7 +357,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 1,
         title: "The k >= 1 with m(k-1) = m(k) != m(k+1), m = A073869 (the OEIS name says terms, its data are the k)",
         default_terms: 10_000,
-        max_terms: partner_mean::PLATEAUS_MAX,
+        max_terms: INDEX - 2,
         source: Source::PartnerMeanPlateaus,
     },
     Entry {
@@ -447,6 +449,48 @@ pub const CATALOGUE: &[Entry] = &[
         source: Source::LineGame("1,0:3,3:0,1"),
     },
 ];
+
+impl Source {
+    /// Why the engine stops at the entry's `max_terms`, in one phrase.
+    pub(super) fn limit_reason(&self) -> &'static str {
+        match *self {
+            Source::Pairs { .. } => "the index range n <= 2^64 - 1 of the pairs generator",
+            Source::PairsInterleaved => "the b-file's index range n <= 2^64 - 1",
+            Source::FibonacciWord => {
+                "a(n) reads A_(n+2), and the pairs generator ends at n = 2^64 - 1"
+            }
+            Source::GrundyRow(_) => {
+                "the index range n <= 2^64 - 1 (the proved period gives every term)"
+            }
+            Source::Partner | Source::PartnerMean => "the index range n <= 2^64 - 1",
+            Source::PartnerMeanPlateaus => {
+                "k is searched among the means m(n), n <= 2^64 - 2 (a shortfall is an error)"
+            }
+            Source::GrundyAntidiagonals | Source::GrundyTriangle => {
+                "terms held in memory beside the Grundy table of their 10^4 antidiagonals"
+            }
+            Source::RowPreperiods | Source::RowPeriods => {
+                "the rows certified on demand (a row certificate gives more)"
+            }
+            Source::GrundyDiagonal => "the Grundy table of side n computed in memory",
+            Source::GrundyDiagonalInverse => "the Grundy table of side 2n + 2 computed in memory",
+            Source::ThreeAntidiagonals => "terms held in memory (24 bytes each)",
+            Source::ThreeDiagonal | Source::ThreeRow(_) | Source::ThreeDiagonalInverse => {
+                "the three-pile solver's 12 GiB memory cap"
+            }
+            Source::GrundyRowInverse(_) => {
+                "a(n) is found at a column y <= n + 2r, which must stay <= 2^64 - 1"
+            }
+            Source::WythoffArray { .. }
+            | Source::WythoffDifferences
+            | Source::WythoffArrayDiagonal => "the b-file would pass 2^32 bytes (4 GiB)",
+            Source::WythoffArrayInverse
+            | Source::WythoffArrayRow { .. }
+            | Source::WythoffArrayColumn => "the index range n <= 2^64 - 1",
+            Source::LineGame(_) => "terms held in memory with a line-game table of side 10^4",
+        }
+    }
+}
 
 /// Terms of a NimHof b-file by default: the 1000 antidiagonals 0..999.
 const LINE_GAME_TERMS: u64 = 500_500;

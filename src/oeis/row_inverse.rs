@@ -11,35 +11,55 @@
 //! Y ≤ n + 2r, and n occurs at some column y ≤ n + 2r.  (The same counting gives
 //! G(x, y) ≥ y − 2x, the lower edge of the window of doc/rows.md.)
 //!
-//! So the first `count` terms need the row's values for y ≤ count − 1 + 2r, read from its
-//! certified additive period ([`crate::grundy::rows::certified_rows`]); a value found twice or a
-//! value < count not found is an error instead of a term.  Cost: O(count + r) values, one
-//! remainder each.
+//! The same count bounds the values from above: (r, y) has y + r + min(r, y) ≤ y + 2r options, so
+//! G(r, y) ≤ y + 2r.  So a(n) is written as soon as n is found, scanning y = 0, 1, … with the
+//! row's values from its certified additive period ([`crate::grundy::rows::certified_rows`]);
+//! the values found above the next n wait in a map, which holds only values in
+//! [n, y + 2r] — at most 4r + 1 of them.  A value found twice, or n not found by y = n + 2r, is
+//! an error instead of a term.  Cost: O(count + r) values, one remainder each; memory O(r).
 
 use crate::error::{Error, Result};
 use crate::grundy::rows;
-use rug::Integer;
+use rug::{Assign, Integer};
+use std::collections::BTreeMap;
 
-/// a(n) for n < count: the y with G(r, y) = n.
-pub fn row_inverse(r: usize, count: u64) -> Result<Vec<u128>> {
+/// a(n) for n < count, to `f`: the y with G(r, y) = n.
+pub fn row_inverse(r: usize, count: u64, f: &mut dyn FnMut(u128) -> Result<()>) -> Result<()> {
     let p = rows::certified_rows(r as u64 + 1)?;
-    let span = (count - 1)
-        .checked_add(2 * r as u64)
-        .ok_or_else(|| Error::domain("a column past 2^64 - 1"))?;
-    let mut pos = vec![u128::MAX; count as usize];
-    for y in 0..=span {
-        let g = p.value(r, &Integer::from(y));
-        if let Some(slot) = g.to_usize().and_then(|g| pos.get_mut(g)) {
-            if *slot != u128::MAX {
-                return Err(Error::internal(format!("row {r} holds {g} twice")));
-            }
-            *slot = u128::from(y);
+    let span = 2 * r as u64;
+    let mut waiting: BTreeMap<u64, u64> = BTreeMap::new();
+    let (mut next, mut y) = (0u64, 0u64);
+    let mut col = Integer::new();
+    while next < count {
+        if y > next
+            .checked_add(span)
+            .ok_or_else(|| Error::domain("a column past 2^64 - 1"))?
+        {
+            return Err(Error::internal(format!(
+                "row {r}: {next} not found at a column <= {}",
+                next + span
+            )));
         }
+        col.assign(y);
+        let g = p
+            .value(r, &col)
+            .to_u64()
+            .ok_or_else(|| Error::internal("a row value past 2^64"))?;
+        if g < next || waiting.insert(g, y).is_some() {
+            return Err(Error::internal(format!("row {r} holds {g} twice")));
+        }
+        while let Some(y) = waiting.remove(&next) {
+            f(u128::from(y))?;
+            next += 1;
+            if next == count {
+                break;
+            }
+        }
+        y = match y.checked_add(1) {
+            Some(y) => y,
+            None if next == count => break,
+            None => return Err(Error::domain("a column past 2^64 - 1")),
+        };
     }
-    if let Some(n) = pos.iter().position(|&y| y == u128::MAX) {
-        return Err(Error::internal(format!(
-            "row {r}: {n} not found at a column <= {span}"
-        )));
-    }
-    Ok(pos)
+    Ok(())
 }
