@@ -414,6 +414,7 @@ fn outputs_over_the_input_and_misplaced_flags_are_refused() {
     for (args, says) in [
         (&["grundy", "png", fs, fs][..], "OUT"),
         (&["grundy", "png", fs, link.to_str().unwrap()], "OUT"),
+        (&["oeis", "A307300", "--table", fs, "-o", fs], "-o"),
         (&["grundy", "--check", fs, "--rules", "1,0"], "--rules"),
         (&["grundy", "--check", fs, "--game", "nim"], "--game"),
         (

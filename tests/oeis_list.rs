@@ -83,7 +83,11 @@ fn the_list_names_the_files_each_entry_can_be_read_from() {
     let rows = [
         "A004482", "A004483", "A004484", "A004485", "A004486", "A004487",
     ];
-    let tables = ["A004481", "A047708", "A048850", "A317205"];
+    let tables = [
+        "A004481", "A047708", "A048850", "A317205", // Grundy tables of Wythoff's game
+        "A307296", "A307297", "A307298", "A307299", "A307300", "A307301",
+        "A307302", // line games
+    ];
     let mut seen = 0;
     for e in v["sequences"].as_array().unwrap() {
         let anum = e["anum"].as_str().unwrap();

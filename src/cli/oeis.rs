@@ -143,10 +143,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         err => err,
     };
     if args.antidiagonals {
-        let file = match &args.output {
-            Some(p) => Some(AtomicFile::create(p)?),
-            None => None,
-        };
+        let file = open_output(&args)?;
         let path = args
             .table
             .as_deref()
@@ -163,10 +160,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         ));
     };
     // The output is opened (its target checked) before any work.
-    let file = match &args.output {
-        Some(p) => Some(AtomicFile::create(p)?),
-        None => None,
-    };
+    let file = open_output(&args)?;
     if let Some(path) = &args.certificate {
         let c = read_certificate(path)?;
         let terms = oeis::certificate::certificate_terms(e, &c, args.terms)
@@ -237,16 +231,31 @@ fn stream(
     }
 }
 
+/// Opens `-o FILE` (before any work): a path that cannot be written, or the very file that
+/// `--table` or `--certificate` reads, is refused naming -o.
+fn open_output(args: &OeisArgs) -> Result<Option<AtomicFile>> {
+    let Some(p) = &args.output else {
+        return Ok(None);
+    };
+    let inputs = [
+        (&args.table, "--table"),
+        (&args.certificate, "--certificate"),
+    ];
+    for (input, flag) in inputs {
+        if let Some(i) = input {
+            wythoff::artifact::atomic::refuse_overwriting_input(p, "-o", i, flag)?;
+        }
+    }
+    AtomicFile::create(p).map(Some).map_err(naming("-o"))
+}
+
 /// `oeis --row-preperiods|--row-periods --certificate CERT`: one term per row, offset 0.
 fn row_quantities(args: &OeisArgs) -> Result<()> {
     let path = args.certificate.as_deref().ok_or_else(|| {
         Error::usage("--row-periods and --row-preperiods need --certificate CERT")
     })?;
     // the output is opened (its target checked) before any work
-    let file = match &args.output {
-        Some(p) => Some(AtomicFile::create(p)?),
-        None => None,
-    };
+    let file = open_output(args)?;
     let c = read_certificate(path)?;
     let q = if args.row_periods {
         RowQuantity::Period
