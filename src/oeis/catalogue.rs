@@ -10,7 +10,7 @@
 //! bytes a term, or the engine's table); the three-pile entries the box the solver's memory cap
 //! allows.
 
-use super::{Entry, Source, three_pile_rows, wythoff_array};
+use super::{Entry, Source, line_games, three_pile_rows, wythoff_array};
 
 /// Terms of the streamed entries: the index range (a b-file line's n ≤ 2^64 − 1, and the
 /// pairs generator's).
@@ -397,7 +397,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [1,1], [3,2], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307296_SIDE),
         source: Source::LineGame("1,0:1,1:3,2:0,1"),
     },
     Entry {
@@ -405,7 +405,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [2,1], [3,3], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307297_SIDE),
         source: Source::LineGame("1,0:2,1:3,3:0,1"),
     },
     Entry {
@@ -413,7 +413,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [1,1], [2,3], [1,2], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307298_SIDE),
         source: Source::LineGame("1,0:1,1:2,3:1,2:0,1"),
     },
     Entry {
@@ -421,7 +421,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [1,1], [1,2], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307299_SIDE),
         source: Source::LineGame("1,0:1,1:1,2:0,1"),
     },
     Entry {
@@ -429,7 +429,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [2,2], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307300_SIDE),
         source: Source::LineGame("1,0:2,2:0,1"),
     },
     Entry {
@@ -437,7 +437,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [3,1], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307301_SIDE),
         source: Source::LineGame("1,0:3,1:0,1"),
     },
     Entry {
@@ -445,7 +445,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "NimHof [1,0], [3,3], [0,1]: Sprague-Grundy table by antidiagonals",
         default_terms: LINE_GAME_TERMS,
-        max_terms: LINE_GAME_MAX,
+        max_terms: line_games::terms_of_side(line_games::A307302_SIDE),
         source: Source::LineGame("1,0:3,3:0,1"),
     },
 ];
@@ -487,13 +487,12 @@ impl Source {
             Source::WythoffArrayInverse
             | Source::WythoffArrayRow { .. }
             | Source::WythoffArrayColumn => "the index range n <= 2^64 - 1",
-            Source::LineGame(_) => "terms held in memory with a line-game table of side 10^4",
+            Source::LineGame(_) => {
+                "the line engine's 12 GiB memory cap for the table of the antidiagonals"
+            }
         }
     }
 }
 
 /// Terms of a NimHof b-file by default: the 1000 antidiagonals 0..999.
 const LINE_GAME_TERMS: u64 = 500_500;
-/// Most terms of a NimHof entry: the antidiagonals of a table of side 10^4 (values held in
-/// memory, 16 bytes a term).
-const LINE_GAME_MAX: u64 = 50_005_000;

@@ -15,29 +15,86 @@ use crate::error::{Error, Result};
 use crate::lines::file::LineTableFile;
 use crate::lines::{LineTable, Rules};
 
-/// The first `count` terms of the game with these rules, by antidiagonals (on every core).
-pub fn antidiagonal_terms(rules: &str, count: u64) -> Result<Vec<u128>> {
+/// The terms of the antidiagonals 0..S − 1, those a table of side S holds.
+pub(crate) const fn terms_of_side(side: u64) -> u64 {
+    side * (side + 1) / 2
+}
+
+/// The largest sides whose tables pass the line engine's 12 GiB memory cap
+/// ([`crate::lines::table::memory`]), per entry; a unit test ties each to the cap.
+pub(crate) const A307296_SIDE: u64 = 40_610;
+/// See [`A307296_SIDE`].
+pub(crate) const A307297_SIDE: u64 = 40_233;
+/// See [`A307296_SIDE`].
+pub(crate) const A307298_SIDE: u64 = 36_180;
+/// See [`A307296_SIDE`].
+pub(crate) const A307299_SIDE: u64 = 42_563;
+/// See [`A307296_SIDE`].
+pub(crate) const A307300_SIDE: u64 = 46_709;
+/// See [`A307296_SIDE`].
+pub(crate) const A307301_SIDE: u64 = 47_221;
+/// See [`A307296_SIDE`].
+pub(crate) const A307302_SIDE: u64 = 44_968;
+
+/// The table of the d + 1 antidiagonals holding `count` terms (on every core).
+fn table_for(rules: &str, count: u64) -> Result<LineTable> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let rules = Rules::parse(rules)?;
     let d = super::antidiagonals_for(count);
-    let t = LineTable::compute(&rules, d + 1, threads, &|_| {})?;
-    Ok(by_antidiagonals(count, &|x, y| {
-        t.get(x as usize, y as usize)
-    }))
+    LineTable::compute(&rules, d + 1, threads, &|_| {})
 }
 
-/// The first `count` cells T(s − i, i), s = 0, 1, …, i = 0..=s (all inside the table).
-fn by_antidiagonals(count: u64, get: &dyn Fn(u64, u64) -> u32) -> Vec<u128> {
+/// The first `count` terms of the game with these rules, by antidiagonals, held in memory
+/// (16 bytes a term beside the table; more than 12 GiB in all is refused, naming the b-file,
+/// which streams them: [`each_antidiagonal_term`]).
+pub fn antidiagonal_terms(rules: &str, count: u64) -> Result<Vec<u128>> {
+    let side = super::antidiagonals_for(count) + 1;
+    let table = crate::lines::table::memory(&Rules::parse(rules)?, side)?;
+    if count.saturating_mul(16).saturating_add(table) > crate::lines::table::MAX_BYTES {
+        return Err(Error::domain(format!(
+            "{count} terms held in memory beside their table pass 12 GiB; the b-file \
+             (oeis ANUM -o FILE) streams them"
+        )));
+    }
+    let t = table_for(rules, count)?;
     let mut v = Vec::with_capacity(count as usize);
+    each_cell(count, &|x, y| t.get(x as usize, y as usize), &mut |g| {
+        v.push(u128::from(g));
+        Ok(())
+    })?;
+    Ok(v)
+}
+
+/// Hands the first `count` terms of the game with these rules to `f`, by antidiagonals, from
+/// the table of side d + 1 (its memory the only cost beside the b-file's blocks).
+pub fn each_antidiagonal_term(
+    rules: &str,
+    count: u64,
+    f: &mut dyn FnMut(u128) -> Result<()>,
+) -> Result<()> {
+    let t = table_for(rules, count)?;
+    each_cell(count, &|x, y| t.get(x as usize, y as usize), &mut |g| {
+        f(u128::from(g))
+    })
+}
+
+/// The first `count` cells T(s − i, i), s = 0, 1, …, i = 0..=s (all inside the table), to `f`.
+fn each_cell(
+    count: u64,
+    get: &dyn Fn(u64, u64) -> u32,
+    f: &mut dyn FnMut(u32) -> Result<()>,
+) -> Result<()> {
+    let mut left = count;
     'outer: for s in 0.. {
         for i in 0..=s {
-            if v.len() as u64 == count {
+            if left == 0 {
                 break 'outer;
             }
-            v.push(u128::from(get(s - i, i)));
+            f(get(s - i, i))?;
+            left -= 1;
         }
     }
-    v
+    Ok(())
 }
 
 /// The first `count` terms of a NimHof entry (its rules `rules`) read from a line-game table
@@ -77,7 +134,36 @@ pub fn table_terms(
             path.display()
         )));
     }
-    Ok(by_antidiagonals(count, &|x, y| {
-        t.get(x, y).expect("inside the antidiagonals s < N")
-    }))
+    let mut v = Vec::with_capacity(count as usize);
+    each_cell(
+        count,
+        &|x, y| t.get(x, y).expect("inside the antidiagonals s < N"),
+        &mut |g| {
+            v.push(u128::from(g));
+            Ok(())
+        },
+    )?;
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::table::memory;
+
+    #[test]
+    fn each_limit_is_the_largest_side_within_the_memory_cap() {
+        for e in super::super::CATALOGUE {
+            let super::super::Source::LineGame(r) = e.source else {
+                continue;
+            };
+            let rules = Rules::parse(r).unwrap();
+            // the side S with S(S + 1)/2 = max_terms
+            let side = (1..=65536u64)
+                .find(|&s| terms_of_side(s) == e.max_terms)
+                .unwrap_or_else(|| panic!("{}: no side", e.anum));
+            assert!(memory(&rules, side).is_ok(), "{}", e.anum);
+            assert!(memory(&rules, side + 1).is_err(), "{}", e.anum);
+        }
+    }
 }
