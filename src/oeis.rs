@@ -22,6 +22,7 @@ use crate::pairs::bulk::{Plan, Sink};
 mod bfile;
 mod catalogue;
 pub mod certificate;
+pub mod grundy_table;
 pub mod line_games;
 pub mod partner_mean;
 pub mod row_inverse;
@@ -246,21 +247,19 @@ fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             .collect(),
         Source::LineGame(r) => line_games::antidiagonal_terms(r, count)?,
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
-            let d = antidiagonals_for(count);
-            let t = Table::compute(Spec::new(1, d + 1)?, 2, &|_| {})?;
-            let mut v = Vec::with_capacity(count as usize);
-            'outer: for s in 0..=d as usize {
-                for i in 0..=s {
-                    if v.len() as u64 == count {
-                        break 'outer;
-                    }
-                    v.push(if e.source == Source::GrundyTriangle {
-                        t.get(s, i) as u128
-                    } else {
-                        t.get(i, s - i) as u128
-                    });
-                }
+            if count > grundy_table::HELD_MAX {
+                return Err(Error::domain(format!(
+                    "{count} terms held in memory pass 12 GiB; the b-file (oeis {} -o FILE) \
+                     streams them",
+                    e.anum
+                )));
             }
+            let mut v = Vec::with_capacity(count as usize);
+            let triangle = e.source == Source::GrundyTriangle;
+            grundy_table::each_antidiagonal_term(count, triangle, &mut |g| {
+                v.push(g);
+                Ok(())
+            })?;
             v
         }
         Source::RowPreperiods | Source::RowPeriods => rows::certified_rows(count)?
@@ -414,7 +413,8 @@ pub fn table_capacity(e: &Entry, n: u64, diagonal: &[u32]) -> Result<u64> {
         Source::GrundyAntidiagonals | Source::GrundyTriangle => n
             .checked_mul(n + 1)
             .map_or(u64::MAX, |c| c / 2)
-            .min(e.max_terms),
+            .min(e.max_terms)
+            .min(grundy_table::HELD_MAX),
         Source::GrundyRow(r) if (r as u64) < n => n,
         Source::GrundyRow(r) => {
             return Err(table_refusal(
@@ -462,6 +462,15 @@ pub fn table_terms(e: &Entry, count: Option<u64>, path: &std::path::Path) -> Res
                 cap,
                 2 * cap
             ),
+            Source::GrundyAntidiagonals | Source::GrundyTriangle
+                if count > grundy_table::HELD_MAX =>
+            {
+                format!(
+                    "more than the {} terms read from a table held in memory (16 bytes each, \
+                     12 GiB)",
+                    grundy_table::HELD_MAX
+                )
+            }
             Source::GrundyAntidiagonals | Source::GrundyTriangle if count <= e.max_terms => {
                 format!("a table of side N >= {}", antidiagonals_for(count) + 1)
             }

@@ -9,8 +9,8 @@
 //! out.  Cost: the engine's, plus one decimal conversion per term.
 
 use super::{
-    Entry, Source, check_count, held_terms, line_games, partner_mean, row_inverse, try_each_pair,
-    wythoff_array,
+    Entry, Source, check_count, grundy_table, held_terms, line_games, partner_mean, row_inverse,
+    try_each_pair, wythoff_array,
 };
 use crate::error::{Error, Result};
 use crate::grundy::rows;
@@ -102,6 +102,10 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
         }
         Source::WythoffDifferences => wythoff_array::differences(count, &mut |v| f(Term::Big(v))),
         Source::WythoffArrayDiagonal => wythoff_array::diagonal(count, &mut |v| f(Term::Big(v))),
+        Source::GrundyAntidiagonals | Source::GrundyTriangle => {
+            let triangle = e.source == Source::GrundyTriangle;
+            grundy_table::each_antidiagonal_term(count, triangle, &mut |v| f(Term::Small(v)))
+        }
         Source::LineGame(rules) => {
             line_games::each_antidiagonal_term(rules, count, &mut |v| f(Term::Small(v)))
         }

@@ -10,7 +10,7 @@
 //! bytes a term, or the engine's table); the three-pile entries the box the solver's memory cap
 //! allows.
 
-use super::{Entry, Source, line_games, three_pile_rows, wythoff_array};
+use super::{Entry, Source, grundy_table, line_games, three_pile_rows, wythoff_array};
 
 /// Terms of the streamed entries: the index range (a b-file line's n ≤ 2^64 − 1, and the
 /// pairs generator's).
@@ -101,7 +101,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy table of Wythoff's game by antidiagonals",
         default_terms: 10_000,
-        max_terms: 50_000_000,
+        max_terms: grundy_table::ANTIDIAGONAL_MAX,
         source: Source::GrundyAntidiagonals,
     },
     Entry {
@@ -173,7 +173,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Diagonal G(n, n) of the Sprague-Grundy table",
         default_terms: 10_000,
-        max_terms: 100_000,
+        max_terms: grundy_table::SIDE,
         source: Source::GrundyDiagonal,
     },
     Entry {
@@ -181,7 +181,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Position of n in A047708",
         default_terms: 10_000,
-        max_terms: 40_000,
+        max_terms: grundy_table::INVERSE_MAX,
         source: Source::GrundyDiagonalInverse,
     },
     Entry {
@@ -189,7 +189,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Sprague-Grundy triangle G(n, k), 0 <= k <= n, by rows",
         default_terms: 10_000,
-        max_terms: 50_000_000,
+        max_terms: grundy_table::ANTIDIAGONAL_MAX,
         source: Source::GrundyTriangle,
     },
     Entry {
@@ -467,13 +467,18 @@ impl Source {
                 "k is searched among the means m(n), n <= 2^64 - 2 (a shortfall is an error)"
             }
             Source::GrundyAntidiagonals | Source::GrundyTriangle => {
-                "terms held in memory beside the Grundy table of their 10^4 antidiagonals"
+                "the 12 GiB memory cap for the Grundy table of the antidiagonals (side 82,743), \
+                 the terms streamed from it"
             }
             Source::RowPreperiods | Source::RowPeriods => {
                 "the rows certified on demand (a row certificate gives more)"
             }
-            Source::GrundyDiagonal => "the Grundy table of side n computed in memory",
-            Source::GrundyDiagonalInverse => "the Grundy table of side 2n + 2 computed in memory",
+            Source::GrundyDiagonal => {
+                "the 12 GiB memory cap for the Grundy table of side n (at most 82,743)"
+            }
+            Source::GrundyDiagonalInverse => {
+                "the 12 GiB memory cap for the Grundy table of side 2n + 2 (at most 82,743)"
+            }
             Source::ThreeAntidiagonals => "terms held in memory (24 bytes each)",
             Source::ThreeDiagonal | Source::ThreeRow(_) | Source::ThreeDiagonalInverse => {
                 "the three-pile solver's 12 GiB memory cap"
