@@ -73,7 +73,7 @@ mod tests {
         let fits = |n: u64| table_bytes(n).unwrap() <= MAX_BYTES;
         let (mut lo, mut hi) = (1u64, crate::grundy::MAX_N);
         while lo < hi {
-            let mid = (lo + hi + 1) / 2;
+            let mid = (lo + hi).div_ceil(2);
             if fits(mid) {
                 lo = mid;
             } else {
