@@ -294,7 +294,18 @@ fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             pos
         }
         Source::ThreeAntidiagonals => {
-            let v = crate::three_pile::a018219(antidiagonals_for(count))?;
+            let d = antidiagonals_for(count);
+            let held = count.saturating_mul(16);
+            if three_pile_rows::table_bytes(d)
+                .is_none_or(|b| b.saturating_add(held) > crate::three_pile::MAX_BYTES)
+            {
+                return Err(Error::domain(format!(
+                    "{count} terms held in memory beside their box pass 12 GiB; the b-file \
+                     (oeis {} -o FILE) streams them",
+                    e.anum
+                )));
+            }
+            let v = crate::three_pile::a018219(d)?;
             v.into_iter().take(count as usize).map(u128::from).collect()
         }
         Source::ThreeDiagonal => crate::three_pile::a051261(count - 1)?

@@ -106,6 +106,10 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
             let triangle = e.source == Source::GrundyTriangle;
             grundy_table::each_antidiagonal_term(count, triangle, &mut |v| f(Term::Small(v)))
         }
+        Source::ThreeAntidiagonals => crate::three_pile::a018219(super::antidiagonals_for(count))?
+            .into_iter()
+            .take(count as usize)
+            .try_for_each(|t| f(Term::Small(u128::from(t)))),
         Source::LineGame(rules) => {
             line_games::each_antidiagonal_term(rules, count, &mut |v| f(Term::Small(v)))
         }

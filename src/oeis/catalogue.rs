@@ -15,9 +15,6 @@ use super::{Entry, Source, grundy_table, line_games, three_pile_rows, wythoff_ar
 /// Terms of the streamed entries: the index range (a b-file line's n ≤ 2^64 − 1, and the
 /// pairs generator's).
 const INDEX: u64 = u64::MAX;
-/// Terms of A018219 allowed: 10^8 (14,141 antidiagonals; the terms are held as 16-byte
-/// integers, 1.6 GB).
-const THREE_TABLE_MAX: u64 = 100_000_000;
 /// Terms of A051261: the most whose box stays within the solver's memory cap (tested in
 /// `three_pile_rows`).
 pub(crate) const THREE_DIAGONAL_MAX: u64 = 101_425;
@@ -197,7 +194,7 @@ pub const CATALOGUE: &[Entry] = &[
         offset: 0,
         title: "Three-pile Wythoff: T(a,b) with (a,b,T) a P-position, by antidiagonals",
         default_terms: 10_000,
-        max_terms: THREE_TABLE_MAX,
+        max_terms: three_pile_rows::TABLE_MAX,
         source: Source::ThreeAntidiagonals,
     },
     Entry {
@@ -479,7 +476,10 @@ impl Source {
             Source::GrundyDiagonalInverse => {
                 "the 12 GiB memory cap for the Grundy table of side 2n + 2 (at most 82,743)"
             }
-            Source::ThreeAntidiagonals => "terms held in memory (24 bytes each)",
+            Source::ThreeAntidiagonals => {
+                "the 12 GiB memory cap for the box X = 3d of the antidiagonals and their terms \
+                 (8 bytes each)"
+            }
             Source::ThreeDiagonal | Source::ThreeRow(_) | Source::ThreeDiagonalInverse => {
                 "the three-pile solver's 12 GiB memory cap"
             }

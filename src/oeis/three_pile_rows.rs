@@ -31,6 +31,17 @@ pub const ROW_MAX: u64 = 101_425;
 /// Terms of A077226: the most whose box stays within the solver's memory cap (tested).
 pub const DIAGONAL_INVERSE_MAX: u64 = 77_169;
 
+/// Terms of A018219: the antidiagonals 0..=d of the largest d whose box X = 3d and the terms
+/// (8 bytes each, [`crate::three_pile::a018219`]) stay within the memory cap (tested).
+pub const TABLE_MAX: u64 = 830_953_761;
+
+/// The bytes [`crate::three_pile::a018219`] takes for the antidiagonals 0..=d: its box and the
+/// terms, 8 bytes each (`None` past u64).
+pub fn table_bytes(d: u64) -> Option<u64> {
+    let cells = d.checked_add(1)?.checked_mul(d.checked_add(2)?)? / 2;
+    crate::three_pile::box_bytes(d.checked_mul(3)?, d)?.checked_add(cells.checked_mul(8)?)
+}
+
 /// The box (X, D) that [`row`] solves for `count` terms of row r ≤ 3 (`None` past u64).
 pub fn row_box(r: u64, count: u64) -> Option<(u64, u64)> {
     let z = count.checked_sub(1)?;
@@ -127,6 +138,11 @@ mod tests {
         assert!(!fits(row_box(3, ROW_MAX + 1)));
         assert!(fits(diagonal_inverse_box(DIAGONAL_INVERSE_MAX)));
         assert!(!fits(diagonal_inverse_box(DIAGONAL_INVERSE_MAX + 1)));
+        // A018219: the box and its terms within the cap, through the last full antidiagonal
+        let within = |d: u64| table_bytes(d).is_some_and(|b| b <= crate::three_pile::MAX_BYTES);
+        let d = (0..).find(|&d| !within(d + 1)).unwrap();
+        assert_eq!(TABLE_MAX, (d + 1) * (d + 2) / 2);
+        assert!(check_box(3 * d, d, bytes_needed(3 * d, d)).is_ok());
         let m = crate::oeis::catalogue::THREE_DIAGONAL_MAX;
         assert!(fits(diagonal_box(m - 1)));
         assert!(!fits(diagonal_box(m)));
