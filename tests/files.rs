@@ -315,3 +315,36 @@ fn a_sigkilled_runs_temporary_file_is_removed_by_the_next_run_and_a_live_ones_ke
         ["killed.held", "live.go", "live.held", "r.json"]
     );
 }
+
+/// `-o /dev/stdout` (or `/dev/fd/1`, or a link to it) writes through the process's own
+/// descriptor: a file that stdout is appended to keeps what it held, and the output lands after
+/// it; an output that needs a regular file of its own refuses such a name.
+#[test]
+fn dev_stdout_writes_through_the_descriptor_and_never_replaces_the_redirected_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.txt");
+    let link = dir.path().join("out");
+    std::os::unix::fs::symlink("/dev/stdout", &link).unwrap();
+    std::fs::write(&log, "kept\n").unwrap();
+    for name in ["/dev/stdout", "/dev/fd/1", link.to_str().unwrap()] {
+        let append = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let st = wythoff()
+            .args(["oeis", "A000201", "--terms", "3", "-o", name])
+            .stdout(Stdio::from(append))
+            .status()
+            .unwrap();
+        assert!(st.success(), "{name}");
+    }
+    let want = format!("kept\n{}", a000201_bfile(3).repeat(3));
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), want);
+    assert_eq!(names(dir.path()), ["log.txt", "out"]);
+    let out = std::fs::File::create(&log).unwrap();
+    let o = wythoff()
+        .args(["grundy", "10", "-o", "/dev/stdout"])
+        .stdout(Stdio::from(out))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("descriptor 1"));
+    assert_eq!(std::fs::read(&log).unwrap(), b"");
+}

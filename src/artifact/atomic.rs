@@ -62,6 +62,11 @@ pub enum Target {
     Replace(PathBuf),
     /// A FIFO, device or socket: written in place.
     InPlace(PathBuf),
+    /// An open descriptor of this process, named by `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or
+    /// `/proc/self/fd/N` (directly or through links): written through a duplicate of it, so that
+    /// a file it is redirected to is written at its offset (appended to, for `>>`), never
+    /// replaced.
+    Descriptor(i32),
 }
 
 /// Temporary files of open outputs, removed on SIGINT/SIGTERM.
@@ -143,6 +148,45 @@ fn resolve_links(path: &Path) -> Result<PathBuf> {
     )))
 }
 
+/// The descriptor a name stands for: `/dev/stdout` 1, `/dev/stderr` 2, `/dev/fd/N` and
+/// `/proc/self/fd/N` N.
+fn descriptor_named(p: &Path) -> Option<i32> {
+    let s = p.to_str()?;
+    match s {
+        "/dev/stdout" => return Some(1),
+        "/dev/stderr" => return Some(2),
+        _ => {}
+    }
+    let n = s
+        .strip_prefix("/dev/fd/")
+        .or_else(|| s.strip_prefix("/proc/self/fd/"))?;
+    if n.is_empty() || n.len() > 9 || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse().ok()
+}
+
+/// The descriptor `path` names, directly or through symbolic links (see [`Target::Descriptor`]).
+fn descriptor(path: &Path) -> Option<i32> {
+    let mut p = path.to_owned();
+    for _ in 0..40 {
+        if let Some(fd) = descriptor_named(&p) {
+            return Some(fd);
+        }
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&p).ok()?;
+                p = match p.parent() {
+                    Some(dir) => dir.join(link),
+                    None => link,
+                };
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
 fn cannot_write(path: &Path, e: &io::Error) -> Error {
     Error::usage(format!("cannot write '{}': {e}", path.display()))
 }
@@ -160,6 +204,16 @@ pub fn target(path: &Path, need: Need) -> Result<Target> {
             "cannot write '{}': a name ending in '/' names a directory; give a file name",
             path.display()
         )));
+    }
+    if let Some(fd) = descriptor(path) {
+        return match need {
+            Need::Stream => Ok(Target::Descriptor(fd)),
+            Need::Regular => Err(Error::usage(format!(
+                "cannot write '{}': it names the open descriptor {fd} of this process, and this \
+                 output needs a regular file of its own (it is completed in place or read back)",
+                path.display()
+            ))),
+        };
     }
     let resolved = resolve_links(path)?;
     match std::fs::metadata(&resolved) {
@@ -330,6 +384,22 @@ impl AtomicFile {
     /// Opens an output with the given need.
     pub fn create_for(path: &Path, need: Need) -> Result<AtomicFile> {
         match target(path, need)? {
+            Target::Descriptor(fd) => {
+                // SAFETY: dup of a descriptor number; the result, if valid, is owned by the File.
+                let dup = unsafe { libc::dup(fd) };
+                if dup < 0 {
+                    return Err(cannot_write(path, &io::Error::last_os_error()));
+                }
+                // SAFETY: `dup` is a fresh descriptor owned by nothing else.
+                let file = unsafe { <File as std::os::fd::FromRawFd>::from_raw_fd(dup) };
+                Ok(AtomicFile {
+                    file: Some(file),
+                    temporary: None,
+                    target: path.to_owned(),
+                    given: path.to_owned(),
+                    stale: vec![],
+                })
+            }
             Target::InPlace(p) => {
                 let file = OpenOptions::new()
                     .write(true)

@@ -285,7 +285,7 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
             }
             let in_place = matches!(
                 target(p, Need::Stream).map_err(naming("-o"))?,
-                Target::InPlace(_)
+                Target::InPlace(_) | Target::Descriptor(_)
             );
             let f = AtomicFile::create(p).map_err(naming("-o"))?;
             for stale in f.removed_stale() {
