@@ -348,3 +348,33 @@ fn dev_stdout_writes_through_the_descriptor_and_never_replaces_the_redirected_fi
     assert!(String::from_utf8_lossy(&o.stderr).contains("descriptor 1"));
     assert_eq!(std::fs::read(&log).unwrap(), b"");
 }
+
+/// A run whose memory the process may not have (`ulimit -v`, below what MemAvailable says) is
+/// refused before any work and any file, in one line, status 2 — not aborted by the allocator.
+#[test]
+fn a_memory_limit_is_honoured_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("big.out");
+    let bin = env!("CARGO_BIN_EXE_wythoff");
+    for args in [
+        "oeis A047708 --terms 82743",
+        "oeis A018219 --terms 830953761",
+        "oeis A307301 --terms 1114935031",
+        "grundy 40610 --game nimhof-a307296",
+        "grundy 60000",
+    ] {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1000000; exec {bin} {args} -o {}",
+                f.display()
+            ))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args}: {err}");
+        assert!(err.contains("of memory and"), "{args}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args}: {err}");
+        assert!(names(dir.path()).is_empty(), "{args}");
+    }
+}

@@ -95,7 +95,8 @@ pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()>
         && memory > avail
     {
         return Err(Error::usage(format!(
-            "this table needs {} of memory and {} are available; choose a smaller N",
+            "this computation needs {} of memory and {} are available; ask for a smaller size \
+             (N, or --terms)",
             size(memory),
             size(avail)
         )));
@@ -114,12 +115,39 @@ pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()>
     Ok(())
 }
 
-/// MemAvailable from /proc/meminfo, in bytes.
+/// The memory a run may still take, in bytes: MemAvailable from /proc/meminfo, or less where
+/// `ulimit -v` (or a data limit) allows less.
 pub fn available_memory() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let meminfo = (|| {
+        let s = std::fs::read_to_string("/proc/meminfo").ok()?;
+        let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        kb.checked_mul(1024)
+    })();
+    // a limit on this process's address space (`ulimit -v`) or data segment, less what it
+    // already maps, binds before the machine's memory does
+    let limit = [libc::RLIMIT_AS, libc::RLIMIT_DATA]
+        .into_iter()
+        .filter_map(|r| {
+            let mut l: libc::rlimit = unsafe { std::mem::zeroed() };
+            // SAFETY: `l` is a valid out-pointer.
+            (unsafe { libc::getrlimit(r, &mut l) } == 0 && l.rlim_cur != libc::RLIM_INFINITY)
+                .then_some(l.rlim_cur as u64)
+        })
+        .min()
+        .map(|l| l.saturating_sub(mapped_bytes().unwrap_or(0)));
+    match (meminfo, limit) {
+        (Some(m), Some(l)) => Some(m.min(l)),
+        (m, l) => m.or(l),
+    }
+}
+
+/// The virtual memory this process maps now (VmSize of /proc/self/status), in bytes.
+fn mapped_bytes() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmSize:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    kb.checked_mul(1024)
 }
 
 fn free_disk(dir: &Path) -> Option<u64> {

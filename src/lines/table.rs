@@ -129,7 +129,7 @@ impl LineTable {
         threads: usize,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<LineTable> {
-        memory(rules, n)?;
+        crate::grundy::check_resources(memory(rules, n)?, 0, None)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()

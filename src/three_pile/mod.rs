@@ -37,7 +37,7 @@ pub fn check_box(x: u64, d: u64, bytes: Option<u64>) -> Result<()> {
         )));
     }
     match bytes {
-        Some(b) if b <= MAX_BYTES => Ok(()),
+        Some(b) if b <= MAX_BYTES => crate::grundy::check_resources(b, 0, None),
         _ => Err(Error::usage(format!(
             "three-pile box [0, {x}] x [0, {d}]^2 needs {} of memory, more than the {} GiB allowed",
             bytes.map_or("more than 2^64 bytes".to_string(), |b| format!(
@@ -191,6 +191,9 @@ pub fn a018219(d: u64) -> Result<Vec<u64>> {
         .ok_or_else(|| Error::usage(format!("{d} antidiagonals is too many")))?;
     let len = (d as u128 + 1) * (d as u128 + 2) / 2;
     let len = usize::try_from(len).map_err(|_| Error::usage("too many terms"))?;
+    // the terms (8 bytes each) and the box, before either is allocated
+    let box_and_terms = box_bytes(x, d).and_then(|b| b.checked_add((len as u64).checked_mul(8)?));
+    crate::grundy::check_resources(box_and_terms.unwrap_or(u64::MAX), 0, None)?;
     let mut out = vec![u64::MAX; len];
     let at = |a: u64, b: u64| ((a + b) * (a + b + 1) / 2 + a) as usize;
     scan(x, d, d, &|_| {}, &mut |y, z, t| {
