@@ -38,8 +38,9 @@ pub(crate) struct OeisArgs {
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
     /// Read the terms from a Grundy table file (`grundy N -o FILE`) instead of computing them:
-    /// its header and checksum are verified and its a must be the entry's; without --terms, as
-    /// many terms as the table proves.  For A047708, A048850, A004481..A004487, A317205.
+    /// its header and checksum are verified and its a (or rules) must be the entry's; without --terms, as
+    /// many terms as the table proves.  For A047708, A048850, A004481..A004487, A317205 (a table of
+    /// `grundy N -o FILE`) and A307296..A307302 (a line-game table of `grundy N --game NAME -o`).
     #[arg(long, value_name = "FILE", conflicts_with = "certificate")]
     pub(crate) table: Option<PathBuf>,
     /// Read the terms from a row certificate (`rows X -o CERT`) instead of computing them: its
