@@ -3,6 +3,8 @@
 //! computed here with exact integer square roots; their limits tied to the exact b-file size; the
 //! refusals naming `--terms` and the reason.
 
+mod common;
+
 use rug::{Complete, Integer};
 use std::process::Command;
 use wythoff::error::{Error, Result};
@@ -285,23 +287,7 @@ fn the_streamed_partners_and_means_match_the_algebraic_solver() {
 #[test]
 fn the_streamed_row_inverses_match_a_naive_mex() {
     // G(x, y) for x ≤ 6, y < 700 by a direct mex from the rules
-    let (rows, cols) = (7, 700);
-    let mut g = vec![vec![0u32; cols]; rows];
-    for x in 0..rows {
-        for y in 0..cols {
-            let mut seen = vec![false; 2 * cols + 16];
-            for u in 0..x {
-                seen[g[u][y] as usize] = true;
-            }
-            for v in 0..y {
-                seen[g[x][v] as usize] = true;
-            }
-            for k in 1..=x.min(y) {
-                seen[g[x - k][y - k] as usize] = true;
-            }
-            g[x][y] = seen.iter().position(|&s| !s).unwrap() as u32;
-        }
-    }
+    let g = common::naive_rows(7, 700, 1);
     for (anum, r) in [
         ("A064206", 3),
         ("A064207", 4),
