@@ -234,8 +234,11 @@ fn a_checkpointed_run_resumes_to_the_same_report() {
     use wythoff::verify::{Checkpoint, mex::CHUNK};
     let dir = std::env::temp_dir().join(format!("wythoff-conj-ckpt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    let report = dir.join("r.json");
     let path = dir.join("r.json.ckpt");
     let _ = std::fs::remove_file(&path);
+    let open = |c: &wythoff::verify::Config, mode| Checkpoint::open(&report, c, mode).map(|o| o.0);
+    use wythoff::artifact::Partial;
     // 2.5 chunks, a fault in the second
     let c = cfg(2 * CHUNK + CHUNK / 2, (0, 1), Some(CHUNK + 12_345));
     let whole = verify::run(&c, &|_| {}, None).unwrap();
@@ -246,10 +249,10 @@ fn a_checkpointed_run_resumes_to_the_same_report() {
             .unwrap()
             .contains(&format!("n = {}:", CHUNK + 12_345))
     );
-    let ck = Checkpoint::create(&path, &c).unwrap();
+    let ck = open(&c, Partial::Refuse).unwrap();
     let first = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
     drop(ck); // interrupted before the report was stored: the log stays
-    let ck = Checkpoint::resume(&path, &c).unwrap();
+    let ck = open(&c, Partial::Resume).unwrap();
     assert_eq!(ck.resumed_chunks(), 3);
     let resumed = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
     ck.finish().unwrap();
@@ -258,7 +261,9 @@ fn a_checkpointed_run_resumes_to_the_same_report() {
     // a log of the pairs sweep is not one of the conjectures
     let mut pairs = c.clone();
     pairs.conjectures = false;
-    drop(Checkpoint::create(&path, &pairs).unwrap());
-    assert_eq!(Checkpoint::resume(&path, &c).err().unwrap().exit_code(), 2);
+    let ck = open(&pairs, Partial::Refuse).unwrap();
+    let _ = verify::run(&pairs, &|_| {}, Some(&ck)).unwrap();
+    drop(ck); // interrupted after its records: the log stays
+    assert_eq!(open(&c, Partial::Resume).err().unwrap().exit_code(), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 use std::process::{Command, Output};
+use wythoff::artifact::Partial;
 use wythoff::verify::{self, Checkpoint, Config, Status, checkpoint::params, mex::CHUNK};
 use xxhash_rust::xxh3::xxh3_64;
 
@@ -44,6 +45,11 @@ fn line(body: &str) -> String {
     format!("{:016x} {body}\n", xxh3_64(body.as_bytes()))
 }
 
+/// The checkpoint of a run writing the report `report` (its log is `REPORT.ckpt`), in `mode`.
+fn open(report: &Path, cfg: &Config, mode: Partial) -> wythoff::error::Result<Checkpoint> {
+    Checkpoint::open(report, cfg, mode).map(|(c, _)| c)
+}
+
 fn records(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
         .unwrap()
@@ -57,8 +63,9 @@ fn records(path: &Path) -> Vec<String> {
 fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     assert!(FAULT / CHUNK == 1 && BOUND.div_ceil(CHUNK) == 3);
     let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("r.ckpt");
-    let c = Checkpoint::create(&p, &cfg()).unwrap();
+    let report = dir.path().join("r.json");
+    let p = dir.path().join("r.json.ckpt");
+    let c = open(&report, &cfg(), Partial::Refuse).unwrap();
     let whole = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
     drop(c); // as a killed run leaves it: the log stays
     assert_eq!(whole.checks[0].status, Status::Fail);
@@ -93,7 +100,7 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     ];
     for (i, text) in variants.iter().enumerate() {
         std::fs::write(&p, text).unwrap();
-        let c = Checkpoint::resume(&p, &cfg()).unwrap();
+        let c = open(&report, &cfg(), Partial::Resume).unwrap();
         // the failing chunk is not among those taken as done
         assert!(c.resumed_chunks() < 3, "variant {i}");
         let r = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
@@ -113,7 +120,7 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     }
 
     // A resumed run that really skips: every chunk recorded, nothing is checked again.
-    let c = Checkpoint::resume(&p, &cfg()).unwrap();
+    let c = open(&report, &cfg(), Partial::Resume).unwrap();
     assert_eq!(c.resumed_chunks(), 3);
     let r = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
     assert_eq!(r, whole);
@@ -125,19 +132,41 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
 #[test]
 fn logs_of_other_parameters_are_refused_and_untouched() {
     let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("r.ckpt");
-    drop(Checkpoint::create(&p, &cfg()).unwrap());
-    assert_eq!(Checkpoint::create(&p, &cfg()).err().unwrap().exit_code(), 2);
+    let report = dir.path().join("r.json");
+    let p = dir.path().join("r.json.ckpt");
+    // an interrupted run (as a kill leaves it): the log with its first line
+    std::fs::write(&p, line(&params(&cfg()))).unwrap();
     let before = std::fs::read(&p).unwrap();
+    // a plain run refuses it
+    assert_eq!(
+        open(&report, &cfg(), Partial::Refuse)
+            .err()
+            .unwrap()
+            .exit_code(),
+        2
+    );
+    assert_eq!(std::fs::read(&p).unwrap(), before);
     let mut other = cfg();
     other.bound += 1;
-    assert_eq!(Checkpoint::resume(&p, &other).err().unwrap().exit_code(), 2);
+    assert_eq!(
+        open(&report, &other, Partial::Resume)
+            .err()
+            .unwrap()
+            .exit_code(),
+        2
+    );
     assert_eq!(std::fs::read(&p).unwrap(), before);
     // a record that checks but does not fit the run's chunks is refused, not guessed at
     let mut text = String::from_utf8(before.clone()).unwrap();
     text.push_str(&line("chunk 12345 16777216 ok"));
     std::fs::write(&p, &text).unwrap();
-    assert_eq!(Checkpoint::resume(&p, &cfg()).err().unwrap().exit_code(), 2);
+    assert_eq!(
+        open(&report, &cfg(), Partial::Resume)
+            .err()
+            .unwrap()
+            .exit_code(),
+        2
+    );
     assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
 }
 

@@ -6,8 +6,10 @@
 //! hash does not match, or a last line without its newline (a write torn by a crash), means "not
 //! done" — it and everything after it are ignored, and cut off when the log is continued.
 //!
-//! While a [`Log`] is open its file holds an exclusive advisory lock (`flock`), so two runs can
-//! never append to one log: the second is refused.  [`Log::resume`] refuses a log whose parameters
+//! While a [`Log`] is open its file holds an exclusive advisory lock (`flock`, through
+//! [`File::try_lock`]), so two runs can never append to one log: the second is refused.  The
+//! decision what to do with an earlier run's log is taken under that lock
+//! ([`crate::artifact::resumable`]).  [`Log::resume`] refuses a log whose parameters
 //! differ from the run's and leaves it untouched.
 //!
 //! Cost: one `write` and one `fdatasync` per record.
@@ -60,23 +62,134 @@ fn io_err(path: &Path, e: io::Error) -> Error {
     Error::file(path, e)
 }
 
+/// Takes the log's exclusive advisory lock (`flock`, through [`File::try_lock`]), or says that
+/// another process holds it.
 fn lock(file: &File, path: &Path) -> Result<()> {
-    // SAFETY: flock on a file descriptor we own.
-    let r = unsafe {
-        use std::os::fd::AsRawFd;
-        libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB)
-    };
-    if r == 0 {
-        Ok(())
-    } else {
-        Err(Error::usage(format!(
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Error::usage(format!(
             "checkpoint '{}' is in use by another running process",
             path.display()
-        )))
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(io_err(path, e)),
     }
 }
 
+/// What [`Log::open_locked`] found in the log it locked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// No log was there, or an empty one: nothing of an earlier run.
+    Nothing,
+    /// Bytes whose first line does not check: not a log of this format (or one torn before its
+    /// first record was whole).
+    NotALog,
+    /// A log: its parameters and valid records.
+    Log {
+        /// The first line's body.
+        params: String,
+        /// The valid records after it, in order.
+        records: Vec<String>,
+    },
+}
+
 impl Log {
+    /// Opens the log at `path` for a run, creating it (empty) if it is not there, and takes its
+    /// lock; says whether it was created and what it holds.  Nothing in it is changed: the caller
+    /// decides, under the lock, to [`Log::start`] it afresh or [`Log::continue_records`].
+    ///
+    /// A finished run removes its log while holding the lock; a run that opened the same name just
+    /// before would then lock a file no longer in the directory.  So once locked, the file is
+    /// compared (device and inode) with what the name refers to now, and opened again if they
+    /// differ.
+    pub fn open_locked(path: &Path) -> Result<(Log, bool, Found)> {
+        use std::os::unix::fs::MetadataExt;
+        for _ in 0..8 {
+            let (mut file, created) = match OpenOptions::new().read(true).write(true).open(path) {
+                Ok(f) => (f, false),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    match OpenOptions::new()
+                        .read(true)
+                        .write(true)
+                        .create_new(true)
+                        .open(path)
+                    {
+                        Ok(f) => (f, true),
+                        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                        Err(e) => return Err(io_err(path, e)),
+                    }
+                }
+                Err(e) => return Err(io_err(path, e)),
+            };
+            if !file.metadata().map_err(|e| io_err(path, e))?.is_file() {
+                return Err(Error::usage(format!(
+                    "checkpoint '{}' is not a regular file",
+                    path.display()
+                )));
+            }
+            lock(&file, path)?;
+            let same = match (file.metadata(), std::fs::metadata(path)) {
+                (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+                _ => false,
+            };
+            if !same {
+                continue;
+            }
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).map_err(|e| io_err(path, e))?;
+            let (mut records, _) = parse(&bytes);
+            let found = if bytes.is_empty() {
+                Found::Nothing
+            } else if records.is_empty() {
+                Found::NotALog
+            } else {
+                let params = records.remove(0);
+                Found::Log { params, records }
+            };
+            let log = Log {
+                file,
+                path: path.to_owned(),
+            };
+            return Ok((log, created, found));
+        }
+        Err(Error::usage(format!(
+            "checkpoint '{}' keeps being replaced by other runs",
+            path.display()
+        )))
+    }
+
+    /// Empties the log and writes its first line, the run's parameters (synced).
+    pub fn start(&mut self, params: &str) -> Result<()> {
+        check_body(params)?;
+        let path = &self.path;
+        self.file
+            .set_len(0)
+            .and_then(|()| self.file.seek(SeekFrom::Start(0)).map(|_| ()))
+            .and_then(|()| self.file.write_all(line(params).as_bytes()))
+            .and_then(|()| self.file.sync_data())
+            .map_err(|e| io_err(path, e))
+    }
+
+    /// Prepares the log to take further records after its valid ones: a torn or corrupted tail
+    /// (which counts as not done) is cut off.
+    pub fn continue_records(&mut self) -> Result<()> {
+        let path = &self.path;
+        let mut bytes = Vec::new();
+        self.file
+            .seek(SeekFrom::Start(0))
+            .and_then(|_| self.file.read_to_end(&mut bytes))
+            .map_err(|e| io_err(path, e))?;
+        let (_, used) = parse(&bytes);
+        if used < bytes.len() {
+            self.file
+                .set_len(used as u64)
+                .map_err(|e| io_err(path, e))?;
+        }
+        self.file
+            .seek(SeekFrom::Start(used as u64))
+            .map_err(|e| io_err(path, e))?;
+        Ok(())
+    }
+
     /// Starts a new log at `path` for a run with parameters `params` (one line of text).  Refuses
     /// if a log is already there.
     pub fn create(path: &Path, params: &str) -> Result<Log> {

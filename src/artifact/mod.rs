@@ -3,6 +3,8 @@
 //! * [`atomic`] — the one atomic writer: unique temporary names, special files written in place,
 //!   targets checked before any work, clean-up on signals.
 //! * [`checkpoint`] — checkpoint logs whose every record carries its own integrity check.
+//! * [`resumable`] — the one resumable output: partial file, checkpoint log, lock, and the
+//!   refuse/resume/restart decision taken under the lock.
 //! * [`header`] — the binary header of pairs and word files and the registry of binary kinds.
 //! * [`decimal`] — fast decimal counters for text output.
 //!
@@ -12,6 +14,7 @@ pub mod atomic;
 pub mod checkpoint;
 pub mod decimal;
 pub mod header;
+pub mod resumable;
 
 pub use atomic::{AtomicFile, Need, io_error};
 

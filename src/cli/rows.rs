@@ -6,6 +6,7 @@ use super::out::{Out, outln};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
+use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
 
 #[derive(Args)]
@@ -113,22 +114,14 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     if let Some(path) = &args.output {
         let params = rows::resume::params(&cfg, args.prefix_budget);
         let every = std::time::Duration::from_millis(args.checkpoint_ms);
-        let log = rows::resume::log_path(path);
+        let Target::Replace(cert) = target(path, Need::Regular).map_err(naming("-o"))? else {
+            return Err(Error::internal("a certificate needs a regular file"));
+        };
+        let mode = wythoff::artifact::Partial::from_flags(args.resume, args.restart);
+        let flag = if args.resume { "--resume" } else { "-o" };
+        let (j, s) = rows::resume::Journal::open(&cert, &params, every, &first, mode)
+            .map_err(|e| naming(flag)(e.into()))?;
         if args.resume {
-            if !log.exists() {
-                return Err(Error::usage(format!(
-                    "--resume: no interrupted run to continue ('{}' does not exist)",
-                    log.display()
-                )));
-            }
-            let (j, s) = rows::resume::Journal::resume(path, &params, every, &first).map_err(
-                |e| match e {
-                    Error::Usage(m) => {
-                        Error::usage(format!("--resume: {m}; --restart discards it"))
-                    }
-                    other => other,
-                },
-            )?;
             let at = match &s {
                 rows::resume::Saved::Fresh => {
                     "no checkpoint matches its state file: starting again at column 0".to_string()
@@ -145,22 +138,9 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
                 "wythoff: continuing the interrupted run of '{}': {at}",
                 path.display()
             );
-            journal = Some(j);
-            saved = s;
-        } else {
-            if log.exists() {
-                if !args.restart {
-                    return Err(Error::usage(format!(
-                        "an interrupted run of '{}' is checkpointed at '{}': --resume continues \
-                         it, --restart discards it",
-                        path.display(),
-                        log.display()
-                    )));
-                }
-                std::fs::remove_file(&log).map_err(|e| Error::file(&log, e))?;
-            }
-            journal = Some(rows::resume::Journal::create(path, &params, every)?);
         }
+        journal = Some(j);
+        saved = s;
     }
     let p = rows::search_from(&cfg, saved, journal.as_mut(), &|stage, c| {
         let what = match stage {

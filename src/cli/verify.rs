@@ -9,7 +9,7 @@ use wythoff::artifact::AtomicFile;
 use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
 use wythoff::num::{SYNTAX, natural_in};
-use wythoff::verify::{self, Checkpoint, Config, Report};
+use wythoff::verify::{self, Checkpoint, Config, Opened, Report};
 
 /// Flags that describe a new run, refused together with --merge.
 const RUN_FLAGS: [&str; 12] = [
@@ -199,49 +199,26 @@ fn merged(paths: &[PathBuf]) -> Result<Report> {
 
 /// The checkpoint of a run with `-o FILE`: FILE.ckpt, created, resumed or restarted as asked.
 fn checkpoint(report: &Path, cfg: &Config, args: &VerifyArgs) -> Result<Checkpoint> {
-    let mut p = report.as_os_str().to_owned();
-    p.push(".ckpt");
-    let path = PathBuf::from(p);
-    if args.restart {
-        match std::fs::remove_file(&path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => {
-                return Err(Error::usage(format!(
-                    "--restart: cannot remove '{}': {e}",
-                    path.display()
-                )));
-            }
-        }
-    }
-    if args.resume && path.exists() {
-        let c = Checkpoint::resume(&path, cfg).map_err(|e| with_flag(e, "--resume", &path))?;
-        eprintln!(
-            "wythoff: resuming from '{}': {} chunk(s) already checked",
-            path.display(),
-            c.resumed_chunks()
-        );
-        return Ok(c);
-    }
-    if args.resume {
-        eprintln!(
-            "wythoff: note: no checkpoint at '{}'; starting from the beginning",
-            path.display()
-        );
-    }
-    Checkpoint::create(&path, cfg).map_err(|e| match e {
-        Error::Usage(m) if m.starts_with("a checkpoint of an earlier run") => Error::usage(
-            format!("-o: {m}; continue it with --resume or discard it with --restart"),
+    let Target::Replace(report) = target(report, Need::Regular).map_err(naming("-o"))? else {
+        return Err(Error::internal(
+            "a checkpointed report needs a regular file",
+        ));
+    };
+    let mode = wythoff::artifact::Partial::from_flags(args.resume, args.restart);
+    let flag = if args.resume { "--resume" } else { "-o" };
+    let (c, opened) = Checkpoint::open(&report, cfg, mode).map_err(naming(flag))?;
+    match opened {
+        Opened::Resumed(chunks) => eprintln!(
+            "wythoff: resuming from '{}': {chunks} chunk(s) already checked",
+            c.path().display()
         ),
-        e => with_flag(e, "-o", &path),
-    })
-}
-
-fn with_flag(e: Error, flag: &str, path: &Path) -> Error {
-    match e {
-        Error::Usage(m) => Error::usage(format!("{flag}: {m} (checkpoint '{}')", path.display())),
-        e => e,
+        Opened::Fresh { discarded: true } => eprintln!(
+            "wythoff: discarded the interrupted run checkpointed at '{}'",
+            c.path().display()
+        ),
+        Opened::Fresh { discarded: false } => {}
     }
+    Ok(c)
 }
 
 pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {

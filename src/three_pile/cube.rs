@@ -19,10 +19,11 @@
 //! T(y, z) (the P-position (T, y, z)) if T ≤ N, else 0xFFFFFFFF.
 //!
 //! ## Writing
-//! The values are appended to `FILE.partial` (locked while a run uses it), whose header has
-//! checksum 0 until the end.  After every batch of wavefronts (at least 2^22 values or 1/16 of
+//! The values are appended to `FILE.partial`, the output's resumable partial file
+//! ([`crate::artifact::resumable`]: its checkpoint log locked while a run uses it), whose header
+//! has checksum 0 until the end.  After every batch of wavefronts (at least 2^22 values or 1/16 of
 //! the cube, whichever is less, and the last) the file is synced and a record `values=K chain=H`
-//! appended to the checkpoint log `FILE.partial.ckpt` ([`crate::artifact::checkpoint::Log`]), H the XXH3 of the batches chained
+//! appended to the checkpoint log `FILE.partial.ckpt`, H the XXH3 of the batches chained
 //! batch by batch.  A run that finds an interrupted run refuses unless told to resume or restart;
 //! resuming checks the log's parameters and the partial file's header, re-hashes the values batch
 //! by batch, keeps those up to the last record that matches, replays them into the solver and
@@ -35,7 +36,7 @@ use super::engine::{NONE, Solver, TILE};
 use super::tiles::Tiles;
 use crate::artifact::Partial;
 use crate::artifact::atomic::{self, Need, Target};
-use crate::artifact::checkpoint::Log;
+use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
 use memmap2::Mmap;
 use std::fs::{File, OpenOptions};
@@ -162,12 +163,6 @@ fn lines_of(n: u64) -> Option<u64> {
     })
 }
 
-fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
-    let mut s = p.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
-}
-
 fn params(n: u64) -> String {
     format!("wythoff three-pile cube v1 n={n} tile={TILE}")
 }
@@ -214,8 +209,6 @@ pub fn write(
     let Target::Replace(target) = atomic::target(path, Need::Regular)? else {
         return Err(Error::internal("a cube file needs a regular file"));
     };
-    let partial = with_suffix(&target, ".partial");
-    let ckpt = with_suffix(&partial, ".ckpt");
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_owned(),
         _ => PathBuf::from("."),
@@ -227,30 +220,6 @@ pub fn write(
         .checked_mul(4)
         .and_then(|b| b.checked_add(HEADER_LEN as u64))
         .ok_or_else(|| Error::usage(format!("side {n} is too large")))?;
-    let existed = std::fs::symlink_metadata(&partial).is_ok();
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(&partial)
-        .map_err(|e| Error::usage(format!("cannot write '{}': {e}", partial.display())))?;
-    let refuse = |e: Error| -> Error {
-        if !existed {
-            let _ = std::fs::remove_file(&partial);
-        }
-        e
-    };
-    match file.try_lock() {
-        Ok(()) => {}
-        Err(std::fs::TryLockError::WouldBlock) => {
-            return Err(Error::usage(format!(
-                "'{}' is in use by another run writing the same cube",
-                partial.display()
-            )));
-        }
-        Err(std::fs::TryLockError::Error(e)) => return Err(refuse(Error::file(&partial, e))),
-    }
     let header0 = CubeHeader {
         n,
         tile: TILE,
@@ -258,6 +227,25 @@ pub fn write(
         checksum: 0,
     };
     let params = params(n);
+    let progress_of = |records: &[String]| {
+        let at = (records.iter().filter_map(|r| parse_record(r)))
+            .map(|r| r.0)
+            .max()
+            .unwrap_or(0);
+        format!("to {at} of {values} values")
+    };
+    if mode != Partial::Resume {
+        // the machine's room is checked before anything of an earlier run is discarded
+        crate::grundy::check_resources(memory.unwrap_or(u64::MAX), file_bytes, Some(&dir))?;
+    }
+    let (mut log, start) = Resumable::open(
+        Files::in_place(&target),
+        &params,
+        mode,
+        "cube",
+        &progress_of,
+    )?;
+    let partial = log.partial()?.to_owned();
     let mut solver;
     let mut summary = Summary {
         n,
@@ -265,135 +253,107 @@ pub fn write(
     };
     let mut hasher = Xxh3::new();
     hasher.update(&header0.to_bytes()[..COVERED]);
-    let (mut log, mut chain, mut written);
-    if mode == Partial::Resume {
-        if !ckpt.exists() {
-            return Err(refuse(Error::usage(format!(
-                "there is no interrupted run to resume: '{}' does not exist",
-                ckpt.display()
-            ))));
-        }
-        let damaged = |why: String| {
-            refuse(Error::usage(format!(
-                "the interrupted run at '{}' cannot be continued: {why}; it is left as it is",
-                partial.display()
-            )))
-        };
-        let (found, _) = Log::read(&ckpt).map_err(|e| damaged(e.to_string()))?;
-        if found != params {
-            return Err(refuse(Error::usage(format!(
-                "the interrupted run at '{}' computes another cube ({found}), not this one \
-                 ({params}); it is left as it is",
-                partial.display()
-            ))));
-        }
-        let mut h = [0u8; HEADER_LEN];
-        let len = file.metadata().map_err(|e| Error::file(&partial, e))?.len();
-        if len < HEADER_LEN as u64 || file.read_exact(&mut h).is_err() {
-            return Err(damaged("it has no header".into()));
-        }
-        if CubeHeader::from_bytes(&h).ok() != Some(header0) {
-            return Err(damaged("its header is not this cube's".into()));
-        }
-        super::check_box(n, n, memory)?;
-        let (l, records) = Log::resume(&ckpt, &params)?;
-        log = l;
-        let done: Vec<(u64, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
-        let mut ends: Vec<u64> = done.iter().map(|r| r.0).filter(|&k| k <= values).collect();
-        ends.sort_unstable();
-        ends.dedup();
-        // the last record whose chained hash matches the values in the file (a log continued
-        // after a resume may name one count twice; the chain decides)
-        let mut reader = BufReader::with_capacity(1 << 20, &file);
-        let (mut at, mut h) = (0u64, 0u64);
-        let (mut keep, mut keep_chain) = (0u64, 0u64);
-        for k in ends {
-            let mut buf = vec![0u8; ((k - at) * 4) as usize];
-            if reader.read_exact(&mut buf).is_err() {
-                break;
+    let (mut file, mut chain, mut written);
+    match start {
+        Start::Resume(records) => {
+            let opened = OpenOptions::new().read(true).write(true).open(&partial);
+            let Ok(f) = opened else {
+                return Err(log.refuse("its partial file cannot be opened").into());
+            };
+            file = f;
+            let mut h = [0u8; HEADER_LEN];
+            let len = file.metadata().map_err(|e| Error::file(&partial, e))?.len();
+            if len < HEADER_LEN as u64 || file.read_exact(&mut h).is_err() {
+                return Err(log.refuse("it has no header").into());
             }
-            h = xxh3_64_with_seed(&buf, h);
-            at = k;
-            if !done.contains(&(k, h)) {
-                break;
+            if CubeHeader::from_bytes(&h).ok() != Some(header0) {
+                return Err(log.refuse("its header is not this cube's").into());
             }
-            (keep, keep_chain) = (k, h);
-        }
-        // replay the values kept, wavefront by wavefront
-        reader
-            .seek(SeekFrom::Start(HEADER_LEN as u64))
-            .map_err(|e| Error::file(&partial, e))?;
-        solver = Solver::new(n as usize, n as usize);
-        let mut got = 0u64;
-        while got < keep {
-            let w = solver.next();
-            let k = solver.tiles().wavefront_start(w + 1) - solver.tiles().wavefront_start(w);
-            let mut buf = vec![0u8; (k * 4) as usize];
+            super::check_box(n, n, memory)?;
+            let done: Vec<(u64, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
+            let mut ends: Vec<u64> = done.iter().map(|r| r.0).filter(|&k| k <= values).collect();
+            ends.sort_unstable();
+            ends.dedup();
+            // the last record whose chained hash matches the values in the file (a log continued
+            // after a resume may name one count twice; the chain decides)
+            let mut reader = BufReader::with_capacity(1 << 20, &file);
+            let (mut at, mut h) = (0u64, 0u64);
+            let (mut keep, mut keep_chain) = (0u64, 0u64);
+            for k in ends {
+                let mut buf = vec![0u8; ((k - at) * 4) as usize];
+                if reader.read_exact(&mut buf).is_err() {
+                    break;
+                }
+                h = xxh3_64_with_seed(&buf, h);
+                at = k;
+                if !done.contains(&(k, h)) {
+                    break;
+                }
+                (keep, keep_chain) = (k, h);
+            }
+            // replay the values kept, wavefront by wavefront
             reader
-                .read_exact(&mut buf)
+                .seek(SeekFrom::Start(HEADER_LEN as u64))
                 .map_err(|e| Error::file(&partial, e))?;
-            let vals: Vec<u32> = buf
-                .chunks_exact(4)
-                .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
-                .collect();
-            solver
-                .replay(&vals)
-                .map_err(|why| damaged(format!("its values are not a solver's: {why}")))?;
-            summary.tally(solver.tiles(), w, &vals);
-            hasher.update(&buf);
-            got += k;
-            progress(k);
+            solver = Solver::new(n as usize, n as usize);
+            let mut got = 0u64;
+            while got < keep {
+                let w = solver.next();
+                let k = solver.tiles().wavefront_start(w + 1) - solver.tiles().wavefront_start(w);
+                let mut buf = vec![0u8; (k * 4) as usize];
+                reader
+                    .read_exact(&mut buf)
+                    .map_err(|e| Error::file(&partial, e))?;
+                let vals: Vec<u32> = buf
+                    .chunks_exact(4)
+                    .map(|c| u32::from_le_bytes(c.try_into().expect("4 bytes")))
+                    .collect();
+                if let Err(why) = solver.replay(&vals) {
+                    drop(reader);
+                    return Err(log
+                        .refuse(format!("its values are not a solver's: {why}"))
+                        .into());
+                }
+                summary.tally(solver.tiles(), w, &vals);
+                hasher.update(&buf);
+                got += k;
+                progress(k);
+            }
+            drop(reader);
+            if got != keep {
+                return Err(log
+                    .refuse(format!(
+                        "checkpoint {keep} is not at the end of a wavefront"
+                    ))
+                    .into());
+            }
+            (chain, written) = (keep_chain, keep);
+            if keep > 0 {
+                note(&format!("resuming after {keep} of {values} values"));
+            } else {
+                note("resuming: no checkpoint matches the partial file, starting at the beginning");
+            }
+            file.set_len(HEADER_LEN as u64 + 4 * keep)
+                .map_err(|e| Error::file(&partial, e))?;
         }
-        if got != keep {
-            return Err(damaged(format!(
-                "checkpoint {keep} is not at the end of a wavefront"
-            )));
-        }
-        drop(reader);
-        (chain, written) = (keep_chain, keep);
-        if keep > 0 {
-            note(&format!("resuming after {keep} of {values} values"));
-        } else {
-            note("resuming: no checkpoint matches the partial file, starting at the beginning");
-        }
-        file.set_len(HEADER_LEN as u64 + 4 * keep)
-            .map_err(|e| Error::file(&partial, e))?;
-    } else {
-        if ckpt.exists() && mode == Partial::Refuse && existed {
-            let at = Log::read(&ckpt).map_or(0, |(_, r)| {
-                r.iter()
-                    .filter_map(|r| parse_record(r))
-                    .map(|r| r.0)
-                    .max()
-                    .unwrap_or(0)
-            });
-            return Err(Error::usage(format!(
-                "an interrupted run of this output is at '{}' (checkpointed to {at} of \
-                 {values} values); continue it with --resume or discard it with --restart",
-                partial.display()
-            )));
-        }
-        if let Err(e) =
-            crate::grundy::check_resources(memory.unwrap_or(u64::MAX), file_bytes, Some(&dir))
-        {
-            return Err(refuse(e));
-        }
-        if ckpt.exists() {
-            std::fs::remove_file(&ckpt).map_err(|e| Error::file(&ckpt, e))?;
-            if existed {
+        Start::Fresh { discarded } => {
+            if discarded {
                 note(&format!(
                     "discarded the interrupted run at '{}'",
                     partial.display()
                 ));
             }
+            file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&partial)
+                .map_err(|e| Error::file(&partial, e))?;
+            file.write_all(&header0.to_bytes())
+                .map_err(|e| Error::file(&partial, e))?;
+            solver = Solver::new(n as usize, n as usize);
+            (chain, written) = (0, 0);
         }
-        file.set_len(0).map_err(|e| Error::file(&partial, e))?;
-        file.seek(SeekFrom::Start(0))
-            .and_then(|_| file.write_all(&header0.to_bytes()))
-            .map_err(|e| Error::file(&partial, e))?;
-        log = Log::create(&ckpt, &params)?;
-        solver = Solver::new(n as usize, n as usize);
-        (chain, written) = (0, 0);
     }
     file.seek(SeekFrom::Start(HEADER_LEN as u64 + 4 * written))
         .map_err(|e| Error::file(&partial, e))?;

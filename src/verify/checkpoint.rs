@@ -1,5 +1,5 @@
-//! Checkpoints of the floor = mex sweep: one record per finished chunk, in a
-//! [`crate::artifact::checkpoint::Log`] (every line carries the XXH3-64 of its body; a torn or
+//! Checkpoints of the floor = mex sweep: one record per finished chunk, in the report's
+//! resumable checkpoint `REPORT.ckpt` ([`crate::artifact::resumable`]; every line carries the XXH3-64 of its body; a torn or
 //! corrupted record, and everything after it, counts as not done).
 //!
 //! The log's parameter line names the format version and everything the chunk records depend
@@ -9,7 +9,8 @@
 //! does not fit the run's chunks is refused, never guessed at.
 
 use super::{Config, mex};
-use crate::artifact::checkpoint::Log;
+use crate::artifact::Partial;
+use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -18,7 +19,7 @@ use std::sync::Mutex;
 /// An open checkpoint of one verification run: the chunks recorded so far and the log that
 /// records the next ones.
 pub struct Checkpoint {
-    log: Mutex<Log>,
+    log: Mutex<Resumable>,
     path: PathBuf,
     params: String,
     done: HashMap<u64, (u64, Option<String>)>,
@@ -43,54 +44,71 @@ pub fn params(cfg: &Config) -> String {
         + if cfg.conjectures { " conjectures" } else { "" }
 }
 
-impl Checkpoint {
-    /// Starts a new log at `path` for `cfg`; refuses if a log is already there.
-    pub fn create(path: &Path, cfg: &Config) -> Result<Checkpoint> {
-        cfg.validate()?;
-        let params = params(cfg);
-        let log = Log::create(path, &params)?;
-        Ok(Checkpoint {
-            log: Mutex::new(log),
-            path: path.to_owned(),
-            params,
-            done: HashMap::new(),
-        })
-    }
+/// How a checkpointed run started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// Afresh; `discarded` says whether an interrupted run's log was discarded.
+    Fresh {
+        /// An earlier run was discarded (restart).
+        discarded: bool,
+    },
+    /// Continuing an interrupted run: this many chunks are recorded.
+    Resumed(usize),
+}
 
-    /// Reopens the log at `path` to continue a run of `cfg`: refuses a log of other parameters
+impl Checkpoint {
+    /// Opens the checkpoint `REPORT.ckpt` of a run of `cfg` writing the report `report` (a
+    /// regular file, symlinks resolved): refused, resumed or restarted as `mode` says, under the
+    /// log's lock ([`crate::artifact::resumable`]).  Resuming refuses a log of other parameters
     /// (left untouched) or a record that does not fit the run's chunks.
-    pub fn resume(path: &Path, cfg: &Config) -> Result<Checkpoint> {
+    pub fn open(report: &Path, cfg: &Config, mode: Partial) -> Result<(Checkpoint, Opened)> {
         cfg.validate()?;
         let params = params(cfg);
-        let (log, records) = Log::resume(path, &params)?;
+        let files = Files::at_end(report, &[]);
+        let progress = |r: &[String]| format!("{} chunk(s)", r.len());
+        let (log, start) = Resumable::open(files, &params, mode, "verification", &progress)?;
+        let path = log.files().log.clone();
+        let records = match start {
+            Start::Fresh { discarded } => {
+                let c = Checkpoint {
+                    log: Mutex::new(log),
+                    path,
+                    params,
+                    done: HashMap::new(),
+                };
+                return Ok((c, Opened::Fresh { discarded }));
+            }
+            Start::Resume(records) => records,
+        };
         let (lo, hi) = cfg.range();
         let mut done = HashMap::new();
         for (j, body) in records.iter().enumerate() {
-            let bad = || {
-                Error::usage(format!(
-                    "checkpoint '{}': record {} (\"{}\") does not fit this run",
-                    path.display(),
-                    j + 1,
-                    body.chars().take(80).collect::<String>()
-                ))
+            let fits = parse_record(body).filter(|&(start, count, ref ce)| {
+                start >= lo
+                    && start < hi
+                    && (start - lo) % mex::CHUNK == 0
+                    && (count == (hi - start).min(mex::CHUNK)
+                        || (cfg.conjectures && ce.is_some() && count <= mex::CHUNK))
+            });
+            let Some((start, count, ce)) = fits else {
+                return Err(log
+                    .refuse(format!(
+                        "record {} (\"{}\") does not fit this run",
+                        j + 1,
+                        body.chars().take(80).collect::<String>()
+                    ))
+                    .into());
             };
-            let (start, count, ce) = parse_record(body).ok_or_else(bad)?;
-            let fits = start >= lo
-                && start < hi
-                && (start - lo) % mex::CHUNK == 0
-                && (count == (hi - start).min(mex::CHUNK)
-                    || (cfg.conjectures && ce.is_some() && count <= mex::CHUNK));
-            if !fits {
-                return Err(bad());
-            }
             done.entry(start).or_insert((count, ce));
         }
-        Ok(Checkpoint {
+        let n = done.len();
+        let c = Checkpoint {
             log: Mutex::new(log),
-            path: path.to_owned(),
+            path,
             params,
             done,
-        })
+        };
+        Ok((c, Opened::Resumed(n)))
     }
 
     /// The number of chunks found recorded when the log was opened.

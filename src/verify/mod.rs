@@ -33,7 +33,7 @@ pub mod table;
 pub mod window;
 pub mod words;
 
-pub use checkpoint::Checkpoint;
+pub use checkpoint::{Checkpoint, Opened};
 pub use merge::merge;
 pub use numeration::NumTable;
 pub use report::{Check, Measurement, Report, ReportFile, Status, parse_report};

@@ -1,8 +1,8 @@
 //! Checkpoints of a long search for certified rows (`rows X -o CERT`), so that a stopped run
 //! continues with `--resume` and ends with the very same certificate.
 //!
-//! Two kinds of files beside CERT: the checkpoint log `CERT.ckpt` (the artifact layer's [`Log`]:
-//! its first line the search's parameters, then one record per checkpoint), and two state files
+//! Two kinds of files beside CERT: the checkpoint log `CERT.ckpt` (the artifact layer's resumable
+//! checkpoint, [`crate::artifact::resumable`]: its first line the search's parameters, then one record per checkpoint), and two state files
 //! `CERT.state0`, `CERT.state1`, each written whole and atomically ([`AtomicFile`]), alternately,
 //! so that the file a record names is never the one being rewritten.  A record names its state
 //! file and that file's XXH3-64; a file that does not match (a crash between the two writes) makes
@@ -23,8 +23,8 @@
 use super::cycle::{Hare, Repeat, Snapshots};
 use super::per_row::WalkPoint;
 use super::{Search, Sweep};
-use crate::artifact::AtomicFile;
-use crate::artifact::checkpoint::Log;
+use crate::artifact::resumable::{Files, Resumable, ResumeError, Start};
+use crate::artifact::{AtomicFile, Partial};
 use crate::error::{Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,13 +53,15 @@ pub enum Saved {
     },
 }
 
-/// The checkpoint log of a run writing the certificate `cert`: `CERT.ckpt`.
-pub fn log_path(cert: &Path) -> PathBuf {
-    PathBuf::from(format!("{}.ckpt", cert.display()))
+/// The files of a run writing the certificate `cert`: the log `CERT.ckpt` and the state files
+/// `CERT.state0`, `CERT.state1` (names appended byte for byte).
+pub fn files(cert: &Path) -> Files {
+    Files::at_end(cert, &[".state0", ".state1"])
 }
 
-fn state_path(cert: &Path, i: usize) -> PathBuf {
-    PathBuf::from(format!("{}.state{i}", cert.display()))
+/// The checkpoint log of a run writing the certificate `cert`: `CERT.ckpt`.
+pub fn log_path(cert: &Path) -> PathBuf {
+    files(cert).log
 }
 
 /// The parameters a checkpoint is for (its log's first line): everything that decides the
@@ -74,8 +76,7 @@ pub fn params(cfg: &Search, prefix_budget: u64) -> String {
 /// An open checkpoint log with its state files.
 #[derive(Debug)]
 pub struct Journal {
-    log: Log,
-    cert: PathBuf,
+    log: Resumable,
     every: Duration,
     last: Instant,
     next: usize,
@@ -84,27 +85,24 @@ pub struct Journal {
 }
 
 impl Journal {
-    /// Starts checkpoints for a new run (refused if a log is there).
-    pub fn create(cert: &Path, params: &str, every: Duration) -> Result<Journal> {
-        Ok(Journal {
-            log: Log::create(&log_path(cert), params)?,
-            cert: cert.to_owned(),
-            every,
-            last: Instant::now(),
-            next: 0,
-            walk_file: None,
-        })
-    }
-
-    /// Reopens the checkpoints of an interrupted run with these parameters (refused for others)
-    /// and says where it stood: the last record whose state file matches its hash.
-    pub fn resume(
+    /// Opens the checkpoints of a run writing `cert` with these parameters, refusing, resuming
+    /// or restarting an interrupted run as `mode` says ([`crate::artifact::resumable`]), and says
+    /// where the run stands: resumed, the last record whose state file matches its hash.
+    pub fn open(
         cert: &Path,
         params: &str,
         every: Duration,
         first: &Sweep,
-    ) -> Result<(Journal, Saved)> {
-        let (log, records) = Log::resume(&log_path(cert), params)?;
+        mode: Partial,
+    ) -> std::result::Result<(Journal, Saved), ResumeError> {
+        let progress = |r: &[String]| format!("{} time(s)", r.len());
+        let (log, start) =
+            Resumable::open(files(cert), params, mode, "certificate search", &progress)?;
+        let records = match start {
+            Start::Fresh { .. } => Vec::new(),
+            Start::Resume(records) => records,
+        };
+        let state = log.files().state.clone();
         // each state file, read once: its hash and bytes (None: unreadable)
         type Read = Option<(u64, Vec<u8>)>;
         let mut files: [Option<Read>; 2] = [None, None];
@@ -118,18 +116,20 @@ impl Journal {
                     .filter(|&i| i < 2),
                 f.get(2).and_then(|v| u64::from_str_radix(v, 16).ok()),
             ) else {
-                return Err(damaged(cert, "a record without its state file"));
+                return Err(log.refuse("a record without its state file"));
             };
             let file = files[i].get_or_insert_with(|| {
-                std::fs::read(state_path(cert, i))
+                std::fs::read(&state[i])
                     .ok()
                     .map(|b| (xxhash_rust::xxh3::xxh3_64(&b), b))
             });
-            let Some((fh, bytes)) = file.as_ref().filter(|(fh, _)| *fh == h) else {
+            let Some((_, bytes)) = file.as_ref().filter(|(fh, _)| *fh == h) else {
                 continue; // its state file was rewritten later, or never finished
             };
-            let _ = fh;
-            saved = parse(&f, bytes, first).map_err(|e| damaged(cert, &e))?;
+            match parse(&f, bytes, first) {
+                Ok(s) => saved = s,
+                Err(e) => return Err(log.refuse(e)),
+            }
             used = Some(i);
             break;
         }
@@ -142,7 +142,6 @@ impl Journal {
         Ok((
             Journal {
                 log,
-                cert: cert.to_owned(),
                 every,
                 last: Instant::now(),
                 next: used.map_or(0, |i| 1 - i),
@@ -158,7 +157,7 @@ impl Journal {
 
     fn write_state(&mut self, bytes: &[u8]) -> Result<(usize, u64)> {
         let i = self.next;
-        let path = state_path(&self.cert, i);
+        let path = self.log.files().state[i].clone();
         let mut f = AtomicFile::create_regular(&path)?;
         f.write_all(bytes).map_err(|e| Error::file(&path, e))?;
         f.commit()?;
@@ -219,21 +218,8 @@ impl Journal {
 
     /// The run is complete: removes the log and the state files.
     pub fn finish(self) -> Result<()> {
-        for i in 0..2 {
-            let p = state_path(&self.cert, i);
-            if p.exists() {
-                std::fs::remove_file(&p).map_err(|e| Error::file(&p, e))?;
-            }
-        }
         self.log.finish()
     }
-}
-
-fn damaged(cert: &Path, why: &str) -> Error {
-    Error::usage(format!(
-        "the checkpoint '{}' cannot be continued: {why}",
-        log_path(cert).display()
-    ))
 }
 
 fn num(f: &[&str], i: usize) -> std::result::Result<u64, String> {
