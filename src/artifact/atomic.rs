@@ -95,35 +95,24 @@ pub fn remove_temporaries() {
     }
 }
 
-/// Installs the clean-up of temporary files on SIGINT and SIGTERM: both signals are blocked in
-/// the calling thread (and so in every thread started after it) and a dedicated thread waits for
-/// them, removes the temporaries and then ends the process by the same signal.  Call it once,
-/// before any other thread is started.
+/// Installs the clean-up of temporary files on SIGINT and SIGTERM: a dedicated thread waits for
+/// them (through `signal-hook`'s self-pipe), removes the temporaries and then ends the process
+/// by the same signal, as its default action would.  Call it once, first thing.
 pub fn clean_up_on_signals() -> Result<()> {
-    // SAFETY: plain libc calls on a locally owned, initialised sigset_t.
-    unsafe {
-        let mut set: libc::sigset_t = std::mem::zeroed();
-        libc::sigemptyset(&mut set);
-        libc::sigaddset(&mut set, libc::SIGINT);
-        libc::sigaddset(&mut set, libc::SIGTERM);
-        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
-            return Err(Error::internal("cannot block SIGINT/SIGTERM"));
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM])
+        .map_err(|e| Error::internal(format!("cannot watch SIGINT/SIGTERM: {e}")))?;
+    let waiter = move || {
+        if let Some(sig) = signals.forever().next() {
+            remove_temporaries();
+            let _ = signal_hook::low_level::emulate_default_handler(sig);
+            std::process::exit(128 + sig);
         }
-        let waiter = move || {
-            let mut sig: libc::c_int = 0;
-            if libc::sigwait(&set, &mut sig) == 0 {
-                remove_temporaries();
-                libc::signal(sig, libc::SIG_DFL);
-                libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut());
-                libc::raise(sig);
-                libc::_exit(128 + sig);
-            }
-        };
-        std::thread::Builder::new()
-            .name("signals".into())
-            .spawn(waiter)
-            .map_err(|e| Error::internal(format!("cannot start the signal thread: {e}")))?;
-    }
+    };
+    std::thread::Builder::new()
+        .name("signals".into())
+        .spawn(waiter)
+        .map_err(|e| Error::internal(format!("cannot start the signal thread: {e}")))?;
     Ok(())
 }
 
@@ -290,9 +279,11 @@ fn no_such_process(pid: libc::pid_t) -> bool {
     if pid <= 0 {
         return false;
     }
-    // SAFETY: signal 0 sends nothing; it only checks that the process exists.
-    let rc = unsafe { libc::kill(pid, 0) };
-    rc == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ESRCH)
+    let Some(pid) = rustix::process::Pid::from_raw(pid) else {
+        return false;
+    };
+    // signal 0 sends nothing; it only checks that the process exists
+    rustix::process::test_kill_process(pid) == Err(rustix::io::Errno::SRCH)
 }
 
 /// Removes the temporary files `NAME.PID-K.partial` beside `target` left by runs that no longer
@@ -385,13 +376,12 @@ impl AtomicFile {
     pub fn create_for(path: &Path, need: Need) -> Result<AtomicFile> {
         match target(path, need)? {
             Target::Descriptor(fd) => {
-                // SAFETY: dup of a descriptor number; the result, if valid, is owned by the File.
-                let dup = unsafe { libc::dup(fd) };
-                if dup < 0 {
-                    return Err(cannot_write(path, &io::Error::last_os_error()));
-                }
-                // SAFETY: `dup` is a fresh descriptor owned by nothing else.
-                let file = unsafe { <File as std::os::fd::FromRawFd>::from_raw_fd(dup) };
+                // SAFETY: the number is only borrowed for the `fcntl(F_DUPFD_CLOEXEC)` below, which
+                // fails with EBADF (an error here, no undefined behaviour) if it is not open.
+                let borrowed = unsafe { std::os::fd::BorrowedFd::borrow_raw(fd) };
+                let dup = rustix::io::fcntl_dupfd_cloexec(borrowed, 0)
+                    .map_err(|e| cannot_write(path, &io::Error::from(e)))?;
+                let file = File::from(dup);
                 Ok(AtomicFile {
                     file: Some(file),
                     temporary: None,
@@ -623,10 +613,8 @@ mod tests {
         let stale = dir.path().join(format!("x.txt.{dead}-0.partial"));
         std::fs::write(&stale, b"half").unwrap();
         // a live process's (this one's parent's), a locked one of a dead PID, an unrelated name
-        // SAFETY: getppid has no preconditions.
-        let live = dir
-            .path()
-            .join(format!("x.txt.{}-0.partial", unsafe { libc::getppid() }));
+        let parent = rustix::process::getppid().map_or(1, |p| p.as_raw_nonzero().get());
+        let live = dir.path().join(format!("x.txt.{parent}-0.partial"));
         std::fs::write(&live, b"busy").unwrap();
         let locked = dir.path().join(format!("x.txt.{dead}-1.partial"));
         std::fs::write(&locked, b"busy").unwrap();

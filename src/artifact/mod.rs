@@ -6,6 +6,7 @@
 //! * [`resumable`] — the one resumable output: partial file, checkpoint log, lock, and the
 //!   refuse/resume/restart decision taken under the lock.
 //! * [`header`] — the binary header of pairs and word files and the registry of binary kinds.
+//! * [`resources`] — the memory, disk and `ulimit -v` probes and the one memory cap.
 //! * [`decimal`] — fast decimal counters for text output.
 //!
 //! The formats are documented in `doc/formats.md` and README.md.
@@ -14,6 +15,7 @@ pub mod atomic;
 pub mod checkpoint;
 pub mod decimal;
 pub mod header;
+pub mod resources;
 pub mod resumable;
 
 pub use atomic::{AtomicFile, Need, io_error};

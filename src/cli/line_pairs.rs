@@ -6,7 +6,7 @@ use super::out::Out;
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
-use wythoff::artifact::AtomicFile;
+use wythoff::artifact::{AtomicFile, resources};
 use wythoff::error::{Error, Result};
 use wythoff::lines::ppos::RowPositions;
 
@@ -46,12 +46,7 @@ pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
         )));
     }
     let bytes = wythoff::lines::ppos::bytes_needed(&rules, args.n);
-    if bytes.is_none_or(|b| b > 12 << 30) {
-        return Err(Error::usage(format!(
-            "N: {} rows of {rules} need more than the 12 GiB of memory allowed",
-            args.n
-        )));
-    }
+    resources::check_cap(bytes, &format!("{} rows of {rules}", args.n)).map_err(naming("N"))?;
     let mut file = match &args.output {
         Some(p) => Some(AtomicFile::create(p).map_err(naming("-o"))?),
         None => None,

@@ -19,6 +19,7 @@ pub mod rows;
 pub mod store;
 pub mod write;
 
+use crate::artifact::resources;
 use crate::error::{Error, Result};
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
@@ -83,82 +84,10 @@ impl Spec {
     }
 }
 
-/// Refuses a run whose memory or disk needs exceed what the machine has.
+/// Refuses a run of a table whose memory or disk needs exceed what the machine has, naming the
+/// side N as what to lower ([`crate::artifact::resources::check`]).
 pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()> {
-    // for display only: GiB, or MiB below a GiB, or bytes below a MiB
-    let size = |b: u64| match b {
-        0..0x10_0000 => format!("{b} bytes"),
-        0x10_0000..0x4000_0000 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
-        _ => format!("{:.1} GiB", b as f64 / (1u64 << 30) as f64),
-    };
-    if let Some(avail) = available_memory()
-        && memory > avail
-    {
-        return Err(Error::usage(format!(
-            "this computation needs {} of memory and {} are available; ask for a smaller size \
-             (N, or --terms)",
-            size(memory),
-            size(avail)
-        )));
-    }
-    if let Some(dir) = dir
-        && let Some(free) = free_disk(dir)
-        && disk > free
-    {
-        return Err(Error::usage(format!(
-            "this table needs {} of disk in '{}' and {} are free",
-            size(disk),
-            dir.display(),
-            size(free)
-        )));
-    }
-    Ok(())
-}
-
-/// The memory a run may still take, in bytes: MemAvailable from /proc/meminfo, or less where
-/// `ulimit -v` (or a data limit) allows less.
-pub fn available_memory() -> Option<u64> {
-    let meminfo = (|| {
-        let s = std::fs::read_to_string("/proc/meminfo").ok()?;
-        let line = s.lines().find(|l| l.starts_with("MemAvailable:"))?;
-        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-        kb.checked_mul(1024)
-    })();
-    // a limit on this process's address space (`ulimit -v`) or data segment, less what it
-    // already maps, binds before the machine's memory does
-    let limit = [libc::RLIMIT_AS, libc::RLIMIT_DATA]
-        .into_iter()
-        .filter_map(|r| {
-            let mut l: libc::rlimit = unsafe { std::mem::zeroed() };
-            // SAFETY: `l` is a valid out-pointer.
-            (unsafe { libc::getrlimit(r, &mut l) } == 0 && l.rlim_cur != libc::RLIM_INFINITY)
-                .then_some(l.rlim_cur as u64)
-        })
-        .min()
-        .map(|l| l.saturating_sub(mapped_bytes().unwrap_or(0)));
-    match (meminfo, limit) {
-        (Some(m), Some(l)) => Some(m.min(l)),
-        (m, l) => m.or(l),
-    }
-}
-
-/// The virtual memory this process maps now (VmSize of /proc/self/status), in bytes.
-fn mapped_bytes() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmSize:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    kb.checked_mul(1024)
-}
-
-fn free_disk(dir: &Path) -> Option<u64> {
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).ok()?;
-    let mut st: libc::statvfs = unsafe { std::mem::zeroed() };
-    // SAFETY: c is a valid NUL-terminated path and st a valid out-pointer.
-    if unsafe { libc::statvfs(c.as_ptr(), &mut st) } != 0 {
-        return None;
-    }
-    Some(st.f_bavail as u64 * st.f_frsize as u64)
+    resources::check(memory, disk, dir, "side N")
 }
 
 /// Runs the right engine over rows `from_row..N` of `payload`.

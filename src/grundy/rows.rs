@@ -342,7 +342,7 @@ pub fn search_from(
     let lam = rep.period;
     // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
     let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
-    if let Some(avail) = crate::grundy::available_memory()
+    if let Some(avail) = crate::artifact::resources::available_memory()
         && need > u128::from(avail) / 2
     {
         return Err(RowsError::Memory {

@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 use rayon::prelude::*;
 
 /// The most memory a table may take (table and line sets), in bytes: 12 GiB.
-pub const MAX_BYTES: u64 = 12 << 30;
+pub const MAX_BYTES: u64 = crate::artifact::resources::MEMORY_CAP;
 /// The largest side.
 pub const MAX_SIDE: u64 = 1 << 16;
 

@@ -19,7 +19,7 @@ use engine::Solver;
 use tiles::Tiles;
 
 /// The most memory a solve may take (tables and, for [`Box3`], its values): 12 GiB.
-pub const MAX_BYTES: u64 = 12 << 30;
+pub const MAX_BYTES: u64 = crate::artifact::resources::MEMORY_CAP;
 
 /// Bytes of a [`Box3`] of the box [0, X] × [0, D]²: the solver's tables and 4 bytes per line
 /// y ≤ z (`None` past u64).
@@ -193,7 +193,12 @@ pub fn a018219(d: u64) -> Result<Vec<u64>> {
     let len = usize::try_from(len).map_err(|_| Error::usage("too many terms"))?;
     // the terms (8 bytes each) and the box, before either is allocated
     let box_and_terms = box_bytes(x, d).and_then(|b| b.checked_add((len as u64).checked_mul(8)?));
-    crate::grundy::check_resources(box_and_terms.unwrap_or(u64::MAX), 0, None)?;
+    crate::artifact::resources::check(
+        box_and_terms.unwrap_or(u64::MAX),
+        0,
+        None,
+        "number of terms",
+    )?;
     let mut out = vec![u64::MAX; len];
     let at = |a: u64, b: u64| ((a + b) * (a + b + 1) / 2 + a) as usize;
     scan(x, d, d, &|_| {}, &mut |y, z, t| {
