@@ -275,7 +275,7 @@ fn crafted_cube_files_are_refused_with_the_reason() {
     cases.push(("value outside the cube", b, 2, "outside the cube"));
     let mut b = good.clone();
     b[12] = 3;
-    cases.push(("a Grundy table's kind", b, 2, "not a three-pile cube"));
+    cases.push(("a Grundy table's kind", b, 2, "kind 3, a Grundy table"));
     let mut b = good.clone();
     b[16..24].copy_from_slice(&u64::MAX.to_le_bytes());
     cases.push(("huge side", b, 2, "beyond 32-bit"));

@@ -1,7 +1,9 @@
 //! The binary header of the pairs and word files, and the registry of binary kinds.
 //!
 //! Every binary file of wythoff starts with the magic `WYTHOFF\0`, a version (u32) and a kind
-//! (u32); [`Kind`] is the one registry of kinds: 1 = P-pairs, 2 = characteristic word,
+//! (u32); [`Kind`] is the one registry of kinds, with their names ([`Kind::name`]), and
+//! [`preamble`] checks those fields for every format, with one error type ([`HeaderError`]):
+//! 1 = P-pairs, 2 = characteristic word,
 //! 3 = Grundy table (whose 64-byte header is read and written by `crate::grundy`), 4 = row
 //! certificate (80-byte header of its own, `crate::grundy::rows::certificate`), 5 = three-pile
 //! cube (64-byte header of its own, `crate::three_pile::cube`), 6 = line-game Grundy table
@@ -50,18 +52,108 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every registered kind, in number order.
+    pub const ALL: [Kind; 6] = [
+        Kind::Pairs,
+        Kind::Word,
+        Kind::GrundyTable,
+        Kind::RowCertificate,
+        Kind::ThreePileCube,
+        Kind::LineTable,
+    ];
+
     /// The kind with this number, if it is registered.
     pub fn from_u32(k: u32) -> Option<Kind> {
-        match k {
-            1 => Some(Kind::Pairs),
-            2 => Some(Kind::Word),
-            3 => Some(Kind::GrundyTable),
-            4 => Some(Kind::RowCertificate),
-            5 => Some(Kind::ThreePileCube),
-            6 => Some(Kind::LineTable),
-            _ => None,
+        Kind::ALL.into_iter().find(|&kind| kind as u32 == k)
+    }
+
+    /// What a file of this kind is, and the command that writes it: the one table of kind names
+    /// for every message about a file of the wrong kind.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Pairs => "pairs file (pairs --format binary)",
+            Kind::Word => "characteristic word (pairs --format word)",
+            Kind::GrundyTable => "Grundy table of generalized Wythoff (grundy N -o FILE)",
+            Kind::RowCertificate => "row certificate (rows X -o CERT)",
+            Kind::ThreePileCube => "three-pile cube (three N --cube FILE)",
+            Kind::LineTable => "line-game Grundy table (grundy N --rules R -o FILE)",
         }
     }
+
+    /// "kind K, a …" for a kind number found in a file.
+    pub fn describe(k: u32) -> String {
+        match Kind::from_u32(k) {
+            Some(kind) => format!("kind {k}, a {}", kind.name()),
+            None => format!("kind {k}, which no version of wythoff writes"),
+        }
+    }
+}
+
+/// What is wrong with the opening fields of a binary file, whatever its kind: one type and one
+/// wording for every format.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeaderError {
+    /// Fewer bytes than the header.
+    #[error("{got} bytes, shorter than the {need}-byte header")]
+    Short {
+        /// The bytes there are.
+        got: u64,
+        /// The header's length.
+        need: usize,
+    },
+    /// The magic bytes are not `WYTHOFF\0`.
+    #[error("wrong magic (not a wythoff file)")]
+    Magic,
+    /// Another kind of file.
+    #[error("{} (a {} is kind {})", Kind::describe(*got), want.name(), *want as u32)]
+    Kind {
+        /// The kind found.
+        got: u32,
+        /// The kind wanted.
+        want: Kind,
+    },
+    /// A version of the format this build does not read.
+    #[error("version {got} (only version {known} of this kind is read)")]
+    Version {
+        /// The version found.
+        got: u32,
+        /// The versions read.
+        known: &'static str,
+    },
+}
+
+/// Checks the opening fields every binary file shares — magic, version (u32 at 8), kind (u32
+/// at 12) — against the `want`ed kind, in a header of `len` bytes; returns the version for the
+/// format's own checks (`versions` lists those it reads; the kind is checked first, so a file of
+/// another kind is named as such whatever its version).
+pub fn preamble(
+    h: &[u8],
+    len: usize,
+    want: Kind,
+    versions: &[u32],
+    known: &'static str,
+) -> std::result::Result<u32, HeaderError> {
+    if h.len() < len || h.len() < 16 {
+        return Err(HeaderError::Short {
+            got: h.len() as u64,
+            need: len,
+        });
+    }
+    if &h[0..8] != MAGIC {
+        return Err(HeaderError::Magic);
+    }
+    let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
+    let (version, kind) = (u32_at(8), u32_at(12));
+    if kind != want as u32 {
+        return Err(HeaderError::Kind { got: kind, want });
+    }
+    if !versions.contains(&version) {
+        return Err(HeaderError::Version {
+            got: version,
+            known,
+        });
+    }
+    Ok(version)
 }
 
 /// The 80-byte header of the binary formats (see the module documentation).
@@ -123,19 +215,12 @@ impl Header {
         }
         let kind = match Kind::from_u32(u32_at(12)) {
             Some(k @ (Kind::Pairs | Kind::Word)) => k,
-            Some(Kind::GrundyTable) => {
-                return Err(bad("it is a Grundy table, not pairs or a word"));
+            _ => {
+                return Err(bad(&format!(
+                    "it is a wythoff file of {}, not pairs or a word",
+                    Kind::describe(u32_at(12))
+                )));
             }
-            Some(Kind::RowCertificate) => {
-                return Err(bad("it is a row certificate, not pairs or a word"));
-            }
-            Some(Kind::ThreePileCube) => {
-                return Err(bad("it is a three-pile cube, not pairs or a word"));
-            }
-            Some(Kind::LineTable) => {
-                return Err(bad("it is a line-game Grundy table, not pairs or a word"));
-            }
-            None => return Err(bad("unknown kind")),
         };
         let header = Header {
             kind,

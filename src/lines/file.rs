@@ -82,7 +82,10 @@ pub enum LineFileProblem {
     #[error("version {0} (only version {VERSION} is known)")]
     Version(u32),
     /// Another kind of wythoff file.
-    #[error("kind {0}{note} (a line-game table is kind {KIND})", note = kind_name(*.0))]
+    #[error(
+        "{} (a line-game table is kind {KIND})",
+        crate::artifact::header::Kind::describe(*.0)
+    )]
     Kind(u32),
     /// An unknown layout.
     #[error("layout {0} (only layout {LAYOUT_SQUARE}, the full square, is known)")]
@@ -129,20 +132,6 @@ pub enum LineFileProblem {
         /// Header, rules and payload.
         want: u64,
     },
-}
-
-/// What a wythoff file of this kind is, as refusals name it (", a Grundy table of …").
-pub fn kind_name(kind: u32) -> &'static str {
-    use crate::artifact::header::Kind;
-    match Kind::from_u32(kind) {
-        Some(Kind::Pairs) => ", a pairs file",
-        Some(Kind::Word) => ", a characteristic word",
-        Some(Kind::GrundyTable) => ", a Grundy table of generalized Wythoff (grundy N -o FILE)",
-        Some(Kind::RowCertificate) => ", a row certificate",
-        Some(Kind::ThreePileCube) => ", a three-pile cube",
-        Some(Kind::LineTable) => ", a line-game table",
-        None => "",
-    }
 }
 
 /// The least width holding every value of a table of side n for these rules.
@@ -474,10 +463,10 @@ impl AnyTableFile {
             Some(KIND) => return Ok(AnyTableFile::Lines(LineTableFile::open(path)?)),
             Some(k) if k != crate::grundy::KIND_TABLE => {
                 return Err(Error::usage(format!(
-                    "'{}' is a wythoff file of kind {k}{}: this reads Grundy tables (kind {}) \
-                     and line-game tables (kind {KIND})",
+                    "'{}' is a wythoff file of {}: this reads Grundy tables (kind {}) and \
+                     line-game tables (kind {KIND})",
                     path.display(),
-                    kind_name(k),
+                    crate::artifact::header::Kind::describe(k),
                     crate::grundy::KIND_TABLE
                 )));
             }

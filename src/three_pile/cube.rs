@@ -36,6 +36,7 @@ use super::engine::{NONE, Solver, TILE};
 use super::tiles::Tiles;
 use crate::artifact::Partial;
 use crate::artifact::atomic::{self, Need, Target};
+use crate::artifact::header::{self, Kind};
 use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
 use memmap2::Mmap;
@@ -49,8 +50,7 @@ pub const HEADER_LEN: usize = 64;
 /// Header bytes the checksum covers (all fields before it), so that a changed side or tile side
 /// is caught like a changed value.
 const COVERED: usize = 40;
-const MAGIC: &[u8; 8] = b"WYTHOFF\0";
-const KIND: u32 = crate::artifact::header::Kind::ThreePileCube as u32;
+const KIND: u32 = Kind::ThreePileCube as u32;
 /// Values per checkpoint batch, at least (or a sixteenth of the cube, if less).
 const BATCH: u64 = 1 << 22;
 
@@ -96,7 +96,7 @@ pub struct CubeHeader {
 impl CubeHeader {
     fn to_bytes(self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[..8].copy_from_slice(MAGIC);
+        h[..8].copy_from_slice(header::MAGIC);
         h[8..12].copy_from_slice(&1u32.to_le_bytes());
         h[12..16].copy_from_slice(&KIND.to_le_bytes());
         for (k, v) in [self.n, self.tile, self.values, self.checksum]
@@ -111,23 +111,9 @@ impl CubeHeader {
     /// Parses and checks a header: magic, version, kind, a side that fits the values' 32 bits, the
     /// tile side 64 and the number of values the side implies.
     pub fn from_bytes(h: &[u8]) -> std::result::Result<CubeHeader, String> {
-        if h.len() < HEADER_LEN {
-            return Err(format!(
-                "it has {} bytes, fewer than the {HEADER_LEN}-byte header",
-                h.len()
-            ));
-        }
-        if &h[..8] != MAGIC {
-            return Err("not a wythoff file (bad magic)".into());
-        }
-        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
+        header::preamble(h, HEADER_LEN, Kind::ThreePileCube, &[1], "1")
+            .map_err(|e| e.to_string())?;
         let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
-        if u32_at(8) != 1 {
-            return Err(format!("unsupported version {}", u32_at(8)));
-        }
-        if u32_at(12) != KIND {
-            return Err(format!("kind {} is not a three-pile cube (5)", u32_at(12)));
-        }
         let hd = CubeHeader {
             n: u64_at(16),
             tile: u64_at(24),

@@ -267,29 +267,11 @@ impl Certificate {
 
     /// Validates the bytes and indexes the rows.
     fn from_store(b: Bytes) -> Result<Certificate, CertificateError> {
-        if b.len() < HEADER_LEN {
-            return Err(invalid(format!(
-                "{} bytes, shorter than the {HEADER_LEN}-byte header",
-                b.len()
-            )));
-        }
+        use crate::artifact::header::{Kind, preamble};
+        preamble(&b, HEADER_LEN, Kind::RowCertificate, &[VERSION], "1")
+            .map_err(|e| invalid(e.to_string()))?;
         let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
         let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
-        if &b[0..8] != crate::artifact::header::MAGIC {
-            return Err(invalid("wrong magic (not a wythoff file)"));
-        }
-        if u32_at(8) != VERSION {
-            return Err(invalid(format!(
-                "version {} (only version {VERSION} is known)",
-                u32_at(8)
-            )));
-        }
-        if u32_at(12) != KIND {
-            return Err(invalid(format!(
-                "kind {} (a row certificate is kind {KIND})",
-                u32_at(12)
-            )));
-        }
         let (a, x, mu, lam, w) = (u64_at(16), u64_at(24), u64_at(32), u64_at(40), u32_at(48));
         if a == 0 {
             return Err(invalid("a = 0 (a is at least 1)"));
