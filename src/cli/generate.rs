@@ -423,6 +423,15 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
         Sizes::scaled(args.scale)?
     };
     let out = &args.out;
+    // The folder's file system must hold the files whose sizes are known, before anything is
+    // computed or created (measured at the folder, or at its nearest existing ancestor).
+    let known = known_bytes(&sizes)?;
+    let place = out
+        .ancestors()
+        .find(|d| d.as_os_str().is_empty() || d.exists())
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    super::pairs::check_room(place, known, "--out")?;
     std::fs::create_dir_all(out)
         .map_err(|e| Error::usage(format!("--out: cannot create '{}': {e}", out.display())))?;
     // The folder must take files before anything is computed.
@@ -521,6 +530,26 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// The bytes of the job's files whose sizes are known in advance: the binary pairs file, the
+/// characteristic word and the Grundy table (the text files come on top).  A table side the
+/// library does not take is refused here, naming --scale, before any work.
+pub(crate) fn known_bytes(s: &Sizes) -> Result<u64> {
+    let pairs = |stop: u64, f: FileFormat| -> Result<u64> {
+        let plan = Plan::new(Rules::wythoff(), 0, stop)?;
+        Ok(super::pairs::file_bytes(&plan, f).unwrap_or(0))
+    };
+    let spec = grundy::Spec::new(1, s.grundy).map_err(|e| {
+        Error::usage(format!(
+            "--scale: the Grundy table's side would be N = {}: {e}",
+            s.grundy
+        ))
+    })?;
+    let table = (grundy::HEADER_LEN as u64).saturating_add(spec.layout().bytes() as u64);
+    Ok(pairs(s.binary, FileFormat::Binary)?
+        .saturating_add(pairs(s.word, FileFormat::Word)?)
+        .saturating_add(table))
 }
 
 fn size_of(p: &Path) -> String {

@@ -217,6 +217,10 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
             .output
             .as_deref()
             .ok_or_else(|| Error::usage("--join: give -o FILE"))?;
+        // the joined file must not replace a part it reads (also through a link)
+        for part in &args.join {
+            wythoff::artifact::atomic::refuse_overwriting_input(path, "-o", part, "--join")?;
+        }
         let f = emit::open_file(FileFormat::Binary, path).map_err(naming("-o"))?;
         join::join(&args.join, f)?;
         return Ok(());
@@ -318,6 +322,63 @@ pub(crate) fn write_plan(
         Format::Binary => FileFormat::Binary,
         Format::Word => FileFormat::Word,
     };
+    if let Some(bytes) = file_bytes(plan, format) {
+        check_disk(path, bytes, "-o")?;
+    }
     let f = emit::open_file(format, path).map_err(naming("-o"))?;
     emit::write_file(plan, format, f, progress)
+}
+
+/// The exact size in bytes of the binary pairs or word file of `plan` (doc/formats.md): the
+/// 80-byte header, then 2·width bytes per pair (width 8, or 16 when B_STOP ≥ 2^64) or one bit
+/// per integer of [A_START, A_STOP]; `u64::MAX` for a size beyond.  `None` for text, whose
+/// size is not known in advance.
+pub(crate) fn file_bytes(plan: &Plan, format: FileFormat) -> Option<u64> {
+    let header = wythoff::artifact::header::HEADER_LEN as u128;
+    let payload = match format {
+        FileFormat::Text(_) => return None,
+        FileFormat::Binary => {
+            let width = if plan.pair(plan.stop()).1 <= u128::from(u64::MAX) {
+                8
+            } else {
+                16
+            };
+            plan.count().saturating_mul(2 * width)
+        }
+        FileFormat::Word => {
+            let bits = plan.pair(plan.stop()).0 - plan.pair(plan.start()).0 + 1;
+            bits.div_ceil(8)
+        }
+    };
+    Some(u64::try_from(payload.saturating_add(header)).unwrap_or(u64::MAX))
+}
+
+/// Refuses, naming `flag` (status 2), an output of `bytes` bytes at `path` that the free space
+/// of its directory cannot hold — before any work, and before any file is created.  A special
+/// file (a device, a FIFO: written in place) takes no room; a path that cannot be written is
+/// left to the output's own checks.  The probe is [`wythoff::grundy::check_resources`].
+pub(crate) fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<()> {
+    // the file's final place: a link's target, or the path itself when it does not exist yet
+    let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if std::fs::metadata(&resolved).is_ok_and(|m| !m.is_file()) {
+        return Ok(());
+    }
+    let dir = match resolved.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    check_room(&dir, bytes, flag)
+}
+
+/// Refuses, naming `flag` (status 2), `bytes` bytes of output into the directory `dir` when its
+/// file system has less free space (no refusal when the space cannot be measured).
+pub(crate) fn check_room(dir: &Path, bytes: u64, flag: &'static str) -> Result<()> {
+    wythoff::grundy::check_resources(0, bytes, Some(dir)).map_err(|e| match e {
+        // the probe speaks of tables; here the output is any file
+        Error::Usage(m) => Error::usage(format!(
+            "{flag}: {}",
+            m.replacen("this table needs", "the output needs", 1)
+        )),
+        e => e,
+    })
 }

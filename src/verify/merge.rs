@@ -1,8 +1,9 @@
 //! Merging the reports of shards 0..K−1 of one verification into the report of the whole run.
 //!
 //! The reports must be of one configuration (all fields but the shard equal), one report per
-//! shard, every shard present.  The two range checks ([`super::mex`], the numeration sample) are
-//! joined: each part must cover exactly its shard's range; counts add up; the merged check
+//! shard, every shard present.  The range checks ([`super::mex`], the numeration sample, the
+//! two sweeps of [`super::conjectures`]) are joined: each part must cover exactly its shard's
+//! range, and count what that range holds (see [`Items`]); counts add up; the merged check
 //! fails with the counterexample of the lowest failing shard.  The small checks and the
 //! measurements are shard 0's (the other shards list them as skipped).  The merged report of a
 //! complete set of shards has the same checks — names, covers, counts, statuses and first
@@ -74,6 +75,32 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
     let ordered: Vec<&(String, Report)> = at.iter().flatten().map(|&j| &parts[j]).collect();
     let cfg = &first.config;
     let bound = cfg.bound;
+    // which checks are range checks, and what each counts
+    let mut items = Vec::new();
+    for (idx, c0) in first.checks.iter().enumerate() {
+        items.push(if conjectures::covers(&c0.name, 0, 1).is_some() {
+            Some(if c0.name == conjectures::PLATEAUS {
+                Items::KPerN
+            } else {
+                Items::PerN
+            })
+        } else if idx == 0 {
+            if mex::Sweep::named(&c0.name, cfg).is_none() {
+                return Err(Error::usage(format!(
+                    "'{first_label}': the first check is '{}', not the floor = mex sweep of this configuration",
+                    c0.name
+                )));
+            }
+            Some(Items::PerN)
+        } else if c0.name == numeration::NAME {
+            Some(Items::Sample)
+        } else {
+            None
+        });
+    }
+    for (label, p) in &ordered {
+        consistent_counts(label, p, &items)?;
+    }
     let mut checks = Vec::new();
     for (idx, c0) in first.checks.iter().enumerate() {
         let merged = if let Some(name) = conjectures::covers(&c0.name, 0, 1).map(|_| &c0.name) {
@@ -82,10 +109,7 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
             })?
         } else if idx == 0 {
             let Some(kind) = mex::Sweep::named(&c0.name, cfg) else {
-                return Err(Error::usage(format!(
-                    "'{first_label}': the first check is '{}', not the floor = mex sweep of this configuration",
-                    c0.name
-                )));
+                return Err(Error::internal("the sweep was named above"));
             };
             join(&ordered, idx, bound, |lo, hi| kind.covers(lo, hi))?
         } else if c0.name == numeration::NAME {
@@ -114,6 +138,55 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
         checks,
         measurements: ordered[0].1.measurements.clone(),
     })
+}
+
+/// What a range check counts over the range [lo, hi) of its shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Items {
+    /// One item per n (the floor = mex sweep, [`conjectures::MEAN`]): all hi − lo of them, but
+    /// for a chunk that stops early after many counterexamples.
+    PerN,
+    /// One k = n − 1 per n ≥ 2 ([`conjectures::PLATEAUS`]), under the same proviso.
+    KPerN,
+    /// The sample points of the numeration check in the range, every one examined.
+    Sample,
+}
+
+impl Items {
+    /// The items of [lo, hi) in a verification of [0, bound).
+    fn of(self, bound: u64, lo: u64, hi: u64) -> u64 {
+        match self {
+            Items::PerN => hi - lo,
+            Items::KPerN => hi.saturating_sub(lo.max(2)),
+            Items::Sample => numeration::sample_points(bound, lo, hi).len() as u64,
+        }
+    }
+}
+
+/// Refuses (usage error naming the part) a report whose range checks count other than what
+/// the range it covers holds: [`Items::Sample`] exactly; the sweeps exactly when none of the
+/// part's range checks failed, and at most that many when one did (a chunk stops after
+/// [`mex`]'s limit of counterexamples, and the two sweeps of the conjectures share chunks).
+fn consistent_counts(label: &str, p: &Report, items: &[Option<Items>]) -> Result<()> {
+    let (lo, hi) = p.config.range();
+    let failed = p
+        .checks
+        .iter()
+        .zip(items)
+        .any(|(c, i)| i.is_some() && c.status == Status::Fail);
+    for (c, i) in p.checks.iter().zip(items) {
+        let Some(i) = i else { continue };
+        let want = i.of(p.config.bound, lo, hi);
+        let exact = *i == Items::Sample || !failed;
+        if c.count > want || (exact && c.count != want) {
+            let (i, k) = p.config.shard;
+            return Err(Error::usage(format!(
+                "'{label}': check '{}' counts {} items, but shard {i}/{k}, [{lo}, {hi}), holds {want}: the report is damaged or edited",
+                c.name, c.count
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Joins the range check at position `idx` of the shards (in shard order).

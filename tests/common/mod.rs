@@ -158,3 +158,86 @@ pub fn png_pixels(path: &Path) -> (u32, u32, Vec<u8>) {
     buf.truncate(info.buffer_size());
     (info.width, info.height, buf)
 }
+
+/// The P-positions (x, y), x ≤ y < `side`, of the two-pile game with parameter a, normal or
+/// misère play, by backward induction from the rules: a position is P iff none of its options
+/// is, except that in misère play the position without moves, (0, 0), is N (the opponent made
+/// the last move, and so lost).  Options as [`options`] lists them, the diagonal band
+/// enumerated directly.
+pub fn p_positions(side: usize, a: usize, misere: bool) -> Vec<(usize, usize)> {
+    let mut p = vec![vec![false; side]; side];
+    for x in 0..side {
+        for y in 0..side {
+            if x == 0 && y == 0 {
+                p[0][0] = !misere;
+                continue;
+            }
+            let column = (0..x).any(|u| p[u][y]);
+            let row = (0..y).any(|w| p[x][w]);
+            let diagonal = (1..=x).any(|k| {
+                ((k + 1).saturating_sub(a).max(1)..=(k + a - 1).min(y)).any(|l| p[x - k][y - l])
+            });
+            p[x][y] = !(column || row || diagonal);
+        }
+    }
+    let mut v = Vec::new();
+    for (x, row) in p.iter().enumerate() {
+        for (y, &is_p) in row.iter().enumerate().skip(x) {
+            if is_p {
+                v.push((x, y));
+            }
+        }
+    }
+    v
+}
+
+/// The P-positions [x, y, z], x ≤ y ≤ z ≤ `n`, of three-pile Wythoff (a move takes the same
+/// k ≥ 1 from any non-empty set of the piles), by backward induction over the cube [0, n]³.
+pub fn three_pile_p(n: usize) -> Vec<[usize; 3]> {
+    let s = n + 1;
+    let at = |x: usize, y: usize, z: usize| (x * s + y) * s + z;
+    let mut p = vec![false; s * s * s];
+    let mut v = Vec::new();
+    for x in 0..s {
+        for y in 0..s {
+            for z in 0..s {
+                let mut reaches_p = false;
+                for set in 1..8usize {
+                    let (dx, dy, dz) = (set & 1, (set >> 1) & 1, (set >> 2) & 1);
+                    let room = [(dx, x), (dy, y), (dz, z)]
+                        .iter()
+                        .filter(|(d, _)| *d == 1)
+                        .map(|&(_, c)| c)
+                        .min()
+                        .unwrap();
+                    reaches_p |= (1..=room).any(|k| p[at(x - dx * k, y - dy * k, z - dz * k)]);
+                }
+                p[at(x, y, z)] = !reaches_p;
+                if !reaches_p && x <= y && y <= z {
+                    v.push([x, y, z]);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// G of a two-pile line game on 0 ≤ x, y < n, row-major: a move takes i·(p, q), i ≥ 1, for a
+/// rule (p, q), while neither pile goes negative (doc/lines.md); a direct mex.
+pub fn line_naive(n: usize, rules: &[(usize, usize)]) -> Vec<u32> {
+    let mut g = vec![0u32; n * n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut seen = Vec::new();
+            for &(p, q) in rules {
+                let mut i = 1;
+                while i * p <= x && i * q <= y {
+                    seen.push(g[(x - i * p) * n + y - i * q]);
+                    i += 1;
+                }
+            }
+            g[x * n + y] = (0..).find(|k| !seen.contains(k)).unwrap();
+        }
+    }
+    g
+}
