@@ -9,7 +9,7 @@ use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file};
+use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file, table};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
@@ -44,9 +44,12 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         .map(AtomicFile::create)
         .transpose()
         .map_err(naming("-o"))?;
+    // the table of side n, or only the corner the board shows when it is the only output
+    table::check_side(n).map_err(|e| Error::usage(format!("N: {e}")))?;
+    let full = n;
+    let n = args.computed_side(n);
     // memory for the table and its line sets; disk for a file written beside its target
-    let memory =
-        wythoff::lines::table::memory(rules, n).map_err(|e| Error::usage(format!("N: {e}")))?;
+    let memory = table::memory(rules, n).map_err(|e| Error::usage(format!("N: {e}")))?;
     let disk = match &file_out {
         Some(f) if !f.in_place() => file::LineHeader::new(rules, n)
             .and_then(|h| h.file_len())
@@ -85,7 +88,9 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         );
         return Ok(());
     }
-    pictures.draw(t.n, &|x, y| t.get(x, y))?;
+    // full ≤ MAX_SIDE, checked above, so it fits
+    let full = usize::try_from(full).map_err(|_| Error::internal("a side beyond usize"))?;
+    pictures.draw(full, &|x, y| t.get(x, y))?;
     if args.check.is_some() {
         let pb = progress_bar(if n >= 4096 { u128::from(n * n) } else { 0 }, "check");
         let rep = check::check(
