@@ -20,7 +20,7 @@
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::pairs::{Outcome, Solver, Strategy};
-use rug::Integer;
+use rug::{Assign, Integer};
 use std::fmt;
 
 /// A non-negative rational p/q in lowest terms, q ≥ 1.
@@ -28,6 +28,24 @@ use std::fmt;
 pub struct Rational {
     p: Integer,
     q: Integer,
+}
+
+/// Most decimal digits of the numerator and of the denominator of a rational read from text or
+/// built from a breadth-first index: p, q < 10^100000.  The continued fraction, the level, the
+/// index and the steps are slow Euclidean algorithms, one division per partial quotient, so
+/// their time grows with the square of the size (about a second per pass at this limit on a
+/// 2-core machine); their memory grows linearly (tens of MB).
+pub const MAX_DIGITS: u32 = 100_000;
+
+/// 10^[`MAX_DIGITS`], the first number beyond the limit (computed once).
+fn digit_bound() -> &'static Integer {
+    static BOUND: std::sync::OnceLock<Integer> = std::sync::OnceLock::new();
+    BOUND.get_or_init(|| Integer::from(Integer::u_pow_u(10, MAX_DIGITS)))
+}
+
+/// Whether `x` has at most [`MAX_DIGITS`] decimal digits (x < 10^MAX_DIGITS; exact).
+pub fn within_digit_limit(x: &Integer) -> bool {
+    x < digit_bound()
 }
 
 /// Largest index bit length the tree functions will build (a level beyond this has an index of
@@ -54,6 +72,12 @@ pub enum RationalError {
         /// Their greatest common divisor (> 1).
         gcd: Integer,
     },
+    /// The numerator or the denominator has more than [`MAX_DIGITS`] decimal digits.
+    #[error(
+        "the {0} has more than {MAX_DIGITS} decimal digits (accepted: p/q with p and q below \
+         10^{MAX_DIGITS}; the work grows with the square of their size)"
+    )]
+    TooLarge(&'static str),
     /// Not `p/q` or `p` with numbers of the accepted syntax.
     #[error("'{text}' is not a rational p/q ({cause})")]
     Malformed {
@@ -100,13 +124,21 @@ impl std::str::FromStr for Rational {
 }
 
 impl Rational {
-    /// p/q, checked: q ≥ 1, p ≥ 0, gcd(p, q) = 1, with a typed error.
+    /// p/q, checked: q ≥ 1, p ≥ 0, p and q of at most [`MAX_DIGITS`] digits, gcd(p, q) = 1,
+    /// with a typed error.  The size is checked before the gcd, so an input beyond the limit is
+    /// refused at once.
     pub fn reduced(p: Integer, q: Integer) -> std::result::Result<Rational, RationalError> {
         if p < 0 || q < 0 {
             return Err(RationalError::Negative(format!("{p}/{q}")));
         }
         if q == 0 {
             return Err(RationalError::ZeroDenominator);
+        }
+        if !within_digit_limit(&p) {
+            return Err(RationalError::TooLarge("numerator"));
+        }
+        if !within_digit_limit(&q) {
+            return Err(RationalError::TooLarge("denominator"));
         }
         let g = Integer::from(p.gcd_ref(&q));
         if g != 1 {
@@ -149,20 +181,29 @@ impl Rational {
     /// The continued-fraction partial quotients [a0; a1, …] (a0 may be 0; the last is ≥ 2
     /// unless the rational is an integer).  0/1 gives [0].
     pub fn partial_quotients(&self) -> Vec<Integer> {
-        let (mut p, mut q) = (self.p.clone(), self.q.clone());
-        let mut v = Vec::new();
-        while q != 0 {
-            let (d, r) = p.div_rem(q.clone());
-            v.push(d);
-            p = q;
-            q = r;
+        self.quotients().collect()
+    }
+
+    /// The partial quotients one at a time, as [`Rational::partial_quotients`] lists them.
+    /// Memory: three numbers the size of q, and each quotient in a fresh number of its own size
+    /// (a quotient left in the dividend's storage would keep a buffer as large as p: quadratic
+    /// memory over the ~0.84·bits quotients of a typical rational).
+    pub fn quotients(&self) -> PartialQuotients {
+        PartialQuotients {
+            p: self.p.clone(),
+            q: self.q.clone(),
+            r: Integer::new(),
         }
-        v
     }
 
     /// The induced integer: the sum of the partial quotients, i.e. the level in the tree.
+    /// Memory: linear in the size of p/q (no quotient is kept).
     pub fn level(&self) -> Integer {
-        self.partial_quotients().into_iter().sum()
+        let mut sum = Integer::new();
+        for a in self.quotients() {
+            sum += a;
+        }
+        sum
     }
 
     /// The rational k steps up the tree (k ≤ level), by phases with one division each.
@@ -214,45 +255,43 @@ impl Rational {
 
     /// The index in breadth-first order (0/1 → 0, 1/1 → 1, 1/2 → 2, 2/1 → 3, 1/3 → 4, …): for
     /// level k ≥ 1 a k-bit number, 1 followed by the path from 1/1 (0 = left, 1 = right).
+    ///
+    /// Walking up from p/q = [a0; a1, …, am] to 1/1 does a0 right-child steps (bits 1), then a1
+    /// left-child steps (bits 0), and so on, the last run one shorter (it ends at 1/1, not
+    /// 0/1); the path's bits are these runs, the first step up being the least significant bit.
+    /// One pass of the continued fraction; the index is allocated once, at its final size.
     pub fn bfs_index(&self) -> Result<Integer> {
         if self.p == 0 {
             return Ok(Integer::new());
         }
-        let level = self.level();
-        if level > MAX_INDEX_BITS {
-            return Err(Error::domain(format!(
-                "the breadth-first index of a rational of level {} has that many bits; the limit is {MAX_INDEX_BITS}",
-                crate::pairs::abbreviate(&level)
-            )));
-        }
-        // Walk up by phases, writing bits from the least significant end.
-        let (mut p, mut q) = (self.p.clone(), self.q.clone());
-        let mut idx = Integer::new();
+        let cf = self.partial_quotients();
+        let level: Integer = cf.iter().sum();
+        let bits = level
+            .to_u32()
+            .filter(|&b| u64::from(b) <= MAX_INDEX_BITS)
+            .ok_or_else(|| {
+                Error::domain(format!(
+                    "the breadth-first index of a rational of level {} has that many bits; the limit is {MAX_INDEX_BITS}",
+                    crate::pairs::abbreviate(&level)
+                ))
+            })?;
+        let mut idx = Integer::with_capacity(bits as usize);
         let mut pos: u32 = 0;
-        while !(p == 1 && q == 1) {
-            if p > q {
-                // right child run: stop at p/q with p − r·q ≥ q or at 1/1
-                let mut r = Integer::from(&p / &q);
-                if Integer::from(&p % &q) == 0 {
-                    r -= 1u32; // reach q/q = 1/1 (q = 1)
-                }
-                let r32 = r.to_u32().expect("bounded by MAX_INDEX_BITS");
-                for b in pos..pos + r32 {
+        let last = cf.len() - 1;
+        for (i, a) in cf.iter().enumerate() {
+            // each a ≤ level ≤ MAX_INDEX_BITS, so it fits
+            let run = a
+                .to_u32()
+                .ok_or_else(|| Error::internal("a run beyond the level"))?;
+            let run = if i == last { run - 1 } else { run };
+            if i % 2 == 0 {
+                for b in pos..pos + run {
                     idx.set_bit(b, true);
                 }
-                pos += r32;
-                p -= r * &q;
-            } else {
-                let mut r = Integer::from(&q / &p);
-                if Integer::from(&q % &p) == 0 {
-                    r -= 1u32;
-                }
-                let r32 = r.to_u32().expect("bounded by MAX_INDEX_BITS");
-                pos += r32; // zero bits
-                q -= r * &p;
             }
+            pos += run;
         }
-        idx.set_bit(pos, true);
+        idx.set_bit(pos, true); // pos = level − 1: the leading 1 (1/1 itself)
         Ok(idx)
     }
 
@@ -286,6 +325,15 @@ impl Rational {
             } else {
                 q += Integer::from(&p * run);
             }
+            // After the first run each run adds a multiple of the larger of p, q to the smaller,
+            // so p + q grows by half at least: this stops the work after at most ~570,000 runs,
+            // all on numbers below the limit.
+            if !within_digit_limit(&p) || !within_digit_limit(&q) {
+                return Err(Error::domain(format!(
+                    "the rational of this index has more than {MAX_DIGITS} decimal digits in its \
+                     numerator or denominator (the limit of rationals)"
+                )));
+            }
             i = j;
         }
         Ok(Rational { p, q })
@@ -295,6 +343,32 @@ impl Rational {
 impl fmt::Display for Rational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.p, self.q)
+    }
+}
+
+/// The partial quotients of a rational, by the Euclidean algorithm: (p, q) → (q, p mod q),
+/// yielding ⌊p/q⌋, until q = 0.  Made by [`Rational::quotients`].
+#[derive(Clone, Debug)]
+pub struct PartialQuotients {
+    p: Integer,
+    q: Integer,
+    /// Storage for the next remainder, reused from step to step.
+    r: Integer,
+}
+
+impl Iterator for PartialQuotients {
+    type Item = Integer;
+
+    fn next(&mut self) -> Option<Integer> {
+        if self.q == 0 {
+            return None;
+        }
+        let mut a = Integer::new();
+        (&mut a, &mut self.r).assign(self.p.div_rem_ref(&self.q));
+        // (p, q, r) ← (q, r, p): the old p's storage takes the next remainder
+        std::mem::swap(&mut self.p, &mut self.q);
+        std::mem::swap(&mut self.q, &mut self.r);
+        Some(a)
     }
 }
 
@@ -555,6 +629,104 @@ mod tests {
         assert_eq!(
             s,
             Rational::new(Integer::from(1), Integer::from(1), "r").unwrap()
+        );
+    }
+
+    #[test]
+    fn the_digit_limit_is_exact_and_checked_before_the_gcd() {
+        let bound = Integer::from(Integer::u_pow_u(10, MAX_DIGITS));
+        let under = Integer::from(&bound - 1u32); // MAX_DIGITS nines
+        assert_eq!(under.to_string().len(), MAX_DIGITS as usize);
+        assert!(within_digit_limit(&under));
+        assert!(!within_digit_limit(&bound));
+        let one = || Integer::from(1);
+        assert!(Rational::reduced(under.clone(), Integer::from(2)).is_ok());
+        assert!(Rational::reduced(one(), under.clone()).is_ok());
+        assert_eq!(
+            Rational::reduced(bound.clone(), one()),
+            Err(RationalError::TooLarge("numerator"))
+        );
+        assert_eq!(
+            Rational::reduced(one(), bound.clone()),
+            Err(RationalError::TooLarge("denominator"))
+        );
+        // not reduced (gcd 10^MAX_DIGITS) and too large: the size is named, no gcd is taken
+        assert_eq!(
+            Rational::reduced(bound.clone(), bound.clone()),
+            Err(RationalError::TooLarge("numerator"))
+        );
+        let e = format!("1e{MAX_DIGITS}").parse::<Rational>().unwrap_err();
+        assert!(
+            e.to_string().contains("more than 100000 decimal digits"),
+            "{e}"
+        );
+    }
+
+    /// F(n+1)/F(n) = [1; 1, …, 1, 2] has level n (n ≥ 2): a known value, by n − 1 quotients.
+    #[test]
+    fn level_of_fibonacci_ratios() {
+        let (mut a, mut b) = (Integer::from(1), Integer::from(2)); // F(2), F(3)
+        for n in 2..=3000u32 {
+            if n % 500 == 0 || n < 10 {
+                let r = Rational::new(b.clone(), a.clone(), "r").unwrap();
+                assert_eq!(r.level(), n, "F({})/F({n})", n + 1);
+                assert_eq!(r.quotients().count(), n as usize - 1);
+            }
+            let c = Integer::from(&a + &b);
+            a = std::mem::replace(&mut b, c);
+        }
+    }
+
+    /// The cause of the quadratic memory: a quotient left in its dividend's storage keeps a
+    /// buffer as large as p.  Each quotient must own storage of about its own size.
+    #[test]
+    fn quotients_hold_storage_of_their_own_size() {
+        let p = Integer::from(Integer::u_pow_u(2, 20_000));
+        let q = Integer::from(Integer::u_pow_u(3, 12_000));
+        let r = Rational::new(p, q, "r").unwrap();
+        let mut n = 0;
+        for a in r.quotients() {
+            assert!(
+                a.capacity() <= 64 * (a.significant_bits() as usize / 64 + 2),
+                "{a}"
+            );
+            n += 1;
+        }
+        assert!(n > 10_000, "{n} quotients");
+    }
+
+    #[test]
+    fn big_indices_round_trip() {
+        for e in [100u32, 1000, 5000] {
+            for n in [
+                Integer::from(Integer::u_pow_u(3, e)),
+                Integer::from(Integer::u_pow_u(7, e)) + 12345u32,
+            ] {
+                let r = Rational::from_bfs_index(&n).unwrap();
+                assert_eq!(r.bfs_index().unwrap(), n);
+                assert_eq!(r.level(), n.significant_bits());
+            }
+        }
+    }
+
+    #[test]
+    fn an_index_whose_rational_is_beyond_the_limit_is_refused() {
+        // alternating bits 1010…: the path of F(k+1)/F(k), whose numbers have ~0.209·k digits
+        let alternating = |k: u32| {
+            let mut n = Integer::new();
+            for b in (0..k).step_by(2) {
+                n.set_bit(b, true);
+            }
+            n.set_bit(k, true);
+            n
+        };
+        let r = Rational::from_bfs_index(&alternating(20_000)).unwrap();
+        assert!(r.numer().to_string().len() < 5_000);
+        let e = Rational::from_bfs_index(&alternating(480_000)).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(
+            e.to_string().contains("more than 100000 decimal digits"),
+            "{e}"
         );
     }
 }

@@ -123,6 +123,31 @@ pub(crate) struct GrundyArgs {
     pub(crate) abort_after_rows: Option<usize>,
 }
 
+impl GrundyArgs {
+    /// Whether the board is the only output of `grundy N`: no table file, picture of the
+    /// whole table, printout, checksum or check.
+    pub(crate) fn board_only(&self) -> bool {
+        self.board.is_some()
+            && self.output.is_none()
+            && self.png.is_none()
+            && !self.print
+            && !self.checksum
+            && self.check.is_none()
+    }
+
+    /// The side of the table `grundy N` computes: N, or min(N, [`picture::BOARD_MAX`]) when the
+    /// board is the only output.  The corner is all the board shows, and a table of that side
+    /// holds the same values there: every option of (x, y) lowers a coordinate and raises none
+    /// (Wythoff's game and every line game), so G(x, y) depends only on cells of the corner.
+    pub(crate) fn computed_side(&self, n: u64) -> u64 {
+        if self.board_only() {
+            n.min(picture::BOARD_MAX as u64)
+        } else {
+            n
+        }
+    }
+}
+
 #[derive(Subcommand)]
 pub(crate) enum GrundySub {
     /// G(X, Y) of Wythoff's game for a small row X and a column Y of any size, from certified
@@ -220,6 +245,9 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         SpecError::Side(_) => Error::usage(format!("N: {e}")),
     })?;
     let threads = thread_pool(args.threads)?;
+    // the table of side n, or only the corner the board shows when it is the only output
+    let full = spec;
+    let spec = Spec::new(a, args.computed_side(n)).map_err(|e| Error::usage(format!("N: {e}")))?;
     let cells = (spec.n as u128 * (spec.n as u128 + 1)) / 2;
     let pb = progress_bar(
         if spec.n >= 4096 {
@@ -231,13 +259,13 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     );
     let tick = |k: u64| pb.inc(k);
     if let Some(path) = &args.output {
-        return write_table(&args, spec, path, threads, &pb);
+        return write_table(&args, full, path, threads, &pb);
     }
     // Every output is opened before any work: a path that cannot be written is refused now.
     let pictures = Pictures::open(&args)?;
     let t = Table::compute(spec, threads, &tick)?;
     pb.finish_and_clear();
-    pictures.draw(spec.n, &|x, y| t.get(x, y))?;
+    pictures.draw(full.n, &|x, y| t.get(x, y))?;
     if args.check.is_some() {
         let rep = grundy::check(&t.data, t.layout, a)?;
         return report_check(&rep, args.json);

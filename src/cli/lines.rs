@@ -9,7 +9,7 @@ use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file};
+use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file, table};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
@@ -38,17 +38,23 @@ pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Opti
 /// `--board`.  Every output is opened before the work (a path that cannot be written is refused
 /// first); the table is computed in memory and a file is written whole at the end.
 pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()> {
+    // a table file needs a regular file, as Wythoff's does: /dev/null, a FIFO or a descriptor
+    // is refused here, before the work
     let mut file_out = args
         .output
         .as_deref()
-        .map(AtomicFile::create)
+        .map(AtomicFile::create_regular)
         .transpose()
         .map_err(naming("-o"))?;
-    // memory for the table and its line sets; disk for a file written beside its target
-    let memory =
-        wythoff::lines::table::memory(rules, n).map_err(|e| Error::usage(format!("N: {e}")))?;
+    // the table of side n, or only the corner the board shows when it is the only output
+    table::check_side(n).map_err(|e| Error::usage(format!("N: {e}")))?;
+    let full = n;
+    let n = args.computed_side(n);
+    // memory for the table and its line sets; disk for the file (always written beside its
+    // target: a regular file)
+    let memory = table::memory(rules, n).map_err(|e| Error::usage(format!("N: {e}")))?;
     let disk = match &file_out {
-        Some(f) if !f.in_place() => file::LineHeader::new(rules, n)
+        Some(_) => file::LineHeader::new(rules, n)
             .and_then(|h| h.file_len())
             .unwrap_or(u64::MAX),
         _ => 0,
@@ -85,7 +91,9 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()>
         );
         return Ok(());
     }
-    pictures.draw(t.n, &|x, y| t.get(x, y))?;
+    // full ≤ MAX_SIDE, checked above, so it fits
+    let full = usize::try_from(full).map_err(|_| Error::internal("a side beyond usize"))?;
+    pictures.draw(full, &|x, y| t.get(x, y))?;
     if args.check.is_some() {
         let pb = progress_bar(if n >= 4096 { u128::from(n * n) } else { 0 }, "check");
         let rep = check::check(

@@ -11,7 +11,7 @@ use wythoff::ratwyt::{self, Rational};
 
 #[derive(Args)]
 pub(crate) struct RatwytArgs {
-    /// First rational p/q (lowest terms, any size).
+    /// First rational p/q (lowest terms, p and q of at most 100000 digits).
     #[arg(value_parser = rational, allow_hyphen_values = true)]
     pub(crate) r1: Rational,
     /// Second rational.
@@ -50,8 +50,14 @@ pub(crate) struct GameThreeArgs {
     pub(crate) json: bool,
 }
 
-/// The longest path `cw --path` prints (levels).
+/// The highest level whose path `cw --path` prints (10^6 + 1 rationals).
 const MAX_PATH: u32 = 1_000_000;
+
+/// The number of rationals on the path from a rational of this level to the root: the rational,
+/// then one per step up, down to 0/1 (level 0).
+fn path_length(level: &Integer) -> Integer {
+    Integer::from(level + 1u32)
+}
 
 #[derive(Args)]
 pub(crate) struct CwArgs {
@@ -63,8 +69,8 @@ pub(crate) struct CwArgs {
     #[arg(long, value_name = "N", conflicts_with = "r", value_parser = index,
           allow_hyphen_values = true)]
     pub(crate) index: Option<Integer>,
-    /// Also give the path to the root, one rational per line (with --json: a "path" array);
-    /// refused beyond 10^6 levels.
+    /// Also give the path to the root, one rational per line, streamed (with --json: a "path"
+    /// array); refused beyond level 10^6 (10^6 + 1 rationals).
     #[arg(long)]
     pub(crate) path: bool,
     /// Machine-readable output.
@@ -192,21 +198,26 @@ pub(crate) fn game_three(args: GameThreeArgs) -> Result<()> {
 pub(crate) fn cw(args: CwArgs) -> Result<()> {
     let r = match (args.r, &args.index) {
         (Some(r), _) => r,
-        (None, Some(n)) => Rational::from_bfs_index(n)?,
+        (None, Some(n)) => Rational::from_bfs_index(n).map_err(|e| match e {
+            Error::Domain(m) => Error::Domain(format!("--index: {m}")),
+            e => e,
+        })?,
         (None, None) => return Err(Error::usage("give a rational R or --index N")),
     };
-    let level = r.level();
+    // one pass of the continued fraction gives both (the level is the sum of the quotients)
+    let cf = r.partial_quotients();
+    let level: Integer = cf.iter().sum();
     // the path is refused before anything is printed
     if args.path && level > MAX_PATH {
         return Err(Error::usage(format!(
-            "--path: the path has {} rationals; the limit is 10^6",
+            "--path: the path lists {} rationals (level {} down to 0/1); the limit is level 10^6",
+            pairs::abbreviate(&path_length(&level)),
             pairs::abbreviate(&level)
         )));
     }
     let parent = r.parent();
     let (left, right) = r.children();
     let index = r.bfs_index();
-    let cf = r.partial_quotients();
     let mut out = Out::new();
     if args.json {
         out.json(&json::Cw {
@@ -242,4 +253,22 @@ pub(crate) fn cw(args: CwArgs) -> Result<()> {
         }
     }
     out.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_path_lists_the_rational_and_every_ancestor() {
+        // counted on the tree itself: 3/5 → 3/2 → 1/2 → 1/1 → 0/1
+        let mut n = 0u32;
+        let mut c = Some("3/5".parse::<Rational>().unwrap());
+        while let Some(r) = c {
+            n += 1;
+            c = r.parent();
+        }
+        assert_eq!(path_length(&Integer::from(4)), n);
+        assert_eq!(path_length(&Integer::from(MAX_PATH)), 1_000_001);
+    }
 }

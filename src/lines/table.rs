@@ -105,11 +105,7 @@ pub fn bytes_needed(rules: &Rules, n: u64) -> Option<u64> {
 /// The bytes a table of side n takes ([`bytes_needed`]), or [`Error::Domain`] stating the limit
 /// when n is outside 1..=[`MAX_SIDE`] or the bytes pass [`MAX_BYTES`].
 pub fn memory(rules: &Rules, n: u64) -> Result<u64> {
-    if n == 0 || n > MAX_SIDE {
-        return Err(Error::domain(format!(
-            "side {n}: a line-game table has 1 to {MAX_SIDE} rows"
-        )));
-    }
+    check_side(n)?;
     let need = bytes_needed(rules, n).unwrap_or(u64::MAX);
     if need > MAX_BYTES {
         return Err(Error::domain(format!(
@@ -118,6 +114,16 @@ pub fn memory(rules: &Rules, n: u64) -> Result<u64> {
         )));
     }
     Ok(need)
+}
+
+/// Checks that n is a side a line-game table may have (1 ≤ n ≤ [`MAX_SIDE`]).
+pub fn check_side(n: u64) -> Result<()> {
+    if n == 0 || n > MAX_SIDE {
+        return Err(Error::domain(format!(
+            "side {n}: a line-game table has 1 to {MAX_SIDE} rows"
+        )));
+    }
+    Ok(())
 }
 
 impl LineTable {

@@ -1,0 +1,80 @@
+//! A table file needs a regular file: `grundy N --rules R -o X` refuses /dev/null and a FIFO
+//! before any work (status 2, one line), with the message Wythoff's `grundy N -o X` gives.
+
+mod common;
+use common::{text, wythoff};
+use std::os::unix::fs::FileTypeExt;
+use std::process::Command;
+
+/// Runs `grundy N [game…] -o target` and returns (status, stderr); nothing on stdout.
+fn refused(n: &str, game: &[&str], target: &str) -> String {
+    let mut args = vec!["grundy", n];
+    args.extend(game);
+    args.extend(["-o", target]);
+    let o = wythoff(&args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+    assert!(o.stdout.is_empty(), "{args:?}");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    err
+}
+
+fn check_target(target: &str, what: &str) {
+    // Wythoff's table: the reference message
+    let wythoff_msg = refused("4096", &[], target);
+    assert!(
+        wythoff_msg.contains(&format!("-o: cannot write '{target}': it is {what}")),
+        "{wythoff_msg}"
+    );
+    for game in [
+        &["--rules", "1,0:1,1:3,2:0,1"][..],
+        &["--game", "nimhof-a307296"][..],
+        &["--rules", "1,0:0,1", "--threads", "1"][..],
+    ] {
+        assert_eq!(refused("4096", game, target), wythoff_msg, "{game:?}");
+    }
+}
+
+#[test]
+fn a_line_game_table_refuses_dev_null() {
+    check_target("/dev/null", "a character device");
+    let m = std::fs::metadata("/dev/null").unwrap();
+    assert!(m.file_type().is_char_device());
+}
+
+#[test]
+fn a_line_game_table_refuses_a_fifo() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // were the table written, the writer would wait for a reader: the refusal comes first
+    check_target(fifo.to_str().unwrap(), "a FIFO");
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["pipe"]);
+}
+
+#[test]
+fn a_line_game_table_still_goes_to_a_regular_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.bin");
+    let o = wythoff(&[
+        "grundy",
+        "10",
+        "--rules",
+        "1,0:0,1",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(std::fs::metadata(&path).unwrap().is_file());
+}
