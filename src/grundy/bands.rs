@@ -89,6 +89,7 @@ impl Verified {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grundy::file::{TableFile, TableFileError, TableHeader, VERSION};
 
     #[test]
     fn bands_cover_the_rows_once_and_the_payload_contiguously() {
@@ -124,5 +125,69 @@ mod tests {
             assert_eq!(end, (n, layout.bytes()));
         }
         assert_eq!(count(5, 0), None);
+    }
+
+    #[test]
+    fn the_version_3_checksum_covers_the_header_and_the_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        // N = 3, B = 2: bands of rows 0..2 (payload bytes 0..5) and row 2 (byte 5)
+        let payload = [0u8, 1, 2, 0, 1, 0];
+        let header = TableHeader {
+            version: VERSION,
+            a: 1,
+            n: 3,
+            width: 1,
+            payload_len: 6,
+            band: 64,
+            checksum: 0,
+        };
+        let h = TableHeader {
+            a: 2,
+            band: 2,
+            ..header
+        }
+        .sealed(&payload);
+        // independent of `bands`: the index and the checksum from their definitions
+        let x = xxhash_rust::xxh3::xxh3_64;
+        let index = [
+            x(&payload[..5]).to_le_bytes(),
+            x(&payload[5..]).to_le_bytes(),
+        ]
+        .concat();
+        assert_eq!(h.checksum, x(&[&h.to_bytes()[..56], &index[..]].concat()));
+        let bytes = [&h.to_bytes()[..], &payload, &index].concat();
+        std::fs::write(&p, &bytes).unwrap();
+        let t = TableFile::open_verified(&p).unwrap();
+        assert_eq!(
+            (t.get_checked(2, 1).unwrap(), t.get_checked(2, 2).unwrap()),
+            (Some(1), Some(0))
+        );
+        for at in [16usize, 56, 64 + 6, 64 + 6 + 8] {
+            let mut b = bytes.clone();
+            b[at] ^= 1;
+            std::fs::write(&p, &b).unwrap();
+            let t = TableFile::open(&p).unwrap();
+            assert!(!t.verify(), "byte {at}");
+            assert!(matches!(
+                t.get_checked(0, 0),
+                Err(TableFileError::DamagedIndex { .. })
+            ));
+        }
+        // a damaged value: its band is refused, naming its rows, the other band still reads
+        let mut b = bytes.clone();
+        b[64 + 5] = 1;
+        std::fs::write(&p, &b).unwrap();
+        let t = TableFile::open(&p).unwrap();
+        assert_eq!(t.get_checked(0, 2).unwrap(), Some(2));
+        assert!(matches!(
+            t.get_checked(2, 2),
+            Err(TableFileError::DamagedBand {
+                first: 2,
+                last: 2,
+                ..
+            })
+        ));
+        assert!(!t.verify());
     }
 }

@@ -709,61 +709,6 @@ mod tests {
     }
 
     #[test]
-    fn the_version_3_checksum_covers_the_header_and_the_index() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
-        // N = 3, B = 2: bands of rows 0..2 (payload bytes 0..5) and row 2 (byte 5)
-        let payload = [0u8, 1, 2, 0, 1, 0];
-        let h = TableHeader {
-            a: 2,
-            band: 2,
-            ..header(3)
-        }
-        .sealed(&payload);
-        // independent of `bands`: the index and the checksum from their definitions
-        let x = xxhash_rust::xxh3::xxh3_64;
-        let index = [
-            x(&payload[..5]).to_le_bytes(),
-            x(&payload[5..]).to_le_bytes(),
-        ]
-        .concat();
-        assert_eq!(h.checksum, x(&[&h.to_bytes()[..56], &index[..]].concat()));
-        let bytes = [&h.to_bytes()[..], &payload, &index].concat();
-        std::fs::write(&p, &bytes).unwrap();
-        let t = TableFile::open_verified(&p).unwrap();
-        assert_eq!(
-            (t.get_checked(2, 1).unwrap(), t.get_checked(2, 2).unwrap()),
-            (Some(1), Some(0))
-        );
-        for at in [16usize, 56, 64 + 6, 64 + 6 + 8] {
-            let mut b = bytes.clone();
-            b[at] ^= 1;
-            std::fs::write(&p, &b).unwrap();
-            let t = TableFile::open(&p).unwrap();
-            assert!(!t.verify(), "byte {at}");
-            assert!(matches!(
-                t.get_checked(0, 0),
-                Err(TableFileError::DamagedIndex { .. })
-            ));
-        }
-        // a damaged value: its band is refused, naming its rows, the other band still reads
-        let mut b = bytes.clone();
-        b[64 + 5] = 1;
-        std::fs::write(&p, &b).unwrap();
-        let t = TableFile::open(&p).unwrap();
-        assert_eq!(t.get_checked(0, 2).unwrap(), Some(2));
-        assert!(matches!(
-            t.get_checked(2, 2),
-            Err(TableFileError::DamagedBand {
-                first: 2,
-                last: 2,
-                ..
-            })
-        ));
-        assert!(!t.verify());
-    }
-
-    #[test]
     fn arbitrary_bytes_never_panic_and_accepted_sizes_are_consistent() {
         use proptest::prelude::*;
         proptest!(|(bytes in proptest::collection::vec(any::<u8>(), 0..100))| {
