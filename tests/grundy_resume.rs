@@ -133,7 +133,7 @@ fn a_partial_file_of_format_version_1_is_refused_by_name_and_kept() {
     // recomputed, doc/formats.md), the header says version 1 (checksum 0 then lay at offset 48)
     let log = std::fs::read_to_string(&ckpt).unwrap();
     let (first, rest) = log.split_once('\n').unwrap();
-    let body = first[17..].replace("table v2 ", "table v1 ");
+    let body = first[17..].replace("table v3 ", "table v1 ");
     assert!(
         body.starts_with("wythoff grundy table v1 a=1 N=700"),
         "{body}"
@@ -163,14 +163,14 @@ fn a_partial_file_of_format_version_1_is_refused_by_name_and_kept() {
         std::fs::read(&ckpt).unwrap(),
     );
     assert!(before == after && !f.exists());
-    // a plain run names both ways on; --restart discards it and writes version 2
+    // a plain run names both ways on; --restart discards it and writes version 3
     let o = wythoff(&["grundy", "700", "-o", s(&f)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--restart"), "{}", stderr(&o));
     let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
-    assert_eq!(std::fs::read(&f).unwrap()[8..12], 2u32.to_le_bytes());
+    assert_eq!(std::fs::read(&f).unwrap()[8..12], 3u32.to_le_bytes());
 }
 
 #[test]

@@ -416,7 +416,17 @@ fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
             "({x}, {y}) is outside the table: it covers 0 <= x, y < {n}"
         )));
     }
-    let t = verified(t, file)?;
+    let t = match t {
+        // a Grundy table: the bands holding the cells asked for (row min(x, y)), before printing
+        AnyTableFile::Wythoff(w) => {
+            for xx in x0..=x1 {
+                w.check_rows(xx.min(y0)..=xx.min(y1))
+                    .map_err(|e| damaged(e, file))?;
+            }
+            AnyTableFile::Wythoff(w)
+        }
+        t => verified(t, file)?,
+    };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for xx in x0..=x1 {
         let row: Vec<String> = (y0..=y1)
@@ -463,16 +473,27 @@ fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
 
 /// A table file whose payload matches its checksum; a damaged file is refused (status 1).
 fn verified(t: AnyTableFile, file: &std::path::Path) -> Result<AnyTableFile> {
-    if t.verify() {
-        return Ok(t);
+    match &t {
+        AnyTableFile::Wythoff(w) => w.check_all().map_err(|e| damaged(e, file))?,
+        AnyTableFile::Lines(_) if !t.verify() => {
+            return Err(damaged(
+                wythoff::grundy::file::TableFileError::Damaged {
+                    path: file.to_owned(),
+                },
+                file,
+            ));
+        }
+        AnyTableFile::Lines(_) => {}
     }
-    Err(Error::Io(format!(
-        "{}; `wythoff grundy --check {}` locates the damage",
-        wythoff::grundy::file::TableFileError::Damaged {
-            path: file.to_owned()
-        },
+    Ok(t)
+}
+
+/// A damaged table file (status 1), with where to look further.
+fn damaged(e: wythoff::grundy::file::TableFileError, file: &std::path::Path) -> Error {
+    Error::Io(format!(
+        "{e}; `wythoff grundy --check {}` locates the damage",
         file.display()
-    )))
+    ))
 }
 
 /// Prints a check report (text or JSON); a failed check is status 1.

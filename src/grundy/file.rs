@@ -1,26 +1,35 @@
 //! The Grundy table file: its header, validated in full before anything reads the payload, and
-//! read-only access through a memory map.
+//! read-only access through a memory map, verifying what is read.
 //!
-//! ## Table file (version 2), little-endian
+//! ## Table file (version 3), little-endian
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `WYTHOFF\0` |
-//! | 8 | 4 | version = 2 |
+//! | 8 | 4 | version = 3 (2 is read too, below) |
 //! | 12 | 4 | kind = 3 (Grundy table) |
 //! | 16 | 8 | a ≥ 1 |
 //! | 24 | 8 | N ≥ 1 |
 //! | 32 | 4 | layout = 1: upper triangle, row-major, row x holds G(x, y) for y = x..N−1 |
 //! | 36 | 4 | value width in bytes (1–4), the least holding 2N − 2 |
 //! | 40 | 8 | payload length in bytes, N(N+1)/2 · width |
-//! | 48 | 8 | reserved (0) |
-//! | 56 | 8 | XXH3-64 (seed 0) of the file without this field: header bytes 0..56, then the payload |
+//! | 48 | 8 | B ≥ 1, the rows per band (64 in the files this version writes) |
+//! | 56 | 8 | XXH3-64 (seed 0) of header bytes 0..56 followed by the band index |
+//! | 64 | payload length | the payload |
+//! | 64 + payload length | 8⌈N/B⌉ | the band index: entry i is XXH3-64 (seed 0) of the payload bytes of rows iB .. min((i+1)B, N), a little-endian u64 |
 //!
-//! The value of (x, y), x ≤ y, is at payload offset (x·N − x(x−1)/2 + y − x)·width.  A file is
-//! accepted only if every field above holds — the sizes computed with checked arithmetic — and the
-//! file is exactly 64 bytes plus the payload length; anything else is refused with the field
-//! that is wrong.  Reading the header costs O(1); the checksum, O(N²) at memory speed, is
-//! verified separately ([`TableFile::verify`], [`TableFile::open_verified`]).
+//! The value of (x, y), x ≤ y, is at payload offset (x·N − x(x−1)/2 + y − x)·width, in band
+//! ⌊x/B⌋.  A file is accepted only if every field above holds — the sizes computed with checked
+//! arithmetic — and the file is exactly 64 bytes plus the payload plus the index; anything else
+//! is refused with the field that is wrong.  Opening also checks the header and index against the
+//! checksum (O(N/B)).  A value is read only after its band was found to match its index entry
+//! ([`TableFile::check_rows`], [`TableFile::get_checked`]; each band hashed at most once per open
+//! file), so reading a few values costs a few bands, not the whole payload;
+//! [`TableFile::verify`] and [`TableFile::check_all`] check every band ([`super::bands`]).
+//!
+//! Version 2 is the same but for two fields: offset 48 is reserved (0), there is no band index,
+//! and the checksum is XXH3-64 of header bytes 0..56 followed by the payload — so a read of any
+//! value of a version 2 file verifies the whole payload, once.
 //!
 //! The checksum covers the header, so a file whose a, N or width was edited is refused like one
 //! whose values were: its values would otherwise be read as those of another game.  Version 1
@@ -28,6 +37,7 @@
 //! [`HeaderProblem::UncoveredHeader`]: such a file cannot show that its header is the one it was
 //! written with, and regenerating it is the only way to a file that can.
 
+use super::bands;
 use super::store::{self, Layout};
 use crate::error::Error;
 use memmap2::Mmap;
@@ -37,8 +47,10 @@ use std::path::{Path, PathBuf};
 pub const HEADER_LEN: usize = 64;
 /// Kind code of a Grundy table file.
 pub const KIND_TABLE: u32 = crate::artifact::header::Kind::GrundyTable as u32;
-/// The file format version this code reads and writes.
-pub const VERSION: u32 = 2;
+/// The file format version this code writes (and reads, with [`VERSION_WHOLE`]).
+pub const VERSION: u32 = 3;
+/// The earlier version, still read: one checksum over the header and the whole payload.
+pub const VERSION_WHOLE: u32 = 2;
 /// Header bytes covered by the checksum (all but the checksum field, the header's last 8 bytes).
 pub const COVERED: usize = 56;
 /// The one payload layout: the upper triangle, row-major.
@@ -47,6 +59,8 @@ pub const LAYOUT_TRIANGLE: u32 = 1;
 /// The header of a table file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TableHeader {
+    /// Format version: [`VERSION`] or [`VERSION_WHOLE`].
+    pub version: u32,
     /// Parameter a.
     pub a: u64,
     /// Side N.
@@ -55,7 +69,10 @@ pub struct TableHeader {
     pub width: u32,
     /// Payload length in bytes.
     pub payload_len: u64,
-    /// XXH3-64 of header bytes 0..56 followed by the payload ([`checksum`]).
+    /// Rows per band B ≥ 1 (version 3); 0 in version 2, which has no band index.
+    pub band: u64,
+    /// XXH3-64 of header bytes 0..56 followed by the band index (version 3) or the payload
+    /// (version 2) ([`checksum`]).
     pub checksum: u64,
 }
 
@@ -83,7 +100,7 @@ pub enum HeaderProblem {
     )]
     UncoveredHeader,
     /// An unknown version.
-    #[error("version {0} (only version {VERSION} is known)")]
+    #[error("version {0} (versions {VERSION_WHOLE} and {VERSION} are known)")]
     Version(u32),
     /// Another kind of wythoff file.
     #[error(
@@ -125,15 +142,18 @@ pub enum HeaderProblem {
         /// N(N+1)/2 · width.
         want: u64,
     },
-    /// The reserved field is not zero.
+    /// The reserved field of a version 2 file is not zero.
     #[error("the reserved header field is not zero")]
     Reserved,
-    /// The file is not exactly header plus payload.
+    /// The band height of a version 3 file is 0.
+    #[error("band height 0 rows (it is at least 1)")]
+    Band,
+    /// The file is not exactly header, payload and band index.
     #[error("{got} bytes, but the header says {want} (truncated, or trailing bytes)")]
     FileLen {
         /// The file's length.
         got: u64,
-        /// 64 + payload length.
+        /// 64 + payload length + band index length.
         want: u64,
     },
 }
@@ -143,28 +163,37 @@ impl TableHeader {
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
         h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
-        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        h[8..12].copy_from_slice(&self.version.to_le_bytes());
         h[12..16].copy_from_slice(&KIND_TABLE.to_le_bytes());
         h[16..24].copy_from_slice(&self.a.to_le_bytes());
         h[24..32].copy_from_slice(&self.n.to_le_bytes());
         h[32..36].copy_from_slice(&LAYOUT_TRIANGLE.to_le_bytes());
         h[36..40].copy_from_slice(&self.width.to_le_bytes());
         h[40..48].copy_from_slice(&self.payload_len.to_le_bytes());
+        h[48..56].copy_from_slice(&self.band.to_le_bytes());
         h[56..64].copy_from_slice(&self.checksum.to_le_bytes());
         h
     }
 
-    /// This header with the checksum of `payload` filled in (see [`checksum`]).
+    /// This header with the checksum of `payload` filled in: of the band index of `payload` in
+    /// version 3 ([`bands::index_of`]), of the payload itself in version 2 (see [`checksum`]).
     pub fn sealed(&self, payload: &[u8]) -> TableHeader {
-        TableHeader {
-            checksum: checksum(&self.to_bytes()[..COVERED], payload),
-            ..*self
-        }
+        let head = self.to_bytes();
+        let checksum = if self.version == VERSION {
+            bands::index_checksum(
+                &head[..COVERED],
+                &bands::index_of(payload, self.layout(), self.band),
+            )
+        } else {
+            checksum(&head[..COVERED], payload)
+        };
+        TableHeader { checksum, ..*self }
     }
 
-    /// Parses a header and checks every field: version (2; version 1 is refused as
+    /// Parses a header and checks every field: version (3 or 2; version 1 is refused as
     /// [`HeaderProblem::UncoveredHeader`]), kind, layout, a ≥ 1, N ≥ 1, the width
-    /// the least holding 2N − 2, the payload length N(N+1)/2 · width (checked arithmetic).
+    /// the least holding 2N − 2, the payload length N(N+1)/2 · width (checked arithmetic), the
+    /// band height B ≥ 1 (version 3) or the reserved field 0 (version 2).
     pub fn from_bytes(h: &[u8]) -> Result<TableHeader, HeaderProblem> {
         let Some(h) = h.get(..HEADER_LEN) else {
             return Err(HeaderProblem::Short(h.len() as u64));
@@ -174,18 +203,23 @@ impl TableHeader {
         if &h[0..8] != crate::artifact::header::MAGIC {
             return Err(HeaderProblem::Magic);
         }
-        match (u32_at(8), u32_at(12), u32_at(32)) {
-            (VERSION, KIND_TABLE, LAYOUT_TRIANGLE) => {}
-            (VERSION, KIND_TABLE, l) => return Err(HeaderProblem::Layout(l)),
-            (VERSION | 1, k, _) if k != KIND_TABLE => return Err(HeaderProblem::Kind(k)),
+        let version = u32_at(8);
+        match (version, u32_at(12), u32_at(32)) {
+            (VERSION | VERSION_WHOLE, KIND_TABLE, LAYOUT_TRIANGLE) => {}
+            (VERSION | VERSION_WHOLE, KIND_TABLE, l) => return Err(HeaderProblem::Layout(l)),
+            (VERSION | VERSION_WHOLE | 1, k, _) if k != KIND_TABLE => {
+                return Err(HeaderProblem::Kind(k));
+            }
             (1, _, _) => return Err(HeaderProblem::UncoveredHeader),
             (v, _, _) => return Err(HeaderProblem::Version(v)),
         }
         let t = TableHeader {
+            version,
             a: u64_at(16),
             n: u64_at(24),
             width: u32_at(36),
             payload_len: u64_at(40),
+            band: u64_at(48),
             checksum: u64_at(56),
         };
         if t.a == 0 {
@@ -211,15 +245,39 @@ impl TableHeader {
                 want: want_len,
             });
         }
-        if u64_at(48) != 0 {
+        if version == VERSION_WHOLE && t.band != 0 {
             return Err(HeaderProblem::Reserved);
         }
+        if version == VERSION && t.band == 0 {
+            return Err(HeaderProblem::Band);
+        }
+        t.file_len().ok_or(HeaderProblem::Overflow(t.n))?;
         Ok(t)
     }
 
-    /// The file length this header implies, 64 + payload length (`None` on overflow).
+    /// The number of bands ⌈N/B⌉ (version 3); 0 in version 2.
+    pub fn bands(&self) -> u64 {
+        if self.version == VERSION {
+            bands::count(self.n, self.band).unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// The band index length in bytes, 8⌈N/B⌉ (0 in version 2; `None` on overflow).
+    pub fn index_len(&self) -> Option<u64> {
+        self.bands().checked_mul(8)
+    }
+
+    /// The file length this header implies, 64 + payload length + band index length (`None` on
+    /// overflow, or when the index would not fit the address space).
     pub fn file_len(&self) -> Option<u64> {
-        self.payload_len.checked_add(HEADER_LEN as u64)
+        let len = self
+            .payload_len
+            .checked_add(HEADER_LEN as u64)?
+            .checked_add(self.index_len()?)?;
+        usize::try_from(len).ok()?;
+        Some(len)
     }
 
     /// The payload layout (for a header that passed [`TableHeader::from_bytes`]).
@@ -278,7 +336,7 @@ pub enum TableFileError {
         /// What is wrong.
         problem: HeaderProblem,
     },
-    /// The header and payload do not match the checksum in the header.
+    /// The header and payload do not match the checksum in the header (version 2).
     #[error(
         "'{}' is damaged: its header and payload do not match the checksum in its header",
         path.display()
@@ -287,13 +345,37 @@ pub enum TableFileError {
         /// The file.
         path: PathBuf,
     },
+    /// The header and band index do not match the checksum in the header (version 3).
+    #[error(
+        "'{}' is damaged: its header and band index do not match the checksum in its header",
+        path.display()
+    )]
+    DamagedIndex {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A band's bytes do not match its entry in the band index (version 3).
+    #[error(
+        "'{}' is damaged: rows {first} to {last} do not match their hash in the band index",
+        path.display()
+    )]
+    DamagedBand {
+        /// The file.
+        path: PathBuf,
+        /// The band's first row.
+        first: u64,
+        /// The band's last row.
+        last: u64,
+    },
 }
 
 impl From<TableFileError> for Error {
-    /// An unreadable or invalid file is bad input (status 2); a damaged payload is a failure (1).
+    /// An unreadable or invalid file is bad input (status 2); a damaged file is a failure (1).
     fn from(e: TableFileError) -> Error {
         match e {
-            TableFileError::Damaged { .. } => Error::Io(e.to_string()),
+            TableFileError::Damaged { .. }
+            | TableFileError::DamagedIndex { .. }
+            | TableFileError::DamagedBand { .. } => Error::Io(e.to_string()),
             _ => Error::usage(e.to_string()),
         }
     }
@@ -306,11 +388,19 @@ pub struct TableFile {
     /// Layout of the payload.
     pub layout: Layout,
     map: Mmap,
+    path: PathBuf,
+    /// Version 3: whether the header and the band index match the header's checksum (checked
+    /// at opening).  Version 2: true (its checksum covers the payload: see `verified`).
+    index_ok: bool,
+    /// The bands found to match the index (version 3), or one flag for the whole file
+    /// (version 2).
+    verified: bands::Verified,
 }
 
 impl TableFile {
-    /// Opens a table file and validates its header and length (not the payload checksum:
-    /// see [`TableFile::verify`]).
+    /// Opens a table file and validates its header and length, and for version 3 whether the
+    /// header and band index match the checksum (not the payload: see [`TableFile::check_rows`],
+    /// [`TableFile::verify`]).
     pub fn open(path: &Path) -> Result<TableFile, TableFileError> {
         let open_err = |source| TableFileError::Open {
             path: path.to_owned(),
@@ -352,39 +442,121 @@ impl TableFile {
                 want,
             }));
         }
-        Ok(TableFile {
+        let mut t = TableFile {
             header,
             layout: header.layout(),
             map,
-        })
+            path: path.to_owned(),
+            index_ok: true,
+            verified: bands::Verified::new(header.bands().max(1) as usize),
+        };
+        if header.version == VERSION {
+            t.index_ok = bands::index_checksum(&t.map[..COVERED], t.index()) == header.checksum;
+        }
+        Ok(t)
     }
 
-    /// Opens a table file and verifies its checksum too (a full pass over the payload).
+    /// Opens a table file and verifies all of it (a full pass over the payload).
     pub fn open_verified(path: &Path) -> Result<TableFile, TableFileError> {
         let t = TableFile::open(path)?;
-        if !t.verify() {
-            return Err(TableFileError::Damaged {
-                path: path.to_owned(),
-            });
-        }
+        t.check_all()?;
         Ok(t)
     }
 
     /// The payload bytes.
     pub fn payload(&self) -> &[u8] {
-        &self.map[HEADER_LEN..]
+        &self.map[HEADER_LEN..HEADER_LEN + self.layout.bytes()]
     }
 
-    /// G(x, y), any order; `None` outside the table.
+    /// The band index bytes (empty in version 2).
+    fn index(&self) -> &[u8] {
+        &self.map[HEADER_LEN + self.layout.bytes()..]
+    }
+
+    /// G(x, y), any order; `None` outside the table.  Not verified: see
+    /// [`TableFile::get_checked`], or check the rows first ([`TableFile::check_rows`],
+    /// [`TableFile::check_all`]).
     pub fn get(&self, x: u64, y: u64) -> Option<u32> {
         let n = self.header.n;
         (x < n && y < n).then(|| store::read(self.payload(), self.layout, x as usize, y as usize))
     }
 
-    /// Whether the header (bytes 0..56, as in the file) and the payload match the header's
-    /// checksum.
+    /// G(x, y), any order, after checking the band that holds it (row min(x, y)); `None`
+    /// outside the table.
+    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, TableFileError> {
+        let r = x.min(y);
+        if x < self.header.n && y < self.header.n {
+            self.check_rows(r..=r)?;
+        }
+        Ok(self.get(x, y))
+    }
+
+    /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
+    /// version 2 file is checked whole.  Each band is hashed at most once per open file.
+    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), TableFileError> {
+        let last = self.header.n - 1;
+        let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
+        if self.header.version != VERSION {
+            return self.check_band(0);
+        }
+        if r0 > r1 {
+            return Ok(());
+        }
+        for i in r0 / self.header.band..=r1 / self.header.band {
+            self.check_band(i)?;
+        }
+        Ok(())
+    }
+
+    /// Checks the whole file: every band against the band index (version 3), or the payload
+    /// against the checksum (version 2).  The first damaged band is named.
+    pub fn check_all(&self) -> Result<(), TableFileError> {
+        if self.header.version != VERSION {
+            return self.check_band(0);
+        }
+        (0..self.header.bands()).try_for_each(|i| self.check_band(i))
+    }
+
+    /// Whether the whole file is intact ([`TableFile::check_all`]).
     pub fn verify(&self) -> bool {
-        checksum(&self.map[..COVERED], self.payload()) == self.header.checksum
+        self.check_all().is_ok()
+    }
+
+    /// Checks band `i` (version 3), or the whole file (version 2), unless already done.
+    fn check_band(&self, i: u64) -> Result<(), TableFileError> {
+        let path = || self.path.clone();
+        let h = &self.header;
+        if h.version != VERSION {
+            if !self.verified.is_done(0) {
+                if checksum(&self.map[..COVERED], self.payload()) != h.checksum {
+                    return Err(TableFileError::Damaged { path: path() });
+                }
+                self.verified.set_done(0);
+            }
+            return Ok(());
+        }
+        if !self.index_ok {
+            return Err(TableFileError::DamagedIndex { path: path() });
+        }
+        if self.verified.is_done(i as usize) {
+            return Ok(());
+        }
+        let (r0, r1) = bands::rows(i, h.n, h.band);
+        let at = 8 * i as usize;
+        let want = self.index()[at..at + 8]
+            .try_into()
+            .ok()
+            .map(u64::from_le_bytes);
+        let got = bands::hash(&self.payload()[bands::byte_range(self.layout, (r0, r1))]);
+        if want != Some(got) {
+            return Err(TableFileError::DamagedBand {
+                path: path(),
+                first: r0,
+                last: r1 - 1,
+            });
+        }
+        self.verified.set_done(i as usize);
+        Ok(())
     }
 }
 
@@ -395,11 +567,21 @@ mod tests {
     fn header(n: u64) -> TableHeader {
         let width = width_for_side(n).unwrap();
         TableHeader {
+            version: VERSION,
             a: 1,
             n,
             width,
             payload_len: payload_len(n, width).unwrap(),
+            band: 64,
             checksum: 7,
+        }
+    }
+
+    fn header_v2(n: u64) -> TableHeader {
+        TableHeader {
+            version: VERSION_WHOLE,
+            band: 0,
+            ..header(n)
         }
     }
 
@@ -433,7 +615,7 @@ mod tests {
             Err(HeaderProblem::Short(10))
         );
         assert_eq!(with(0, b"WYTHOFX"), Err(HeaderProblem::Magic));
-        assert_eq!(with(8, &3u32.to_le_bytes()), Err(HeaderProblem::Version(3)));
+        assert_eq!(with(8, &4u32.to_le_bytes()), Err(HeaderProblem::Version(4)));
         assert_eq!(
             with(8, &1u32.to_le_bytes()),
             Err(HeaderProblem::UncoveredHeader)
@@ -477,7 +659,19 @@ mod tests {
                 ..
             })
         ));
-        assert_eq!(with(52, &[1]), Err(HeaderProblem::Reserved));
+        assert_eq!(with(48, &0u64.to_le_bytes()), Err(HeaderProblem::Band));
+        // any band height B ≥ 1 is read; the index is 8⌈N/B⌉ bytes
+        let b7 = TableHeader::from_bytes(&with(48, &7u64.to_le_bytes()).unwrap().to_bytes());
+        assert_eq!(b7.map(|h| h.file_len()), Ok(Some(64 + 5050 + 8 * 15)));
+        assert_eq!(header(100).file_len(), Some(64 + 5050 + 8 * 2));
+        // version 2: the field is reserved, and the file has no index
+        let mut v2 = header_v2(100).to_bytes();
+        assert_eq!(
+            TableHeader::from_bytes(&v2).map(|h| h.file_len()),
+            Ok(Some(64 + 5050))
+        );
+        v2[52] = 1;
+        assert_eq!(TableHeader::from_bytes(&v2), Err(HeaderProblem::Reserved));
         // the checksum field holds anything
         assert!(with(60, &[1]).is_ok());
     }
@@ -488,7 +682,11 @@ mod tests {
         let p = dir.path().join("t.bin");
         // N = 3 at width 1: six values; a header of a = 2 and one of a = 3 differ in byte 16 only
         let payload = [0u8, 1, 2, 0, 1, 0];
-        let h = TableHeader { a: 2, ..header(3) }.sealed(&payload);
+        let h = TableHeader {
+            a: 2,
+            ..header_v2(3)
+        }
+        .sealed(&payload);
         let bytes = [&h.to_bytes()[..], &payload].concat();
         // independent of `checksum`: XXH3-64 of the file with its last header field cut out
         let cut = [&bytes[..56], &bytes[64..]].concat();

@@ -6,9 +6,11 @@
 //! Every option has a smaller x + y, so G(x, y) ≤ x + y by induction; the value width of a table is
 //! chosen from that bound (2N − 2).  G is symmetric, so tables store the upper triangle.
 //!
-//! Files: [`file`] (the table file format and its validation), [`check`] (the proof that a table
-//! is the Sprague–Grundy function), [`checksum`] (the documented checksum of the square).
+//! Files: [`file`] (the table file format and its validation), [`bands`] (its band index),
+//! [`check`] (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
+//! documented checksum of the square).
 
+pub mod bands;
 pub mod bits;
 pub mod check;
 pub mod checksum;

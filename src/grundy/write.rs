@@ -4,24 +4,27 @@
 //! * The payload is computed through a memory map of `FILE.partial` (a fixed name, so
 //!   that a later run finds it), which is locked (`File::try_lock`) for as long as a run uses it:
 //!   a second run on the same output is refused.  After every band of 64 rows the finished rows
-//!   are flushed and one record `rows=R chain=H` is appended to the checkpoint log
-//!   `FILE.partial.ckpt` ([`crate::artifact::checkpoint::Log`]: every record carries its own
-//!   XXH3 and a torn record means "not done"), H being the chained XXH3 of the rows' bytes, band by
-//!   band.  The log's first line names the table (a, N, width, layout, band).
+//!   are hashed (the band's entry of the file's band index, [`super::bands`]) and flushed, and one
+//!   record `rows=R chain=H` is appended to the checkpoint log `FILE.partial.ckpt`
+//!   ([`crate::artifact::checkpoint::Log`]: every record carries its own XXH3 and a torn record
+//!   means "not done"), H being the band hashes chained ([`super::bands::chain`]).  The log's
+//!   first line names the table (format version, a, N, width, layout, band).
 //! * A run that finds an interrupted run's partial file and log refuses unless told to
 //!   [`Partial::Resume`] or [`Partial::Restart`].  Resuming checks, before changing anything, that
 //!   the log names this very table and that the partial file has its size and header; then the
 //!   rows are re-hashed band by band and the run continues after the last record whose chain
 //!   matches.  Anything else is refused and the partial file left byte for byte as it was —
-//!   among it the partial file of a run of format version 1 (its log's first line says `v1`),
-//!   which is named as such: this version writes only version 2.
+//!   among it the partial file of a run of format version 1 or 2 (its log's first line says `v1`
+//!   or `v2`), which is named as such: this version writes only version 3.
 //!
 //! The partial file carries the finished file's header with checksum 0 (a reader refuses it as
-//! damaged).  The final step: the header's checksum (header bytes 0..56 and the payload, see
-//! [`super::file::checksum`]) is filled in, the file
-//! synced and renamed over `FILE`, and the directory synced.  Cost: one pass of XXH3 over the
-//! payload, one `fdatasync` per band; a resume re-hashes the rows done.
+//! damaged), and room for the band index.  The final step: the band index is written after the
+//! payload, the header's checksum (header bytes 0..56 and the index, see
+//! [`super::bands::index_checksum`]) filled in, the file synced and renamed over `FILE`, and the
+//! directory synced.  Cost: one pass of XXH3 over the payload, band by band as each is finished,
+//! one `fdatasync` per band; a resume re-hashes the rows done.
 
+use super::bands;
 use super::file::{COVERED, HEADER_LEN, TableHeader};
 use super::store::{Layout, PayloadPtr};
 use super::{Spec, check_resources, engine, fill};
@@ -140,8 +143,27 @@ fn parse_record(r: &str) -> Option<(usize, u64)> {
     Some((rows.parse().ok()?, u64::from_str_radix(chain, 16).ok()?))
 }
 
-fn chain(prev: u64, bytes: &[u8]) -> u64 {
-    xxhash_rust::xxh3::xxh3_64_with_seed(bytes, prev)
+/// Hashes the bands of rows `done..rows` (band boundaries) of `payload` into `hashes`, and
+/// returns the chain after them, starting from `chain` (see [`bands::chain`]).
+fn hash_bands(
+    payload: &[u8],
+    layout: Layout,
+    (done, rows): (usize, usize),
+    mut chain: u64,
+    hashes: &mut Vec<u64>,
+) -> u64 {
+    let n = layout.n as u64;
+    let mut r = done as u64;
+    while r < rows as u64 {
+        let i = r / bands::ROWS;
+        let band = bands::rows(i, n, bands::ROWS);
+        let h = bands::hash(&payload[bands::byte_range(layout, band)]);
+        hashes.truncate(i as usize);
+        hashes.push(h);
+        chain = bands::chain(chain, h);
+        r = band.1;
+    }
+    chain
 }
 
 /// Takes the partial file's lock, or says who holds it.
@@ -278,16 +300,20 @@ fn rows_recorded(ckpt: &Path) -> u64 {
 /// The header of the table, its checksum 0 (filled in when the payload is complete).
 fn unsealed_header(spec: Spec, layout: Layout) -> TableHeader {
     TableHeader {
+        version: super::file::VERSION,
         a: spec.a,
         n: spec.n as u64,
         width: layout.width as u32,
         payload_len: layout.bytes() as u64,
+        band: bands::ROWS,
         checksum: 0,
     }
 }
 
 /// The first line of the checkpoint log of a run of table format version 1.
 const V1_PARAMS: &str = "wythoff grundy table v1 ";
+/// The first line of the checkpoint log of a run of table format version 2.
+const V2_PARAMS: &str = "wythoff grundy table v2 ";
 
 /// The files of a checkpointed run.
 #[derive(Clone, Copy)]
@@ -316,8 +342,10 @@ fn checkpointed(
     } = files;
     let dir = Some(dir);
     let layout = spec.layout();
-    let total = (HEADER_LEN + layout.bytes()) as u64;
     let header0 = unsealed_header(spec, layout);
+    let total = header0
+        .file_len()
+        .ok_or_else(|| Error::internal("table file size"))?;
     let params = params(spec, layout);
     let existed = std::fs::symlink_metadata(partial).is_ok();
     let file = OpenOptions::new()
@@ -340,7 +368,7 @@ fn checkpointed(
         }
         e.into()
     };
-    let (log, from_row, chained, mut map) = if mode == Partial::Resume {
+    let (log, from_row, chained, hashes, mut map) = if mode == Partial::Resume {
         if !ckpt.exists() {
             return Err(refuse(ResumeError::NothingToResume {
                 ckpt: ckpt.to_owned(),
@@ -355,6 +383,13 @@ fn checkpointed(
             return Err(refuse(damaged(
                 "it was started by an earlier version of wythoff, in table format version 1 \
                  (header not covered by the checksum), which this version neither writes nor reads"
+                    .into(),
+            )));
+        }
+        if found.starts_with(V2_PARAMS) {
+            return Err(refuse(damaged(
+                "it was started by an earlier version of wythoff, in table format version 2 \
+                 (no band index), whose checkpoints this version does not continue"
                     .into(),
             )));
         }
@@ -379,13 +414,13 @@ fn checkpointed(
         }
         let (log, records) = Log::resume(ckpt, &params)?;
         let done: Vec<(usize, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
-        let (rows, h) = last_matching(&map[HEADER_LEN..], layout, &done);
+        let (rows, h, hashes) = last_matching(&map[HEADER_LEN..], layout, &done);
         if rows > 0 {
             note(&format!("resuming at row {rows} of {}", spec.n));
         } else {
             note("resuming: no checkpointed band matches the partial file, starting at row 0");
         }
-        (log, rows, h, map)
+        (log, rows, h, hashes, map)
     } else {
         if ckpt.exists() && mode == Partial::Refuse && existed {
             return Err(refuse(ResumeError::Interrupted {
@@ -422,11 +457,11 @@ fn checkpointed(
         let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
         map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
         let log = Log::create(ckpt, &params)?;
-        (log, 0, 0, map)
+        (log, 0, 0, Vec::new(), map)
     };
     let payload = PayloadPtr::new(&mut map[HEADER_LEN..], layout);
     let map_ptr = &map as *const MmapMut as usize;
-    let state = Mutex::new((from_row, chained, log, None::<Error>, false));
+    let state = Mutex::new((from_row, chained, log, None::<Error>, false, hashes));
     // Bytes of the mapping already handed back to the kernel (see `release`).
     let released = Mutex::new(0usize);
     let a_rows = spec.a.min(spec.n as u64) as usize;
@@ -439,7 +474,8 @@ fn checkpointed(
         );
         // SAFETY: rows done..rows are complete and no longer written; flushing is read-only.
         let m = unsafe { &*(map_ptr as *const MmapMut) };
-        let h2 = chain(h, &m[HEADER_LEN + s..HEADER_LEN + e]);
+        let payload = &m[HEADER_LEN..HEADER_LEN + layout.bytes()];
+        let h2 = hash_bands(payload, layout, (done, rows), h, &mut st.5);
         let r = m
             .flush_range(HEADER_LEN + s, e - s)
             .map_err(|e| Error::file(partial, e))
@@ -466,27 +502,22 @@ fn checkpointed(
         }
     };
     fill(spec, payload, from_row, threads, progress, &band_done)?;
-    let (_, _, log, failed, _) = state
+    let (_, _, log, failed, _, hashes) = state
         .into_inner()
         .map_err(|_| Error::internal("a band worker panicked"))?;
     if let Some(e) = failed {
         return Err(e.into());
     }
-    // The file's checksum, `file::checksum(header bytes 0..56, payload)` in its streamed form
-    // (streaming XXH3 gives the one-shot digest): the payload a chunk at a time, each chunk's
-    // pages handed back after it is read, so that hashing the whole file does not make it
-    // resident.
-    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    hasher.update(&header0.to_bytes()[..COVERED]);
-    let mut at = HEADER_LEN;
-    while at < map.len() {
-        let end = (at + (64 << 20)).min(map.len());
-        hasher.update(&map[at..end]);
-        release(&map, at, end);
-        at = end;
+    // The band index, hashed band by band as the rows were finished, and the header's checksum
+    // over the header and the index: the payload is not read again.
+    if hashes.len() as u64 != header0.bands() {
+        return Err(Error::internal("a band of the table was not hashed").into());
     }
+    let index: Vec<u8> = hashes.iter().flat_map(|h| h.to_le_bytes()).collect();
+    let at = HEADER_LEN + layout.bytes();
+    map[at..].copy_from_slice(&index);
     let header = TableHeader {
-        checksum: hasher.digest(),
+        checksum: bands::index_checksum(&header0.to_bytes()[..COVERED], &index),
         ..header0
     };
     map[..HEADER_LEN].copy_from_slice(&header.to_bytes());
@@ -504,27 +535,26 @@ fn checkpointed(
     Ok(header)
 }
 
-/// The last checkpoint whose chained hash matches the payload's rows: (rows, chain), or (0, 0).
-fn last_matching(payload: &[u8], layout: Layout, done: &[(usize, u64)]) -> (usize, u64) {
+/// The last checkpoint whose chained hash matches the payload's rows: (rows, chain, the hashes
+/// of the bands below), or (0, 0, none).
+fn last_matching(payload: &[u8], layout: Layout, done: &[(usize, u64)]) -> (usize, u64, Vec<u64>) {
     let last = done
         .iter()
         .map(|&(r, _)| r)
         .max()
         .unwrap_or(0)
         .min(layout.n);
-    let mut best = (0, 0);
+    let mut hashes = Vec::new();
+    let mut best = (0, 0, 0);
     let (mut r, mut h) = (0usize, 0u64);
     while r < last {
         let r1 = (r + engine::BAND).min(layout.n);
-        let (s, e) = (
-            layout.row_start(r) * layout.width,
-            layout.row_start(r1) * layout.width,
-        );
-        h = chain(h, &payload[s..e]);
+        h = hash_bands(payload, layout, (r, r1), h, &mut hashes);
         r = r1;
         if done.contains(&(r, h)) {
-            best = (r, h);
+            best = (r, h, hashes.len());
         }
     }
-    best
+    hashes.truncate(best.2);
+    (best.0, best.1, hashes)
 }

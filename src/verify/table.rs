@@ -27,6 +27,7 @@ use super::Config;
 use super::checks::Run;
 use super::report::{Check, Measurement};
 use crate::error::{Error, Result};
+use crate::grundy::file::TableFileError;
 use crate::grundy::store;
 use crate::grundy::{Layout, TableFile};
 use crate::pairs::algebraic;
@@ -540,19 +541,36 @@ pub(super) fn file_checks(
     }
     let t = TableFile::open(std::path::Path::new(path))?;
     let h = t.header;
-    let sum = Check::ran(
-        CHECKSUM,
+    let what = if h.version == crate::grundy::file::VERSION {
+        format!(
+            "the {} payload bytes of '{path}' (a = {}, N = {}) against the XXH3-64 of each band \
+             of {} rows in its band index, the header and index against the XXH3-64 in its header",
+            h.payload_len, h.a, h.n, h.band
+        )
+    } else {
         format!(
             "the header (a = {}, N = {}) and the {} payload bytes of '{path}' against the XXH3-64 \
              in its header",
             h.a, h.n, h.payload_len
-        ),
+        )
+    };
+    let sum = Check::ran(
+        CHECKSUM,
+        what,
         h.payload_len.max(1),
-        (!t.verify()).then(|| {
-            format!(
+        t.check_all().err().map(|e| match e {
+            TableFileError::DamagedBand { first, last, .. } => format!(
+                "rows {first} to {last} of '{path}' do not match their hash in its band index \
+                 (damaged)"
+            ),
+            TableFileError::DamagedIndex { .. } => format!(
+                "the header and band index of '{path}' do not match the checksum in its header \
+                 (damaged, or a header field edited)"
+            ),
+            _ => format!(
                 "the header and payload of '{path}' do not match the checksum in its header \
                  (damaged, or a header field edited)"
-            )
+            ),
         }),
         "empty payload",
     );

@@ -102,6 +102,58 @@ pub fn seal(b: &mut [u8]) {
     b[56..64].copy_from_slice(&h.to_le_bytes());
 }
 
+/// The band index of a version 3 table file, from the documented layout (doc/formats.md): for
+/// bands of `band` rows, entry i is XXH3-64 of the payload bytes of rows iB .. min((i+1)B, N),
+/// row x starting at value x·N − x(x−1)/2.  `None` when the header's sizes do not fit `b`.
+pub fn band_index(b: &[u8]) -> Option<Vec<u8>> {
+    let u64_at = |o: usize| -> Option<u128> {
+        Some(u64::from_le_bytes(b.get(o..o + 8)?.try_into().ok()?).into())
+    };
+    let (n, band): (u128, u128) = (u64_at(24)?, u64_at(48)?);
+    let width = u128::from(u32::from_le_bytes(b.get(36..40)?.try_into().ok()?));
+    if band == 0 || n == 0 {
+        return None;
+    }
+    let start = |x: u128| 64 + (x * n - x * x.saturating_sub(1) / 2) * width;
+    let mut index = Vec::new();
+    let mut r = 0;
+    while r < n {
+        let r1 = (r + band).min(n);
+        let (s, e) = (
+            usize::try_from(start(r)).ok()?,
+            usize::try_from(start(r1)).ok()?,
+        );
+        index.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(b.get(s..e)?).to_le_bytes());
+        r = r1;
+    }
+    Some(index)
+}
+
+/// Makes a version 3 table file consistent after an edit: its band index recomputed from its
+/// payload, then its checksum, XXH3-64 of header bytes 0..56 and the index.  Leaves a file whose
+/// sizes do not fit its header as it is.
+pub fn seal_v3(b: &mut [u8]) {
+    let Some(index) = band_index(b) else { return };
+    let Some(at) = b.len().checked_sub(index.len()).filter(|&at| at >= 64) else {
+        return;
+    };
+    b[at..].copy_from_slice(&index);
+    let h = xxhash_rust::xxh3::xxh3_64(&[&b[..56], &index[..]].concat());
+    b[56..64].copy_from_slice(&h.to_le_bytes());
+}
+
+/// The same table in format version 3, as `grundy N -o FILE` writes it: version 3, bands of 64
+/// rows, the band index after the payload, the checksum over the header and the index.
+pub fn v3_bytes(v2: &[u8]) -> Vec<u8> {
+    let mut b = v2.to_vec();
+    b[8..12].copy_from_slice(&3u32.to_le_bytes());
+    b[48..56].copy_from_slice(&64u64.to_le_bytes());
+    let n = u64::from_le_bytes(b[24..32].try_into().unwrap()) as usize;
+    b.resize(b.len() + 8 * n.div_ceil(64), 0);
+    seal_v3(&mut b);
+    b
+}
+
 /// The same table in format version 1: version 1 at offset 8, the checksum at offset 48 and of
 /// the payload alone, reserved zero at 56.
 pub fn v1_bytes(v2: &[u8]) -> Vec<u8> {

@@ -1,0 +1,193 @@
+//! The band index of a Grundy table file (format version 3): the payload cut into bands of B
+//! rows, each band's bytes hashed on its own, so that a reader of a few values verifies the bands
+//! holding them and not the whole payload.
+//!
+//! Band i holds rows iB .. min((i + 1)B, N) of the upper triangle: payload bytes
+//! `row_start(iB)·width .. row_start(min((i + 1)B, N))·width`, contiguous because the triangle is
+//! stored row-major.  Its hash is XXH3-64 (seed 0) of those bytes; the index is the ⌈N/B⌉ hashes
+//! as little-endian u64s, and the header's checksum is XXH3-64 of header bytes 0..56 followed by
+//! the index ([`index_checksum`]).  A changed value changes its band's hash, which no longer
+//! matches the index; a changed index or header field no longer matches the checksum.
+//!
+//! The writer also chains the band hashes for its checkpoint records ([`chain`]), so that the
+//! payload is hashed once, band by band, as each band is finished.
+
+use super::store::Layout;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Rows per band in the files this version writes: the engine's band, [`super::engine::BAND`].
+pub const ROWS: u64 = super::engine::BAND as u64;
+
+/// The number of bands ⌈N/B⌉ (`None` when B = 0).
+pub fn count(n: u64, band: u64) -> Option<u64> {
+    (band > 0).then(|| n.div_ceil(band))
+}
+
+/// The rows of band `i`: iB .. min((i + 1)B, N) (for a band i < ⌈N/B⌉).
+pub fn rows(i: u64, n: u64, band: u64) -> (u64, u64) {
+    let r0 = i.saturating_mul(band).min(n);
+    (r0, r0.saturating_add(band).min(n))
+}
+
+/// The payload bytes of rows r0..r1 (r0 ≤ r1 ≤ N) as a byte range.
+pub fn byte_range(layout: Layout, (r0, r1): (u64, u64)) -> std::ops::Range<usize> {
+    layout.row_start(r0 as usize) * layout.width..layout.row_start(r1 as usize) * layout.width
+}
+
+/// The hash of one band: XXH3-64 (seed 0) of its bytes.
+pub fn hash(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// The header checksum of a version 3 file: XXH3-64 (seed 0) of `head` (header bytes 0..56)
+/// followed by the band index, the same function as the version 2 checksum with the index in
+/// place of the payload.
+pub fn index_checksum(head: &[u8], index: &[u8]) -> u64 {
+    super::file::checksum(head, index)
+}
+
+/// The band index of a whole payload (bands of `band` rows, `band` ≥ 1).
+pub fn index_of(payload: &[u8], layout: Layout, band: u64) -> Vec<u8> {
+    let n = layout.n as u64;
+    let mut index = Vec::new();
+    for i in 0..count(n, band).unwrap_or(0) {
+        let r = byte_range(layout, rows(i, n, band));
+        index.extend_from_slice(&hash(&payload[r]).to_le_bytes());
+    }
+    index
+}
+
+/// The checkpoint chain after a band whose hash is `band_hash`: XXH3-64 of its 8 little-endian
+/// bytes, seeded with the chain after the previous band (0 before the first).
+pub fn chain(prev: u64, band_hash: u64) -> u64 {
+    xxhash_rust::xxh3::xxh3_64_with_seed(&band_hash.to_le_bytes(), prev)
+}
+
+/// Which bands of an open file were found to match the index: each band is hashed at most once
+/// per open file, however many values are read from it.
+pub struct Verified(Vec<AtomicBool>);
+
+impl Verified {
+    /// `count` bands, none verified yet.
+    pub fn new(count: usize) -> Verified {
+        Verified((0..count).map(|_| AtomicBool::new(false)).collect())
+    }
+
+    /// Whether band `i` was verified.
+    pub fn is_done(&self, i: usize) -> bool {
+        self.0.get(i).is_some_and(|b| b.load(Ordering::Acquire))
+    }
+
+    /// Records band `i` as verified.
+    pub fn set_done(&self, i: usize) {
+        if let Some(b) = self.0.get(i) {
+            b.store(true, Ordering::Release);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::file::{TableFile, TableFileError, TableHeader, VERSION};
+
+    #[test]
+    fn bands_cover_the_rows_once_and_the_payload_contiguously() {
+        for (n, band) in [
+            (1u64, 64u64),
+            (64, 64),
+            (65, 64),
+            (200, 64),
+            (200, 1),
+            (7, 3),
+        ] {
+            let layout = Layout {
+                n: n as usize,
+                width: 2,
+            };
+            let c = count(n, band).unwrap();
+            // independent: ⌈N/B⌉ by repeated subtraction
+            let (mut left, mut k) = (n, 0);
+            while left > 0 {
+                left = left.saturating_sub(band);
+                k += 1;
+            }
+            assert_eq!(c, k);
+            let mut end = (0, 0);
+            for i in 0..c {
+                let r = rows(i, n, band);
+                assert_eq!((r.0, r.0), (end.0, i * band));
+                assert!(r.0 < r.1 && r.1 - r.0 <= band);
+                let b = byte_range(layout, r);
+                assert_eq!(b.start, end.1);
+                end = (r.1, b.end);
+            }
+            assert_eq!(end, (n, layout.bytes()));
+        }
+        assert_eq!(count(5, 0), None);
+    }
+
+    #[test]
+    fn the_version_3_checksum_covers_the_header_and_the_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        // N = 3, B = 2: bands of rows 0..2 (payload bytes 0..5) and row 2 (byte 5)
+        let payload = [0u8, 1, 2, 0, 1, 0];
+        let header = TableHeader {
+            version: VERSION,
+            a: 1,
+            n: 3,
+            width: 1,
+            payload_len: 6,
+            band: 64,
+            checksum: 0,
+        };
+        let h = TableHeader {
+            a: 2,
+            band: 2,
+            ..header
+        }
+        .sealed(&payload);
+        // independent of `bands`: the index and the checksum from their definitions
+        let x = xxhash_rust::xxh3::xxh3_64;
+        let index = [
+            x(&payload[..5]).to_le_bytes(),
+            x(&payload[5..]).to_le_bytes(),
+        ]
+        .concat();
+        assert_eq!(h.checksum, x(&[&h.to_bytes()[..56], &index[..]].concat()));
+        let bytes = [&h.to_bytes()[..], &payload, &index].concat();
+        std::fs::write(&p, &bytes).unwrap();
+        let t = TableFile::open_verified(&p).unwrap();
+        assert_eq!(
+            (t.get_checked(2, 1).unwrap(), t.get_checked(2, 2).unwrap()),
+            (Some(1), Some(0))
+        );
+        for at in [16usize, 56, 64 + 6, 64 + 6 + 8] {
+            let mut b = bytes.clone();
+            b[at] ^= 1;
+            std::fs::write(&p, &b).unwrap();
+            let t = TableFile::open(&p).unwrap();
+            assert!(!t.verify(), "byte {at}");
+            assert!(matches!(
+                t.get_checked(0, 0),
+                Err(TableFileError::DamagedIndex { .. })
+            ));
+        }
+        // a damaged value: its band is refused, naming its rows, the other band still reads
+        let mut b = bytes.clone();
+        b[64 + 5] = 1;
+        std::fs::write(&p, &b).unwrap();
+        let t = TableFile::open(&p).unwrap();
+        assert_eq!(t.get_checked(0, 2).unwrap(), Some(2));
+        assert!(matches!(
+            t.get_checked(2, 2),
+            Err(TableFileError::DamagedBand {
+                first: 2,
+                last: 2,
+                ..
+            })
+        ));
+        assert!(!t.verify());
+    }
+}
