@@ -92,7 +92,13 @@ proptest! {
             prop_assert!(!params.contains('\n'));
             prop_assert!(records.iter().all(|r| !r.contains('\n')));
         }
-        let _ = Log::resume(&p, "params");
+        let _ = wythoff::artifact::resumable::Resumable::open(
+            wythoff::artifact::resumable::Files::at_end(&dir.path().join("x"), &[]),
+            "params",
+            wythoff::artifact::Partial::Resume,
+            "test",
+            &|r| r.len().to_string(),
+        );
     }
 
     #[test]

@@ -62,6 +62,12 @@ fn io_err(path: &Path, e: io::Error) -> Error {
     Error::file(path, e)
 }
 
+/// A log that cannot be opened or made where the output asks for it: bad input, refused before
+/// any work (status 2).
+fn cannot_write(path: &Path, e: &io::Error) -> Error {
+    Error::usage(format!("cannot write '{}': {e}", path.display()))
+}
+
 /// Takes the log's exclusive advisory lock (`flock`, through [`File::try_lock`]), or says that
 /// another process holds it.
 fn lock(file: &File, path: &Path) -> Result<()> {
@@ -115,10 +121,10 @@ impl Log {
                     {
                         Ok(f) => (f, true),
                         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                        Err(e) => return Err(io_err(path, e)),
+                        Err(e) => return Err(cannot_write(path, &e)),
                     }
                 }
-                Err(e) => return Err(io_err(path, e)),
+                Err(e) => return Err(cannot_write(path, &e)),
             };
             if !file.metadata().map_err(|e| io_err(path, e))?.is_file() {
                 return Err(Error::usage(format!(
@@ -190,75 +196,6 @@ impl Log {
         Ok(())
     }
 
-    /// Starts a new log at `path` for a run with parameters `params` (one line of text).  Refuses
-    /// if a log is already there.
-    pub fn create(path: &Path, params: &str) -> Result<Log> {
-        check_body(params)?;
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create_new(true)
-            .open(path)
-            .map_err(|e| {
-                if e.kind() == io::ErrorKind::AlreadyExists {
-                    Error::usage(format!(
-                        "a checkpoint of an earlier run is at '{}'",
-                        path.display()
-                    ))
-                } else {
-                    Error::usage(format!("cannot write '{}': {e}", path.display()))
-                }
-            })?;
-        lock(&file, path)?;
-        file.write_all(line(params).as_bytes())
-            .and_then(|()| file.sync_data())
-            .map_err(|e| io_err(path, e))?;
-        Ok(Log {
-            file,
-            path: path.to_owned(),
-        })
-    }
-
-    /// Reopens the log at `path` to continue it.  Refuses a log that is in use, unreadable, or
-    /// made for other parameters than `params` — leaving it untouched.  Returns the valid records
-    /// in order (a torn or corrupted record and everything after it are dropped from the file).
-    pub fn resume(path: &Path, params: &str) -> Result<(Log, Vec<String>)> {
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(|e| Error::usage(format!("cannot resume from '{}': {e}", path.display())))?;
-        lock(&file, path)?;
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(|e| io_err(path, e))?;
-        let (mut records, used) = parse(&bytes);
-        if records.is_empty() {
-            return Err(Error::usage(format!(
-                "'{}' is not a checkpoint log (its first line does not check)",
-                path.display()
-            )));
-        }
-        let found = records.remove(0);
-        if found != params {
-            return Err(Error::usage(format!(
-                "the checkpoint '{}' belongs to another run ({found}), not to this one ({params})",
-                path.display()
-            )));
-        }
-        if used < bytes.len() {
-            file.set_len(used as u64).map_err(|e| io_err(path, e))?;
-        }
-        file.seek(SeekFrom::Start(used as u64))
-            .map_err(|e| io_err(path, e))?;
-        Ok((
-            Log {
-                file,
-                path: path.to_owned(),
-            },
-            records,
-        ))
-    }
-
     /// Reads the parameters and valid records of a log without opening it for writing.
     pub fn read(path: &Path) -> Result<(String, Vec<String>)> {
         let bytes = std::fs::read(path)
@@ -305,29 +242,54 @@ fn check_body(body: &str) -> Result<()> {
 mod tests {
     use super::*;
 
+    /// A new log with these parameters (as a fresh run starts it).
+    fn create(p: &Path, params: &str) -> Log {
+        let (mut log, created, found) = Log::open_locked(p).unwrap();
+        assert!(created && found == Found::Nothing);
+        log.start(params).unwrap();
+        log
+    }
+
+    /// The log reopened to continue it: its records.
+    fn resume(p: &Path) -> (Log, Vec<String>) {
+        let (mut log, _, found) = Log::open_locked(p).unwrap();
+        let Found::Log { records, .. } = found else {
+            panic!("{found:?}")
+        };
+        log.continue_records().unwrap();
+        (log, records)
+    }
+
     #[test]
     fn records_survive_and_torn_or_corrupt_records_are_not_done() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
-        let mut log = Log::create(&p, "a=1 n=100").unwrap();
+        let mut log = create(&p, "a=1 n=100");
         log.append("chunk 0 ok").unwrap();
         log.append("chunk 1 FAIL n=17").unwrap();
         log.append("chunk 2 ok").unwrap();
         drop(log);
-        let (log, r) = Log::resume(&p, "a=1 n=100").unwrap();
+        let (log, r) = resume(&p);
         assert_eq!(r, ["chunk 0 ok", "chunk 1 FAIL n=17", "chunk 2 ok"]);
         drop(log);
 
-        // A torn last record: not done.
+        // A torn last record: not done, and cut off when the log is continued.
         let full = std::fs::read(&p).unwrap();
         std::fs::write(&p, &full[..full.len() - 3]).unwrap();
-        let (mut log, r) = Log::resume(&p, "a=1 n=100").unwrap();
+        let (mut log, r) = resume(&p);
         assert_eq!(r, ["chunk 0 ok", "chunk 1 FAIL n=17"]);
         log.append("chunk 2 ok again").unwrap();
         drop(log);
         assert_eq!(
-            Log::read(&p).unwrap().1,
-            ["chunk 0 ok", "chunk 1 FAIL n=17", "chunk 2 ok again"]
+            Log::read(&p).unwrap(),
+            (
+                "a=1 n=100".to_string(),
+                vec![
+                    "chunk 0 ok".to_string(),
+                    "chunk 1 FAIL n=17".into(),
+                    "chunk 2 ok again".into()
+                ]
+            )
         );
 
         // A flipped byte inside a recorded failure: that record and the rest are not done (the
@@ -340,28 +302,36 @@ mod tests {
     }
 
     #[test]
-    fn other_parameters_are_refused_and_the_log_left_untouched() {
+    fn opening_changes_nothing_and_finds_what_is_there() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
-        let mut log = Log::create(&p, "a=1 n=100").unwrap();
+        let mut log = create(&p, "a=1 n=100");
         log.append("x").unwrap();
         drop(log);
         let before = std::fs::read(&p).unwrap();
-        let e = Log::resume(&p, "a=2 n=100").unwrap_err();
-        assert_eq!(e.exit_code(), 2);
+        let (log, created, found) = Log::open_locked(&p).unwrap();
+        assert!(!created);
+        assert_eq!(
+            found,
+            Found::Log {
+                params: "a=1 n=100".into(),
+                records: vec!["x".into()]
+            }
+        );
+        drop(log);
         assert_eq!(std::fs::read(&p).unwrap(), before);
-        assert_eq!(Log::create(&p, "a=1 n=100").unwrap_err().exit_code(), 2);
-        assert_eq!(std::fs::read(&p).unwrap(), before);
+        std::fs::write(&p, b"not a log\n").unwrap();
+        assert_eq!(Log::open_locked(&p).unwrap().2, Found::NotALog);
     }
 
     #[test]
     fn a_log_in_use_is_refused() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
-        let log = Log::create(&p, "p").unwrap();
-        assert_eq!(Log::resume(&p, "p").unwrap_err().exit_code(), 2);
-        log.finish().unwrap();
-        assert!(!p.exists());
+        let log = create(&p, "p");
+        assert_eq!(Log::open_locked(&p).unwrap_err().exit_code(), 2);
+        drop(log);
+        assert!(Log::open_locked(&p).is_ok());
     }
 
     #[test]

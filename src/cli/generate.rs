@@ -431,7 +431,7 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
         .find(|d| d.as_os_str().is_empty() || d.exists())
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    super::pairs::check_room(place, known, "--out")?;
+    super::pairs::check_room(place, known, "--out", "--scale")?;
     std::fs::create_dir_all(out)
         .map_err(|e| Error::usage(format!("--out: cannot create '{}': {e}", out.display())))?;
     // The folder must take files before anything is computed.

@@ -364,7 +364,7 @@ fn write_table(
     threads: usize,
     pb: &indicatif::ProgressBar,
 ) -> Result<()> {
-    use wythoff::grundy::{Partial, ResumeError, WriteError};
+    use wythoff::grundy::{Partial, WriteError};
     let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
     let t0 = std::time::Instant::now();
     let mode = Partial::from_flags(args.resume, args.restart);
@@ -378,18 +378,7 @@ fn write_table(
         args.abort_after_rows,
     )
     .map_err(|e| match e {
-        WriteError::Resume(r) => Error::usage(match r {
-            ResumeError::InUse { .. } => format!("-o: {r}"),
-            ResumeError::Interrupted { .. } => {
-                format!("{r}: give --resume to continue it or --restart to discard it")
-            }
-            ResumeError::OtherRun { .. } | ResumeError::Damaged { .. } => {
-                format!("--resume: {r}; --restart discards it")
-            }
-            ResumeError::NothingToResume { .. } => {
-                format!("--resume: {r}")
-            }
-        }),
+        WriteError::Resume(r) => naming(if args.resume { "--resume" } else { "-o" })(r.into()),
         WriteError::Output(e) => naming("-o")(e),
         WriteError::Other(e) => e,
     })?;

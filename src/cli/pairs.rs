@@ -356,7 +356,7 @@ pub(crate) fn file_bytes(plan: &Plan, format: FileFormat) -> Option<u64> {
 /// Refuses, naming `flag` (status 2), an output of `bytes` bytes at `path` that the free space
 /// of its directory cannot hold — before any work, and before any file is created.  A special
 /// file (a device, a FIFO: written in place) takes no room; a path that cannot be written is
-/// left to the output's own checks.  The probe is [`wythoff::grundy::check_resources`].
+/// left to the output's own checks.  The probe is [`wythoff::artifact::resources::check_disk`].
 pub(crate) fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<()> {
     // the file's final place: a link's target, or the path itself when it does not exist yet
     let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -367,18 +367,12 @@ pub(crate) fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    check_room(&dir, bytes, flag)
+    check_room(&dir, bytes, flag, "range of n")
 }
 
 /// Refuses, naming `flag` (status 2), `bytes` bytes of output into the directory `dir` when its
-/// file system has less free space (no refusal when the space cannot be measured).
-pub(crate) fn check_room(dir: &Path, bytes: u64, flag: &'static str) -> Result<()> {
-    wythoff::grundy::check_resources(0, bytes, Some(dir)).map_err(|e| match e {
-        // the probe speaks of tables; here the output is any file
-        Error::Usage(m) => Error::usage(format!(
-            "{flag}: {}",
-            m.replacen("this table needs", "the output needs", 1)
-        )),
-        e => e,
-    })
+/// file system has less free space (no refusal when the space cannot be measured); the refusal
+/// says to ask for a smaller `smaller`.
+pub(crate) fn check_room(dir: &Path, bytes: u64, flag: &'static str, smaller: &str) -> Result<()> {
+    wythoff::artifact::resources::check_disk(bytes, dir, smaller).map_err(naming(flag))
 }

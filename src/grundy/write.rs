@@ -1,13 +1,13 @@
 //! Writing a table file (`grundy N -o FILE`): the file appears under its name only when whole,
 //! and runs are checkpointed (any a), so that a killed run continues where it stopped.
 //!
-//! * The payload is computed through a memory map of `FILE.partial` (a fixed name, so
-//!   that a later run finds it), which is locked (`File::try_lock`) for as long as a run uses it:
-//!   a second run on the same output is refused.  After every band of 64 rows the finished rows
+//! * The payload is computed through a memory map of `FILE.partial`, the output's resumable
+//!   partial file ([`crate::artifact::resumable`]: a fixed name, so that a later run finds it;
+//!   its checkpoint log is locked for as long as a run uses it, so a second run on the same
+//!   output is refused).  After every band of 64 rows the finished rows
 //!   are hashed (the band's entry of the file's band index, [`super::bands`]) and flushed, and one
 //!   record `rows=R chain=H` is appended to the checkpoint log `FILE.partial.ckpt`
-//!   ([`crate::artifact::checkpoint::Log`]: every record carries its own XXH3 and a torn record
-//!   means "not done"), H being the band hashes chained ([`super::bands::chain`]).  The log's
+//!   (every record carries its own XXH3 and a torn record means "not done"), H being the band hashes chained ([`super::bands::chain`]).  The log's
 //!   first line names the table (format version, a, N, width, layout, band).
 //! * A run that finds an interrupted run's partial file and log refuses unless told to
 //!   [`Partial::Resume`] or [`Partial::Restart`].  Resuming checks, before changing anything, that
@@ -29,7 +29,7 @@ use super::file::{COVERED, HEADER_LEN, TableHeader};
 use super::store::{Layout, PayloadPtr};
 use super::{Spec, check_resources, engine, fill};
 use crate::artifact::atomic::{self, Need, Target};
-use crate::artifact::checkpoint::Log;
+use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::Error;
 use memmap2::MmapMut;
 use std::fs::{File, OpenOptions};
@@ -38,59 +38,7 @@ use std::sync::Mutex;
 
 pub use crate::artifact::Partial;
 
-/// Why a run does not start on its output.
-#[derive(Debug, thiserror::Error)]
-pub enum ResumeError {
-    /// Another run holds the partial file.
-    #[error("'{}' is in use by another run writing the same table", partial.display())]
-    InUse {
-        /// The partial file.
-        partial: PathBuf,
-    },
-    /// An interrupted run's partial file and checkpoint are there (and this run was told neither
-    /// to resume nor to restart).
-    #[error(
-        "an interrupted run of this output is at '{}' (checkpointed to row {rows})",
-        partial.display()
-    )]
-    Interrupted {
-        /// The partial file.
-        partial: PathBuf,
-        /// Rows its checkpoint records as done.
-        rows: u64,
-    },
-    /// Nothing to resume.
-    #[error("there is no interrupted run to resume: '{}' does not exist", ckpt.display())]
-    NothingToResume {
-        /// The checkpoint log looked for.
-        ckpt: PathBuf,
-    },
-    /// The interrupted run computes another table.
-    #[error(
-        "the interrupted run at '{}' computes another table ({found}), not this one ({wanted}); \
-         it is left as it is",
-        partial.display()
-    )]
-    OtherRun {
-        /// The partial file.
-        partial: PathBuf,
-        /// The log's parameters.
-        found: String,
-        /// This run's.
-        wanted: String,
-    },
-    /// The partial file or its log is not what the log says.
-    #[error(
-        "the interrupted run at '{}' cannot be continued: {why}; it is left as it is",
-        partial.display()
-    )]
-    Damaged {
-        /// The partial file.
-        partial: PathBuf,
-        /// What is wrong.
-        why: String,
-    },
-}
+pub use crate::artifact::resumable::ResumeError;
 
 /// A failure of [`write_table`].
 #[derive(Debug, thiserror::Error)]
@@ -110,16 +58,10 @@ pub enum WriteError {
 impl From<WriteError> for Error {
     fn from(e: WriteError) -> Error {
         match e {
-            WriteError::Resume(e) => Error::usage(e.to_string()),
+            WriteError::Resume(e) => e.into(),
             WriteError::Output(e) | WriteError::Other(e) => e,
         }
     }
-}
-
-fn with_suffix(p: &Path, suffix: &str) -> PathBuf {
-    let mut s = p.as_os_str().to_owned();
-    s.push(suffix);
-    PathBuf::from(s)
 }
 
 /// The checkpoint log's first line: the table it belongs to.
@@ -164,18 +106,6 @@ fn hash_bands(
         r = band.1;
     }
     chain
-}
-
-/// Takes the partial file's lock, or says who holds it.
-fn lock(file: &File, partial: &Path) -> Result<(), WriteError> {
-    match file.try_lock() {
-        Ok(()) => Ok(()),
-        Err(std::fs::TryLockError::WouldBlock) => Err(ResumeError::InUse {
-            partial: partial.to_owned(),
-        }
-        .into()),
-        Err(std::fs::TryLockError::Error(e)) => Err(Error::file(partial, e).into()),
-    }
 }
 
 /// Reserves the file's blocks now: a full disk is then a clear error here, not a SIGBUS later
@@ -225,9 +155,9 @@ fn test_hold() {
         return;
     };
     let p = PathBuf::from(p);
-    let _ = File::create(with_suffix(&p, ".held"));
+    let _ = File::create(crate::artifact::resumable::sidecar(&p, ".held"));
     for _ in 0..6000 {
-        if with_suffix(&p, ".go").exists() {
+        if crate::artifact::resumable::sidecar(&p, ".go").exists() {
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -270,31 +200,7 @@ pub fn write_table(
     else {
         return Err(Error::internal("a table file needs a regular file").into());
     };
-    let partial = with_suffix(&target, ".partial");
-    let ckpt = with_suffix(&partial, ".ckpt");
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let files = Files {
-        target: &target,
-        partial: &partial,
-        ckpt: &ckpt,
-        dir,
-    };
-    checkpointed(spec, files, threads, mode, progress, note, abort_after)
-}
-
-/// The most rows a checkpoint log records (0 if it cannot be read).
-fn rows_recorded(ckpt: &Path) -> u64 {
-    Log::read(ckpt).map_or(0, |(_, records)| {
-        records
-            .iter()
-            .filter_map(|r| parse_record(r))
-            .map(|(rows, _)| rows as u64)
-            .max()
-            .unwrap_or(0)
-    })
+    checkpointed(spec, &target, threads, mode, progress, note, abort_after)
 }
 
 /// The header of the table, its checksum 0 (filled in when the payload is complete).
@@ -315,149 +221,117 @@ const V1_PARAMS: &str = "wythoff grundy table v1 ";
 /// The first line of the checkpoint log of a run of table format version 2.
 const V2_PARAMS: &str = "wythoff grundy table v2 ";
 
-/// The files of a checkpointed run.
-#[derive(Clone, Copy)]
-struct Files<'a> {
-    target: &'a Path,
-    partial: &'a Path,
-    ckpt: &'a Path,
-    dir: &'a Path,
-}
-
-/// The a = 1 run through the locked, checkpointed `FILE.partial`.
+/// The run through the resumable, checkpointed `FILE.partial` ([`crate::artifact::resumable`]).
 fn checkpointed(
     spec: Spec,
-    files: Files,
+    target: &Path,
     threads: usize,
     mode: Partial,
     progress: &(dyn Fn(u64) + Sync),
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
 ) -> Result<TableHeader, WriteError> {
-    let Files {
-        target,
-        partial,
-        ckpt,
-        dir,
-    } = files;
-    let dir = Some(dir);
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
     let layout = spec.layout();
     let header0 = unsealed_header(spec, layout);
     let total = header0
         .file_len()
         .ok_or_else(|| Error::internal("table file size"))?;
     let params = params(spec, layout);
-    let existed = std::fs::symlink_metadata(partial).is_ok();
-    let file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .create(true)
-        .truncate(false)
-        .open(partial)
-        .map_err(|e| {
-            WriteError::Output(Error::usage(format!(
-                "cannot write '{}': {e}",
-                partial.display()
-            )))
-        })?;
-    lock(&file, partial)?;
-    // A refusal leaves a partial file that existed as it was, and removes one made just now.
-    let refuse = |e: ResumeError| -> WriteError {
-        if !existed {
-            let _ = std::fs::remove_file(partial);
-        }
-        e.into()
+    if mode != Partial::Resume {
+        // the machine's room is checked before anything of an earlier run is discarded
+        check_resources(spec.engine_bytes(), total, Some(dir))?;
+    }
+    let progress_of = |records: &[String]| {
+        let rows = (records.iter().filter_map(|r| parse_record(r)))
+            .map(|(rows, _)| rows)
+            .max()
+            .unwrap_or(0);
+        format!("to row {rows}")
     };
-    let (log, from_row, chained, hashes, mut map) = if mode == Partial::Resume {
-        if !ckpt.exists() {
-            return Err(refuse(ResumeError::NothingToResume {
-                ckpt: ckpt.to_owned(),
-            }));
-        }
-        let damaged = |why: String| ResumeError::Damaged {
-            partial: partial.to_owned(),
-            why,
-        };
-        let (found, _) = Log::read(ckpt).map_err(|e| refuse(damaged(e.to_string())))?;
-        if found.starts_with(V1_PARAMS) {
-            return Err(refuse(damaged(
-                "it was started by an earlier version of wythoff, in table format version 1 \
-                 (header not covered by the checksum), which this version neither writes nor reads"
+    let opened = Resumable::open(
+        Files::in_place(target),
+        &params,
+        mode,
+        "table",
+        &progress_of,
+    );
+    let (log, start) = opened.map_err(|e| match e {
+        // checkpoints of earlier formats are named as such
+        ResumeError::OtherRun { at, found, .. } if found.starts_with(V1_PARAMS) => {
+            ResumeError::Damaged {
+                at,
+                why: "it was started by an earlier version of wythoff, in table format version 1 \
+                      (header not covered by the checksum), which this version neither writes \
+                      nor reads"
                     .into(),
-            )));
-        }
-        if found.starts_with(V2_PARAMS) {
-            return Err(refuse(damaged(
-                "it was started by an earlier version of wythoff, in table format version 2 \
-                 (no band index), whose checkpoints this version does not continue"
-                    .into(),
-            )));
-        }
-        if found != params {
-            return Err(refuse(ResumeError::OtherRun {
-                partial: partial.to_owned(),
-                found,
-                wanted: params,
-            }));
-        }
-        let len = file.metadata().map_err(|e| Error::file(partial, e))?.len();
-        if len != total {
-            return Err(refuse(damaged(format!(
-                "it has {len} bytes, and this table needs {total}"
-            ))));
-        }
-        check_resources(spec.engine_bytes(), 0, dir)?;
-        // SAFETY: the partial file is locked by this run; nothing else maps it.
-        let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
-        if TableHeader::from_bytes(&map[..HEADER_LEN]).ok() != Some(header0) {
-            return Err(refuse(damaged("its header is not this table's".into())));
-        }
-        let (log, records) = Log::resume(ckpt, &params)?;
-        let done: Vec<(usize, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
-        let (rows, h, hashes) = last_matching(&map[HEADER_LEN..], layout, &done);
-        if rows > 0 {
-            note(&format!("resuming at row {rows} of {}", spec.n));
-        } else {
-            note("resuming: no checkpointed band matches the partial file, starting at row 0");
-        }
-        (log, rows, h, hashes, map)
-    } else {
-        if ckpt.exists() && mode == Partial::Refuse && existed {
-            return Err(refuse(ResumeError::Interrupted {
-                partial: partial.to_owned(),
-                rows: rows_recorded(ckpt),
-            }));
-        }
-        // the machine's room is checked before anything of an earlier run is discarded; a
-        // refusal removes the partial file made just now (an earlier one stays as it was)
-        if let Err(e) = check_resources(spec.engine_bytes(), total, dir) {
-            if !existed {
-                let _ = std::fs::remove_file(partial);
             }
-            return Err(e.into());
         }
-        if ckpt.exists() {
-            // restarting, or a log left without its partial file by a finished run
-            std::fs::remove_file(ckpt).map_err(|e| Error::file(ckpt, e))?;
-            if existed {
+        ResumeError::OtherRun { at, found, .. } if found.starts_with(V2_PARAMS) => {
+            ResumeError::Damaged {
+                at,
+                why: "it was started by an earlier version of wythoff, in table format version 2 \
+                      (no band index), whose checkpoints this version does not continue"
+                    .into(),
+            }
+        }
+        e => e,
+    })?;
+    let partial = log.partial()?.to_owned();
+    let partial = partial.as_path();
+    let (file, from_row, chained, hashes, mut map) = match start {
+        Start::Resume(records) => {
+            let opened = OpenOptions::new().read(true).write(true).open(partial);
+            let Ok(file) = opened else {
+                return Err(log.refuse("its partial file cannot be opened").into());
+            };
+            let len = file.metadata().map_err(|e| Error::file(partial, e))?.len();
+            if len != total {
+                return Err(log
+                    .refuse(format!("it has {len} bytes, and this table needs {total}"))
+                    .into());
+            }
+            check_resources(spec.engine_bytes(), 0, Some(dir))?;
+            // SAFETY: the partial file belongs to this run, which holds its checkpoint's lock;
+            // no other run maps it.
+            let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
+            if TableHeader::from_bytes(&map[..HEADER_LEN]).ok() != Some(header0) {
+                drop(map);
+                return Err(log.refuse("its header is not this table's").into());
+            }
+            let done: Vec<(usize, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
+            let (rows, h, hashes) = last_matching(&map[HEADER_LEN..], layout, &done);
+            if rows > 0 {
+                note(&format!("resuming at row {rows} of {}", spec.n));
+            } else {
+                note("resuming: no checkpointed band matches the partial file, starting at row 0");
+            }
+            (file, rows, h, hashes, map)
+        }
+        Start::Fresh { discarded } => {
+            if discarded {
                 note(&format!(
                     "discarded the interrupted run at '{}'",
                     partial.display()
                 ));
             }
+            let file = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(partial)
+                .map_err(|e| Error::file(partial, e))?;
+            reserve(&file, partial, total)?;
+            // SAFETY: the partial file was created by this run, which holds its checkpoint's
+            // lock; no other run maps it.
+            let mut map =
+                unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
+            map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
+            (file, 0, 0, Vec::new(), map)
         }
-        file.set_len(0).map_err(|e| Error::file(partial, e))?;
-        if let Err(e) = reserve(&file, partial, total) {
-            // emptied above, the partial file holds nothing of value: no empty or half-reserved
-            // file is left under its name
-            let _ = std::fs::remove_file(partial);
-            return Err(e.into());
-        }
-        // SAFETY: the partial file is locked by this run; nothing else maps it.
-        let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
-        map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
-        let log = Log::create(ckpt, &params)?;
-        (log, 0, 0, Vec::new(), map)
     };
     let payload = PayloadPtr::new(&mut map[HEADER_LEN..], layout);
     let map_ptr = &map as *const MmapMut as usize;
