@@ -100,7 +100,7 @@ pub(crate) struct GrundyArgs {
     #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) png: Option<PathBuf>,
     /// Draw the queen's-move board of the corner 0 <= x, y < min(N, 128) with the safe cells
-    /// (P-positions) marked.
+    /// (P-positions) marked; alone, it computes only that corner.
     #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) board: Option<PathBuf>,
     /// A two-pile line game instead of Wythoff's: rules P,Q:P,Q:… (a move takes i·(P, Q);
