@@ -353,6 +353,28 @@ impl Resumable {
             .ok_or_else(|| Error::internal("this output has no partial file"))
     }
 
+    /// Creates the partial file of a fresh run (read and write; an earlier run's was removed when
+    /// the run was opened).
+    pub fn create_partial(&self) -> Result<std::fs::File> {
+        let p = self.partial()?;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(p)
+            .map_err(|e| Error::file(p, e))
+    }
+
+    /// Opens the partial file of a resumed run (read and write), or `None` when it cannot be.
+    pub fn open_partial(&self) -> Option<std::fs::File> {
+        let p = self.files.partial.as_deref()?;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(p)
+            .ok()
+    }
+
     /// A resume whose partial file does not match its records: the lock is given back and every
     /// file left as it was.
     pub fn refuse(mut self, why: impl Into<String>) -> ResumeError {

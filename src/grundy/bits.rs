@@ -167,6 +167,7 @@ impl SetsPtr {
     /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn first_free(self, i: usize) -> u32 {
+        // SAFETY: the caller keeps the type's safety contract: i is a set of these Sets.
         unsafe { *self.first_free.add(i) }
     }
 
@@ -176,6 +177,7 @@ impl SetsPtr {
     /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn word(self, i: usize, w: usize) -> u64 {
+        // SAFETY: the caller keeps the type's safety contract: i is a set, w within its words plus padding.
         unsafe { *self.words.add(*self.start.add(i) + w) }
     }
 
@@ -187,6 +189,7 @@ impl SetsPtr {
     #[inline(always)]
     pub unsafe fn prefetch(self, i: usize, v: u32) {
         #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller keeps the type's safety contract; a prefetch only hints the cache.
         unsafe {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
             let w = (v / 64) as usize;
@@ -205,6 +208,7 @@ impl SetsPtr {
     /// See the type's safety section; 64k must be within the set's words plus padding.
     #[inline(always)]
     pub unsafe fn full_words(self, i: usize, k: usize) -> u64 {
+        // SAFETY: the caller keeps the type's safety contract: i is a set, 64k within its words plus padding.
         unsafe { *self.full.add(*self.full_start.add(i) + k) }
     }
 
@@ -214,6 +218,8 @@ impl SetsPtr {
     /// See the type's safety section.
     #[inline(always)]
     pub unsafe fn insert(self, i: usize, v: u32) {
+        // SAFETY: the caller keeps the type's safety contract: i is a set, v below its capacity, no other
+        // thread on set i.
         unsafe {
             // The invariant: v's word is not one of the PAD spare words, which stay zero.
             debug_assert!(
@@ -267,6 +273,8 @@ pub unsafe fn mex3(
 ) -> u32 {
     let w = (from / 64) as usize;
     let below = (1u64 << (from % 64)).wrapping_sub(1); // values below `from` count as used
+    // SAFETY: mex3's contract: a, b, c are sets of p, q, r and every word scanned is within their
+    // words plus padding (the scan stops at the first free value, below every capacity).
     let u = |w: usize| unsafe { p.word(a, w) | q.word(b, w) | r.word(c, w) };
     let first = u(w) | below;
     if first != u64::MAX {
@@ -275,6 +283,7 @@ pub unsafe fn mex3(
     let mut k = (w + 1) / 64;
     let mut skip = u64::MAX << ((w + 1) % 64); // summary bits of words ≤ w are done
     loop {
+        // SAFETY: as above, for the summary words.
         let full = unsafe { p.full_words(a, k) | q.full_words(b, k) | r.full_words(c, k) };
         let mut cand = !full & skip;
         while cand != 0 {
@@ -303,14 +312,17 @@ mod tests {
             s.insert(1, v).unwrap();
             present.insert(v);
             let mex = (0..).find(|k| !present.contains(k)).unwrap();
+            // SAFETY: set 1 of these sets, read by this thread only.
             assert_eq!(unsafe { s.ptr().first_free(1) }, mex, "after {v}");
         }
         for v in 0..130 {
             s.insert(2, v).unwrap();
         }
+        // SAFETY: set 2 of these sets, read by this thread only.
         assert_eq!(unsafe { s.ptr().first_free(2) }, 130);
         let p = s.ptr();
         // union of set 1 {0..=7, 62, 63, 64} and set 2 {0..130} from 0
+        // SAFETY: sets 0..3 of these sets, values below their capacity of 300, this thread only.
         assert_eq!(unsafe { mex3(p, 1, p, 2, p, 0, 0) }, 130);
         assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 0) }, 8);
         assert_eq!(unsafe { mex3(p, 1, p, 0, p, 0, 9) }, 9);
@@ -347,6 +359,7 @@ mod tests {
                 if let Some(m) = plain {
                     let p = s.ptr();
                     assert_eq!(
+                        // SAFETY: sets a, b, c of these sets, `from` below every capacity, this thread only.
                         unsafe { mex3(p, a, p, b, p, c, from) },
                         m as u32,
                         "round {round}"

@@ -78,6 +78,8 @@ impl PayloadPtr {
         let off = self.layout.index(x, y) * w;
         debug_assert!(off + w <= self.len);
         // one store per width (a copy of runtime length would be a call to memcpy)
+        // SAFETY: the caller's contract: x ≤ y < N (so off + w ≤ len), the buffer alive, row x written
+        // by this thread only.
         unsafe {
             let p = self.ptr.add(off);
             match w {
@@ -102,6 +104,8 @@ impl PayloadPtr {
         let w = self.layout.width;
         let off = self.layout.index(x, y) * w;
         // one load per width, reading exactly the value's bytes
+        // SAFETY: the caller's contract: x, y < N (so off + w ≤ len), the buffer alive, the cell written
+        // and not being written.
         unsafe {
             let p = self.ptr.add(off);
             match w {

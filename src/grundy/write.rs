@@ -32,7 +32,7 @@ use crate::artifact::atomic::{self, Need, Target};
 use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::Error;
 use memmap2::MmapMut;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -111,14 +111,14 @@ fn hash_bands(
 /// Reserves the file's blocks now: a full disk is then a clear error here, not a SIGBUS later
 /// when the kernel writes back pages of the mapping.
 fn reserve(file: &File, path: &Path, total: u64) -> Result<(), Error> {
-    use std::os::unix::io::AsRawFd;
+    use rustix::fs::{FallocateFlags, fallocate};
+    use rustix::io::Errno;
     file.set_len(total).map_err(|e| Error::file(path, e))?;
-    // SAFETY: a valid open file descriptor and a non-negative range.
-    let rc = unsafe { libc::posix_fallocate(file.as_raw_fd(), 0, total as libc::off_t) };
-    if rc != 0 && rc != libc::EOPNOTSUPP && rc != libc::EINVAL {
-        return Err(Error::file(path, std::io::Error::from_raw_os_error(rc)));
+    match fallocate(file, FallocateFlags::empty(), 0, total) {
+        // a file system that cannot reserve blocks: the writes themselves will say
+        Ok(()) | Err(Errno::OPNOTSUPP | Errno::INVAL) => Ok(()),
+        Err(e) => Err(Error::file(path, std::io::Error::from(e))),
     }
-    Ok(())
 }
 
 /// Hands the whole pages of `map[from..to]` back to the kernel (`MADV_DONTNEED`), so that the
@@ -126,11 +126,10 @@ fn reserve(file: &File, path: &Path, total: u64) -> Result<(), Error> {
 /// N = 131072 is 25.8 GB).  The range must be flushed: for a shared file mapping the pages stay in
 /// the page cache and the file, and a later access reads them back.  Returns the new `from`.
 fn release(map: &MmapMut, from: usize, to: usize) -> usize {
-    // SAFETY: sysconf has no preconditions.
-    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
-    let Ok(page @ 1..) = usize::try_from(page) else {
+    let page = rustix::param::page_size();
+    if page == 0 {
         return from;
-    };
+    }
     let (start, end) = (from.next_multiple_of(page), to / page * page);
     if end <= start {
         return from;
@@ -284,8 +283,7 @@ fn checkpointed(
     let partial = partial.as_path();
     let (file, from_row, chained, hashes, mut map) = match start {
         Start::Resume(records) => {
-            let opened = OpenOptions::new().read(true).write(true).open(partial);
-            let Ok(file) = opened else {
+            let Some(file) = log.open_partial() else {
                 return Err(log.refuse("its partial file cannot be opened").into());
             };
             let len = file.metadata().map_err(|e| Error::file(partial, e))?.len();
@@ -318,12 +316,7 @@ fn checkpointed(
                     partial.display()
                 ));
             }
-            let file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(partial)
-                .map_err(|e| Error::file(partial, e))?;
+            let file = log.create_partial()?;
             reserve(&file, partial, total)?;
             // SAFETY: the partial file was created by this run, which holds its checkpoint's
             // lock; no other run maps it.

@@ -40,7 +40,7 @@ use crate::artifact::header::{self, Kind};
 use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
 use memmap2::Mmap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use xxhash_rust::xxh3::{Xxh3, xxh3_64_with_seed};
@@ -242,8 +242,7 @@ pub fn write(
     let (mut file, mut chain, mut written);
     match start {
         Start::Resume(records) => {
-            let opened = OpenOptions::new().read(true).write(true).open(&partial);
-            let Ok(f) = opened else {
+            let Some(f) = log.open_partial() else {
                 return Err(log.refuse("its partial file cannot be opened").into());
             };
             file = f;
@@ -329,12 +328,7 @@ pub fn write(
                     partial.display()
                 ));
             }
-            file = OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&partial)
-                .map_err(|e| Error::file(&partial, e))?;
+            file = log.create_partial()?;
             file.write_all(&header0.to_bytes())
                 .map_err(|e| Error::file(&partial, e))?;
             solver = Solver::new(n as usize, n as usize);
