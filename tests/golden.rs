@@ -484,8 +484,9 @@ fn three_pile_cube() {
     }
 }
 
-/// Decodes a line-game table (doc/formats.md) and checks it against a naive mex of its rules.
-fn check_line_table(name: &str, n: usize, rules: &[(usize, usize)]) -> Vec<u32> {
+/// Decodes a line-game table in format version 1 (doc/formats.md: no band index, the checksum
+/// over the header, the rules and the payload) and checks it against a naive mex of its rules.
+fn check_line_table_v1(name: &str, n: usize, rules: &[(usize, usize)]) -> Vec<u32> {
     let b = golden(name);
     assert_eq!(&b[..8], b"WYTHOFF\0");
     assert_eq!((u32_at(&b, 8), u32_at(&b, 12)), (1, 6));
@@ -522,19 +523,40 @@ fn line_tables() {
         "line_a307296_20.bin",
         &["grundy", "20", "--game", "nimhof-a307296", "-o", "OUT"],
     );
+    // format version 1, as wythoff wrote it before the band index, decoded and proved against a
+    // naive mex; the version 2 files are the same tables with the band index (version 2, bands
+    // of 64 rows, the index after the values, the checksum over the header, rules and index)
     let rules24 = [(1, 0), (0, 1), (1, 2), (3, 1)];
-    let sq = check_line_table("line_24.bin", 24, &rules24);
-    check_line_table("line_a307296_20.bin", 20, &[(1, 0), (1, 1), (3, 2), (0, 1)]);
-    // read back by `grundy get` (both orders: the square is not symmetric) and `grundy --check`
-    let got = read_back(&["grundy", "get", &g("line_24.bin"), "2..3", "0..23"]);
+    let sq = check_line_table_v1("line_24.v1.bin", 24, &rules24);
+    check_line_table_v1(
+        "line_a307296_20.v1.bin",
+        20,
+        &[(1, 0), (1, 1), (3, 2), (0, 1)],
+    );
+    for name in ["line_24.bin", "line_a307296_20.bin"] {
+        let old = name.replace(".bin", ".v1.bin");
+        assert!(golden(name) == line_v2_bytes(&golden(&old)), "{name}");
+    }
+    // read back, both versions, by `grundy get` (both orders: the square is not symmetric) and
+    // `grundy --check`
     let want: String = (2..4)
         .map(|x| {
             let row: Vec<String> = (0..24).map(|y| sq[x * 24 + y].to_string()).collect();
             row.join(" ") + "\n"
         })
         .collect();
-    assert_eq!(got, want);
-    for name in ["line_24.bin", "line_a307296_20.bin"] {
+    for name in ["line_24.bin", "line_24.v1.bin"] {
+        assert_eq!(
+            read_back(&["grundy", "get", &g(name), "2..3", "0..23"]),
+            want
+        );
+    }
+    for name in [
+        "line_24.bin",
+        "line_a307296_20.bin",
+        "line_24.v1.bin",
+        "line_a307296_20.v1.bin",
+    ] {
         read_back(&["grundy", "--check", &g(name)]);
     }
 }

@@ -53,18 +53,19 @@ fn u64_at(b: &[u8], o: usize) -> u64 {
 
 fn decode(b: &[u8]) -> Decoded {
     assert_eq!(&b[..8], b"WYTHOFF\0");
-    assert_eq!((u32_at(b, 8), u32_at(b, 12), u32_at(b, 32)), (1, 6, 2));
+    assert_eq!((u32_at(b, 8), u32_at(b, 12), u32_at(b, 32)), (2, 6, 2));
     let n = u64_at(b, 16) as usize;
     let r = u32_at(b, 24) as usize;
     let width = u32_at(b, 28) as usize;
     assert_eq!(u64_at(b, 40), (n * n * width) as u64);
-    assert_eq!((u32_at(b, 36), u64_at(b, 48)), (0, 0));
+    assert_eq!((u32_at(b, 36), u64_at(b, 48)), (0, 64));
     let rules = (0..r)
         .map(|i| (u32_at(b, 64 + 8 * i), u32_at(b, 68 + 8 * i)))
         .collect();
     let start = 64 + 8 * r;
-    assert_eq!(b.len(), start + n * n * width);
-    let values = b[start..]
+    let end = start + n * n * width;
+    assert_eq!(b.len(), end + 8 * n.div_ceil(64));
+    let values = b[start..end]
         .chunks_exact(width)
         .map(|c| {
             let mut v = [0u8; 4];
@@ -72,9 +73,10 @@ fn decode(b: &[u8]) -> Decoded {
             u32::from_le_bytes(v)
         })
         .collect();
-    // the checksum: XXH3-64 of the file without bytes 56..64
-    let cut = [&b[..56], &b[64..]].concat();
-    assert_eq!(u64_at(b, 56), xxhash_rust::xxh3::xxh3_64(&cut));
+    // the band index after the values, and the checksum over the header, rules and index
+    let index = common::line_band_index(b).unwrap();
+    assert_eq!(&b[end..], &index[..]);
+    assert_eq!(u64_at(b, 56), common::line_checksum_v2(b, &index));
     Decoded {
         n,
         rules,
@@ -84,8 +86,7 @@ fn decode(b: &[u8]) -> Decoded {
 }
 
 fn seal(b: &mut [u8]) {
-    let h = xxhash_rust::xxh3::xxh3_64(&[&b[..56], &b[64..]].concat());
-    b[56..64].copy_from_slice(&h.to_le_bytes());
+    common::seal_line_v2(b);
 }
 
 fn ok(args: &[&str]) -> String {

@@ -48,11 +48,21 @@ pub fn index_checksum(head: &[u8], index: &[u8]) -> u64 {
 
 /// The band index of a whole payload (bands of `band` rows, `band` ≥ 1).
 pub fn index_of(payload: &[u8], layout: Layout, band: u64) -> Vec<u8> {
-    let n = layout.n as u64;
+    index_by(payload, layout.n as u64, band, |r| byte_range(layout, r))
+}
+
+/// The band index of a payload of `n` rows stored row-major, whatever its layout: `range` maps
+/// rows r0..r1 to their payload bytes (bands of `band` rows, `band` ≥ 1).  The Grundy table's
+/// triangle ([`index_of`]) and the line-game table's square ([`crate::lines::file`]) share it.
+pub fn index_by(
+    payload: &[u8],
+    n: u64,
+    band: u64,
+    range: impl Fn((u64, u64)) -> std::ops::Range<usize>,
+) -> Vec<u8> {
     let mut index = Vec::new();
     for i in 0..count(n, band).unwrap_or(0) {
-        let r = byte_range(layout, rows(i, n, band));
-        index.extend_from_slice(&hash(&payload[r]).to_le_bytes());
+        index.extend_from_slice(&hash(&payload[range(rows(i, n, band))]).to_le_bytes());
     }
     index
 }

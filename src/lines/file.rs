@@ -2,12 +2,12 @@
 //! in the header, so that a reader knows which game the values are of and `grundy --check`
 //! proves them against exactly those rules.
 //!
-//! ## Line-game table file (version 1), little-endian
+//! ## Line-game table file (version 2), little-endian
 //!
 //! | offset | size | field |
 //! |---|---|---|
 //! | 0 | 8 | magic `WYTHOFF\0` |
-//! | 8 | 4 | version = 1 |
+//! | 8 | 4 | version = 2 (1 is read too, below) |
 //! | 12 | 4 | kind = 6 (line-game Grundy table) |
 //! | 16 | 8 | N, 1 ≤ N ≤ [`super::table::MAX_SIDE`] |
 //! | 24 | 4 | r, the number of rules, 1 ≤ r ≤ [`super::MAX_RULES`] |
@@ -15,25 +15,36 @@
 //! | 32 | 4 | layout = 2: the full square, row-major |
 //! | 36 | 4 | reserved (0) |
 //! | 40 | 8 | payload length in bytes, N² · width |
-//! | 48 | 8 | reserved (0) |
-//! | 56 | 8 | XXH3-64 (seed 0) of the file without this field: bytes 0..56, the rules, the payload |
+//! | 48 | 8 | B ≥ 1, the rows per band ([`BAND_ROWS`] = 64 in the files this version writes) |
+//! | 56 | 8 | XXH3-64 (seed 0) of bytes 0..56, the rules and the band index |
 //! | 64 | 8r | the rules in the order given, each p (u32) then q (u32) |
 //! | 64 + 8r | N²·width | G(x, y) at ((x·N + y)·width), row-major |
+//! | 64 + 8r + N²·width | 8⌈N/B⌉ | the band index: entry i is XXH3-64 (seed 0) of the payload bytes of rows iB .. min((i+1)B, N), a little-endian u64 |
 //!
 //! The square is stored whole because a rule list need not be symmetric (G(x, y) ≠ G(y, x) for
 //! rules such as 3,2 without 2,3).  A file is accepted only if every field holds — the rules
 //! within the grammar's limits, the sizes computed with checked arithmetic — and it is exactly
-//! the header, the rules and the payload long; anything else is refused naming the field.  The
-//! checksum covers the header and the rules, so a file whose N, width or rules were edited is
-//! refused like one whose values were.
+//! the header, the rules, the payload and the index long; anything else is refused naming the
+//! field.  The checksum covers the header and the rules, so a file whose N, width or rules were
+//! edited is refused like one whose values were; it covers the index, whose entries cover the
+//! values band by band ([`crate::grundy::bands`], shared with the Grundy table file).
 //!
-//! Cost: writing makes two passes over the table (the checksum, then the bytes); reading the
-//! header is O(r), the checksum O(N²) at memory speed ([`LineTableFile::verify`]).
+//! Version 1 is the same but for three things: offset 48 is reserved (0), there is no band index,
+//! and the checksum is XXH3-64 of bytes 0..56, the rules and the payload — so a read of any value
+//! of a version 1 file verifies the whole payload, once.
+//!
+//! Cost: writing makes two passes over the table (the band hashes, then the bytes).  Opening
+//! reads the header, O(r), and checks the index against the checksum, O(N/B).  A value is read
+//! only after its band was found to match its index entry ([`LineTableFile::get_checked`],
+//! [`LineTableFile::check_rows`]; each band hashed at most once per open file): reading a few
+//! values costs a few bands, B·N·width bytes each, not the whole N²·width;
+//! [`LineTableFile::check_all`] checks every band.
 
 use super::table::MAX_SIDE;
 use super::{LineTable, MAX_RULES, Rule, Rules};
 use crate::error::Error;
 use crate::grundy::Layout;
+use crate::grundy::bands;
 use memmap2::Mmap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -42,8 +53,12 @@ use std::path::{Path, PathBuf};
 pub const HEADER_LEN: usize = 64;
 /// Kind code of a line-game table file.
 pub const KIND: u32 = crate::artifact::header::Kind::LineTable as u32;
-/// The format version this code reads and writes.
-pub const VERSION: u32 = 1;
+/// The format version this code writes (and reads, with [`VERSION_WHOLE`]).
+pub const VERSION: u32 = 2;
+/// The earlier version, still read: one checksum over the header, the rules and the payload.
+pub const VERSION_WHOLE: u32 = 1;
+/// Rows per band in the files this version writes.
+pub const BAND_ROWS: u64 = 64;
 /// The one layout: the full square, row-major.
 pub const LAYOUT_SQUARE: u32 = 2;
 /// Header bytes covered by the checksum before the rules (all but the checksum field).
@@ -52,6 +67,8 @@ const COVERED: usize = 56;
 /// The header of a line-game table file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LineHeader {
+    /// Format version: [`VERSION`] or [`VERSION_WHOLE`].
+    pub version: u32,
     /// Side N.
     pub n: u64,
     /// The game.
@@ -60,7 +77,10 @@ pub struct LineHeader {
     pub width: u32,
     /// Payload length in bytes, N² · width.
     pub payload_len: u64,
-    /// XXH3-64 of header bytes 0..56, the rules and the payload.
+    /// Rows per band B ≥ 1 (version 2); 0 in version 1, which has no band index.
+    pub band: u64,
+    /// XXH3-64 of header bytes 0..56, the rules and the band index (version 2) or the payload
+    /// (version 1) ([`checksum`]).
     pub checksum: u64,
 }
 
@@ -79,7 +99,7 @@ pub enum LineFileProblem {
     #[error("wrong magic (not a wythoff file)")]
     Magic,
     /// An unknown version.
-    #[error("version {0} (only version {VERSION} is known)")]
+    #[error("version {0} (versions {VERSION_WHOLE} and {VERSION} are known)")]
     Version(u32),
     /// Another kind of wythoff file.
     #[error(
@@ -124,12 +144,15 @@ pub enum LineFileProblem {
     /// A reserved field is not zero.
     #[error("a reserved header field is not zero")]
     Reserved,
-    /// The file is not exactly header, rules and payload.
+    /// The band height of a version 2 file is 0.
+    #[error("band height 0 rows (it is at least 1)")]
+    Band,
+    /// The file is not exactly header, rules, payload and band index.
     #[error("{got} bytes, but the header says {want} (truncated, or trailing bytes)")]
     FileLen {
         /// The file's length.
         got: u64,
-        /// Header, rules and payload.
+        /// Header, rules, payload and band index.
         want: u64,
     },
 }
@@ -137,6 +160,23 @@ pub enum LineFileProblem {
 /// The least width holding every value of a table of side n for these rules.
 pub fn width_for(rules: &Rules, n: u64) -> u32 {
     Layout::width_for(rules.value_bound(n)) as u32
+}
+
+/// The checksum of a line-game table file: XXH3-64 (seed 0) of `head` (the header with its
+/// rules, as in the file) without its checksum field (bytes 56..64), followed by `tail`: the band
+/// index in version 2, the payload in version 1.
+pub fn checksum(head: &[u8], tail: &[u8]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&head[..COVERED]);
+    h.update(&head[HEADER_LEN..]);
+    h.update(tail);
+    h.digest()
+}
+
+/// The payload bytes of rows r0..r1 (r0 ≤ r1 ≤ N) of a square of side n, `width` bytes a value.
+pub fn byte_range(n: u64, width: u32, (r0, r1): (u64, u64)) -> std::ops::Range<usize> {
+    let row = (n * u64::from(width)) as usize; // within the payload: fits usize
+    r0 as usize * row..r1 as usize * row
 }
 
 /// N² · width, or `None` past 64 bits or the address space.
@@ -147,10 +187,13 @@ pub fn payload_len(n: u64, width: u32) -> Option<u64> {
 }
 
 impl LineHeader {
-    /// The header for a table of side n (checksum 0 until [`LineHeader::sealed`]).
+    /// The header of the version this code writes for a table of side n, bands of
+    /// [`BAND_ROWS`] rows (checksum 0 until it is written: see [`write()`]).
     pub fn new(rules: &Rules, n: u64) -> Option<LineHeader> {
         let width = width_for(rules, n);
         Some(LineHeader {
+            version: VERSION,
+            band: BAND_ROWS,
             n,
             rules: rules.clone(),
             width,
@@ -164,13 +207,14 @@ impl LineHeader {
         let r = self.rules.rules();
         let mut h = vec![0u8; HEADER_LEN];
         h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
-        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+        h[8..12].copy_from_slice(&self.version.to_le_bytes());
         h[12..16].copy_from_slice(&KIND.to_le_bytes());
         h[16..24].copy_from_slice(&self.n.to_le_bytes());
         h[24..28].copy_from_slice(&(r.len() as u32).to_le_bytes());
         h[28..32].copy_from_slice(&self.width.to_le_bytes());
         h[32..36].copy_from_slice(&LAYOUT_SQUARE.to_le_bytes());
         h[40..48].copy_from_slice(&self.payload_len.to_le_bytes());
+        h[48..56].copy_from_slice(&self.band.to_le_bytes());
         h[56..64].copy_from_slice(&self.checksum.to_le_bytes());
         for rule in r {
             h.extend_from_slice(&rule.p.to_le_bytes());
@@ -184,9 +228,20 @@ impl LineHeader {
         (HEADER_LEN + 8 * self.rules.rules().len()) as u64
     }
 
-    /// The length of the whole file (`None` on overflow).
+    /// The number of bands ⌈N/B⌉ (version 2); 0 in version 1.
+    pub fn bands(&self) -> u64 {
+        if self.version == VERSION {
+            bands::count(self.n, self.band).unwrap_or(0)
+        } else {
+            0
+        }
+    }
+
+    /// The length of the whole file: header, rules, payload and band index (`None` on overflow).
     pub fn file_len(&self) -> Option<u64> {
-        self.payload_len.checked_add(self.header_len())
+        self.payload_len
+            .checked_add(self.header_len())?
+            .checked_add(self.bands().checked_mul(8)?)
     }
 
     /// The number of rules a 64-byte header announces, after checking the magic, version,
@@ -200,7 +255,7 @@ impl LineHeader {
         if u32_at(12) != KIND {
             return Err(LineFileProblem::Kind(u32_at(12)));
         }
-        if u32_at(8) != VERSION {
+        if !matches!(u32_at(8), VERSION | VERSION_WHOLE) {
             return Err(LineFileProblem::Version(u32_at(8)));
         }
         if u32_at(32) != LAYOUT_SQUARE {
@@ -215,7 +270,8 @@ impl LineHeader {
 
     /// Parses the header and its rules (`h` holds at least 64 + 8r bytes) and checks every
     /// field: N in range, the rules within the grammar, the width the least for the rules'
-    /// value bound, the payload length N² · width, the reserved fields zero.
+    /// value bound, the payload length N² · width, the reserved fields zero, the band height
+    /// B ≥ 1 (version 2; offset 48 is reserved in version 1).
     pub fn from_bytes(h: &[u8]) -> Result<LineHeader, LineFileProblem> {
         let short = || LineFileProblem::Short {
             got: h.len() as u64,
@@ -252,8 +308,12 @@ impl LineHeader {
         if n == 0 || n > MAX_SIDE {
             return Err(LineFileProblem::Side(n));
         }
-        if u32_at(h, 36) != 0 || u64_at(48) != 0 {
+        let (version, band) = (u32_at(h, 8), u64_at(48));
+        if u32_at(h, 36) != 0 || (version == VERSION_WHOLE && band != 0) {
             return Err(LineFileProblem::Reserved);
+        }
+        if version == VERSION && band == 0 {
+            return Err(LineFileProblem::Band);
         }
         let (width, want_width) = (u32_at(h, 28), width_for(&rules, n));
         if width != want_width {
@@ -275,10 +335,12 @@ impl LineHeader {
             });
         }
         Ok(LineHeader {
+            version,
             n,
             rules,
             width,
             payload_len: want_len,
+            band,
             checksum: u64_at(56),
         })
     }
@@ -292,9 +354,10 @@ fn encode_row(t: &LineTable, x: usize, width: usize, buf: &mut Vec<u8>) {
     }
 }
 
-/// Writes the table as a line-game table file to `out` (checksum first, then the bytes); returns
-/// the header written.  Every value must fit the width of the rules' value bound, which the
-/// engine guarantees; a value that does not is an internal error, never a truncation.
+/// Writes the table as a line-game table file of the current version to `out` (the band hashes
+/// first, then the header, the bytes and the index); returns the header written.  Every value
+/// must fit the width of the rules' value bound, which the engine guarantees; a value that does
+/// not is an internal error, never a truncation.
 pub fn write(t: &LineTable, out: &mut dyn Write) -> crate::error::Result<LineHeader> {
     let n = t.n as u64;
     let header = LineHeader::new(&t.rules, n)
@@ -304,17 +367,20 @@ pub fn write(t: &LineTable, out: &mut dyn Write) -> crate::error::Result<LineHea
     if t.data().iter().any(|&v| u64::from(v) >= limit) {
         return Err(Error::internal("line table: a value exceeds its width"));
     }
-    let head = header.to_bytes();
-    let mut h = xxhash_rust::xxh3::Xxh3::new();
-    h.update(&head[..COVERED]);
-    h.update(&head[HEADER_LEN..]);
+    // the band hashes: each band's rows hashed in one stream, the same as hashing its bytes
     let mut buf = Vec::with_capacity(t.n * width);
-    for x in 0..t.n {
-        encode_row(t, x, width, &mut buf);
-        h.update(&buf);
+    let mut index = Vec::with_capacity(8 * header.bands() as usize);
+    for i in 0..header.bands() {
+        let (r0, r1) = bands::rows(i, n, header.band);
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        for x in r0..r1 {
+            encode_row(t, x as usize, width, &mut buf);
+            h.update(&buf);
+        }
+        index.extend_from_slice(&h.digest().to_le_bytes());
     }
     let header = LineHeader {
-        checksum: h.digest(),
+        checksum: checksum(&header.to_bytes(), &index),
         ..header
     };
     let io = |e: std::io::Error| crate::pairs::emit::write_error(e);
@@ -323,6 +389,7 @@ pub fn write(t: &LineTable, out: &mut dyn Write) -> crate::error::Result<LineHea
         encode_row(t, x, width, &mut buf);
         out.write_all(&buf).map_err(io)?;
     }
+    out.write_all(&index).map_err(io)?;
     Ok(header)
 }
 
@@ -345,12 +412,49 @@ pub enum LineFileError {
         /// What is wrong.
         problem: LineFileProblem,
     },
+    /// The header, rules and payload do not match the checksum in the header (version 1).
+    #[error(
+        "'{}' is damaged: its header, rules and payload do not match the checksum in its header",
+        path.display()
+    )]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The header, rules and band index do not match the checksum in the header (version 2).
+    #[error(
+        "'{}' is damaged: its header, rules and band index do not match the checksum in its \
+         header",
+        path.display()
+    )]
+    DamagedIndex {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A band's bytes do not match its entry in the band index (version 2).
+    #[error(
+        "'{}' is damaged: rows {first} to {last} do not match their hash in the band index",
+        path.display()
+    )]
+    DamagedBand {
+        /// The file.
+        path: PathBuf,
+        /// The band's first row.
+        first: u64,
+        /// The band's last row.
+        last: u64,
+    },
 }
 
 impl From<LineFileError> for Error {
-    /// An unreadable or invalid file is bad input (status 2).
+    /// An unreadable or invalid file is bad input (status 2); a damaged file is a failure (1).
     fn from(e: LineFileError) -> Error {
-        Error::usage(e.to_string())
+        match e {
+            LineFileError::Damaged { .. }
+            | LineFileError::DamagedIndex { .. }
+            | LineFileError::DamagedBand { .. } => Error::Io(e.to_string()),
+            _ => Error::usage(e.to_string()),
+        }
     }
 }
 
@@ -360,11 +464,19 @@ pub struct LineTableFile {
     /// The header.
     pub header: LineHeader,
     map: Mmap,
+    path: PathBuf,
+    /// Version 2: whether the header, rules and band index match the header's checksum (checked
+    /// at opening).  Version 1: true (its checksum covers the payload: see `verified`).
+    index_ok: bool,
+    /// The bands found to match the index (version 2), or one flag for the whole file
+    /// (version 1).
+    verified: bands::Verified,
 }
 
 impl LineTableFile {
-    /// Opens a line-game table file and validates its header, rules and length (not the
-    /// checksum: see [`LineTableFile::verify`]).
+    /// Opens a line-game table file and validates its header, rules and length, and for version
+    /// 2 whether the header, rules and band index match the checksum (not the payload: see
+    /// [`LineTableFile::check_rows`], [`LineTableFile::check_all`]).
     pub fn open(path: &Path) -> Result<LineTableFile, LineFileError> {
         let open_err = |source| LineFileError::Open {
             path: path.to_owned(),
@@ -415,15 +527,33 @@ impl LineTableFile {
                 want,
             }));
         }
-        Ok(LineTableFile { header, map })
+        let mut t = LineTableFile {
+            verified: bands::Verified::new(header.bands().max(1) as usize),
+            header,
+            map,
+            path: path.to_owned(),
+            index_ok: true,
+        };
+        if t.header.version == VERSION {
+            let head = &t.map[..t.header.header_len() as usize];
+            t.index_ok = checksum(head, t.index()) == t.header.checksum;
+        }
+        Ok(t)
     }
 
     /// The payload bytes.
     pub fn payload(&self) -> &[u8] {
-        &self.map[self.header.header_len() as usize..]
+        let start = self.header.header_len() as usize;
+        &self.map[start..start + self.header.payload_len as usize]
     }
 
-    /// G(x, y); `None` outside the table.
+    /// The band index bytes (empty in version 1).
+    fn index(&self) -> &[u8] {
+        &self.map[(self.header.header_len() + self.header.payload_len) as usize..]
+    }
+
+    /// G(x, y); `None` outside the table.  Not verified: see [`LineTableFile::get_checked`], or
+    /// check the rows first ([`LineTableFile::check_rows`], [`LineTableFile::check_all`]).
     pub fn get(&self, x: u64, y: u64) -> Option<u32> {
         let n = self.header.n;
         (x < n && y < n).then(|| {
@@ -435,15 +565,78 @@ impl LineTableFile {
         })
     }
 
-    /// Whether the header (bytes 0..56 as in the file), the rules and the payload match the
-    /// header's checksum.
+    /// G(x, y) after checking the band that holds it (row x); `None` outside the table.
+    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, LineFileError> {
+        if x < self.header.n && y < self.header.n {
+            self.check_rows(x..=x)?;
+        }
+        Ok(self.get(x, y))
+    }
+
+    /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
+    /// version 1 file is checked whole.  Each band is hashed at most once per open file.
+    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), LineFileError> {
+        let last = self.header.n - 1;
+        let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
+        if self.header.version != VERSION {
+            return self.check_band(0);
+        }
+        if r0 > r1 {
+            return Ok(());
+        }
+        (r0 / self.header.band..=r1 / self.header.band).try_for_each(|i| self.check_band(i))
+    }
+
+    /// Checks the whole file: every band against the band index (version 2), or the payload
+    /// against the checksum (version 1).  The first damaged band is named.
+    pub fn check_all(&self) -> Result<(), LineFileError> {
+        if self.header.version != VERSION {
+            return self.check_band(0);
+        }
+        (0..self.header.bands()).try_for_each(|i| self.check_band(i))
+    }
+
+    /// Whether the whole file is intact ([`LineTableFile::check_all`]).
     pub fn verify(&self) -> bool {
-        let len = self.header.header_len() as usize;
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        h.update(&self.map[..COVERED]);
-        h.update(&self.map[HEADER_LEN..len]);
-        h.update(self.payload());
-        h.digest() == self.header.checksum
+        self.check_all().is_ok()
+    }
+
+    /// Checks band `i` (version 2), or the whole file (version 1), unless already done.
+    fn check_band(&self, i: u64) -> Result<(), LineFileError> {
+        let path = || self.path.clone();
+        let h = &self.header;
+        let head = &self.map[..h.header_len() as usize];
+        if h.version != VERSION {
+            if !self.verified.is_done(0) {
+                if checksum(head, self.payload()) != h.checksum {
+                    return Err(LineFileError::Damaged { path: path() });
+                }
+                self.verified.set_done(0);
+            }
+            return Ok(());
+        }
+        if !self.index_ok {
+            return Err(LineFileError::DamagedIndex { path: path() });
+        }
+        if self.verified.is_done(i as usize) {
+            return Ok(());
+        }
+        let (r0, r1) = bands::rows(i, h.n, h.band);
+        let at = 8 * i as usize;
+        let want = self.index()[at..at + 8]
+            .try_into()
+            .ok()
+            .map(u64::from_le_bytes);
+        let got = bands::hash(&self.payload()[byte_range(h.n, h.width, (r0, r1))]);
+        if want != Some(got) {
+            return Err(LineFileError::DamagedBand {
+                path: path(),
+                first: r0,
+                last: r1 - 1,
+            });
+        }
+        self.verified.set_done(i as usize);
+        Ok(())
     }
 }
 
@@ -512,119 +705,4 @@ fn kind_of(path: &Path) -> Option<u32> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn rules(s: &str) -> Rules {
-        Rules::parse(s).unwrap()
-    }
-
-    #[test]
-    fn header_round_trips_and_sizes_are_exact() {
-        for (r, n) in [("1,0:0,1", 1u64), ("3,2", 300), ("1,0:1,1:3,2:0,1", 65536)] {
-            let h = LineHeader::new(&rules(r), n).unwrap();
-            let b = h.to_bytes();
-            assert_eq!(b.len() as u64, h.header_len());
-            assert_eq!(LineHeader::from_bytes(&b), Ok(h.clone()));
-            assert_eq!(h.payload_len, n * n * u64::from(h.width));
-        }
-        // Nim at N = 129: values up to 2·128 = 256 need two bytes; at N = 128, 254 fits one
-        assert_eq!(width_for(&rules("1,0:0,1"), 128), 1);
-        assert_eq!(width_for(&rules("1,0:0,1"), 129), 2);
-    }
-
-    #[test]
-    fn every_bad_field_is_named() {
-        let good = LineHeader::new(&rules("1,0:2,1:0,1"), 100)
-            .unwrap()
-            .to_bytes();
-        let with = |o: usize, bytes: &[u8]| {
-            let mut h = good.clone();
-            h[o..o + bytes.len()].copy_from_slice(bytes);
-            LineHeader::from_bytes(&h)
-        };
-        let is = |r: Result<LineHeader, LineFileProblem>, says: &str| {
-            let e = r.unwrap_err().to_string();
-            assert!(e.contains(says), "{e} lacks {says}");
-        };
-        is(LineHeader::from_bytes(&good[..70]), "shorter");
-        is(with(0, b"WYTHOFX"), "magic");
-        is(with(8, &2u32.to_le_bytes()), "version 2");
-        is(with(12, &3u32.to_le_bytes()), "kind 3");
-        is(with(32, &1u32.to_le_bytes()), "layout 1");
-        is(with(16, &0u64.to_le_bytes()), "N = 0");
-        is(with(16, &(1u64 << 17).to_le_bytes()), "1 to 65536 rows");
-        is(with(24, &0u32.to_le_bytes()), "0 rules");
-        is(with(24, &17u32.to_le_bytes()), "17 rules");
-        is(with(24, &4u32.to_le_bytes()), "shorter");
-        is(with(28, &2u32.to_le_bytes()), "value width 2");
-        is(with(36, &[1]), "reserved");
-        is(with(48, &[1]), "reserved");
-        is(with(40, &7u64.to_le_bytes()), "payload length 7");
-        // the rules: a step past 64, the null move, a repeat
-        is(with(64, &65u32.to_le_bytes()), "above 64");
-        is(with(72, &[0; 8]), "0,0 is not a move");
-        is(with(72, &[1, 0, 0, 0, 0, 0, 0, 0]), "repeats rule 1");
-    }
-
-    #[test]
-    fn written_files_read_back_and_edits_are_caught() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
-        let t = LineTable::compute(&rules("1,0:3,2:0,1"), 40, 1, &|_| {}).unwrap();
-        let mut bytes = Vec::new();
-        let h = write(&t, &mut bytes).unwrap();
-        // independent of `write`: XXH3-64 of the file with its checksum field cut out
-        let cut = [&bytes[..56], &bytes[64..]].concat();
-        assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&cut));
-        std::fs::write(&p, &bytes).unwrap();
-        let f = LineTableFile::open(&p).unwrap();
-        assert!(f.verify());
-        for x in 0..40 {
-            for y in 0..40 {
-                assert_eq!(f.get(x, y), Some(t.get(x as usize, y as usize)));
-            }
-        }
-        assert_eq!(f.get(40, 0), None);
-        // a rule changed to another valid one (3,2 → 2,3): well formed, refused by the checksum
-        let mut b = bytes.clone();
-        b[72..80].copy_from_slice(&[2, 0, 0, 0, 3, 0, 0, 0]);
-        std::fs::write(&p, &b).unwrap();
-        let f = LineTableFile::open(&p).unwrap();
-        assert_eq!(f.header.rules.to_string(), "1,0:2,3:0,1");
-        assert!(!f.verify());
-        // a truncated file and trailing bytes
-        std::fs::write(&p, &bytes[..bytes.len() - 1]).unwrap();
-        assert!(LineTableFile::open(&p).is_err());
-        std::fs::write(&p, [&bytes[..], &[0]].concat()).unwrap();
-        assert!(LineTableFile::open(&p).is_err());
-    }
-
-    #[test]
-    fn files_of_arbitrary_bytes_are_refused_or_read_without_panic() {
-        use proptest::prelude::*;
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
-        let good = LineHeader::new(&rules("1,0:0,1"), 3).unwrap().to_bytes();
-        proptest!(ProptestConfig::with_cases(64), |(
-            tail in proptest::collection::vec(any::<u8>(), 0..40),
-            at in 0usize..80,
-            v in any::<u64>(),
-        )| {
-            let mut bytes = good.clone();
-            bytes.extend_from_slice(&tail);
-            let end = (at + 8).min(bytes.len());
-            if at < end {
-                let k = end - at;
-                bytes[at..end].copy_from_slice(&v.to_le_bytes()[..k]);
-            }
-            std::fs::write(&p, &bytes).unwrap();
-            if let Ok(t) = LineTableFile::open(&p) {
-                let n = t.header.n;
-                prop_assert_eq!(t.payload().len() as u64, n * n * u64::from(t.header.width));
-                prop_assert!(t.get(n - 1, n - 1).is_some() && t.get(n, 0).is_none());
-                let _ = t.verify();
-            }
-        });
-    }
-}
+mod tests;

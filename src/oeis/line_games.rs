@@ -98,7 +98,7 @@ fn each_cell(
 }
 
 /// The first `count` terms of a NimHof entry (its rules `rules`) read from a line-game table
-/// file: its header and checksum verified (a damaged file is status 1), its rules the entry's
+/// file: its header, checksum and every band verified (a damaged file is status 1), its rules the entry's
 /// game (in any order), and `count` at most the N(N + 1)/2 cells of the antidiagonals s < N
 /// (default: that many, capped by the entry's limit).
 pub fn table_terms(
@@ -109,13 +109,8 @@ pub fn table_terms(
 ) -> Result<Vec<u128>> {
     let want = Rules::parse(rules)?;
     let t = LineTableFile::open(path)?;
-    if !t.verify() {
-        return Err(Error::Io(format!(
-            "'{}' is damaged: its header, rules and payload do not match the checksum in its \
-             header",
-            path.display()
-        )));
-    }
+    // every band (version 2) or the whole payload (version 1); damage is status 1
+    t.check_all()?;
     let (got, n) = (&t.header.rules, t.header.n);
     if !got.same_game(&want) {
         return Err(Error::usage(format!(

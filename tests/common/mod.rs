@@ -293,3 +293,65 @@ pub fn line_naive(n: usize, rules: &[(usize, usize)]) -> Vec<u32> {
     }
     g
 }
+
+/// The band index of a version 2 line-game table file (kind 6), from the documented layout
+/// (doc/formats.md): N at 16, r rules at 24, the width at 28, B at 48, the payload after the
+/// 64 + 8r bytes of header and rules; entry i is XXH3-64 of the payload bytes of rows
+/// iB .. min((i+1)B, N), row x starting at value x·N.  `None` when the header's sizes do not
+/// fit `b`.
+pub fn line_band_index(b: &[u8]) -> Option<Vec<u8>> {
+    let u32_at = |o: usize| -> Option<usize> {
+        Some(u32::from_le_bytes(b.get(o..o + 4)?.try_into().ok()?) as usize)
+    };
+    let u64_at = |o: usize| -> Option<usize> {
+        usize::try_from(u64::from_le_bytes(b.get(o..o + 8)?.try_into().ok()?)).ok()
+    };
+    let (n, r, width, band) = (u64_at(16)?, u32_at(24)?, u32_at(28)?, u64_at(48)?);
+    if band == 0 || n == 0 {
+        return None;
+    }
+    let start = |x: usize| Some(64 + 8 * r + x.checked_mul(n)?.checked_mul(width)?);
+    let mut index = Vec::new();
+    let mut row = 0;
+    while row < n {
+        let r1 = row.saturating_add(band).min(n);
+        let bytes = b.get(start(row)?..start(r1)?)?;
+        index.extend_from_slice(&xxhash_rust::xxh3::xxh3_64(bytes).to_le_bytes());
+        row = r1;
+    }
+    Some(index)
+}
+
+/// The checksum of a version 2 line-game table file: XXH3-64 of bytes 0..56, the rules and the
+/// band index (`index`).
+pub fn line_checksum_v2(b: &[u8], index: &[u8]) -> u64 {
+    let r = u32::from_le_bytes(b[24..28].try_into().unwrap()) as usize;
+    xxhash_rust::xxh3::xxh3_64(&[&b[..56], &b[64..64 + 8 * r], index].concat())
+}
+
+/// Makes a version 2 line-game table file consistent after an edit: its band index recomputed
+/// from its payload, then its checksum.  Leaves a file whose sizes do not fit its header as it is.
+pub fn seal_line_v2(b: &mut [u8]) {
+    let Some(index) = line_band_index(b) else {
+        return;
+    };
+    let Some(at) = b.len().checked_sub(index.len()).filter(|&at| at >= 64) else {
+        return;
+    };
+    b[at..].copy_from_slice(&index);
+    let h = line_checksum_v2(b, &index);
+    b[56..64].copy_from_slice(&h.to_le_bytes());
+}
+
+/// The same line-game table in format version 2, as `grundy N --rules R -o FILE` writes it:
+/// version 2, bands of 64 rows, the band index after the payload, the checksum over the header,
+/// the rules and the index.
+pub fn line_v2_bytes(v1: &[u8]) -> Vec<u8> {
+    let mut b = v1.to_vec();
+    b[8..12].copy_from_slice(&2u32.to_le_bytes());
+    b[48..56].copy_from_slice(&64u64.to_le_bytes());
+    let n = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
+    b.resize(b.len() + 8 * n.div_ceil(64), 0);
+    seal_line_v2(&mut b);
+    b
+}
