@@ -113,9 +113,10 @@ const SUBSTITUTIONS: &[Substitution] = &[
     },
     Substitution {
         readme: "verify --bound 1e12 -o r.json --resume",
-        run: &["verify --bound 1e5 -o r.json --resume"],
-        why: "1e12 -> 1e5; no killed run precedes it, so it starts from the beginning (resuming \
-              a killed run is tested in tests/verify_checkpoint.rs)",
+        run: &["verify --bound 1e5 -o r.json --restart"],
+        why: "1e12 -> 1e5; no killed run precedes it, and --resume with nothing to resume is \
+              refused, so the run starts afresh with --restart (resuming a killed run is tested in \
+              tests/verify_checkpoint.rs, the refusal in tests/resumable.rs)",
         check: Check::Success,
     },
     Substitution {

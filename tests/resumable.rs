@@ -24,6 +24,7 @@ fn start_and_wait(args: &[&str], log: &Path) -> Child {
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+    stop(child);
     panic!("the run never created '{}'", log.display());
 }
 
@@ -111,6 +112,31 @@ fn a_run_that_fails_before_recording_anything_leaves_nothing_behind() {
         assert_eq!(o.status.code(), Some(0), "{a:?}: {}", text(&o));
         assert!(out.exists());
         std::fs::remove_file(&out).unwrap();
+    }
+}
+
+#[test]
+fn resume_with_nothing_to_resume_is_refused_and_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, name) in [
+        (vec!["verify", "--bound", "1e6", "--resume", "-o"], "r.json"),
+        (vec!["rows", "8", "--resume", "-o"], "c.cert"),
+        (vec!["grundy", "100", "--resume", "-o"], "t.bin"),
+        (vec!["three", "30", "--resume", "--cube"], "k.bin"),
+    ] {
+        let out = dir.path().join(name);
+        let mut a = args.clone();
+        a.push(out.to_str().unwrap());
+        let o = wythoff(&a);
+        assert_eq!(o.status.code(), Some(2), "{a:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("no interrupted run"),
+            "{a:?}: {}",
+            text(&o)
+        );
+        assert!(text(&o).contains("--resume"), "{a:?}: {}", text(&o));
+        assert_eq!(text(&o).trim_end().lines().count(), 1, "{}", text(&o));
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "{a:?}");
     }
 }
 
