@@ -134,7 +134,7 @@ fn resume_with_nothing_to_resume_is_refused_and_leaves_nothing() {
             "{a:?}: {}",
             text(&o)
         );
-        assert!(text(&o).contains("--resume"), "{a:?}: {}", text(&o));
+        assert!(text(&o).contains("to resume"), "{a:?}: {}", text(&o));
         assert_eq!(text(&o).trim_end().lines().count(), 1, "{}", text(&o));
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "{a:?}");
     }
