@@ -399,7 +399,7 @@ fn unwritable_outputs_are_refused_before_the_work() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
 
-/// Found by review: an output naming the input table (directly or through a link) is refused
+/// An output naming the input table (directly or through a link) is refused
 /// and the input kept; `--rules`/`--game` with `--check FILE` are refused (the header gives the
 /// rules); a name ending in '/' is refused before the work; other kinds are named.
 #[test]
