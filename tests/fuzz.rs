@@ -3,16 +3,17 @@
 //! verification report, row certificates and Grundy table files (also crafted ones whose checksum
 //! matches whatever they hold, read by every library reader of tables).  Each must answer with a
 //! value or a typed error — never a panic, a hang or a wrong round trip.  The table header parser
-//! is also fuzzed in src/grundy/file.rs.  A long run:
+//! is also fuzzed in src/artifact/table.rs.  A long run:
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz`.
 
 mod common;
 
 use proptest::prelude::*;
+use wythoff::artifact::certificate::Certificate;
 use wythoff::artifact::checkpoint::Log;
-use wythoff::artifact::header::{HEADER_LEN, Header, Kind};
+use wythoff::artifact::header::Kind;
+use wythoff::artifact::pairs::{HEADER_LEN, Header};
 use wythoff::grundy::TableFile;
-use wythoff::grundy::rows::certificate::Certificate;
 use wythoff::num::natural;
 use wythoff::ratwyt::Rational;
 
@@ -123,7 +124,7 @@ proptest! {
         }
         if fix_checksum && b.len() >= 80 {
             // a crafted file: the checksum matches whatever the payload says
-            let h = wythoff::grundy::rows::certificate::checksum(&b[..72], &b[80..]);
+            let h = wythoff::artifact::certificate::checksum(&b[..72], &b[80..]);
             b[72..80].copy_from_slice(&h.to_le_bytes());
         }
         if let Ok(c) = Certificate::from_bytes(&b) {
@@ -161,7 +162,7 @@ proptest! {
             if b[8..12] == 3u32.to_le_bytes() {
                 common::seal_v3(&mut b);
             } else {
-                let h = wythoff::grundy::file::checksum(&b[..56], &b[64..]);
+                let h = wythoff::artifact::table::checksum(&b[..56], &b[64..]);
                 b[56..64].copy_from_slice(&h.to_le_bytes());
             }
         }

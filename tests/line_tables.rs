@@ -318,7 +318,7 @@ fn crafted_and_unsuitable_files_are_refused_in_one_line() {
     for (args, says) in [
         (
             &["verify", "--table", fs][..],
-            "kind 6 is a line-game table",
+            "kind 6, a line-game Grundy table",
         ),
         (&["oeis", "A047708", "--table", fs], "kind 6"),
         (&["oeis", "A307300", "--table", fs], "rules 1,0:2,2:0,1"),

@@ -266,19 +266,23 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     // periods and preperiods need no stored prefix
     let o = wythoff(&["oeis", "--row-preperiods", "--certificate", &bare]);
     assert_eq!(bfile(&o), [0, 0, 0, 8, 9, 27, 37, 92]);
-    // a damaged file
+    // a damaged file: status 1, one line naming the flag and the checksum
     let mut b = std::fs::read(&six).unwrap();
     let last = b.len() - 1;
     b[last] ^= 1;
     let damaged = write(dir.path(), "damaged.cert", &b);
-    refused(
-        &[
-            "oeis",
-            "A004482",
-            "--certificate",
-            damaged.to_str().unwrap(),
-        ],
-        &["--certificate", "checksum"],
+    let o = wythoff(&[
+        "oeis",
+        "A004482",
+        "--certificate",
+        damaged.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--certificate") && err.contains("checksum"),
+        "{err}"
     );
     // combinations that make no sense
     refused(

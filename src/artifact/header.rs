@@ -1,37 +1,23 @@
-//! The binary header of the pairs and word files, and the registry of binary kinds.
+//! What every binary file of wythoff shares: the magic, the registry of kinds, and one error type
+//! for whatever can be wrong with a file read back.
 //!
-//! Every binary file of wythoff starts with the magic `WYTHOFF\0`, a version (u32) and a kind
-//! (u32); [`Kind`] is the one registry of kinds, with their names ([`Kind::name`]), and
-//! [`preamble`] checks those fields for every format, with one error type ([`HeaderError`]):
-//! 1 = P-pairs, 2 = characteristic word,
-//! 3 = Grundy table (whose 64-byte header is read and written by `crate::grundy`), 4 = row
-//! certificate (80-byte header of its own, `crate::grundy::rows::certificate`), 5 = three-pile
-//! cube (64-byte header of its own, `crate::three_pile::cube`), 6 = line-game Grundy table
-//! (64-byte header and a rule block, `crate::lines::file`).
+//! Every binary file starts with the magic `WYTHOFF\0` ([`MAGIC`]), a version (u32) and a kind
+//! (u32).  [`Kind`] is the one registry of kinds with their names; [`preamble`] checks those
+//! three fields for every format.  [`HeaderError`] says what is wrong with a file's header,
+//! length or checksums — short, magic, kind, version, a field, the length, damage — in one
+//! wording for every kind, and [`FileError`] adds the file's name and whether it could be read.
 //!
-//! ## Binary header (version 1), all integers little-endian
-//!
-//! | offset | size | field |
-//! |---|---|---|
-//! | 0 | 8 | magic `WYTHOFF\0` |
-//! | 8 | 4 | version = 1 |
-//! | 12 | 4 | kind: 1 = P-pairs (A_n, B_n), 2 = characteristic word |
-//! | 16 | 8 | parameter a |
-//! | 24 | 1 | misère (0 or 1) |
-//! | 25 | 1 | value width in bytes (8 or 16) for pairs; 0 for a word |
-//! | 26 | 6 | reserved, zero |
-//! | 32 | 8 | START (first index n) |
-//! | 40 | 8 | STOP (last index n, inclusive) |
-//! | 48 | 8 | number of records: pairs, or bits of the word |
-//! | 56 | 16 | word: the integer that bit 0 stands for (A_START); pairs: 0 |
-//! | 72 | 8 | XXH3-64 (seed 0) of the payload bytes |
-//!
-//! Pairs payload: for n = START..=STOP, A_n then B_n, each `width` bytes.  Word payload: bit j
-//! (byte j/8, bit j%8, least significant first) is 1 iff A_START + j is a lower number A_n.
+//! The kinds and their modules: 1 = P-pairs and 2 = characteristic word ([`super::pairs`]),
+//! 3 = Grundy table ([`super::table`], with [`super::bands`]), 4 = row certificate
+//! ([`super::certificate`]), 5 = three-pile cube ([`super::cube`]), 6 = line-game Grundy table
+//! ([`super::line_table`]).
 
-use crate::error::{Error, Result};
+use crate::error::Error;
 use std::fs::File;
-use std::io::{Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+
+/// Magic bytes at offset 0 of every binary file.
+pub const MAGIC: &[u8; 8] = b"WYTHOFF\0";
 
 /// The kinds of binary file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,10 +30,10 @@ pub enum Kind {
     GrundyTable = 3,
     /// Certified rows of the Grundy function (80-byte header of its own).
     RowCertificate = 4,
-    /// A three-pile cube (64-byte header of its own, `crate::three_pile::cube`).
+    /// A three-pile cube (64-byte header of its own, [`super::cube`]).
     ThreePileCube = 5,
     /// The Grundy table of a two-pile line game (64-byte header and rule block,
-    /// `crate::lines::file`).
+    /// `crate::artifact::line_table`).
     LineTable = 6,
 }
 
@@ -80,6 +66,18 @@ impl Kind {
         }
     }
 
+    /// The short noun of a file of this kind, as in "not a valid wythoff Grundy table".
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Pairs => "pairs file",
+            Kind::Word => "characteristic word",
+            Kind::GrundyTable => "Grundy table",
+            Kind::RowCertificate => "row certificate",
+            Kind::ThreePileCube => "three-pile cube",
+            Kind::LineTable => "line-game table",
+        }
+    }
+
     /// "kind K, a …" for a kind number found in a file.
     pub fn describe(k: u32) -> String {
         match Kind::from_u32(k) {
@@ -89,8 +87,33 @@ impl Kind {
     }
 }
 
-/// What is wrong with the opening fields of a binary file, whatever its kind: one type and one
-/// wording for every format.
+/// Which checksum of a file does not match, or which band.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Damage {
+    /// The checksum in the header, over the parts named, does not match.
+    #[error("its {covers} do not match the checksum in its header")]
+    Checksum {
+        /// What the checksum covers, e.g. "header and payload".
+        covers: &'static str,
+    },
+    /// The checksum in the header, over the header and the band index, does not match.
+    #[error("its {covers} do not match the checksum in its header")]
+    Index {
+        /// What the checksum covers, e.g. "header and band index".
+        covers: &'static str,
+    },
+    /// One band's bytes do not match their hash in the band index.
+    #[error("rows {first} to {last} do not match their hash in the band index")]
+    Band {
+        /// The band's first row.
+        first: u64,
+        /// The band's last row.
+        last: u64,
+    },
+}
+
+/// What is wrong with a binary file read back, whatever its kind: one type and one wording for
+/// every format.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HeaderError {
     /// Fewer bytes than the header.
@@ -99,7 +122,7 @@ pub enum HeaderError {
         /// The bytes there are.
         got: u64,
         /// The header's length.
-        need: usize,
+        need: u64,
     },
     /// The magic bytes are not `WYTHOFF\0`.
     #[error("wrong magic (not a wythoff file)")]
@@ -113,19 +136,150 @@ pub enum HeaderError {
         want: Kind,
     },
     /// A version of the format this build does not read.
-    #[error("version {got} (only version {known} of this kind is read)")]
+    #[error("version {got} (this build reads {known} of this kind)")]
     Version {
         /// The version found.
         got: u32,
-        /// The versions read.
+        /// The versions read, in words ("version 1", "versions 2 and 3").
         known: &'static str,
     },
+    /// A version this build knows but no longer accepts, and why.
+    #[error("format version {got} ({why})")]
+    Retired {
+        /// The version found.
+        got: u32,
+        /// Why it is refused and what to do.
+        why: &'static str,
+    },
+    /// A header field (or a record the header announces) holds a value the format excludes.
+    #[error("{says}")]
+    Field {
+        /// The field, as the format's documentation names it.
+        field: &'static str,
+        /// What is wrong with it, in words.
+        says: String,
+    },
+    /// The file's length is not what its header implies.
+    #[error("{got} bytes, but the header says {want} (truncated, or trailing bytes)")]
+    Length {
+        /// The file's length.
+        got: u64,
+        /// The length the header implies.
+        want: u64,
+    },
+    /// The bytes do not match a checksum the file carries.
+    #[error("damaged: {0}")]
+    Damaged(Damage),
+}
+
+impl HeaderError {
+    /// A [`HeaderError::Field`].
+    pub fn field(field: &'static str, says: impl Into<String>) -> HeaderError {
+        HeaderError::Field {
+            field,
+            says: says.into(),
+        }
+    }
+}
+
+/// Why a binary file cannot be used: it cannot be read, is not a regular file, or is not a valid
+/// (or an undamaged) file of the kind wanted.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    /// The file cannot be opened, read or mapped.
+    #[error("cannot read '{}': {source}", path.display())]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// Not a regular file (a FIFO or a device would block or never end).
+    #[error("'{}' is not a regular file (a {} is read through a memory map)", path.display(), kind.noun())]
+    NotRegular {
+        /// The file.
+        path: PathBuf,
+        /// The kind wanted.
+        kind: Kind,
+    },
+    /// The file is damaged: a checksum it carries does not match.
+    #[error("'{}' is damaged: {damage}", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// Which checksum.
+        damage: Damage,
+    },
+    /// The header or the length is invalid for the kind wanted.
+    #[error("'{}' is not a valid wythoff {}: {problem}", path.display(), kind.noun())]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The kind wanted.
+        kind: Kind,
+        /// What is wrong.
+        problem: HeaderError,
+    },
+}
+
+impl FileError {
+    /// The error of `problem` in the file at `path` wanted as `kind`: damage is
+    /// [`FileError::Damaged`], anything else [`FileError::Invalid`].
+    pub fn new(path: &std::path::Path, kind: Kind, problem: HeaderError) -> FileError {
+        let path = path.to_owned();
+        match problem {
+            HeaderError::Damaged(damage) => FileError::Damaged { path, damage },
+            problem => FileError::Invalid {
+                path,
+                kind,
+                problem,
+            },
+        }
+    }
+
+    /// Whether the file is damaged (rather than unreadable or invalid).
+    pub fn is_damage(&self) -> bool {
+        matches!(self, FileError::Damaged { .. })
+    }
+}
+
+impl From<FileError> for Error {
+    /// An unreadable or invalid file is bad input (status 2); a damaged file is a failure (1).
+    fn from(e: FileError) -> Error {
+        if e.is_damage() {
+            Error::Io(e.to_string())
+        } else {
+            Error::usage(e.to_string())
+        }
+    }
+}
+
+/// Opens `path` read-only if it is a regular file — checked on the path before opening (opening a
+/// FIFO with no writer would block) and again on the open file — and returns it with its length.
+pub fn open_regular(path: &Path, kind: Kind) -> Result<(File, u64), FileError> {
+    let open_err = |source| FileError::Open {
+        path: path.to_owned(),
+        source,
+    };
+    let not_regular = || FileError::NotRegular {
+        path: path.to_owned(),
+        kind,
+    };
+    if !std::fs::metadata(path).map_err(open_err)?.is_file() {
+        return Err(not_regular());
+    }
+    let f = File::open(path).map_err(open_err)?;
+    let meta = f.metadata().map_err(open_err)?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    Ok((f, meta.len()))
 }
 
 /// Checks the opening fields every binary file shares — magic, version (u32 at 8), kind (u32
 /// at 12) — against the `want`ed kind, in a header of `len` bytes; returns the version for the
-/// format's own checks (`versions` lists those it reads; the kind is checked first, so a file of
-/// another kind is named as such whatever its version).
+/// format's own checks (`versions` lists those it reads, `known` says them in words; the kind is
+/// checked first, so a file of another kind is named as such whatever its version).
 pub fn preamble(
     h: &[u8],
     len: usize,
@@ -136,7 +290,7 @@ pub fn preamble(
     if h.len() < len || h.len() < 16 {
         return Err(HeaderError::Short {
             got: h.len() as u64,
-            need: len,
+            need: len as u64,
         });
     }
     if &h[0..8] != MAGIC {
@@ -154,137 +308,4 @@ pub fn preamble(
         });
     }
     Ok(version)
-}
-
-/// The 80-byte header of the binary formats (see the module documentation).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Header {
-    /// What the payload holds.
-    pub kind: Kind,
-    /// Parameter a.
-    pub a: u64,
-    /// Misère play.
-    pub misere: bool,
-    /// Bytes per value (pairs) or 0 (word).
-    pub width: u8,
-    /// First index.
-    pub start: u64,
-    /// Last index, inclusive.
-    pub stop: u64,
-    /// Number of pairs or bits.
-    pub records: u64,
-    /// For a word: the integer of bit 0.
-    pub first_value: u128,
-    /// XXH3-64 of the payload.
-    pub checksum: u64,
-}
-
-/// Magic bytes at offset 0 of every binary file.
-pub const MAGIC: &[u8; 8] = b"WYTHOFF\0";
-/// Size of the header in bytes.
-pub const HEADER_LEN: usize = 80;
-
-impl Header {
-    /// The header as bytes.
-    pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
-        let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&1u32.to_le_bytes());
-        h[12..16].copy_from_slice(&(self.kind as u32).to_le_bytes());
-        h[16..24].copy_from_slice(&self.a.to_le_bytes());
-        h[24] = u8::from(self.misere);
-        h[25] = self.width;
-        h[32..40].copy_from_slice(&self.start.to_le_bytes());
-        h[40..48].copy_from_slice(&self.stop.to_le_bytes());
-        h[48..56].copy_from_slice(&self.records.to_le_bytes());
-        h[56..72].copy_from_slice(&self.first_value.to_le_bytes());
-        h[72..80].copy_from_slice(&self.checksum.to_le_bytes());
-        h
-    }
-
-    /// Parses and validates a header.
-    pub fn from_bytes(h: &[u8]) -> Result<Header> {
-        let bad = |m: &str| Error::usage(format!("not a wythoff binary file: {m}"));
-        if h.len() < HEADER_LEN || &h[0..8] != MAGIC {
-            return Err(bad("wrong magic"));
-        }
-        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().unwrap());
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().unwrap());
-        if u32_at(8) != 1 {
-            return Err(bad("unsupported version"));
-        }
-        let kind = match Kind::from_u32(u32_at(12)) {
-            Some(k @ (Kind::Pairs | Kind::Word)) => k,
-            _ => {
-                return Err(bad(&format!(
-                    "it is a wythoff file of {}, not pairs or a word",
-                    Kind::describe(u32_at(12))
-                )));
-            }
-        };
-        let header = Header {
-            kind,
-            a: u64_at(16),
-            misere: h[24] == 1,
-            width: h[25],
-            start: u64_at(32),
-            stop: u64_at(40),
-            records: u64_at(48),
-            first_value: u128::from_le_bytes(h[56..72].try_into().unwrap()),
-            checksum: u64_at(72),
-        };
-        if header.a == 0 || h[24] > 1 || h[26..32].iter().any(|&b| b != 0) {
-            return Err(bad(
-                "a = 0, a misère byte other than 0/1, or reserved bytes set",
-            ));
-        }
-        if header.start > header.stop {
-            return Err(bad("START > STOP"));
-        }
-        match kind {
-            Kind::Pairs if !matches!(header.width, 8 | 16) => {
-                return Err(bad("the value width of a pairs file must be 8 or 16"));
-            }
-            Kind::Pairs
-                if u128::from(header.records) != u128::from(header.stop - header.start) + 1 =>
-            {
-                return Err(bad("the record count is not STOP − START + 1"));
-            }
-            Kind::Word if header.width != 0 => {
-                return Err(bad("a word file has value width 0"));
-            }
-            _ => {}
-        }
-        Ok(header)
-    }
-
-    /// Rewrites the header at the start of an already written file.
-    pub fn rewrite(&self, f: &mut File) -> std::io::Result<()> {
-        f.seek(SeekFrom::Start(0))?;
-        f.write_all(&self.to_bytes())?;
-        f.seek(SeekFrom::End(0))?;
-        Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn header_round_trips() {
-        let h = Header {
-            kind: Kind::Word,
-            a: 7,
-            misere: true,
-            width: 0,
-            start: 3,
-            stop: 99,
-            records: 1234,
-            first_value: 1 << 100,
-            checksum: 0xdead_beef,
-        };
-        assert_eq!(Header::from_bytes(&h.to_bytes()).unwrap(), h);
-        assert!(Header::from_bytes(b"nope").is_err());
-    }
 }

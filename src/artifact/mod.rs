@@ -1,24 +1,43 @@
-//! The artifact layer: everything that leaves the process goes through here, each idea once.
+//! The artifact layer: everything that leaves the process, and every file read back, goes
+//! through here, each idea once.  Engines hand it typed values and get typed values back.
 //!
+//! The machinery:
 //! * [`atomic`] — the one atomic writer: unique temporary names, special files written in place,
 //!   targets checked before any work, clean-up on signals.
 //! * [`checkpoint`] — checkpoint logs whose every record carries its own integrity check.
 //! * [`resumable`] — the one resumable output: partial file, checkpoint log, lock, and the
 //!   refuse/resume/restart decision taken under the lock.
-//! * [`header`] — the binary header of pairs and word files and the registry of binary kinds.
+//! * [`header`] — the magic, the registry of binary kinds, and the one error type of a file read
+//!   back ([`HeaderError`], [`FileError`]).
 //! * [`resources`] — the memory, disk and `ulimit -v` probes and the one memory cap.
 //! * [`decimal`] — fast decimal counters for text output.
 //!
-//! The formats are documented in `doc/formats.md` and README.md.
+//! One module per binary file kind:
+//! * [`pairs`] — P-pairs and the characteristic word (kinds 1 and 2);
+//! * [`table`] — the Grundy table (kind 3), with its band index [`bands`], written by
+//!   [`table_writer`];
+//! * [`certificate`] — certified rows of the Grundy function (kind 4);
+//! * [`cube`] — the three-pile cube (kind 5), its writer and reader;
+//! * [`line_table`] — the Grundy table of a line game (kind 6).
+//!
+//! The formats are documented in `doc/formats.md`.
 
 pub mod atomic;
+pub mod bands;
+pub mod certificate;
 pub mod checkpoint;
+pub mod cube;
 pub mod decimal;
 pub mod header;
+pub mod line_table;
+pub mod pairs;
 pub mod resources;
 pub mod resumable;
+pub mod table;
+pub mod table_writer;
 
 pub use atomic::{AtomicFile, Need, io_error};
+pub use header::{FileError, HeaderError, Kind};
 
 /// What a run does with the partial file of an interrupted run on the same output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,12 +2,23 @@
 //! `oeis`): reading the file and turning what it cannot give into one line naming the way out.
 
 use std::path::Path;
+use wythoff::artifact::FileError;
+use wythoff::artifact::certificate::{Certificate, CertificateError};
 use wythoff::error::{Error, Result};
-use wythoff::grundy::rows::certificate::{Certificate, CertificateError};
 
-/// Reads a certificate given with `--certificate` (an invalid file: status 2, one line).
+/// Reads a certificate given with `--certificate` (one line; an invalid file: status 2, a
+/// damaged one: status 1).
 pub(crate) fn read_certificate(path: &Path) -> Result<Certificate> {
-    Certificate::read(path).map_err(|e| Error::usage(format!("--certificate: {e}")))
+    Certificate::read(path).map_err(|e| file_error("--certificate", e))
+}
+
+/// A file that cannot be used, named by the flag that gave it: status 1 if it is damaged, else 2.
+pub(crate) fn file_error(flag: &str, e: FileError) -> Error {
+    if e.is_damage() {
+        Error::Io(format!("{flag}: {e}"))
+    } else {
+        Error::usage(format!("{flag}: {e}"))
+    }
 }
 
 /// A value the certificate cannot give, with the way out named (status 2).

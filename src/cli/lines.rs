@@ -1,6 +1,6 @@
 //! `grundy N --rules R` / `--game NAME`: the Grundy table of a two-pile line game — written to a
 //! table file, printed, checksummed, proved or drawn ([`wythoff::lines::LineTable::compute`],
-//! [`wythoff::lines::file`], [`wythoff::lines::check`]) — and `grundy --check FILE` of a
+//! [`wythoff::artifact::line_table`], [`wythoff::lines::check`]) — and `grundy --check FILE` of a
 //! line-game table file.
 
 use super::args::{naming, progress_bar, thread_pool};
@@ -8,8 +8,9 @@ use super::grundy::GrundyArgs;
 use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
 use wythoff::artifact::AtomicFile;
+use wythoff::artifact::line_table as file;
 use wythoff::error::{Error, Result};
-use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, file, table};
+use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, table};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {

@@ -334,7 +334,7 @@ pub(crate) fn write_plan(
 /// per integer of [A_START, A_STOP]; `u64::MAX` for a size beyond.  `None` for text, whose
 /// size is not known in advance.
 pub(crate) fn file_bytes(plan: &Plan, format: FileFormat) -> Option<u64> {
-    let header = wythoff::artifact::header::HEADER_LEN as u128;
+    let header = wythoff::artifact::pairs::HEADER_LEN as u128;
     let payload = match format {
         FileFormat::Text(_) => return None,
         FileFormat::Binary => {

@@ -69,8 +69,8 @@ pub(crate) struct RowsArgs {
 }
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
+    use wythoff::artifact::certificate::Certificate;
     use wythoff::grundy::rows;
-    use wythoff::grundy::rows::certificate::Certificate;
     if let Some(cert) = &args.check {
         return rows_check(cert, &args);
     }
@@ -213,8 +213,8 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
 /// `rows --check CERT`.
 fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
     use wythoff::grundy::rows::{self, check};
-    let c = wythoff::grundy::rows::certificate::Certificate::read(path)
-        .map_err(|e| Error::usage(format!("--check: {e}")))?;
+    let c = wythoff::artifact::certificate::Certificate::read(path)
+        .map_err(|e| super::certificate::file_error("--check", e))?;
     let rep = check::check(&c, args.mex_budget, args.max_columns).map_err(|e| match e {
         rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
             "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
@@ -261,7 +261,7 @@ fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
 /// `rows --growth CERT... [--plots DIR]`.
 fn rows_growth(args: &RowsArgs) -> Result<()> {
     use super::json;
-    use wythoff::grundy::rows::certificate::Certificate;
+    use wythoff::artifact::certificate::Certificate;
     use wythoff::grundy::rows::growth::{FIT_FROM, RowGrowth};
     // the plots' directory is checked before any certificate is read
     let dir = args
@@ -272,7 +272,8 @@ fn rows_growth(args: &RowsArgs) -> Result<()> {
         .map_err(naming("--plots"))?;
     let mut gs = Vec::new();
     for path in &args.growth {
-        let c = Certificate::read(path).map_err(|e| Error::usage(format!("--growth: {e}")))?;
+        let c =
+            Certificate::read(path).map_err(|e| super::certificate::file_error("--growth", e))?;
         gs.push(RowGrowth::of(&c));
     }
     if let Some(dir) = &dir {

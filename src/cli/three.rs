@@ -108,11 +108,8 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         return emit_text(&text, args.output.as_deref());
     }
     let s = if let Some(from) = &args.from {
-        let c = three_pile::cube::Cube::open(from).map_err(|e| match e {
-            Error::Io(m) => Error::Io(format!("--from: {m}")),
-            Error::Usage(m) => Error::usage(format!("--from: {m}")),
-            e => Error::usage(format!("--from: {e}")),
-        })?;
+        let c = wythoff::artifact::cube::Cube::open(from)
+            .map_err(|e| super::certificate::file_error("--from", e))?;
         if c.side() < n {
             return Err(Error::usage(format!(
                 "--from: '{}' is a cube of side {}, smaller than N = {n}",
@@ -120,7 +117,7 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
                 c.side()
             )));
         }
-        c.summary(n)
+        three_pile::cube::summary_of(&c, n)
     } else {
         let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
         let pb = progress_bar(lines, "three-pile lines");

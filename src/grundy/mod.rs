@@ -10,22 +10,20 @@
 //! [`check`] (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
 //! documented checksum of the square).
 
-pub mod bands;
 pub mod bits;
 pub mod check;
 pub mod checksum;
 pub mod engine;
-pub mod file;
 pub mod picture;
 pub mod rows;
 pub mod store;
 pub mod write;
 
 use crate::artifact::resources;
+pub use crate::artifact::table::{HEADER_LEN, KIND_TABLE, TableFile, TableHeader};
 use crate::error::{Error, Result};
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
-pub use file::{HEADER_LEN, KIND_TABLE, TableFile, TableHeader};
 use std::path::Path;
 pub use store::Layout;
 use store::PayloadPtr;

@@ -30,7 +30,6 @@
 use crate::error::Error;
 use rug::Integer;
 
-pub mod certificate;
 pub mod check;
 pub mod cycle;
 pub mod growth;

@@ -16,7 +16,6 @@
 //! * [`ppos`] — the P-positions row by row, for games with the Nim moves, without a table.
 
 pub mod check;
-pub mod file;
 pub mod ppos;
 pub mod table;
 

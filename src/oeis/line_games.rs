@@ -11,8 +11,8 @@
 //! side or more, whose rules must be the entry's ([`table_terms`]).
 
 use super::Entry;
+use crate::artifact::line_table::LineTableFile;
 use crate::error::{Error, Result};
-use crate::lines::file::LineTableFile;
 use crate::lines::{LineTable, Rules};
 
 /// The terms of the antidiagonals 0..S − 1, those a table of side S holds.

@@ -1,5 +1,5 @@
 //! Writers for ranges of P-pairs: text lines `n A_n B_n`, one-column b-files `n v`, the binary
-//! pairs file and the packed characteristic word (formats in [`crate::artifact::header`]).
+//! pairs file and the packed characteristic word (formats in [`crate::artifact::pairs`]).
 //!
 //! Text is produced by [`Decimal`] counters that add the small steps 1 + c and 1 + c + a in place
 //! instead of formatting each number: chunks of 2^16 lines are filled in parallel into reused
@@ -9,7 +9,8 @@
 use super::bulk::{Chunk, Plan, Sink};
 use crate::artifact::atomic::{AtomicFile, Need};
 use crate::artifact::decimal::{Decimal, reversed_digits};
-use crate::artifact::header::{Header, Kind};
+use crate::artifact::header::Kind;
+use crate::artifact::pairs::Header;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 use std::io::Write;

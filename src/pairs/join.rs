@@ -1,7 +1,7 @@
 //! Joining binary pairs files written in parts (`pairs START STOP --shard I/K --format binary`,
 //! one part per job of a cluster array) into the one file the unsharded run writes.
 //!
-//! Algorithm.  Every part's 80-byte header ([`crate::artifact::header`]) is read and validated
+//! Algorithm.  Every part's 80-byte header ([`crate::artifact::pairs`]) is read and validated
 //! before a byte is written: kind P-pairs, the same a and misère flag in every part, a file
 //! length of exactly 80 + records·2·width bytes (sizes overflow-checked), and the parts
 //! contiguous and in order — part j+1 starts at part j's STOP + 1.  The first and last record
@@ -22,7 +22,8 @@
 
 use super::bulk::Plan;
 use crate::artifact::atomic::AtomicFile;
-use crate::artifact::header::{HEADER_LEN, Header, Kind};
+use crate::artifact::header::Kind;
+use crate::artifact::pairs::{HEADER_LEN, Header};
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use std::fs::File;

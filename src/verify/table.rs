@@ -26,8 +26,8 @@
 use super::Config;
 use super::checks::Run;
 use super::report::{Check, Measurement};
+use crate::artifact::header::{Damage, FileError};
 use crate::error::{Error, Result};
-use crate::grundy::file::TableFileError;
 use crate::grundy::store;
 use crate::grundy::{Layout, TableFile};
 use crate::pairs::algebraic;
@@ -541,7 +541,7 @@ pub(super) fn file_checks(
     }
     let t = TableFile::open(std::path::Path::new(path))?;
     let h = t.header;
-    let what = if h.version == crate::grundy::file::VERSION {
+    let what = if h.version == crate::artifact::table::VERSION {
         format!(
             "the {} payload bytes of '{path}' (a = {}, N = {}) against the XXH3-64 of each band \
              of {} rows in its band index, the header and index against the XXH3-64 in its header",
@@ -559,11 +559,17 @@ pub(super) fn file_checks(
         what,
         h.payload_len.max(1),
         t.check_all().err().map(|e| match e {
-            TableFileError::DamagedBand { first, last, .. } => format!(
+            FileError::Damaged {
+                damage: Damage::Band { first, last },
+                ..
+            } => format!(
                 "rows {first} to {last} of '{path}' do not match their hash in its band index \
                  (damaged)"
             ),
-            TableFileError::DamagedIndex { .. } => format!(
+            FileError::Damaged {
+                damage: Damage::Index { .. },
+                ..
+            } => format!(
                 "the header and band index of '{path}' do not match the checksum in its header \
                  (damaged, or a header field edited)"
             ),

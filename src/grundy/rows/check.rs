@@ -13,7 +13,7 @@
 //! Cost: (1) Σ options ≤ X·C·(2a·X + C) reads, within the budget; (2) one sweep, μ + 2λ columns.
 
 use super::RowsError;
-use super::certificate::Certificate;
+use crate::artifact::certificate::Certificate;
 
 /// One part of a certificate check.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]

@@ -9,8 +9,8 @@
 //! | 0 | 8 | magic `WYTHOFF\0` |
 //! | 8 | 4 | version = 2 (1 is read too, below) |
 //! | 12 | 4 | kind = 6 (line-game Grundy table) |
-//! | 16 | 8 | N, 1 ≤ N ≤ [`super::table::MAX_SIDE`] |
-//! | 24 | 4 | r, the number of rules, 1 ≤ r ≤ [`super::MAX_RULES`] |
+//! | 16 | 8 | N, 1 ≤ N ≤ [`crate::lines::table::MAX_SIDE`] |
+//! | 24 | 4 | r, the number of rules, 1 ≤ r ≤ [`crate::lines::MAX_RULES`] |
 //! | 28 | 4 | value width in bytes (1–4): the least holding [`Rules::value_bound`] of N |
 //! | 32 | 4 | layout = 2: the full square, row-major |
 //! | 36 | 4 | reserved (0) |
@@ -27,7 +27,7 @@
 //! the header, the rules, the payload and the index long; anything else is refused naming the
 //! field.  The checksum covers the header and the rules, so a file whose N, width or rules were
 //! edited is refused like one whose values were; it covers the index, whose entries cover the
-//! values band by band ([`crate::grundy::bands`], shared with the Grundy table file).
+//! values band by band ([`crate::artifact::bands`], shared with the Grundy table file).
 //!
 //! Version 1 is the same but for three things: offset 48 is reserved (0), there is no band index,
 //! and the checksum is XXH3-64 of bytes 0..56, the rules and the payload — so a read of any value
@@ -40,11 +40,12 @@
 //! values costs a few bands, B·N·width bytes each, not the whole N²·width;
 //! [`LineTableFile::check_all`] checks every band.
 
-use super::table::MAX_SIDE;
-use super::{LineTable, MAX_RULES, Rule, Rules};
+use crate::artifact::bands;
+use crate::artifact::header::{self, Damage, FileError, HeaderError, Kind};
 use crate::error::Error;
 use crate::grundy::Layout;
-use crate::grundy::bands;
+use crate::lines::table::MAX_SIDE;
+use crate::lines::{LineTable, MAX_RULES, Rule, Rules};
 use memmap2::Mmap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -82,79 +83,6 @@ pub struct LineHeader {
     /// XXH3-64 of header bytes 0..56, the rules and the band index (version 2) or the payload
     /// (version 1) ([`checksum`]).
     pub checksum: u64,
-}
-
-/// What is wrong with a line-game table file's header, rules or length.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum LineFileProblem {
-    /// Fewer bytes than the header and its rules.
-    #[error("{got} bytes, shorter than its header ({want} bytes with its rules)")]
-    Short {
-        /// The file's length.
-        got: u64,
-        /// The header's length.
-        want: u64,
-    },
-    /// The magic bytes are not `WYTHOFF\0`.
-    #[error("wrong magic (not a wythoff file)")]
-    Magic,
-    /// An unknown version.
-    #[error("version {0} (versions {VERSION_WHOLE} and {VERSION} are known)")]
-    Version(u32),
-    /// Another kind of wythoff file.
-    #[error(
-        "{} (a line-game table is kind {KIND})",
-        crate::artifact::header::Kind::describe(*.0)
-    )]
-    Kind(u32),
-    /// An unknown layout.
-    #[error("layout {0} (only layout {LAYOUT_SQUARE}, the full square, is known)")]
-    Layout(u32),
-    /// N outside 1..=MAX_SIDE.
-    #[error("N = {0} (a line-game table has 1 to {MAX_SIDE} rows)")]
-    Side(u64),
-    /// A rule count outside 1..=MAX_RULES.
-    #[error("{0} rules (a game has 1 to {MAX_RULES})")]
-    RuleCount(u32),
-    /// A rule outside the grammar.
-    #[error("{0}")]
-    Rule(String),
-    /// The value width is not the least holding the value bound.
-    #[error("value width {got} bytes, but N = {n} with these rules needs {want}")]
-    Width {
-        /// Width in the header.
-        got: u32,
-        /// N in the header.
-        n: u64,
-        /// The least width holding the value bound.
-        want: u32,
-    },
-    /// The payload length is not N² · width.
-    #[error("payload length {got} bytes, but N = {n} at width {width} needs {want}")]
-    PayloadLen {
-        /// Length in the header.
-        got: u64,
-        /// N in the header.
-        n: u64,
-        /// Width in the header.
-        width: u32,
-        /// N² · width.
-        want: u64,
-    },
-    /// A reserved field is not zero.
-    #[error("a reserved header field is not zero")]
-    Reserved,
-    /// The band height of a version 2 file is 0.
-    #[error("band height 0 rows (it is at least 1)")]
-    Band,
-    /// The file is not exactly header, rules, payload and band index.
-    #[error("{got} bytes, but the header says {want} (truncated, or trailing bytes)")]
-    FileLen {
-        /// The file's length.
-        got: u64,
-        /// Header, rules, payload and band index.
-        want: u64,
-    },
 }
 
 /// The least width holding every value of a table of side n for these rules.
@@ -246,24 +174,30 @@ impl LineHeader {
 
     /// The number of rules a 64-byte header announces, after checking the magic, version,
     /// kind and layout (the rest is checked by [`LineHeader::from_bytes`]).
-    pub fn rule_count(h: &[u8; HEADER_LEN]) -> Result<u32, LineFileProblem> {
+    pub fn rule_count(h: &[u8; HEADER_LEN]) -> Result<u32, HeaderError> {
+        header::preamble(
+            h,
+            HEADER_LEN,
+            Kind::LineTable,
+            &[VERSION, VERSION_WHOLE],
+            "versions 1 and 2",
+        )?;
         let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-        if &h[0..8] != crate::artifact::header::MAGIC {
-            return Err(LineFileProblem::Magic);
-        }
-        // the kind first: another kind of file is named as such, whatever its version
-        if u32_at(12) != KIND {
-            return Err(LineFileProblem::Kind(u32_at(12)));
-        }
-        if !matches!(u32_at(8), VERSION | VERSION_WHOLE) {
-            return Err(LineFileProblem::Version(u32_at(8)));
-        }
         if u32_at(32) != LAYOUT_SQUARE {
-            return Err(LineFileProblem::Layout(u32_at(32)));
+            return Err(HeaderError::field(
+                "layout",
+                format!(
+                    "layout {} (only layout {LAYOUT_SQUARE}, the full square, is known)",
+                    u32_at(32)
+                ),
+            ));
         }
         let r = u32_at(24);
         if r == 0 || r as usize > MAX_RULES {
-            return Err(LineFileProblem::RuleCount(r));
+            return Err(HeaderError::field(
+                "rules",
+                format!("{r} rules (a game has 1 to {MAX_RULES})"),
+            ));
         }
         Ok(r)
     }
@@ -272,10 +206,10 @@ impl LineHeader {
     /// field: N in range, the rules within the grammar, the width the least for the rules'
     /// value bound, the payload length N² · width, the reserved fields zero, the band height
     /// B ≥ 1 (version 2; offset 48 is reserved in version 1).
-    pub fn from_bytes(h: &[u8]) -> Result<LineHeader, LineFileProblem> {
-        let short = || LineFileProblem::Short {
+    pub fn from_bytes(h: &[u8]) -> Result<LineHeader, HeaderError> {
+        let short = || HeaderError::Short {
             got: h.len() as u64,
-            want: HEADER_LEN as u64,
+            need: HEADER_LEN as u64,
         };
         let head: &[u8; HEADER_LEN] = h
             .get(..HEADER_LEN)
@@ -284,9 +218,9 @@ impl LineHeader {
         let r = Self::rule_count(head)? as usize;
         let want = HEADER_LEN + 8 * r;
         let Some(block) = h.get(HEADER_LEN..want) else {
-            return Err(LineFileProblem::Short {
+            return Err(HeaderError::Short {
                 got: h.len() as u64,
-                want: want as u64,
+                need: want as u64,
             });
         };
         let u32_at = |b: &[u8], o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
@@ -299,40 +233,56 @@ impl LineHeader {
             })
             .collect();
         let rules = Rules::from_rules(&rules).map_err(|e| {
-            LineFileProblem::Rule(match e {
-                Error::Domain(m) => m,
-                other => other.to_string(),
-            })
+            HeaderError::field(
+                "rules",
+                match e {
+                    Error::Domain(m) => m,
+                    other => other.to_string(),
+                },
+            )
         })?;
         let n = u64_at(16);
+        let side = || {
+            HeaderError::field(
+                "N",
+                format!("N = {n} (a line-game table has 1 to {MAX_SIDE} rows)"),
+            )
+        };
         if n == 0 || n > MAX_SIDE {
-            return Err(LineFileProblem::Side(n));
+            return Err(side());
         }
         let (version, band) = (u32_at(h, 8), u64_at(48));
         if u32_at(h, 36) != 0 || (version == VERSION_WHOLE && band != 0) {
-            return Err(LineFileProblem::Reserved);
+            return Err(HeaderError::field(
+                "reserved",
+                "a reserved header field is not zero",
+            ));
         }
         if version == VERSION && band == 0 {
-            return Err(LineFileProblem::Band);
+            return Err(HeaderError::field(
+                "band height",
+                "band height 0 rows (it is at least 1)",
+            ));
         }
         let (width, want_width) = (u32_at(h, 28), width_for(&rules, n));
         if width != want_width {
-            return Err(LineFileProblem::Width {
-                got: width,
-                n,
-                want: want_width,
-            });
+            return Err(HeaderError::field(
+                "width",
+                format!(
+                    "value width {width} bytes, but N = {n} with these rules needs {want_width}"
+                ),
+            ));
         }
         // N ≤ 2^16 and width ≤ 4: no overflow
-        let want_len = payload_len(n, width).ok_or(LineFileProblem::Side(n))?;
+        let want_len = payload_len(n, width).ok_or_else(side)?;
         let got_len = u64_at(40);
         if got_len != want_len {
-            return Err(LineFileProblem::PayloadLen {
-                got: got_len,
-                n,
-                width,
-                want: want_len,
-            });
+            return Err(HeaderError::field(
+                "payload length",
+                format!(
+                    "payload length {got_len} bytes, but N = {n} at width {width} needs {want_len}"
+                ),
+            ));
         }
         Ok(LineHeader {
             version,
@@ -393,71 +343,6 @@ pub fn write(t: &LineTable, out: &mut dyn Write) -> crate::error::Result<LineHea
     Ok(header)
 }
 
-/// Why a line-game table file cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum LineFileError {
-    /// The file cannot be opened or mapped.
-    #[error("cannot read '{}': {source}", path.display())]
-    Open {
-        /// The file.
-        path: PathBuf,
-        /// The cause.
-        source: std::io::Error,
-    },
-    /// The header, the rules or the length is invalid.
-    #[error("'{}' is not a valid wythoff line-game table: {problem}", path.display())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        problem: LineFileProblem,
-    },
-    /// The header, rules and payload do not match the checksum in the header (version 1).
-    #[error(
-        "'{}' is damaged: its header, rules and payload do not match the checksum in its header",
-        path.display()
-    )]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The header, rules and band index do not match the checksum in the header (version 2).
-    #[error(
-        "'{}' is damaged: its header, rules and band index do not match the checksum in its \
-         header",
-        path.display()
-    )]
-    DamagedIndex {
-        /// The file.
-        path: PathBuf,
-    },
-    /// A band's bytes do not match its entry in the band index (version 2).
-    #[error(
-        "'{}' is damaged: rows {first} to {last} do not match their hash in the band index",
-        path.display()
-    )]
-    DamagedBand {
-        /// The file.
-        path: PathBuf,
-        /// The band's first row.
-        first: u64,
-        /// The band's last row.
-        last: u64,
-    },
-}
-
-impl From<LineFileError> for Error {
-    /// An unreadable or invalid file is bad input (status 2); a damaged file is a failure (1).
-    fn from(e: LineFileError) -> Error {
-        match e {
-            LineFileError::Damaged { .. }
-            | LineFileError::DamagedIndex { .. }
-            | LineFileError::DamagedBand { .. } => Error::Io(e.to_string()),
-            _ => Error::usage(e.to_string()),
-        }
-    }
-}
-
 /// A line-game table file opened read-only through a memory map, its header, rules and length
 /// validated.
 pub struct LineTableFile {
@@ -477,27 +362,18 @@ impl LineTableFile {
     /// Opens a line-game table file and validates its header, rules and length, and for version
     /// 2 whether the header, rules and band index match the checksum (not the payload: see
     /// [`LineTableFile::check_rows`], [`LineTableFile::check_all`]).
-    pub fn open(path: &Path) -> Result<LineTableFile, LineFileError> {
-        let open_err = |source| LineFileError::Open {
+    pub fn open(path: &Path) -> Result<LineTableFile, FileError> {
+        let open_err = |source| FileError::Open {
             path: path.to_owned(),
             source,
         };
-        let invalid = |problem| LineFileError::Invalid {
-            path: path.to_owned(),
-            problem,
-        };
-        // checked on the path before opening: opening a FIFO with no writer would block
-        let meta = std::fs::metadata(path).map_err(open_err)?;
-        if !meta.is_file() {
-            return Err(open_err(std::io::Error::other("not a regular file")));
-        }
-        let mut f = std::fs::File::open(path).map_err(open_err)?;
-        let got = f.metadata().map_err(open_err)?.len();
+        let invalid = |problem| FileError::new(path, Kind::LineTable, problem);
+        let (mut f, got) = header::open_regular(path, Kind::LineTable)?;
         let mut head = [0u8; HEADER_LEN];
         if got < HEADER_LEN as u64 {
-            return Err(invalid(LineFileProblem::Short {
+            return Err(invalid(HeaderError::Short {
                 got,
-                want: HEADER_LEN as u64,
+                need: HEADER_LEN as u64,
             }));
         }
         f.read_exact(&mut head).map_err(open_err)?;
@@ -505,24 +381,23 @@ impl LineTableFile {
         let mut full = head.to_vec();
         full.resize(HEADER_LEN + 8 * r, 0);
         if got < full.len() as u64 {
-            return Err(invalid(LineFileProblem::Short {
+            return Err(invalid(HeaderError::Short {
                 got,
-                want: full.len() as u64,
+                need: full.len() as u64,
             }));
         }
         f.read_exact(&mut full[HEADER_LEN..]).map_err(open_err)?;
         let header = LineHeader::from_bytes(&full).map_err(invalid)?;
-        let want = header
-            .file_len()
-            .ok_or(invalid(LineFileProblem::Side(header.n)))?;
+        // N ≤ 2^16: the length fits
+        let want = header.file_len().unwrap_or(u64::MAX);
         if got != want {
-            return Err(invalid(LineFileProblem::FileLen { got, want }));
+            return Err(invalid(HeaderError::Length { got, want }));
         }
         // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
         // truncation by another process is outside what this program guards against.
         let map = unsafe { Mmap::map(&f) }.map_err(open_err)?;
         if map.len() as u64 != want {
-            return Err(invalid(LineFileProblem::FileLen {
+            return Err(invalid(HeaderError::Length {
                 got: map.len() as u64,
                 want,
             }));
@@ -566,7 +441,7 @@ impl LineTableFile {
     }
 
     /// G(x, y) after checking the band that holds it (row x); `None` outside the table.
-    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, LineFileError> {
+    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, FileError> {
         if x < self.header.n && y < self.header.n {
             self.check_rows(x..=x)?;
         }
@@ -575,7 +450,7 @@ impl LineTableFile {
 
     /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
     /// version 1 file is checked whole.  Each band is hashed at most once per open file.
-    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), LineFileError> {
+    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
         let last = self.header.n - 1;
         let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
         if self.header.version != VERSION {
@@ -589,7 +464,7 @@ impl LineTableFile {
 
     /// Checks the whole file: every band against the band index (version 2), or the payload
     /// against the checksum (version 1).  The first damaged band is named.
-    pub fn check_all(&self) -> Result<(), LineFileError> {
+    pub fn check_all(&self) -> Result<(), FileError> {
         if self.header.version != VERSION {
             return self.check_band(0);
         }
@@ -602,21 +477,28 @@ impl LineTableFile {
     }
 
     /// Checks band `i` (version 2), or the whole file (version 1), unless already done.
-    fn check_band(&self, i: u64) -> Result<(), LineFileError> {
-        let path = || self.path.clone();
+    fn check_band(&self, i: u64) -> Result<(), FileError> {
+        let damaged = |damage| FileError::Damaged {
+            path: self.path.clone(),
+            damage,
+        };
         let h = &self.header;
         let head = &self.map[..h.header_len() as usize];
         if h.version != VERSION {
             if !self.verified.is_done(0) {
                 if checksum(head, self.payload()) != h.checksum {
-                    return Err(LineFileError::Damaged { path: path() });
+                    return Err(damaged(Damage::Checksum {
+                        covers: "header, rules and payload",
+                    }));
                 }
                 self.verified.set_done(0);
             }
             return Ok(());
         }
         if !self.index_ok {
-            return Err(LineFileError::DamagedIndex { path: path() });
+            return Err(damaged(Damage::Index {
+                covers: "header, rules and band index",
+            }));
         }
         if self.verified.is_done(i as usize) {
             return Ok(());
@@ -629,11 +511,10 @@ impl LineTableFile {
             .map(u64::from_le_bytes);
         let got = bands::hash(&self.payload()[byte_range(h.n, h.width, (r0, r1))]);
         if want != Some(got) {
-            return Err(LineFileError::DamagedBand {
-                path: path(),
+            return Err(damaged(Damage::Band {
                 first: r0,
                 last: r1 - 1,
-            });
+            }));
         }
         self.verified.set_done(i as usize);
         Ok(())

@@ -34,12 +34,12 @@
 //! The checksum covers the header, so a file whose a, N or width was edited is refused like one
 //! whose values were: its values would otherwise be read as those of another game.  Version 1
 //! (checksum at offset 48, of the payload alone) is refused with
-//! [`HeaderProblem::UncoveredHeader`]: such a file cannot show that its header is the one it was
+//! [`HeaderError::Retired`]: such a file cannot show that its header is the one it was
 //! written with, and regenerating it is the only way to a file that can.
 
 use super::bands;
-use super::store::{self, Layout};
-use crate::error::Error;
+use super::header::{self, Damage, FileError, HeaderError, Kind};
+use crate::grundy::store::{self, Layout};
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
 
@@ -78,84 +78,10 @@ pub struct TableHeader {
 
 /// The checksum of a table file: XXH3-64 (seed 0) of the file without its checksum field —
 /// `head`, the header bytes 0..56, followed by the payload.  The same definition as the row
-/// certificates' ([`crate::grundy::rows::certificate::checksum`], whose header is longer), and
+/// certificates' ([`crate::artifact::certificate::checksum`], whose header is longer), and
 /// the same function.
 pub fn checksum(head: &[u8], payload: &[u8]) -> u64 {
-    crate::grundy::rows::certificate::checksum(head, payload)
-}
-
-/// What is wrong with a table file's header or length.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum HeaderProblem {
-    /// Fewer bytes than a header.
-    #[error("{0} bytes, shorter than the {HEADER_LEN}-byte header")]
-    Short(u64),
-    /// The magic bytes are not `WYTHOFF\0`.
-    #[error("wrong magic (not a wythoff file)")]
-    Magic,
-    /// Format version 1, whose checksum does not cover the header.
-    #[error(
-        "format version 1 (header not covered by the checksum, so an edited a or N would go \
-         unnoticed): regenerate the table with this version of wythoff"
-    )]
-    UncoveredHeader,
-    /// An unknown version.
-    #[error("version {0} (versions {VERSION_WHOLE} and {VERSION} are known)")]
-    Version(u32),
-    /// Another kind of wythoff file.
-    #[error(
-        "kind {0} (a Grundy table of generalized Wythoff is kind {KIND_TABLE}{note})",
-        note = kind_note(*.0)
-    )]
-    Kind(u32),
-    /// An unknown layout.
-    #[error("layout {0} (only layout {LAYOUT_TRIANGLE}, the upper triangle, is known)")]
-    Layout(u32),
-    /// a = 0.
-    #[error("a = 0 (a is at least 1)")]
-    ZeroA,
-    /// N = 0.
-    #[error("N = 0 (N is at least 1)")]
-    ZeroN,
-    /// N so large that its sizes overflow 64 bits.
-    #[error("N = {0} is too large: the table's size overflows")]
-    Overflow(u64),
-    /// The value width is not the least holding 2N − 2.
-    #[error("value width {got} bytes, but N = {n} needs {want}")]
-    Width {
-        /// Width in the header.
-        got: u32,
-        /// N in the header.
-        n: u64,
-        /// The least width holding 2N − 2.
-        want: u32,
-    },
-    /// The payload length is not N(N+1)/2 · width.
-    #[error("payload length {got} bytes, but N = {n} at width {width} needs {want}")]
-    PayloadLen {
-        /// Length in the header.
-        got: u64,
-        /// N in the header.
-        n: u64,
-        /// Width in the header.
-        width: u32,
-        /// N(N+1)/2 · width.
-        want: u64,
-    },
-    /// The reserved field of a version 2 file is not zero.
-    #[error("the reserved header field is not zero")]
-    Reserved,
-    /// The band height of a version 3 file is 0.
-    #[error("band height 0 rows (it is at least 1)")]
-    Band,
-    /// The file is not exactly header, payload and band index.
-    #[error("{got} bytes, but the header says {want} (truncated, or trailing bytes)")]
-    FileLen {
-        /// The file's length.
-        got: u64,
-        /// 64 + payload length + band index length.
-        want: u64,
-    },
+    crate::artifact::certificate::checksum(head, payload)
 }
 
 impl TableHeader {
@@ -191,27 +117,37 @@ impl TableHeader {
     }
 
     /// Parses a header and checks every field: version (3 or 2; version 1 is refused as
-    /// [`HeaderProblem::UncoveredHeader`]), kind, layout, a ≥ 1, N ≥ 1, the width
+    /// [`HeaderError::Retired`]), kind, layout, a ≥ 1, N ≥ 1, the width
     /// the least holding 2N − 2, the payload length N(N+1)/2 · width (checked arithmetic), the
     /// band height B ≥ 1 (version 3) or the reserved field 0 (version 2).
-    pub fn from_bytes(h: &[u8]) -> Result<TableHeader, HeaderProblem> {
-        let Some(h) = h.get(..HEADER_LEN) else {
-            return Err(HeaderProblem::Short(h.len() as u64));
+    pub fn from_bytes(h: &[u8]) -> Result<TableHeader, HeaderError> {
+        let version = match header::preamble(
+            h,
+            HEADER_LEN,
+            Kind::GrundyTable,
+            &[VERSION, VERSION_WHOLE],
+            "versions 2 and 3",
+        ) {
+            Err(HeaderError::Version { got: 1, .. }) => {
+                return Err(HeaderError::Retired {
+                    got: 1,
+                    why: "header not covered by the checksum, so an edited a or N would go \
+                          unnoticed: regenerate the table with this version of wythoff",
+                });
+            }
+            v => v?,
         };
         let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
         let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
-        if &h[0..8] != crate::artifact::header::MAGIC {
-            return Err(HeaderProblem::Magic);
-        }
-        let version = u32_at(8);
-        match (version, u32_at(12), u32_at(32)) {
-            (VERSION | VERSION_WHOLE, KIND_TABLE, LAYOUT_TRIANGLE) => {}
-            (VERSION | VERSION_WHOLE, KIND_TABLE, l) => return Err(HeaderProblem::Layout(l)),
-            (VERSION | VERSION_WHOLE | 1, k, _) if k != KIND_TABLE => {
-                return Err(HeaderProblem::Kind(k));
-            }
-            (1, _, _) => return Err(HeaderProblem::UncoveredHeader),
-            (v, _, _) => return Err(HeaderProblem::Version(v)),
+        let field = HeaderError::field;
+        if u32_at(32) != LAYOUT_TRIANGLE {
+            return Err(field(
+                "layout",
+                format!(
+                    "layout {} (only layout {LAYOUT_TRIANGLE}, the upper triangle, is known)",
+                    u32_at(32)
+                ),
+            ));
         }
         let t = TableHeader {
             version,
@@ -222,36 +158,51 @@ impl TableHeader {
             band: u64_at(48),
             checksum: u64_at(56),
         };
+        let overflow = || {
+            field(
+                "N",
+                format!("N = {} is too large: the table's size overflows", t.n),
+            )
+        };
         if t.a == 0 {
-            return Err(HeaderProblem::ZeroA);
+            return Err(field("a", "a = 0 (a is at least 1)".to_string()));
         }
         if t.n == 0 {
-            return Err(HeaderProblem::ZeroN);
+            return Err(field("N", "N = 0 (N is at least 1)".to_string()));
         }
-        let want_width = width_for_side(t.n).ok_or(HeaderProblem::Overflow(t.n))?;
+        let want_width = width_for_side(t.n).ok_or_else(overflow)?;
         if t.width != want_width {
-            return Err(HeaderProblem::Width {
-                got: t.width,
-                n: t.n,
-                want: want_width,
-            });
+            return Err(field(
+                "width",
+                format!(
+                    "value width {} bytes, but N = {} needs {want_width}",
+                    t.width, t.n
+                ),
+            ));
         }
-        let want_len = payload_len(t.n, t.width).ok_or(HeaderProblem::Overflow(t.n))?;
+        let want_len = payload_len(t.n, t.width).ok_or_else(overflow)?;
         if t.payload_len != want_len {
-            return Err(HeaderProblem::PayloadLen {
-                got: t.payload_len,
-                n: t.n,
-                width: t.width,
-                want: want_len,
-            });
+            return Err(field(
+                "payload length",
+                format!(
+                    "payload length {} bytes, but N = {} at width {} needs {want_len}",
+                    t.payload_len, t.n, t.width
+                ),
+            ));
         }
         if version == VERSION_WHOLE && t.band != 0 {
-            return Err(HeaderProblem::Reserved);
+            return Err(field(
+                "reserved",
+                "the reserved header field is not zero".to_string(),
+            ));
         }
         if version == VERSION && t.band == 0 {
-            return Err(HeaderProblem::Band);
+            return Err(field(
+                "band height",
+                "band height 0 rows (it is at least 1)".to_string(),
+            ));
         }
-        t.file_len().ok_or(HeaderProblem::Overflow(t.n))?;
+        t.file_len().ok_or_else(overflow)?;
         Ok(t)
     }
 
@@ -289,16 +240,6 @@ impl TableHeader {
     }
 }
 
-/// What another kind is, where a reader of kind 3 may be handed it by mistake.
-fn kind_note(kind: u32) -> &'static str {
-    if kind == crate::artifact::header::Kind::LineTable as u32 {
-        "; kind 6 is a line-game table, which grundy get, grundy png, grundy --check and oeis \
-         --table of the NimHof entries read"
-    } else {
-        ""
-    }
-}
-
 /// The least width holding 2N − 2 (`None` when 2N − 2 overflows).
 pub fn width_for_side(n: u64) -> Option<u32> {
     let max = n.checked_mul(2)?.checked_sub(2)?;
@@ -315,70 +256,6 @@ pub fn payload_len(n: u64, width: u32) -> Option<u64> {
     let len = p.checked_mul(q)?.checked_mul(u64::from(width))?;
     usize::try_from(len).ok()?;
     Some(len)
-}
-
-/// Why a table file cannot be used.
-#[derive(Debug, thiserror::Error)]
-pub enum TableFileError {
-    /// The file cannot be opened or mapped.
-    #[error("cannot read '{}': {source}", path.display())]
-    Open {
-        /// The file.
-        path: PathBuf,
-        /// The cause.
-        source: std::io::Error,
-    },
-    /// The header or the length is invalid.
-    #[error("'{}' is not a valid wythoff Grundy table: {problem}", path.display())]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong.
-        problem: HeaderProblem,
-    },
-    /// The header and payload do not match the checksum in the header (version 2).
-    #[error(
-        "'{}' is damaged: its header and payload do not match the checksum in its header",
-        path.display()
-    )]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-    },
-    /// The header and band index do not match the checksum in the header (version 3).
-    #[error(
-        "'{}' is damaged: its header and band index do not match the checksum in its header",
-        path.display()
-    )]
-    DamagedIndex {
-        /// The file.
-        path: PathBuf,
-    },
-    /// A band's bytes do not match its entry in the band index (version 3).
-    #[error(
-        "'{}' is damaged: rows {first} to {last} do not match their hash in the band index",
-        path.display()
-    )]
-    DamagedBand {
-        /// The file.
-        path: PathBuf,
-        /// The band's first row.
-        first: u64,
-        /// The band's last row.
-        last: u64,
-    },
-}
-
-impl From<TableFileError> for Error {
-    /// An unreadable or invalid file is bad input (status 2); a damaged file is a failure (1).
-    fn from(e: TableFileError) -> Error {
-        match e {
-            TableFileError::Damaged { .. }
-            | TableFileError::DamagedIndex { .. }
-            | TableFileError::DamagedBand { .. } => Error::Io(e.to_string()),
-            _ => Error::usage(e.to_string()),
-        }
-    }
 }
 
 /// A table file opened read-only through a memory map, its header and length validated.
@@ -401,43 +278,32 @@ impl TableFile {
     /// Opens a table file and validates its header and length, and for version 3 whether the
     /// header and band index match the checksum (not the payload: see [`TableFile::check_rows`],
     /// [`TableFile::verify`]).
-    pub fn open(path: &Path) -> Result<TableFile, TableFileError> {
-        let open_err = |source| TableFileError::Open {
+    pub fn open(path: &Path) -> Result<TableFile, FileError> {
+        let open_err = |source| FileError::Open {
             path: path.to_owned(),
             source,
         };
-        let invalid = |problem| TableFileError::Invalid {
-            path: path.to_owned(),
-            problem,
-        };
-        // checked on the path before opening: opening a FIFO with no writer would block
-        let meta = std::fs::metadata(path).map_err(open_err)?;
-        if !meta.is_file() {
-            return Err(open_err(std::io::Error::other("not a regular file")));
-        }
-        let f = std::fs::File::open(path).map_err(open_err)?;
-        let meta = f.metadata().map_err(open_err)?;
-        if !meta.is_file() {
-            return Err(open_err(std::io::Error::other("not a regular file")));
-        }
+        let invalid = |problem| FileError::new(path, Kind::GrundyTable, problem);
+        let (f, got) = header::open_regular(path, Kind::GrundyTable)?;
         let mut head = [0u8; HEADER_LEN];
-        let got = meta.len();
         if got < HEADER_LEN as u64 {
-            return Err(invalid(HeaderProblem::Short(got)));
+            return Err(invalid(HeaderError::Short {
+                got,
+                need: HEADER_LEN as u64,
+            }));
         }
         std::io::Read::read_exact(&mut &f, &mut head).map_err(open_err)?;
         let header = TableHeader::from_bytes(&head).map_err(invalid)?;
-        let want = header
-            .file_len()
-            .ok_or(invalid(HeaderProblem::Overflow(header.n)))?;
+        // from_bytes checked that the length fits
+        let want = header.file_len().unwrap_or(u64::MAX);
         if got != want {
-            return Err(invalid(HeaderProblem::FileLen { got, want }));
+            return Err(invalid(HeaderError::Length { got, want }));
         }
         // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
         // truncation by another process is outside what this program guards against.
         let map = unsafe { Mmap::map(&f) }.map_err(open_err)?;
         if map.len() as u64 != want {
-            return Err(invalid(HeaderProblem::FileLen {
+            return Err(invalid(HeaderError::Length {
                 got: map.len() as u64,
                 want,
             }));
@@ -457,7 +323,7 @@ impl TableFile {
     }
 
     /// Opens a table file and verifies all of it (a full pass over the payload).
-    pub fn open_verified(path: &Path) -> Result<TableFile, TableFileError> {
+    pub fn open_verified(path: &Path) -> Result<TableFile, FileError> {
         let t = TableFile::open(path)?;
         t.check_all()?;
         Ok(t)
@@ -483,7 +349,7 @@ impl TableFile {
 
     /// G(x, y), any order, after checking the band that holds it (row min(x, y)); `None`
     /// outside the table.
-    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, TableFileError> {
+    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, FileError> {
         let r = x.min(y);
         if x < self.header.n && y < self.header.n {
             self.check_rows(r..=r)?;
@@ -493,7 +359,7 @@ impl TableFile {
 
     /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
     /// version 2 file is checked whole.  Each band is hashed at most once per open file.
-    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), TableFileError> {
+    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
         let last = self.header.n - 1;
         let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
         if self.header.version != VERSION {
@@ -510,7 +376,7 @@ impl TableFile {
 
     /// Checks the whole file: every band against the band index (version 3), or the payload
     /// against the checksum (version 2).  The first damaged band is named.
-    pub fn check_all(&self) -> Result<(), TableFileError> {
+    pub fn check_all(&self) -> Result<(), FileError> {
         if self.header.version != VERSION {
             return self.check_band(0);
         }
@@ -523,20 +389,27 @@ impl TableFile {
     }
 
     /// Checks band `i` (version 3), or the whole file (version 2), unless already done.
-    fn check_band(&self, i: u64) -> Result<(), TableFileError> {
-        let path = || self.path.clone();
+    fn check_band(&self, i: u64) -> Result<(), FileError> {
+        let damaged = |damage| FileError::Damaged {
+            path: self.path.clone(),
+            damage,
+        };
         let h = &self.header;
         if h.version != VERSION {
             if !self.verified.is_done(0) {
                 if checksum(&self.map[..COVERED], self.payload()) != h.checksum {
-                    return Err(TableFileError::Damaged { path: path() });
+                    return Err(damaged(Damage::Checksum {
+                        covers: "header and payload",
+                    }));
                 }
                 self.verified.set_done(0);
             }
             return Ok(());
         }
         if !self.index_ok {
-            return Err(TableFileError::DamagedIndex { path: path() });
+            return Err(damaged(Damage::Index {
+                covers: "header and band index",
+            }));
         }
         if self.verified.is_done(i as usize) {
             return Ok(());
@@ -549,11 +422,10 @@ impl TableFile {
             .map(u64::from_le_bytes);
         let got = bands::hash(&self.payload()[bands::byte_range(self.layout, (r0, r1))]);
         if want != Some(got) {
-            return Err(TableFileError::DamagedBand {
-                path: path(),
+            return Err(damaged(Damage::Band {
                 first: r0,
                 last: r1 - 1,
-            });
+            }));
         }
         self.verified.set_done(i as usize);
         Ok(())
@@ -610,56 +482,60 @@ mod tests {
             h[o..o + bytes.len()].copy_from_slice(bytes);
             TableHeader::from_bytes(&h)
         };
+        // the field each error names, and (for the shared ones) the shared variant
+        let field_of = |r: Result<TableHeader, HeaderError>| match r {
+            Err(HeaderError::Field { field, says }) => (field, says),
+            other => panic!("{other:?}"),
+        };
         assert_eq!(
             TableHeader::from_bytes(&good[..10]),
-            Err(HeaderProblem::Short(10))
+            Err(HeaderError::Short { got: 10, need: 64 })
         );
-        assert_eq!(with(0, b"WYTHOFX"), Err(HeaderProblem::Magic));
-        assert_eq!(with(8, &4u32.to_le_bytes()), Err(HeaderProblem::Version(4)));
-        assert_eq!(
+        assert_eq!(with(0, b"WYTHOFX"), Err(HeaderError::Magic));
+        assert!(matches!(
+            with(8, &4u32.to_le_bytes()),
+            Err(HeaderError::Version { got: 4, .. })
+        ));
+        assert!(matches!(
             with(8, &1u32.to_le_bytes()),
-            Err(HeaderProblem::UncoveredHeader)
-        );
-        assert_eq!(with(12, &1u32.to_le_bytes()), Err(HeaderProblem::Kind(1)));
-        assert_eq!(with(32, &2u32.to_le_bytes()), Err(HeaderProblem::Layout(2)));
-        assert_eq!(with(16, &0u64.to_le_bytes()), Err(HeaderProblem::ZeroA));
-        assert_eq!(with(24, &0u64.to_le_bytes()), Err(HeaderProblem::ZeroN));
+            Err(HeaderError::Retired { got: 1, .. })
+        ));
         assert_eq!(
-            with(24, &u64::MAX.to_le_bytes()),
-            Err(HeaderProblem::Overflow(u64::MAX))
+            with(12, &1u32.to_le_bytes()),
+            Err(HeaderError::Kind {
+                got: 1,
+                want: Kind::GrundyTable
+            })
         );
+        assert_eq!(field_of(with(32, &2u32.to_le_bytes())).0, "layout");
+        assert_eq!(field_of(with(16, &0u64.to_le_bytes())).0, "a");
+        assert_eq!(field_of(with(24, &0u64.to_le_bytes())).0, "N");
+        let (f, says) = field_of(with(24, &u64::MAX.to_le_bytes()));
+        assert_eq!((f, says.contains("overflows")), ("N", true));
         let mut big = good;
         big[24..32].copy_from_slice(&(1u64 << 40).to_le_bytes());
         big[36..40].copy_from_slice(&4u32.to_le_bytes());
+        let (f, says) = field_of(TableHeader::from_bytes(&big));
+        assert_eq!((f, says.contains("overflows")), ("N", true));
         assert_eq!(
-            TableHeader::from_bytes(&big),
-            Err(HeaderProblem::Overflow(1 << 40))
+            field_of(with(24, &(1u64 << 40).to_le_bytes())),
+            (
+                "width",
+                "value width 1 bytes, but N = 1099511627776 needs 4".into()
+            )
         );
-        assert!(matches!(
-            with(24, &(1u64 << 40).to_le_bytes()),
-            Err(HeaderProblem::Width {
-                got: 1,
-                want: 4,
-                ..
-            })
-        ));
-        assert!(matches!(
-            with(36, &4u32.to_le_bytes()),
-            Err(HeaderProblem::Width {
-                got: 4,
-                want: 1,
-                ..
-            })
-        ));
-        assert!(matches!(
-            with(40, &5u64.to_le_bytes()),
-            Err(HeaderProblem::PayloadLen {
-                got: 5,
-                want: 5050,
-                ..
-            })
-        ));
-        assert_eq!(with(48, &0u64.to_le_bytes()), Err(HeaderProblem::Band));
+        assert_eq!(
+            field_of(with(36, &4u32.to_le_bytes())),
+            ("width", "value width 4 bytes, but N = 100 needs 1".into())
+        );
+        assert_eq!(
+            field_of(with(40, &5u64.to_le_bytes())),
+            (
+                "payload length",
+                "payload length 5 bytes, but N = 100 at width 1 needs 5050".into()
+            )
+        );
+        assert_eq!(field_of(with(48, &0u64.to_le_bytes())).0, "band height");
         // any band height B ≥ 1 is read; the index is 8⌈N/B⌉ bytes
         let b7 = TableHeader::from_bytes(&with(48, &7u64.to_le_bytes()).unwrap().to_bytes());
         assert_eq!(b7.map(|h| h.file_len()), Ok(Some(64 + 5050 + 8 * 15)));
@@ -671,7 +547,7 @@ mod tests {
             Ok(Some(64 + 5050))
         );
         v2[52] = 1;
-        assert_eq!(TableHeader::from_bytes(&v2), Err(HeaderProblem::Reserved));
+        assert_eq!(field_of(TableHeader::from_bytes(&v2)).0, "reserved");
         // the checksum field holds anything
         assert!(with(60, &[1]).is_ok());
     }
@@ -703,7 +579,10 @@ mod tests {
             assert!(!t.verify(), "a = {a}");
             assert!(matches!(
                 TableFile::open_verified(&p),
-                Err(TableFileError::Damaged { .. })
+                Err(FileError::Damaged {
+                    damage: Damage::Checksum { .. },
+                    ..
+                })
             ));
         }
     }

@@ -12,11 +12,11 @@
 //! The writer also chains the band hashes for its checkpoint records ([`chain`]), so that the
 //! payload is hashed once, band by band, as each band is finished.
 
-use super::store::Layout;
+use crate::grundy::store::Layout;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Rows per band in the files this version writes: the engine's band, [`super::engine::BAND`].
-pub const ROWS: u64 = super::engine::BAND as u64;
+/// Rows per band in the files this version writes: the engine's band, [`crate::grundy::engine::BAND`].
+pub const ROWS: u64 = crate::grundy::engine::BAND as u64;
 
 /// The number of bands ⌈N/B⌉ (`None` when B = 0).
 pub fn count(n: u64, band: u64) -> Option<u64> {
@@ -43,7 +43,7 @@ pub fn hash(bytes: &[u8]) -> u64 {
 /// followed by the band index, the same function as the version 2 checksum with the index in
 /// place of the payload.
 pub fn index_checksum(head: &[u8], index: &[u8]) -> u64 {
-    super::file::checksum(head, index)
+    super::table::checksum(head, index)
 }
 
 /// The band index of a whole payload (bands of `band` rows, `band` ≥ 1).
@@ -53,7 +53,7 @@ pub fn index_of(payload: &[u8], layout: Layout, band: u64) -> Vec<u8> {
 
 /// The band index of a payload of `n` rows stored row-major, whatever its layout: `range` maps
 /// rows r0..r1 to their payload bytes (bands of `band` rows, `band` ≥ 1).  The Grundy table's
-/// triangle ([`index_of`]) and the line-game table's square ([`crate::lines::file`]) share it.
+/// triangle ([`index_of`]) and the line-game table's square ([`crate::artifact::line_table`]) share it.
 pub fn index_by(
     payload: &[u8],
     n: u64,
@@ -99,7 +99,8 @@ impl Verified {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grundy::file::{TableFile, TableFileError, TableHeader, VERSION};
+    use crate::artifact::header::{Damage, FileError};
+    use crate::artifact::table::{TableFile, TableHeader, VERSION};
 
     #[test]
     fn bands_cover_the_rows_once_and_the_payload_contiguously() {
@@ -181,7 +182,10 @@ mod tests {
             assert!(!t.verify(), "byte {at}");
             assert!(matches!(
                 t.get_checked(0, 0),
-                Err(TableFileError::DamagedIndex { .. })
+                Err(FileError::Damaged {
+                    damage: Damage::Index { .. },
+                    ..
+                })
             ));
         }
         // a damaged value: its band is refused, naming its rows, the other band still reads
@@ -192,9 +196,8 @@ mod tests {
         assert_eq!(t.get_checked(0, 2).unwrap(), Some(2));
         assert!(matches!(
             t.get_checked(2, 2),
-            Err(TableFileError::DamagedBand {
-                first: 2,
-                last: 2,
+            Err(FileError::Damaged {
+                damage: Damage::Band { first: 2, last: 2 },
                 ..
             })
         ));

@@ -30,12 +30,13 @@
 //! checked arithmetic: the header fields above, y₀ ≤ μ, p dividing λ, s ∈ {0, y₀}, every offset
 //! within −2a·x ≤ G − y ≤ x and G ≥ 0 (the bounds of doc/rows.md), the records filling the payload
 //! exactly, the file exactly 80 bytes plus the payload, and the checksum.  Whether the values are
-//! *right* is what [`super::check`] decides, by computing them again.
+//! *right* is what [`crate::grundy::rows::check`] decides, by computing them again.
 //!
 //! Cost: reading is linear in the file; [`Certificate::value`] O(digits of y).
 
-use super::Periods;
+use super::header::{self, Damage, FileError, HeaderError, Kind};
 use crate::error::Error;
+use crate::grundy::rows::Periods;
 use rug::Integer;
 use std::path::Path;
 
@@ -111,7 +112,7 @@ impl Eq for Bytes {}
 pub enum CertificateError {
     /// The bytes are not a valid certificate.
     #[error("not a valid row certificate: {0}")]
-    Invalid(String),
+    Invalid(HeaderError),
     /// The row is not one of the certificate's.
     #[error("row {row} is not certified here: the certificate covers rows 0..{} (X = {rows})", rows - 1)]
     RowBeyond {
@@ -149,8 +150,9 @@ impl From<CertificateError> for Error {
     }
 }
 
-fn invalid(m: impl Into<String>) -> CertificateError {
-    CertificateError::Invalid(m.into())
+/// An invalid `field`, said in words.
+fn invalid(field: &'static str, m: impl Into<String>) -> CertificateError {
+    CertificateError::Invalid(HeaderError::field(field, m))
 }
 
 /// The certificate's checksum: XXH3-64 (seed 0) of the whole file without the checksum field —
@@ -267,49 +269,60 @@ impl Certificate {
 
     /// Validates the bytes and indexes the rows.
     fn from_store(b: Bytes) -> Result<Certificate, CertificateError> {
-        use crate::artifact::header::{Kind, preamble};
-        preamble(&b, HEADER_LEN, Kind::RowCertificate, &[VERSION], "1")
-            .map_err(|e| invalid(e.to_string()))?;
+        header::preamble(
+            &b,
+            HEADER_LEN,
+            Kind::RowCertificate,
+            &[VERSION],
+            "version 1",
+        )
+        .map_err(CertificateError::Invalid)?;
         let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
         let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
         let (a, x, mu, lam, w) = (u64_at(16), u64_at(24), u64_at(32), u64_at(40), u32_at(48));
         if a == 0 {
-            return Err(invalid("a = 0 (a is at least 1)"));
+            return Err(invalid("a", "a = 0 (a is at least 1)"));
         }
-        if x == 0 || x > super::MAX_ROWS as u64 {
-            return Err(invalid(format!(
-                "X = {x} rows (1 to {} are accepted)",
-                super::MAX_ROWS
-            )));
+        if x == 0 || x > crate::grundy::rows::MAX_ROWS as u64 {
+            return Err(invalid(
+                "X",
+                format!(
+                    "X = {x} rows (1 to {} are accepted)",
+                    crate::grundy::rows::MAX_ROWS
+                ),
+            ));
         }
         if lam == 0 {
-            return Err(invalid("joint period 0"));
+            return Err(invalid("λ", "joint period 0"));
         }
         if w != 2 && w != 4 {
-            return Err(invalid(format!("value width {w} (2 or 4 bytes)")));
+            return Err(invalid("width", format!("value width {w} (2 or 4 bytes)")));
         }
         if b[52..64].iter().any(|&c| c != 0) {
-            return Err(invalid("the reserved header bytes are not zero"));
+            return Err(invalid(
+                "reserved",
+                "the reserved header bytes are not zero",
+            ));
         }
         let payload = &b[HEADER_LEN..];
         if u64_at(64) != payload.len() as u64 {
-            return Err(invalid(format!(
-                "payload length {} in the header, but the file holds {} bytes after it \
-                 (truncated, or trailing bytes)",
-                u64_at(64),
-                payload.len()
-            )));
+            return Err(CertificateError::Invalid(HeaderError::Length {
+                got: b.len() as u64,
+                want: u64_at(64).saturating_add(HEADER_LEN as u64),
+            }));
         }
         if checksum(&b[..72], payload) != u64_at(72) {
-            return Err(invalid(
-                "the header and payload do not match their checksum (damaged)",
-            ));
+            return Err(CertificateError::Invalid(HeaderError::Damaged(
+                Damage::Checksum {
+                    covers: "header and payload",
+                },
+            )));
         }
         let wb = w as usize;
         let mut cur = Cursor { b: payload, at: 0 };
         let mut rows = Vec::with_capacity(x as usize);
         for row in 0..x {
-            let what = |m: String| invalid(format!("row {row}: {m}"));
+            let what = |m: String| invalid("row", format!("row {row}: {m}"));
             let (y0, p, s) = (cur.u64()?, cur.u64()?, cur.u64()?);
             if y0 > mu {
                 return Err(what(format!(
@@ -367,7 +380,10 @@ impl Certificate {
             });
         }
         if cur.left() != 0 {
-            return Err(invalid(format!("{} bytes after the last row", cur.left())));
+            return Err(invalid(
+                "rows",
+                format!("{} bytes after the last row", cur.left()),
+            ));
         }
         Ok(Certificate {
             a,
@@ -378,29 +394,33 @@ impl Certificate {
         })
     }
 
-    /// Reads and validates a certificate file; an invalid file is a usage error naming it.
-    pub fn read(path: &Path) -> crate::error::Result<Certificate> {
-        // A FIFO or device would block or never end: only regular files are read (checked on the
-        // path first, without opening it).
-        let meta = std::fs::metadata(path).map_err(|e| Error::file(path, e))?;
-        if !meta.is_file() {
-            return Err(Error::usage(format!(
-                "'{}': not a regular file",
-                path.display()
-            )));
-        }
-        let f = std::fs::File::open(path).map_err(|e| Error::file(path, e))?;
+    /// Reads and validates a certificate file (a regular file only: a FIFO or a device would
+    /// block or never end).
+    pub fn read(path: &Path) -> Result<Certificate, FileError> {
+        let (f, len) = header::open_regular(path, Kind::RowCertificate)?;
         // SAFETY: the file is opened read-only and every byte is validated below before use
         // (lengths with checked arithmetic, the checksum over the payload).  A concurrent
         // truncation by another process is outside what this program guards against, as for
         // table files.  An empty file cannot be mapped: it is read as an empty vector and refused.
-        let b = if meta.len() == 0 {
+        let b = if len == 0 {
             Bytes::Owned(Vec::new())
         } else {
-            let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|e| Error::file(path, e))?;
+            let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|source| FileError::Open {
+                path: path.to_owned(),
+                source,
+            })?;
             Bytes::Mapped(std::sync::Arc::new(map))
         };
-        Certificate::from_store(b).map_err(|e| Error::usage(format!("'{}': {e}", path.display())))
+        Certificate::from_store(b).map_err(|e| match e {
+            CertificateError::Invalid(problem) => {
+                FileError::new(path, Kind::RowCertificate, problem)
+            }
+            other => FileError::new(
+                path,
+                Kind::RowCertificate,
+                HeaderError::field("rows", other.to_string()),
+            ),
+        })
     }
 
     /// G(x, y) for a certified row x and any column y (y ≥ 0): from the period for y ≥ y₀, from the
@@ -495,7 +515,7 @@ impl Cursor<'_> {
         let s = self
             .b
             .get(self.at..self.at + n)
-            .ok_or_else(|| invalid("the payload ends inside a row record (truncated)"))?;
+            .ok_or_else(|| invalid("row", "the payload ends inside a row record (truncated)"))?;
         self.at += n;
         Ok(s)
     }

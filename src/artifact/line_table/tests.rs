@@ -1,6 +1,7 @@
 //! Unit tests of the line-game table file.
 
 use super::*;
+use crate::artifact::header::{Damage, FileError, HeaderError};
 
 fn rules(s: &str) -> Rules {
     Rules::parse(s).unwrap()
@@ -30,7 +31,7 @@ fn every_bad_field_is_named() {
         h[o..o + bytes.len()].copy_from_slice(bytes);
         LineHeader::from_bytes(&h)
     };
-    let is = |r: Result<LineHeader, LineFileProblem>, says: &str| {
+    let is = |r: Result<LineHeader, HeaderError>, says: &str| {
         let e = r.unwrap_err().to_string();
         assert!(e.contains(says), "{e} lacks {says}");
     };
@@ -103,9 +104,11 @@ fn written_files_read_back_and_edits_are_caught() {
     assert_eq!(f.get_checked(139, 0).unwrap(), Some(t.get(139, 0)));
     assert!(matches!(
         f.get_checked(64, 0),
-        Err(LineFileError::DamagedBand {
-            first: 64,
-            last: 127,
+        Err(FileError::Damaged {
+            damage: Damage::Band {
+                first: 64,
+                last: 127
+            },
             ..
         })
     ));
@@ -119,7 +122,10 @@ fn written_files_read_back_and_edits_are_caught() {
     assert!(!f.verify());
     assert!(matches!(
         f.get_checked(0, 0),
-        Err(LineFileError::DamagedIndex { .. })
+        Err(FileError::Damaged {
+            damage: Damage::Index { .. },
+            ..
+        })
     ));
     // a truncated file and trailing bytes
     std::fs::write(&p, &bytes[..bytes.len() - 1]).unwrap();
