@@ -18,7 +18,8 @@
 //!   [`table_writer`];
 //! * [`certificate`] — certified rows of the Grundy function (kind 4);
 //! * [`cube`] — the three-pile cube (kind 5), its writer and reader;
-//! * [`line_table`] — the Grundy table of a line game (kind 6).
+//! * [`line_table`] — the Grundy table of a line game (kind 6);
+//! * [`report`] — the verification report, JSON (`verify -o`, read back by `verify --merge`).
 //!
 //! The formats are documented in `doc/formats.md`.
 
@@ -31,6 +32,7 @@ pub mod decimal;
 pub mod header;
 pub mod line_table;
 pub mod pairs;
+pub mod report;
 pub mod resources;
 pub mod resumable;
 pub mod table;

@@ -11,11 +11,11 @@ use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use wythoff::artifact::AtomicFile;
+use wythoff::artifact::report::Report;
 use wythoff::error::{Error, Result};
 use wythoff::page::{PageFile, PageSequence};
 use wythoff::pairs::bulk::{self, Plan};
 use wythoff::pairs::emit::{self, Columns, FileFormat};
-use wythoff::verify::report::Report;
 use wythoff::{Rules, grundy, oeis, three_pile, verify};
 
 #[derive(Args)]

@@ -28,7 +28,7 @@ pub mod misere;
 pub mod numeration;
 pub mod plot;
 pub mod property1;
-pub mod report;
+pub use crate::artifact::report;
 pub mod table;
 pub mod window;
 pub mod words;

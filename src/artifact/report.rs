@@ -11,8 +11,8 @@
 //! version, or a report that contradicts itself (an `ok` check with a counterexample, a `skipped`
 //! one without reason, an `ok` flag that does not follow from the checks) are refused.
 
-use super::Config;
 use crate::error::{Error, Result};
+use crate::verify::Config;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -369,8 +369,8 @@ pub(crate) mod shard_text {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Config, run};
     use super::*;
+    use crate::verify::{Config, run};
 
     fn sample() -> String {
         let cfg = Config {
