@@ -2,13 +2,17 @@
 # (Slurm runs a copy of the batch script from its spool directory, so the scripts find this
 # directory through WYTHOFF_SLURM_DIR or the submit directory, never through $0.)
 
-# The binary: $WYTHOFF, else `wythoff` on PATH, else target/release/wythoff of the submit
-# directory (the repository root).
+# The binary: $WYTHOFF, else `wythoff` on PATH, else ${CARGO_TARGET_DIR:-target}/release/wythoff
+# of the submit directory (the repository root; a relative CARGO_TARGET_DIR is taken relative to
+# it, as scripts/lib/bin-path does).
 if [[ -z ${WYTHOFF:-} ]]; then
+    built=${CARGO_TARGET_DIR:-target}
+    [[ $built == /* ]] || built=${SLURM_SUBMIT_DIR:-.}/$built
+    built=$built/release/wythoff
     if command -v wythoff >/dev/null 2>&1; then
         WYTHOFF=$(command -v wythoff)
-    elif [[ -x ${SLURM_SUBMIT_DIR:-.}/target/release/wythoff ]]; then
-        WYTHOFF=${SLURM_SUBMIT_DIR:-.}/target/release/wythoff
+    elif [[ -x $built ]]; then
+        WYTHOFF=$built
     else
         echo "$job: no wythoff binary: put it on PATH, build it in the submit directory (cargo build --release) or set WYTHOFF=/path/to/wythoff" >&2
         exit 1

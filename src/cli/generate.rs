@@ -258,7 +258,7 @@ fn outputs(s: Sizes, threads: usize, report: Shared<Report>) -> (Vec<Output>, Ve
     ));
     v.push(pairs_file(
         "pairs_a1.bin",
-        "Wythoff P-pairs, binary (header in README)",
+        "Wythoff P-pairs, binary (header in doc/formats.md)",
         1,
         false,
         s.binary,
@@ -294,7 +294,7 @@ fn outputs(s: Sizes, threads: usize, report: Shared<Report>) -> (Vec<Output>, Ve
     let table = format!("grundy_a1_{gn}.bin");
     v.push(Output {
         file: table.clone(),
-        what: format!("Grundy table, a = 1, N = {gn} (table file format in README)"),
+        what: format!("Grundy table, a = 1, N = {gn} (table file format in doc/formats.md)"),
         make: Make::Path(Box::new(move |path| {
             let spec = grundy::Spec::new(1, gn)?;
             // The job owns its folder: an interrupted table of an earlier job (not in use — a

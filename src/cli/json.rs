@@ -1,7 +1,7 @@
 //! Every JSON object the command line prints, in one place, derived with serde.
 //!
-//! Conventions (README, "JSON output"): one object per line; every top-level object starts with
-//! `"version": 1` ([`Versioned`], added by `Out::json`); every integer that can exceed 2^53 — a,
+//! Conventions (doc/guide.md, "JSON output"): one object per line; every top-level object starts
+//! with `"version": 1` ([`Versioned`], added by `Out::json`); every integer that can exceed 2^53 — a,
 //! t, n, N, piles, counts, sums, levels, indices — is a decimal string; absent values are `null`.
 //! Only `version`, a catalogue `offset` and a `component` position (an argument's place on the
 //! command line) are JSON numbers.  A command with a JSON form has one shape, listed here.

@@ -13,8 +13,9 @@
 //!    refused (`conflicts_with`/`requires`) on bulk output.
 //! 3. Print only through `out::Out` (`outln!`, `Out::json` with a type added to `json.rs`), and
 //!    end with `out.finish()`: no `println!`, so a failing stdout is an error, not a panic.
-//! 4. Add the variant to [`Command`] and its arm to [`main`]; document it and its JSON shape in
-//!    README.md, and test it in `tests/cli_*.rs`.
+//! 4. Add the variant to [`Command`] and its arm to [`main`]; add it to README's table of
+//!    commands, walk through it in doc/guide.md (its JSON shape under "JSON output"), and test it
+//!    in `tests/cli_*.rs`.
 //!
 //! Exit status: 0 success (a closed stdout pipe included), 1 failure, 2 bad usage; each error is
 //! one line on stderr (see `main.rs` and README, "Exit status").
