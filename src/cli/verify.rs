@@ -150,27 +150,25 @@ fn config(args: &VerifyArgs) -> Result<Config> {
     }
     // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
-        Error::Domain(m) => {
-            let flag = if m.starts_with("window") {
-                "--from/--to"
-            } else if m.starts_with("fault") {
-                "--inject-fault/--inject-carry/--inject-digit"
-            } else if cfg.bound == 0 && cfg.window.is_none() {
-                "--bound"
-            } else if m.starts_with("shard") {
-                "--shard"
-            } else if m.starts_with("bound") {
-                "--bound"
-            } else if m.starts_with("the conjectures") {
-                "--conjectures"
-            } else {
-                "-a"
-            };
-            Error::usage(format!("{flag}: {m}"))
+        verify::ConfigError::Refused { input, message } => {
+            Error::usage(format!("{}: {message}", flag(input)))
         }
-        e => e,
+        e => e.into(),
     })?;
     Ok(cfg)
+}
+
+/// The flag that sets a verification's input.
+fn flag(input: verify::Input) -> &'static str {
+    use verify::Input;
+    match input {
+        Input::A => "-a",
+        Input::Bound => "--bound",
+        Input::Shard => "--shard",
+        Input::Window => "--from/--to",
+        Input::Fault => "--inject-fault/--inject-carry/--inject-digit",
+        Input::Conjectures => "--conjectures",
+    }
 }
 
 /// Reads and merges the reports given to --merge; every refusal names the file.
