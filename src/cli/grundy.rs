@@ -176,15 +176,17 @@ pub(crate) enum GrundySub {
         /// The table file.
         file: PathBuf,
         /// Row or range of rows.
-        x: String,
+        #[arg(value_parser = coord, allow_hyphen_values = true)]
+        x: Coord,
         /// Column or range of columns.
-        y: String,
+        #[arg(value_parser = coord, allow_hyphen_values = true)]
+        y: Coord,
     },
 }
 
 pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     match &args.sub {
-        Some(GrundySub::Get { file, x, y }) => return grundy_get(file, x, y),
+        Some(GrundySub::Get { file, x, y }) => return grundy_get(file, *x, *y),
         Some(GrundySub::Png { file, out }) => return grundy_png(file, out),
         Some(GrundySub::At { x, y, certificate }) => {
             let g = match certificate {
@@ -395,9 +397,8 @@ fn write_table(
 }
 
 /// `grundy get FILE X Y`.
-fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
-    let (x0, x1) = parse_span(x, "X")?;
-    let (y0, y1) = parse_span(y, "Y")?;
+fn grundy_get(file: &std::path::Path, x: Coord, y: Coord) -> Result<()> {
+    let ((x0, x1), (y0, y1)) = (x.bounds(), y.bounds());
     let t = AnyTableFile::open(file)?;
     let n = t.n();
     if x1 >= n || y1 >= n {

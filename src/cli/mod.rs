@@ -171,9 +171,11 @@ fn usage_error(e: &clap::Error) -> Error {
         None => "see wythoff --help".to_string(),
     };
     // A negative number among several values (`pairs -2^64`) reaches clap as an unknown flag:
-    // name the kind of value the command reads there.
+    // name the kind of value the command reads there.  (An extra positional value, `nth 5 12`,
+    // is an unknown argument too, without the '-': clap's own "unexpected argument" says it.)
     if e.kind() == ErrorKind::UnknownArgument
         && let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg)
+        && flag.starts_with('-')
         && flag.as_bytes().get(1).is_some_and(u8::is_ascii_digit)
     {
         // clap names only the first "flag" of the word (`-2` of `-2^64`): find the whole word
