@@ -286,3 +286,31 @@ fn grundy_get_reads_typed_coordinates() {
     refused(&["grundy", "get", f, "0", "x"], &["<Y>", "not a number"]);
     refused(&["grundy", "get", f, "0", "4"], &["outside the table"]);
 }
+
+#[test]
+fn grundy_rules_that_depend_on_a_value_are_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("t.bin");
+    let f = f.to_str().unwrap();
+    let png = dir.path().join("p.png");
+    let png = png.to_str().unwrap();
+    let table: &[(&[&str], &[&str])] = &[
+        (&["grundy", "5", "--check", f], &["N and --check FILE"]),
+        (
+            &["grundy", "--check", f, "--rules", "1,0:0,1"],
+            &["--rules", "--check FILE", "header"],
+        ),
+        (
+            &["grundy", "--check", f, "--game", "nim"],
+            &["--game", "--check FILE", "header"],
+        ),
+        (
+            &["grundy", "5", "--png", png, "--board", png],
+            &["--png", "--board", "same file"],
+        ),
+    ];
+    for (args, names) in table {
+        refused(args, names);
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -155,6 +155,7 @@ fn check(c: &Command) -> Option<String> {
         Command::Nth(a) => a.solve.check(),
         Command::Move(a) => a.solve.check(),
         Command::Pairs(a) => a.check(),
+        Command::Grundy(a) => a.check(),
         _ => Ok(()),
     };
     r.err()
