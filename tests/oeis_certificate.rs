@@ -119,11 +119,13 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
         assert_eq!(terms[..want.len()], want[..], "{anum}: published terms");
         let naive: Vec<u64> = table[row].iter().map(|&g| u64::from(g)).collect();
         assert_eq!(terms[..naive.len()], naive[..], "{anum}: naive mex");
-        // a short count, and none
+        // a short count; none is refused (an empty b-file), naming --terms
         let five = wythoff(&["oeis", anum, "--certificate", &cert, "--terms", "5"]);
         assert_eq!(bfile(&five), naive[..5]);
         let none = wythoff(&["oeis", anum, "--certificate", &cert, "--terms", "0"]);
-        assert!(bfile(&none).is_empty());
+        assert_eq!(none.status.code(), Some(2), "{}", text(&none));
+        assert!(none.stdout.is_empty());
+        assert!(text(&none).contains("--terms"), "{}", text(&none));
     }
     // many terms, far past the preperiods, to a file through -o: the engine's bytes
     let out = dir.path().join("b004487.txt");

@@ -180,6 +180,26 @@ fn cannot_write(path: &Path, e: &io::Error) -> Error {
     Error::usage(format!("cannot write '{}': {e}", path.display()))
 }
 
+/// The temporary file `tmp` beside `path` could not be created.  "No such file or directory"
+/// there, while the directory exists, is about the new file (a file system that takes no new
+/// files, like /proc): said so, rather than as if `path` or its directory were missing.
+fn cannot_create(path: &Path, tmp: &Path, e: &io::Error) -> Error {
+    let dir = match tmp.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if e.kind() != io::ErrorKind::NotFound || !dir.is_dir() {
+        return cannot_write(path, e);
+    }
+    let name = tmp.file_name().unwrap_or(tmp.as_os_str()).to_string_lossy();
+    Error::usage(format!(
+        "cannot write '{}': the directory '{}' takes no new file (the output is written to a new \
+         file '{name}' there and renamed; creating it failed: {e})",
+        path.display(),
+        dir.display()
+    ))
+}
+
 /// Decides where the output for `path` goes, refusing what cannot be served: a directory, a
 /// special file when `need` is [`Need::Regular`], a missing or unwritable directory (the last is
 /// found when the temporary file is created).
@@ -410,7 +430,7 @@ impl AtomicFile {
                     match OpenOptions::new().write(true).create_new(true).open(&tmp) {
                         Ok(f) => break (f, tmp),
                         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                        Err(e) => return Err(cannot_write(path, &e)),
+                        Err(e) => return Err(cannot_create(path, &tmp, &e)),
                     }
                 };
                 register(&tmp);

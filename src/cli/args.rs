@@ -30,9 +30,9 @@
 //! ```
 //!
 //! * Parsers: [`index`] / [`index_u64`] (an index n), [`pile`] / [`pile_u64`] (a pile size),
-//!   [`size`] (a size or bound, u64), [`count`] (a number of terms), [`parameter`] (a, t ≥ 1),
-//!   [`threads`] (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest terms), [`span`] (`A..B` or
-//!   one value, for table look-ups).  Each names the kind of value in its message, so a negative
+//!   [`size`] (a size or bound, u64), [`count`] (a count), [`terms`] (a number of terms ≥ 1),
+//!   [`parameter`] (a, t ≥ 1), [`threads`] (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest
+//!   terms), [`coord`] (`A..B` or one value, for table look-ups).  Each names the kind of value in its message, so a negative
 //!   pile is "a pile size", a negative `-a` "a parameter".
 //! * Negative numbers must reach the parser, not be taken for flags: give a single-valued
 //!   positional or an option `allow_hyphen_values = true`; a positional with several values
@@ -72,6 +72,7 @@ enum Kind {
     Pile,
     Size,
     Count,
+    Terms,
     Parameter,
     Columns,
     Threads,
@@ -85,6 +86,7 @@ impl Kind {
             Kind::Pile => "a pile size ≥ 0",
             Kind::Size => "a size ≥ 0",
             Kind::Count => "a number of terms ≥ 0",
+            Kind::Terms => "a number of terms ≥ 1",
             Kind::Parameter => "a parameter ≥ 1",
             Kind::Columns => "a number of columns ≥ 1",
             Kind::Threads => "a number of threads from 1 to 1024",
@@ -141,9 +143,15 @@ pub(crate) fn size(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Size, e))
 }
 
-/// A number of terms up to 2^64 − 1 (`oeis --terms`).
+/// A count up to 2^64 − 1 (`rows --mex-budget`).
 pub(crate) fn count(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Count, e))
+}
+
+/// A number of terms to write, in 1..=2^64 − 1 (`oeis --terms`): no terms would be an empty
+/// b-file.
+pub(crate) fn terms(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Terms, e))
 }
 
 /// A game parameter (a, t) in 1..=2^64 − 1.
@@ -176,8 +184,36 @@ pub(crate) fn rational(s: &str) -> std::result::Result<Rational, ArgError> {
     })
 }
 
+/// A coordinate of a table look-up (`grundy get FILE X Y`): one value, or an inclusive range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Coord {
+    /// One row or column.
+    One(u64),
+    /// The rows or columns A..=B, A ≤ B.
+    Range(u64, u64),
+}
+
+impl Coord {
+    /// The first and the last value, inclusive.
+    pub(crate) fn bounds(self) -> (u64, u64) {
+        match self {
+            Coord::One(v) => (v, v),
+            Coord::Range(a, b) => (a, b),
+        }
+    }
+}
+
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Coord::One(v) => write!(f, "{v}"),
+            Coord::Range(a, b) => write!(f, "{a}..{b}"),
+        }
+    }
+}
+
 /// One value `V` or an inclusive range `A..B` (A ≤ B), each up to 2^64 − 1.
-pub(crate) fn span(s: &str) -> std::result::Result<(u64, u64), ArgError> {
+pub(crate) fn coord(s: &str) -> std::result::Result<Coord, ArgError> {
     let one = |t: &str| natural_in(t, 0, u64::MAX).map_err(|e| explain(Kind::Index, e));
     match s.split_once("..") {
         Some((a, b)) => {
@@ -187,9 +223,9 @@ pub(crate) fn span(s: &str) -> std::result::Result<(u64, u64), ArgError> {
                     "empty range; expected A..B with A <= B, or one value ({SYNTAX})"
                 )));
             }
-            Ok((a, b))
+            Ok(Coord::Range(a, b))
         }
-        None => one(s).map(|v| (v, v)),
+        None => one(s).map(Coord::One),
     }
 }
 
@@ -355,12 +391,6 @@ pub(crate) fn naming(arg: &'static str) -> impl Fn(Error) -> Error {
     }
 }
 
-/// `V` or `A..B` for a table look-up, with the old string interface.  For commands not yet
-/// converted to the [`span`] value parser.
-pub(crate) fn parse_span(s: &str, what: &str) -> Result<(u64, u64)> {
-    span(s).map_err(|e| Error::usage(format!("{what}: invalid value '{s}': {e}")))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,8 +431,11 @@ mod tests {
                 .to_string()
                 .contains("out of range")
         );
-        assert_eq!(span("3..7").unwrap(), (3, 7));
-        assert_eq!(span("1e2").unwrap(), (100, 100));
-        assert!(span("7..3").is_err());
+        assert_eq!(coord("3..7").unwrap(), Coord::Range(3, 7));
+        assert_eq!(coord("1e2").unwrap(), Coord::One(100));
+        assert_eq!(coord("5..5").unwrap().bounds(), (5, 5));
+        assert!(coord("7..3").is_err());
+        assert!(coord("-1").is_err());
+        assert!(coord("2^64").is_err());
     }
 }

@@ -448,12 +448,6 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
     let mut files = Vec::new();
     for o in &job {
         let t = std::time::Instant::now();
-        let _ = writeln!(
-            std::io::stderr(),
-            "wythoff generate: {} ({:.0} s)",
-            o.file,
-            t0.elapsed().as_secs_f64()
-        );
         let path = out.join(&o.file);
         match &o.make {
             Make::Stream(format, f) => {
@@ -469,6 +463,13 @@ pub(crate) fn generate(args: GenerateArgs) -> Result<()> {
             bytes: std::fs::metadata(&path).map_or(0, |m| m.len()),
             seconds: t.elapsed().as_secs_f64(),
         });
+        // named once complete under its final name: an interrupted run lists only files that exist
+        let _ = writeln!(
+            std::io::stderr(),
+            "wythoff generate: wrote {} ({:.0} s)",
+            o.file,
+            t0.elapsed().as_secs_f64()
+        );
         written.push((path, o.what.clone()));
     }
     // the report page, last: it links every file above

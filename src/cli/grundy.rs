@@ -124,6 +124,44 @@ pub(crate) struct GrundyArgs {
 }
 
 impl GrundyArgs {
+    /// The rules clap cannot declare because they depend on a value, refused like clap's own
+    /// conflicts: `--check FILE` (with a file) proves the table the file holds, whose header gives
+    /// its side, a or rules, so it takes no N, -a, --threads, --rules or --game (`grundy N
+    /// --check`, without a file, takes them all); `--png` and `--board` name two files.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        if let Some(Some(_)) = &self.check {
+            if self.n.is_some() {
+                return Err(
+                    "N and --check FILE: check the table computed for N (grundy N \
+                            --check) or a file (grundy --check FILE), not both"
+                        .into(),
+                );
+            }
+            let header =
+                "a line-game table file's header gives its rules, and the proof uses those";
+            for (given, flag, why) in [
+                (self.a.is_some(), "-a", "the table file's header gives a"),
+                (
+                    self.threads.is_some(),
+                    "--threads",
+                    "the check runs on one thread",
+                ),
+                (self.rules.is_some(), "--rules", header),
+                (self.game.is_some(), "--game", header),
+            ] {
+                if given {
+                    return Err(format!("{flag} is not accepted with --check FILE: {why}"));
+                }
+            }
+        }
+        if let (Some(p), Some(b)) = (&self.png, &self.board)
+            && p == b
+        {
+            return Err("--png and --board name the same file".into());
+        }
+        Ok(())
+    }
+
     /// Whether the board is the only output of `grundy N`: no table file, picture of the
     /// whole table, printout, checksum or check.
     pub(crate) fn board_only(&self) -> bool {
@@ -176,15 +214,17 @@ pub(crate) enum GrundySub {
         /// The table file.
         file: PathBuf,
         /// Row or range of rows.
-        x: String,
+        #[arg(value_parser = coord, allow_hyphen_values = true)]
+        x: Coord,
         /// Column or range of columns.
-        y: String,
+        #[arg(value_parser = coord, allow_hyphen_values = true)]
+        y: Coord,
     },
 }
 
 pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     match &args.sub {
-        Some(GrundySub::Get { file, x, y }) => return grundy_get(file, x, y),
+        Some(GrundySub::Get { file, x, y }) => return grundy_get(file, *x, *y),
         Some(GrundySub::Png { file, out }) => return grundy_png(file, out),
         Some(GrundySub::At { x, y, certificate }) => {
             let g = match certificate {
@@ -198,36 +238,7 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         None => {}
     }
     if let Some(Some(file)) = &args.check {
-        if args.n.is_some() {
-            return Err(Error::usage(
-                "N and --check FILE: check the table computed for N (grundy N --check) or a \
-                 file (grundy --check FILE), not both",
-            ));
-        }
-        for (given, flag, why) in [
-            (args.a.is_some(), "-a", "the table file's header gives a"),
-            (
-                args.threads.is_some(),
-                "--threads",
-                "the check runs on one thread",
-            ),
-            (
-                args.rules.is_some(),
-                "--rules",
-                "a line-game table file's header gives its rules, and the proof uses those",
-            ),
-            (
-                args.game.is_some(),
-                "--game",
-                "a line-game table file's header gives its rules, and the proof uses those",
-            ),
-        ] {
-            if given {
-                return Err(Error::usage(format!(
-                    "{flag} is not accepted with --check FILE: {why}"
-                )));
-            }
-        }
+        // N, -a, --threads, --rules and --game are refused with a file by `check()`
         return check_file(file, args.json);
     }
     let Some(n) = &args.n else {
@@ -300,14 +311,9 @@ pub(crate) struct Pictures {
 }
 
 impl Pictures {
-    /// Opens the outputs `--png` and `--board` name (refusing one name for both, or a path that
-    /// cannot be written).
+    /// Opens the outputs `--png` and `--board` name (refusing a path that cannot be written).
     pub(crate) fn open(args: &GrundyArgs) -> Result<Pictures> {
-        if let (Some(p), Some(b)) = (&args.png, &args.board)
-            && p == b
-        {
-            return Err(Error::usage("--png and --board name the same file"));
-        }
+        // one name for both is refused by `GrundyArgs::check`
         let open = |p: &Option<PathBuf>, flag| {
             p.as_deref()
                 .map(AtomicFile::create)
@@ -395,9 +401,8 @@ fn write_table(
 }
 
 /// `grundy get FILE X Y`.
-fn grundy_get(file: &std::path::Path, x: &str, y: &str) -> Result<()> {
-    let (x0, x1) = parse_span(x, "X")?;
-    let (y0, y1) = parse_span(y, "Y")?;
+fn grundy_get(file: &std::path::Path, x: Coord, y: Coord) -> Result<()> {
+    let ((x0, x1), (y0, y1)) = (x.bounds(), y.bounds());
     let t = AnyTableFile::open(file)?;
     let n = t.n();
     if x1 >= n || y1 >= n {

@@ -27,6 +27,7 @@ mod grundy;
 mod json;
 mod line_pairs;
 mod lines;
+mod manual;
 mod oeis;
 mod out;
 mod pairs;
@@ -57,11 +58,17 @@ use wythoff::error::{Error, Result};
     long_about = "Exact P-positions of Wythoff's game (a = 1) and Fraenkel's generalized game \
                   (take any amount from one pile, or k and l from both with |k - l| < a), \
                   computed by the recursive, algebraic or arithmetic strategy.\n\n\
-                  Numbers may be written as digits, 1e9 or 2^64."
+                  Numbers may be written as digits, 1e9 or 2^64.",
+    arg_required_else_help = true,
+    args_conflicts_with_subcommands = true
 )]
 pub(crate) struct Cli {
+    /// Print the manual page (roff, every command on one page: `man -l FILE`) or a shell's
+    /// completion script, and do nothing else.
+    #[arg(long, value_enum, value_name = "WHAT", exclusive = true)]
+    pub(crate) generate: Option<manual::Generated>,
     #[command(subcommand)]
-    pub(crate) command: Command,
+    pub(crate) command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -123,12 +130,22 @@ pub fn main() -> Result<()> {
             return Err(usage_error(&e));
         }
     };
-    if let Some(msg) = check(&cli.command) {
+    let command = match (cli.generate, cli.command) {
+        (Some(what), _) => return manual::generate(what),
+        (None, Some(c)) => c,
+        (None, None) => {
+            return Err(usage_error(&Cli::command().error(
+                clap::error::ErrorKind::MissingSubcommand,
+                "give a command, or --generate WHAT",
+            )));
+        }
+    };
+    if let Some(msg) = check(&command) {
         return Err(usage_error(
             &Cli::command().error(clap::error::ErrorKind::ArgumentConflict, msg),
         ));
     }
-    match cli.command {
+    match command {
         Command::Nth(a) => nth(a),
         Command::Move(a) => play(a),
         Command::Pairs(a) => pairs_cmd(a),
@@ -156,6 +173,7 @@ fn check(c: &Command) -> Option<String> {
         Command::Nth(a) => a.solve.check(),
         Command::Move(a) => a.solve.check(),
         Command::Pairs(a) => a.check(),
+        Command::Grundy(a) => a.check(),
         _ => Ok(()),
     };
     r.err()
@@ -172,9 +190,11 @@ fn usage_error(e: &clap::Error) -> Error {
         None => "see wythoff --help".to_string(),
     };
     // A negative number among several values (`pairs -2^64`) reaches clap as an unknown flag:
-    // name the kind of value the command reads there.
+    // name the kind of value the command reads there.  (An extra positional value, `nth 5 12`,
+    // is an unknown argument too, without the '-': clap's own "unexpected argument" says it.)
     if e.kind() == ErrorKind::UnknownArgument
         && let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg)
+        && flag.starts_with('-')
         && flag.as_bytes().get(1).is_some_and(u8::is_ascii_digit)
     {
         // clap names only the first "flag" of the word (`-2` of `-2^64`): find the whole word

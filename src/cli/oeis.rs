@@ -32,7 +32,7 @@ pub(crate) struct OeisArgs {
     /// Number of terms (default: the entry's, usually 10000; with --table, as many as the table
     /// proves; A046874/A046875 with --certificate, one per row of the certificate).  At most the
     /// entry's limit, which `oeis --list` shows with its reason.
-    #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true)]
+    #[arg(long, value_name = "K", value_parser = terms, allow_hyphen_values = true)]
     pub(crate) terms: Option<u64>,
     /// Write to FILE (atomically) instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]

@@ -9,6 +9,9 @@ use std::path::PathBuf;
 use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
 
+// Three modes: `rows X` (the search), `rows --check CERT`, `rows --growth CERT...`.  clap does not
+// enforce `requires = "check"` (or "growth", "output") when a given flag conflicts with the
+// required one, so each flag of one mode also conflicts with what selects the others.
 #[derive(Args)]
 pub(crate) struct RowsArgs {
     /// Number of rows X (rows 0..X-1).
@@ -17,11 +20,12 @@ pub(crate) struct RowsArgs {
     pub(crate) x: Option<u64>,
     /// Parameter a, 1 to 10 with 2a·X below 2^15 (a = 1 is Wythoff's game).
     #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
-          allow_hyphen_values = true, conflicts_with = "check")]
+          allow_hyphen_values = true, conflicts_with_all = ["check", "growth"])]
     pub(crate) a: u64,
     /// The column budget: give up, certifying nothing, when no state has repeated within this
     /// many columns (rows 0..511 repeat after about 2·10^7, rows 0..1023 after about 1.5·10^8).
-    #[arg(long, default_value = "1e9", value_parser = columns, allow_hyphen_values = true)]
+    #[arg(long, default_value = "1e9", value_parser = columns, allow_hyphen_values = true,
+          conflicts_with = "growth")]
     pub(crate) max_columns: u64,
     /// Write the certificate file (binary, doc/formats.md) for `grundy at` and `sum`.
     #[arg(
@@ -34,14 +38,15 @@ pub(crate) struct RowsArgs {
     /// Bytes the certificate may spend on the values below the preperiods (rows in order; a row
     /// whose values do not fit is stored without them).
     #[arg(long, value_name = "BYTES", default_value = "2^26", value_parser = size,
-          requires = "output", allow_hyphen_values = true)]
+          requires = "output", conflicts_with_all = ["check", "growth"],
+          allow_hyphen_values = true)]
     pub(crate) prefix_budget: u64,
     /// Continue an interrupted `rows X -o CERT` run from its checkpoint (CERT.ckpt), with the same
     /// X, -a and options.
-    #[arg(long, requires = "output", conflicts_with = "restart")]
+    #[arg(long, requires = "output", conflicts_with_all = ["restart", "check", "growth"])]
     pub(crate) resume: bool,
     /// Discard the checkpoint of an interrupted `rows X -o CERT` run and start afresh.
-    #[arg(long, requires = "output")]
+    #[arg(long, requires = "output", conflicts_with_all = ["check", "growth"])]
     pub(crate) restart: bool,
     /// Milliseconds between checkpoints of a `rows X -o CERT` run.
     #[arg(long, hide = true, default_value = "300000", value_parser = count,
@@ -57,11 +62,11 @@ pub(crate) struct RowsArgs {
     #[arg(long, value_name = "CERT", num_args = 1.., conflicts_with_all = ["x", "check", "output"])]
     pub(crate) growth: Vec<PathBuf>,
     /// With --growth: draw row_preperiods.png and row_periods.png into this directory.
-    #[arg(long, value_name = "DIR", requires = "growth")]
+    #[arg(long, value_name = "DIR", requires = "growth", conflicts_with_all = ["x", "check"])]
     pub(crate) plots: Option<PathBuf>,
     /// Option reads the plain mex of --check may spend.
     #[arg(long, value_name = "READS", default_value = "2e9", value_parser = count,
-          requires = "check", allow_hyphen_values = true)]
+          requires = "check", conflicts_with_all = ["x", "growth"], allow_hyphen_values = true)]
     pub(crate) mex_budget: u64,
     /// Machine-readable output.
     #[arg(long)]
@@ -324,7 +329,12 @@ fn rows_growth(args: &RowsArgs) -> Result<()> {
             g.joint.1
         )?;
         let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
-        if g.not_3_2k.is_empty() {
+        if g.rows < 2 {
+            outln!(
+                out,
+                "  no rows past row 0: no periods of rows x >= 1 to report"
+            )?;
+        } else if g.not_3_2k.is_empty() {
             outln!(
                 out,
                 "  periods of rows 1..{}: every one is 3·2^k (distinct: {})",
@@ -344,13 +354,17 @@ fn rows_growth(args: &RowsArgs) -> Result<()> {
                 if g.not_3_2k.len() > 20 { ", ..." } else { "" }
             )?;
         }
-        outln!(
-            out,
-            "  odd parts m of the periods m·2^k of rows 1..{}: {}",
-            g.rows - 1,
-            list(&g.odd_parts)
-        )?;
-        outln!(out, "  largest preperiod per doubling of the row x:")?;
+        if g.rows >= 2 {
+            outln!(
+                out,
+                "  odd parts m of the periods m·2^k of rows 1..{}: {}",
+                g.rows - 1,
+                list(&g.odd_parts)
+            )?;
+        }
+        if !g.doublings.is_empty() {
+            outln!(out, "  largest preperiod per doubling of the row x:")?;
+        }
         for &(j, lo, hi) in &g.doublings {
             let ratio = if lo > 0 {
                 format!("{:.3}", hi as f64 / lo as f64)

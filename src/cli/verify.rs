@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use wythoff::artifact::AtomicFile;
 use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
-use wythoff::num::{SYNTAX, natural_in};
+use wythoff::num::{SYNTAX, natural, natural_in};
 use wythoff::verify::{self, Checkpoint, Config, Opened, Report};
 
 /// Flags that describe a new run, refused together with --merge.
@@ -96,14 +96,23 @@ pub(crate) struct VerifyArgs {
     pub(crate) inject_digit: Option<u64>,
 }
 
-/// `I/K` with 0 <= I < K, each in the number syntax.
+/// `I/K` with 0 <= I < K <= 2^64 - 1, each in the number syntax.
 pub(crate) fn shard(s: &str) -> std::result::Result<(u64, u64), String> {
     let bad = || format!("expected I/K with 0 <= I < K, for example 0/4 ({SYNTAX})");
     let (i, k) = s.split_once('/').ok_or_else(bad)?;
-    let (i, k) = (
-        natural_in(i.trim(), 0, u64::MAX).map_err(|_| bad())?,
-        natural_in(k.trim(), 1, u64::MAX).map_err(|_| bad())?,
-    );
+    let k = match natural_in(k.trim(), 1, u64::MAX) {
+        Ok(k) => k,
+        // a K past the machine word is a number of shards that cannot be run, not a bad I
+        Err(_) if natural(k.trim()).is_ok_and(|v| v > u64::MAX) => {
+            return Err(format!(
+                "K = {} does not fit: K is at most 2^64-1 = {}",
+                k.trim(),
+                u64::MAX
+            ));
+        }
+        Err(_) => return Err(bad()),
+    };
+    let i = natural_in(i.trim(), 0, u64::MAX).map_err(|_| bad())?;
     if i >= k {
         return Err(bad());
     }
@@ -150,27 +159,25 @@ fn config(args: &VerifyArgs) -> Result<Config> {
     }
     // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
-        Error::Domain(m) => {
-            let flag = if m.starts_with("window") {
-                "--from/--to"
-            } else if m.starts_with("fault") {
-                "--inject-fault/--inject-carry/--inject-digit"
-            } else if cfg.bound == 0 && cfg.window.is_none() {
-                "--bound"
-            } else if m.starts_with("shard") {
-                "--shard"
-            } else if m.starts_with("bound") {
-                "--bound"
-            } else if m.starts_with("the conjectures") {
-                "--conjectures"
-            } else {
-                "-a"
-            };
-            Error::usage(format!("{flag}: {m}"))
+        verify::ConfigError::Refused { input, message } => {
+            Error::usage(format!("{}: {message}", flag(input)))
         }
-        e => e,
+        e => e.into(),
     })?;
     Ok(cfg)
+}
+
+/// The flag that sets a verification's input.
+fn flag(input: verify::Input) -> &'static str {
+    use verify::Input;
+    match input {
+        Input::A => "-a",
+        Input::Bound => "--bound",
+        Input::Shard => "--shard",
+        Input::Window => "--from/--to",
+        Input::Fault => "--inject-fault/--inject-carry/--inject-digit",
+        Input::Conjectures => "--conjectures",
+    }
 }
 
 /// Reads and merges the reports given to --merge; every refusal names the file.

@@ -41,6 +41,61 @@ pub use report::{Check, Measurement, Report, ReportFile, Status, parse_report};
 use crate::error::{Error, Result};
 use serde::{Deserialize, Serialize};
 
+/// The input of a verification that a refused [`Config`] concerns, so that a caller can name its
+/// own argument for it (the library names quantities, never flags).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The parameter a.
+    A,
+    /// The bound of the sweep, n < bound.
+    Bound,
+    /// The shard I/K.
+    Shard,
+    /// The window of indices [X, Y].
+    Window,
+    /// A test double's index or offset (a corrupted term, carry or digit).
+    Fault,
+    /// The check of the OEIS questions, which runs on its own.
+    Conjectures,
+}
+
+/// Why a [`Config`] is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// A value the verifier does not accept: the input it concerns, and what is wrong (a
+    /// sentence about the quantity, as [`Error::Domain`] has it).
+    #[error("{message}")]
+    Refused {
+        /// The input concerned.
+        input: Input,
+        /// What is wrong, and what is accepted.
+        message: String,
+    },
+    /// A combination no caller should build (checks that run only on their own, combined):
+    /// a bug of the caller, as [`Error::Internal`] has it.
+    #[error("internal error (please report): {0}")]
+    Internal(String),
+}
+
+impl ConfigError {
+    /// A refusal of `input`, saying `message`.
+    pub fn refused(input: Input, message: impl Into<String>) -> Self {
+        ConfigError::Refused {
+            input,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<ConfigError> for Error {
+    fn from(e: ConfigError) -> Self {
+        match e {
+            ConfigError::Refused { message, .. } => Error::Domain(message),
+            ConfigError::Internal(m) => Error::Internal(m),
+        }
+    }
+}
+
 /// What to verify.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -103,47 +158,57 @@ impl Config {
     /// Refuses a configuration that would check nothing or is out of range: bound 0, a shard
     /// outside 0 ≤ I < K, more shards than n's (a shard with an empty range), a = 0, a fault
     /// index outside the range.
-    pub fn validate(&self) -> Result<()> {
+    pub fn validate(&self) -> std::result::Result<(), ConfigError> {
         if self.a == 0 {
-            return Err(Error::domain(
+            return Err(ConfigError::refused(
+                Input::A,
                 "the parameter a must be at least 1 (a = 1 is Wythoff's game)",
             ));
         }
         if let Some(w) = &self.window {
             let (_, _, len) = w.bounds()?;
             if self.bound != 0 || self.shard != (0, 1) || self.grundy != 0 || self.three != 0 {
-                return Err(Error::internal("a window is checked on its own"));
+                return Err(ConfigError::Internal(
+                    "a window is checked on its own".into(),
+                ));
             }
             if self.inject_carry.is_some() || self.inject_digit.is_some() {
-                return Err(Error::domain(
+                return Err(ConfigError::refused(
+                    Input::Fault,
                     "fault doubles for the carry and the digit act on the word sweep, not on a window",
                 ));
             }
             if let Some(f) = self.inject_fault
                 && f >= len
             {
-                return Err(Error::domain(format!(
-                    "fault offset {f} lies outside the window of {len} indices"
-                )));
+                return Err(ConfigError::refused(
+                    Input::Fault,
+                    format!("fault offset {f} lies outside the window of {len} indices"),
+                ));
             }
             return Ok(());
         }
         if self.bound == 0 {
-            return Err(Error::domain(
+            return Err(ConfigError::refused(
+                Input::Bound,
                 "bound 0 leaves nothing to verify; the bound must be at least 1 (pairs n < bound)",
             ));
         }
         let (i, k) = self.shard;
         if k == 0 || i >= k {
-            return Err(Error::domain(format!(
-                "shard {i}/{k}: need 0 <= I < K (for example 0/4)"
-            )));
+            return Err(ConfigError::refused(
+                Input::Shard,
+                format!("shard {i}/{k}: need 0 <= I < K (for example 0/4)"),
+            ));
         }
         if k > self.bound {
-            return Err(Error::domain(format!(
-                "shard {i}/{k}: {k} shards of the {} n < {} leave some shard empty; use at most {} shards",
-                self.bound, self.bound, self.bound
-            )));
+            return Err(ConfigError::refused(
+                Input::Shard,
+                format!(
+                    "shard {i}/{k}: {k} shards of the {} n < {} leave some shard empty; use at most {} shards",
+                    self.bound, self.bound, self.bound
+                ),
+            ));
         }
         if self.conjectures {
             conjectures::validate(self)?;
@@ -151,7 +216,8 @@ impl Config {
         if (self.inject_carry.is_some() || self.inject_digit.is_some())
             && mex::Sweep::of(self) != mex::Sweep::Words
         {
-            return Err(Error::domain(
+            return Err(ConfigError::refused(
+                Input::Fault,
                 "fault doubles for the carry and the digit act on the word sweep, which runs for 1 <= a <= 6 (values below 2^63)",
             ));
         }
@@ -160,10 +226,10 @@ impl Config {
             .flatten()
         {
             if f >= self.bound {
-                return Err(Error::domain(format!(
-                    "fault index {f} lies outside the range n < {}",
-                    self.bound
-                )));
+                return Err(ConfigError::refused(
+                    Input::Fault,
+                    format!("fault index {f} lies outside the range n < {}", self.bound),
+                ));
             }
         }
         Ok(())
@@ -280,10 +346,45 @@ mod tests {
         c.shard = (1, 4);
         assert_eq!(run(&c, &|_| {}, None).unwrap_err().exit_code(), 2);
         c.shard = (4, 4);
-        assert_eq!(c.validate().unwrap_err().exit_code(), 2);
+        let e = c.validate().unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ConfigError::Refused {
+                    input: Input::Shard,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(Error::from(e).exit_code(), 2);
         let mut c = cfg(10);
         c.inject_fault = Some(10);
-        assert_eq!(c.validate().unwrap_err().exit_code(), 2);
+        let e = c.validate().unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ConfigError::Refused {
+                    input: Input::Fault,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        assert_eq!(Error::from(e).exit_code(), 2);
+        c.inject_fault = None;
+        c.bound = 0;
+        let e = c.validate().unwrap_err();
+        assert!(
+            matches!(
+                e,
+                ConfigError::Refused {
+                    input: Input::Bound,
+                    ..
+                }
+            ),
+            "{e}"
+        );
         // every shard of a valid configuration is non-empty and the shards tile [0, bound)
         for (bound, k) in [(1u64, 1u64), (7, 7), (10, 3), (u64::MAX, 1000)] {
             let mut next = 0;

@@ -19,6 +19,7 @@
 //! indices.
 
 use super::report::Check;
+use super::{ConfigError, Input};
 use crate::error::{Error, Result};
 use crate::pairs::{abbreviate, algebraic, numeration};
 use rayon::prelude::*;
@@ -49,26 +50,36 @@ pub const NAMES: [&str; 2] = [
 
 impl Window {
     /// The bounds as integers, checked: 1 ≤ X ≤ Y, Y − X < [`MAX_LEN`].
-    pub fn bounds(&self) -> Result<(Integer, Integer, u64)> {
+    pub fn bounds(&self) -> std::result::Result<(Integer, Integer, u64), ConfigError> {
         let parse = |s: &str| {
-            Integer::from_str_radix(s, 10)
-                .map_err(|_| Error::domain(format!("window: '{s}' is not a decimal integer")))
+            Integer::from_str_radix(s, 10).map_err(|_| {
+                ConfigError::refused(
+                    Input::Window,
+                    format!("window: '{s}' is not a decimal integer"),
+                )
+            })
         };
         let (x, y) = (parse(&self.from)?, parse(&self.to)?);
         if x < 1 || y < x {
-            return Err(Error::domain(format!(
-                "window [{}, {}]: need 1 <= X <= Y",
-                abbreviate(&x),
-                abbreviate(&y)
-            )));
+            return Err(ConfigError::refused(
+                Input::Window,
+                format!(
+                    "window [{}, {}]: need 1 <= X <= Y",
+                    abbreviate(&x),
+                    abbreviate(&y)
+                ),
+            ));
         }
         let len = Integer::from(&y - &x) + 1u32;
         match len.to_u64() {
             Some(l) if l <= MAX_LEN => Ok((x, y, l)),
-            _ => Err(Error::domain(format!(
-                "window of {} indices: at most {MAX_LEN} (one bit per integer of the window is kept)",
-                abbreviate(&len)
-            ))),
+            _ => Err(ConfigError::refused(
+                Input::Window,
+                format!(
+                    "window of {} indices: at most {MAX_LEN} (one bit per integer of the window is kept)",
+                    abbreviate(&len)
+                ),
+            )),
         }
     }
 }

@@ -34,7 +34,7 @@ pub mod hofstadter;
 mod sweep;
 
 use super::report::Check;
-use super::{Checkpoint, Config, mex};
+use super::{Checkpoint, Config, ConfigError, Input, mex};
 use crate::error::{Error, Result};
 
 /// The largest bound accepted (values and sums then fit: S(n) < 2^122).
@@ -79,17 +79,21 @@ pub struct Faults {
 }
 
 /// Refuses what the check cannot do: a ≠ 1, a bound past [`MAX_BOUND`], other checks.
-pub fn validate(cfg: &Config) -> Result<()> {
+pub fn validate(cfg: &Config) -> std::result::Result<(), ConfigError> {
     if cfg.a != 1 {
-        return Err(Error::domain(
+        return Err(ConfigError::refused(
+            Input::Conjectures,
             "the conjectures are about Wythoff's game: a must be 1",
         ));
     }
     if cfg.bound > MAX_BOUND {
-        return Err(Error::domain(format!(
-            "bound {} is past 2^60 = {MAX_BOUND}, where the conjectures are checked",
-            cfg.bound
-        )));
+        return Err(ConfigError::refused(
+            Input::Bound,
+            format!(
+                "bound {} is past 2^60 = {MAX_BOUND}, where the conjectures are checked",
+                cfg.bound
+            ),
+        ));
     }
     if cfg.grundy != 0
         || cfg.three != 0
@@ -98,7 +102,9 @@ pub fn validate(cfg: &Config) -> Result<()> {
         || cfg.inject_carry.is_some()
         || cfg.inject_digit.is_some()
     {
-        return Err(Error::internal("the conjectures are checked on their own"));
+        return Err(ConfigError::Internal(
+            "the conjectures are checked on their own".into(),
+        ));
     }
     Ok(())
 }

@@ -1,0 +1,146 @@
+//! `wythoff --generate man|complete-bash|complete-zsh|complete-fish`: the manual page renders with
+//! `man` and covers every command that `wythoff --help` lists; the bash completion script loads.
+
+use std::process::{Command, Output};
+
+fn wythoff(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_wythoff"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).unwrap()
+}
+
+/// The commands `wythoff --help` lists (the lines under "Commands:"), without `help`.
+fn listed_commands() -> Vec<String> {
+    let help = text(&wythoff(&["--help"]).stdout);
+    help.lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.split_whitespace().next().unwrap().to_string())
+        .filter(|c| c != "help")
+        .collect()
+}
+
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn the_manual_page_covers_every_command_and_renders() {
+    let commands = listed_commands();
+    assert!(commands.len() >= 17, "{commands:?}");
+    let o = wythoff(&["--generate", "man"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let page = text(&o.stdout);
+    assert!(page.contains(".TH wythoff 1"), "{}", &page[..200]);
+    // one section per command, and the commands of grundy
+    for c in &commands {
+        let heading = format!(".SH \"WYTHOFF {}\"", c.to_uppercase());
+        assert!(page.contains(&heading), "{heading} missing");
+    }
+    for c in ["AT", "PNG", "GET"] {
+        assert!(
+            page.contains(&format!(".SH \"WYTHOFF GRUNDY {c}\"")),
+            "grundy {c}"
+        );
+    }
+    // no reference to pages that do not exist
+    assert!(
+        !page.contains("wythoff\\-nth(1)"),
+        "points to a page per command"
+    );
+    if !have("man") {
+        eprintln!("skipped the rendering: no `man` on this system");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wythoff.1");
+    std::fs::write(&file, &page).unwrap();
+    let shown = Command::new("man")
+        .args(["--no-hyphenation", "--no-justification", "--warnings", "-l"])
+        .arg(&file)
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "100")
+        .output()
+        .unwrap();
+    let (out, err) = (text(&shown.stdout), text(&shown.stderr));
+    assert!(shown.status.success(), "{err}");
+    assert!(err.trim().is_empty(), "warnings: {err}");
+    for c in &commands {
+        assert!(out.contains(&format!("wythoff {c}")), "{c} not shown");
+    }
+    // options of the commands are on the page, with their help
+    for flag in [
+        "--prefix-budget",
+        "--mex-budget",
+        "--inject-fault",
+        "--terms",
+        "--shard",
+    ] {
+        let shown = out.contains(flag);
+        assert_eq!(
+            shown,
+            flag != "--inject-fault",
+            "{flag}: hidden flags stay hidden"
+        );
+    }
+}
+
+#[test]
+fn the_completion_scripts_load() {
+    for (shell, words) in [
+        ("complete-bash", &["_wythoff", "line-pairs"][..]),
+        ("complete-zsh", &["#compdef wythoff", "line-pairs"]),
+        ("complete-fish", &["complete -c wythoff", "line-pairs"]),
+    ] {
+        let o = wythoff(&["--generate", shell]);
+        assert!(o.status.success(), "{shell}: {}", text(&o.stderr));
+        let script = text(&o.stdout);
+        for w in words {
+            assert!(script.contains(w), "{shell} lacks {w}");
+        }
+    }
+    if !have("bash") {
+        eprintln!("skipped loading the bash script: no bash on this system");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_wythoff");
+    let o = Command::new("bash")
+        .args([
+            "-c",
+            &format!("source <('{bin}' --generate complete-bash) && complete -p wythoff"),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("-F _wythoff wythoff"),
+        "{}",
+        text(&o.stdout)
+    );
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+}
+
+#[test]
+fn generate_takes_nothing_else() {
+    for args in [
+        &["--generate", "man", "nth", "5"][..],
+        &["--generate", "roff"],
+        &["--generate"],
+    ] {
+        let o = wythoff(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        let e = text(&o.stderr);
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert!(e.contains("--generate"), "{args:?}: {e}");
+    }
+}
