@@ -12,6 +12,7 @@
 //! The writer also chains the band hashes for its checkpoint records ([`chain`]), so that the
 //! payload is hashed once, band by band, as each band is finished.
 
+use super::header::Damage;
 use crate::grundy::store::Layout;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -73,26 +74,117 @@ pub fn chain(prev: u64, band_hash: u64) -> u64 {
     xxhash_rust::xxh3::xxh3_64_with_seed(&band_hash.to_le_bytes(), prev)
 }
 
-/// Which bands of an open file were found to match the index: each band is hashed at most once
-/// per open file, however many values are read from it.
-pub struct Verified(Vec<AtomicBool>);
+/// A file whose payload is checked band by band against its band index — or, in the versions
+/// before the index, whole against one checksum: what [`Verified`] needs to know of it.  The
+/// Grundy table ([`crate::artifact::table`]) and the line-game table
+/// ([`crate::artifact::line_table`]) are such files.
+pub trait Banded {
+    /// What the header's checksum covers: (in a version without an index, with one), as in
+    /// "its header and payload".
+    const COVERS: (&'static str, &'static str);
+    /// The rows N.
+    fn rows(&self) -> u64;
+    /// Rows per band B, or `None` in a version whose one checksum covers the whole payload.
+    fn band(&self) -> Option<u64>;
+    /// The band index (8 bytes a band).
+    fn index(&self) -> &[u8];
+    /// The payload bytes of rows r0..r1.
+    fn band_bytes(&self, rows: (u64, u64)) -> &[u8];
+    /// Whether the whole payload matches the one checksum (a version without an index).
+    fn whole_matches(&self) -> bool;
+}
+
+/// What an open file's reads have verified: whether the header and index matched the header's
+/// checksum (checked at opening), and which bands were found to match the index — each band is
+/// hashed at most once per open file, however many values are read from it.
+pub struct Verified {
+    index_ok: bool,
+    done: Vec<AtomicBool>,
+}
 
 impl Verified {
-    /// `count` bands, none verified yet.
-    pub fn new(count: usize) -> Verified {
-        Verified((0..count).map(|_| AtomicBool::new(false)).collect())
+    /// `count` bands (1 for a file checked whole), none verified yet; `index_ok`: whether the
+    /// header and index match the header's checksum (true for a file without an index).
+    pub fn new(count: usize, index_ok: bool) -> Verified {
+        Verified {
+            index_ok,
+            done: (0..count.max(1)).map(|_| AtomicBool::new(false)).collect(),
+        }
     }
 
-    /// Whether band `i` was verified.
-    pub fn is_done(&self, i: usize) -> bool {
-        self.0.get(i).is_some_and(|b| b.load(Ordering::Acquire))
+    fn is_done(&self, i: usize) -> bool {
+        self.done.get(i).is_some_and(|b| b.load(Ordering::Acquire))
     }
 
-    /// Records band `i` as verified.
-    pub fn set_done(&self, i: usize) {
-        if let Some(b) = self.0.get(i) {
+    fn set_done(&self, i: usize) {
+        if let Some(b) = self.done.get(i) {
             b.store(true, Ordering::Release);
         }
+    }
+
+    /// Checks the bands of `f` holding rows `rows` (clamped to the file); a file without an
+    /// index is checked whole.
+    pub fn check_rows(
+        &self,
+        f: &impl Banded,
+        rows: std::ops::RangeInclusive<u64>,
+    ) -> Result<(), Damage> {
+        let Some(band) = f.band() else {
+            return self.check_band(f, 0);
+        };
+        let last = f.rows().saturating_sub(1);
+        let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
+        if r0 > r1 || f.rows() == 0 {
+            return Ok(());
+        }
+        (r0 / band..=r1 / band).try_for_each(|i| self.check_band(f, i))
+    }
+
+    /// Checks all of `f`: every band against the index, or the payload against the checksum.
+    /// The first damaged band is named.
+    pub fn check_all(&self, f: &impl Banded) -> Result<(), Damage> {
+        match f.band() {
+            None => self.check_band(f, 0),
+            Some(band) => {
+                (0..count(f.rows(), band).unwrap_or(0)).try_for_each(|i| self.check_band(f, i))
+            }
+        }
+    }
+
+    /// Checks band `i` (or the whole file, without an index), unless already done.
+    fn check_band<F: Banded>(&self, f: &F, i: u64) -> Result<(), Damage> {
+        let Some(band) = f.band() else {
+            if !self.is_done(0) {
+                if !f.whole_matches() {
+                    return Err(Damage::Checksum {
+                        covers: F::COVERS.0,
+                    });
+                }
+                self.set_done(0);
+            }
+            return Ok(());
+        };
+        if !self.index_ok {
+            return Err(Damage::Index {
+                covers: F::COVERS.1,
+            });
+        }
+        if self.is_done(i as usize) {
+            return Ok(());
+        }
+        let (r0, r1) = rows(i, f.rows(), band);
+        let at = 8 * i as usize;
+        let want = (f.index().get(at..at + 8))
+            .and_then(|b| b.try_into().ok())
+            .map(u64::from_le_bytes);
+        if want != Some(hash(f.band_bytes((r0, r1)))) {
+            return Err(Damage::Band {
+                first: r0,
+                last: r1 - 1,
+            });
+        }
+        self.set_done(i as usize);
+        Ok(())
     }
 }
 

@@ -350,11 +350,8 @@ pub struct LineTableFile {
     pub header: LineHeader,
     map: Mmap,
     path: PathBuf,
-    /// Version 2: whether the header, rules and band index match the header's checksum (checked
-    /// at opening).  Version 1: true (its checksum covers the payload: see `verified`).
-    index_ok: bool,
-    /// The bands found to match the index (version 2), or one flag for the whole file
-    /// (version 1).
+    /// What the reads verified: the header, rules and index against the checksum (version 2, at
+    /// opening), the bands found to match the index, or the whole file (version 1).
     verified: bands::Verified,
 }
 
@@ -402,18 +399,16 @@ impl LineTableFile {
                 want,
             }));
         }
-        let mut t = LineTableFile {
-            verified: bands::Verified::new(header.bands().max(1) as usize),
+        let head = header.header_len() as usize;
+        let index_at = (header.header_len() + header.payload_len) as usize;
+        let index_ok = header.version != VERSION
+            || checksum(&map[..head], &map[index_at..]) == header.checksum;
+        Ok(LineTableFile {
+            verified: bands::Verified::new(header.bands() as usize, index_ok),
             header,
             map,
             path: path.to_owned(),
-            index_ok: true,
-        };
-        if t.header.version == VERSION {
-            let head = &t.map[..t.header.header_len() as usize];
-            t.index_ok = checksum(head, t.index()) == t.header.checksum;
-        }
-        Ok(t)
+        })
     }
 
     /// The payload bytes.
@@ -451,24 +446,13 @@ impl LineTableFile {
     /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
     /// version 1 file is checked whole.  Each band is hashed at most once per open file.
     pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
-        let last = self.header.n - 1;
-        let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
-        if self.header.version != VERSION {
-            return self.check_band(0);
-        }
-        if r0 > r1 {
-            return Ok(());
-        }
-        (r0 / self.header.band..=r1 / self.header.band).try_for_each(|i| self.check_band(i))
+        (self.verified.check_rows(self, rows)).map_err(|d| self.damaged(d))
     }
 
     /// Checks the whole file: every band against the band index (version 2), or the payload
     /// against the checksum (version 1).  The first damaged band is named.
     pub fn check_all(&self) -> Result<(), FileError> {
-        if self.header.version != VERSION {
-            return self.check_band(0);
-        }
-        (0..self.header.bands()).try_for_each(|i| self.check_band(i))
+        self.verified.check_all(self).map_err(|d| self.damaged(d))
     }
 
     /// Whether the whole file is intact ([`LineTableFile::check_all`]).
@@ -476,48 +460,37 @@ impl LineTableFile {
         self.check_all().is_ok()
     }
 
-    /// Checks band `i` (version 2), or the whole file (version 1), unless already done.
-    fn check_band(&self, i: u64) -> Result<(), FileError> {
-        let damaged = |damage| FileError::Damaged {
+    fn damaged(&self, damage: Damage) -> FileError {
+        FileError::Damaged {
             path: self.path.clone(),
             damage,
-        };
-        let h = &self.header;
-        let head = &self.map[..h.header_len() as usize];
-        if h.version != VERSION {
-            if !self.verified.is_done(0) {
-                if checksum(head, self.payload()) != h.checksum {
-                    return Err(damaged(Damage::Checksum {
-                        covers: "header, rules and payload",
-                    }));
-                }
-                self.verified.set_done(0);
-            }
-            return Ok(());
         }
-        if !self.index_ok {
-            return Err(damaged(Damage::Index {
-                covers: "header, rules and band index",
-            }));
-        }
-        if self.verified.is_done(i as usize) {
-            return Ok(());
-        }
-        let (r0, r1) = bands::rows(i, h.n, h.band);
-        let at = 8 * i as usize;
-        let want = self.index()[at..at + 8]
-            .try_into()
-            .ok()
-            .map(u64::from_le_bytes);
-        let got = bands::hash(&self.payload()[byte_range(h.n, h.width, (r0, r1))]);
-        if want != Some(got) {
-            return Err(damaged(Damage::Band {
-                first: r0,
-                last: r1 - 1,
-            }));
-        }
-        self.verified.set_done(i as usize);
-        Ok(())
+    }
+}
+
+impl bands::Banded for LineTableFile {
+    const COVERS: (&'static str, &'static str) =
+        ("header, rules and payload", "header, rules and band index");
+
+    fn rows(&self) -> u64 {
+        self.header.n
+    }
+
+    fn band(&self) -> Option<u64> {
+        (self.header.version == VERSION).then_some(self.header.band)
+    }
+
+    fn index(&self) -> &[u8] {
+        LineTableFile::index(self)
+    }
+
+    fn band_bytes(&self, rows: (u64, u64)) -> &[u8] {
+        &self.payload()[byte_range(self.header.n, self.header.width, rows)]
+    }
+
+    fn whole_matches(&self) -> bool {
+        let head = &self.map[..self.header.header_len() as usize];
+        checksum(head, self.payload()) == self.header.checksum
     }
 }
 

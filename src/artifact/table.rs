@@ -266,11 +266,8 @@ pub struct TableFile {
     pub layout: Layout,
     map: Mmap,
     path: PathBuf,
-    /// Version 3: whether the header and the band index match the header's checksum (checked
-    /// at opening).  Version 2: true (its checksum covers the payload: see `verified`).
-    index_ok: bool,
-    /// The bands found to match the index (version 3), or one flag for the whole file
-    /// (version 2).
+    /// What the reads verified: the header and index against the checksum (version 3, at
+    /// opening), the bands found to match the index, or the whole file (version 2).
     verified: bands::Verified,
 }
 
@@ -308,18 +305,17 @@ impl TableFile {
                 want,
             }));
         }
-        let mut t = TableFile {
+        let layout = header.layout();
+        let index = &map[HEADER_LEN + layout.bytes()..];
+        let index_ok = header.version != VERSION
+            || bands::index_checksum(&map[..COVERED], index) == header.checksum;
+        Ok(TableFile {
             header,
-            layout: header.layout(),
-            map,
+            layout,
             path: path.to_owned(),
-            index_ok: true,
-            verified: bands::Verified::new(header.bands().max(1) as usize),
-        };
-        if header.version == VERSION {
-            t.index_ok = bands::index_checksum(&t.map[..COVERED], t.index()) == header.checksum;
-        }
-        Ok(t)
+            verified: bands::Verified::new(header.bands() as usize, index_ok),
+            map,
+        })
     }
 
     /// Opens a table file and verifies all of it (a full pass over the payload).
@@ -360,27 +356,13 @@ impl TableFile {
     /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
     /// version 2 file is checked whole.  Each band is hashed at most once per open file.
     pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
-        let last = self.header.n - 1;
-        let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
-        if self.header.version != VERSION {
-            return self.check_band(0);
-        }
-        if r0 > r1 {
-            return Ok(());
-        }
-        for i in r0 / self.header.band..=r1 / self.header.band {
-            self.check_band(i)?;
-        }
-        Ok(())
+        (self.verified.check_rows(self, rows)).map_err(|d| self.damaged(d))
     }
 
     /// Checks the whole file: every band against the band index (version 3), or the payload
     /// against the checksum (version 2).  The first damaged band is named.
     pub fn check_all(&self) -> Result<(), FileError> {
-        if self.header.version != VERSION {
-            return self.check_band(0);
-        }
-        (0..self.header.bands()).try_for_each(|i| self.check_band(i))
+        self.verified.check_all(self).map_err(|d| self.damaged(d))
     }
 
     /// Whether the whole file is intact ([`TableFile::check_all`]).
@@ -388,47 +370,35 @@ impl TableFile {
         self.check_all().is_ok()
     }
 
-    /// Checks band `i` (version 3), or the whole file (version 2), unless already done.
-    fn check_band(&self, i: u64) -> Result<(), FileError> {
-        let damaged = |damage| FileError::Damaged {
+    fn damaged(&self, damage: Damage) -> FileError {
+        FileError::Damaged {
             path: self.path.clone(),
             damage,
-        };
-        let h = &self.header;
-        if h.version != VERSION {
-            if !self.verified.is_done(0) {
-                if checksum(&self.map[..COVERED], self.payload()) != h.checksum {
-                    return Err(damaged(Damage::Checksum {
-                        covers: "header and payload",
-                    }));
-                }
-                self.verified.set_done(0);
-            }
-            return Ok(());
         }
-        if !self.index_ok {
-            return Err(damaged(Damage::Index {
-                covers: "header and band index",
-            }));
-        }
-        if self.verified.is_done(i as usize) {
-            return Ok(());
-        }
-        let (r0, r1) = bands::rows(i, h.n, h.band);
-        let at = 8 * i as usize;
-        let want = self.index()[at..at + 8]
-            .try_into()
-            .ok()
-            .map(u64::from_le_bytes);
-        let got = bands::hash(&self.payload()[bands::byte_range(self.layout, (r0, r1))]);
-        if want != Some(got) {
-            return Err(damaged(Damage::Band {
-                first: r0,
-                last: r1 - 1,
-            }));
-        }
-        self.verified.set_done(i as usize);
-        Ok(())
+    }
+}
+
+impl bands::Banded for TableFile {
+    const COVERS: (&'static str, &'static str) = ("header and payload", "header and band index");
+
+    fn rows(&self) -> u64 {
+        self.header.n
+    }
+
+    fn band(&self) -> Option<u64> {
+        (self.header.version == VERSION).then_some(self.header.band)
+    }
+
+    fn index(&self) -> &[u8] {
+        TableFile::index(self)
+    }
+
+    fn band_bytes(&self, rows: (u64, u64)) -> &[u8] {
+        &self.payload()[bands::byte_range(self.layout, rows)]
+    }
+
+    fn whole_matches(&self) -> bool {
+        checksum(&self.map[..COVERED], self.payload()) == self.header.checksum
     }
 }
 
