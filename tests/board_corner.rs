@@ -3,12 +3,12 @@
 //! byte, for a side whose whole table would take minutes (and gigabytes) to compute.
 
 mod common;
-use common::{text, wythoff};
+use common::{s, text, wythoff};
 use std::path::Path;
 
 fn board(dir: &Path, name: &str, args: &[&str]) -> Vec<u8> {
     let path = dir.join(name);
-    let p = path.to_str().unwrap();
+    let p = s(&path);
     let mut all = args.to_vec();
     all.extend(["--board", p]);
     let o = wythoff(&all);

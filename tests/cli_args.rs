@@ -1,37 +1,9 @@
 //! Typed arguments: the number syntax everywhere (threads, -a, -t, --terms, ranges, indices),
 //! errors that name the argument and the kind of value, and the exit status of each error class.
 
-use std::process::{Command, Output};
 mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A refused command: status 2, nothing on stdout, one line on stderr containing every `want`.
-fn refused(args: &[&str], want: &[&str]) {
-    let o = wythoff(args);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
-    assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
-    assert!(e.starts_with("wythoff: "), "{args:?}: {e}");
-    assert!(!e.contains("panicked"), "{args:?}: {e}");
-    for w in want {
-        assert!(e.contains(w), "{args:?}: {e:?} lacks {w:?}");
-    }
-}
+use common::{refused, s, stderr, stdout, wythoff};
 
 #[test]
 fn the_number_syntax_is_accepted_by_every_numeric_argument() {
@@ -265,7 +237,7 @@ fn each_error_class_has_its_documented_exit_status() {
         (vec!["three", "5", "--count", "--sum"], 2),         // conflicting flags
         (vec!["pairs", "5", "4"], 2),                        // empty range
         (vec!["nth", "1e10", "--strategy", "recursive"], 2), // beyond a strategy's limit
-        (vec!["pairs", "3", "-o", under_a_file.to_str().unwrap()], 2), // unwritable output path
+        (vec!["pairs", "3", "-o", s(&under_a_file)], 2),     // unwritable output path
         (vec!["bogus"], 2),                                  // unknown command
         (vec![], 2),                                         // no command
     ];
@@ -285,11 +257,11 @@ fn an_output_that_cannot_be_written_names_its_argument() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let missing = dir.path().join("no/such/out");
-    let m = missing.to_str().unwrap();
+    let m = s(&missing);
     let table = dir.path().join("t.bin");
-    let o = wythoff(&["grundy", "8", "-o", table.to_str().unwrap()]);
+    let o = wythoff(&["grundy", "8", "-o", s(&table)]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let t = table.to_str().unwrap();
+    let t = s(&table);
     let cases: &[(&[&str], &str)] = &[
         (&["verify", "--bound", "10", "-o", m], "-o: "),
         (&["verify", "--bound", "10", "-o", d], "-o: "),

@@ -2,24 +2,7 @@
 //! refused (status 2, one line, nothing written), and outputs checked before any work.
 
 mod common;
-use common::naive;
-use std::process::{Command, Output};
-
-fn wythoff_in(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{naive, stderr, stdout, wythoff_in};
 
 #[test]
 fn meaningless_or_conflicting_combinations_are_refused_before_any_work() {

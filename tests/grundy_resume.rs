@@ -3,27 +3,13 @@
 //! partial file byte for byte as it was, `--restart` discards it, a torn or corrupted checkpoint
 //! record means "not done"; runs of every a resume byte-identically after a real SIGKILL.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn suffixed(p: &Path, suffix: &str) -> PathBuf {
-    PathBuf::from(format!("{}{suffix}", p.display()))
-}
+use common::{
+    edit_log_header, records, refused_keeping, s, spawn, start_held, stderr, suffixed, wythoff,
+};
+use std::path::Path;
+use std::process::Output;
 
 /// A run of side `n` killed (abort, like kill -9) once `rows` rows are checkpointed.
 fn interrupted(f: &Path, n: &str, rows: &str) {
@@ -131,38 +117,21 @@ fn a_partial_file_of_format_version_1_is_refused_by_name_and_kept() {
     interrupted(&f, "700", "256");
     // make it the partial state of a version 1 run: the log's first line says v1 (its line hash
     // recomputed, doc/formats.md), the header says version 1 (checksum 0 then lay at offset 48)
-    let log = std::fs::read_to_string(&ckpt).unwrap();
-    let (first, rest) = log.split_once('\n').unwrap();
-    let body = first[17..].replace("table v3 ", "table v1 ");
+    let body = edit_log_header(&ckpt, "table v3 ", "table v1 ");
     assert!(
         body.starts_with("wythoff grundy table v1 a=1 N=700"),
         "{body}"
     );
-    let line = format!(
-        "{:016x} {body}",
-        xxhash_rust::xxh3::xxh3_64(body.as_bytes())
-    );
-    std::fs::write(&ckpt, format!("{line}\n{rest}")).unwrap();
     let mut p = std::fs::read(&partial).unwrap();
     p[8..12].copy_from_slice(&1u32.to_le_bytes());
     std::fs::write(&partial, &p).unwrap();
-    let before = (
-        std::fs::read(&partial).unwrap(),
-        std::fs::read(&ckpt).unwrap(),
-    );
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{e}");
-    assert_eq!(e.lines().count(), 1, "{e}");
+    let resume = ["grundy", "700", "-o", s(&f), "--resume"];
+    let e = refused_keeping(&resume, &[&partial, &ckpt]);
     assert!(
         e.contains("table format version 1") && e.contains("--restart"),
         "{e}"
     );
-    let after = (
-        std::fs::read(&partial).unwrap(),
-        std::fs::read(&ckpt).unwrap(),
-    );
-    assert!(before == after && !f.exists());
+    assert!(!f.exists());
     // a plain run names both ways on; --restart discards it and writes version 3
     let o = wythoff(&["grundy", "700", "-o", s(&f)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
@@ -185,11 +154,6 @@ fn nothing_to_resume_is_refused_with_the_reason() {
     }
 }
 
-/// The number of checkpoint records in a log (lines after the first).
-fn records(ckpt: &Path) -> usize {
-    std::fs::read_to_string(ckpt).map_or(0, |t| t.lines().count().saturating_sub(1))
-}
-
 /// A run killed with SIGKILL (no hook: the real signal, at whatever point it lands) after its
 /// third checkpoint, then resumed, gives the file of an uninterrupted run byte for byte — for
 /// a = 1 and for a ≥ 2 (whose band schedule and diagonal window sets are rebuilt on resume), with
@@ -200,10 +164,7 @@ fn resume_after_a_real_sigkill_is_byte_identical() {
     for (a, n, threads) in [("1", "9000", "2"), ("3", "6000", "1"), ("10", "4000", "2")] {
         let f = dir.path().join(format!("k{a}.bin"));
         let ckpt = suffixed(&f, ".partial.ckpt");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(["grundy", n, "-a", a, "-o", s(&f), "--threads", threads])
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["grundy", n, "-a", a, "-o", s(&f), "--threads", threads]);
         let t0 = std::time::Instant::now();
         while records(&ckpt) < 3 {
             assert!(t0.elapsed().as_secs() < 120, "a = {a}: no checkpoints");
@@ -297,16 +258,11 @@ fn two_runs_on_one_output_never_share_the_partial_file() {
     let f = dir.path().join("t.bin");
     let hold = dir.path().join("hold");
     // the first run pauses right after its first checkpoint, holding the partial file
-    let mut first = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["grundy", "700", "-o", s(&f)])
-        .env("WYTHOFF_TEST_TABLE_HOLD", &hold)
-        .spawn()
-        .unwrap();
-    let t0 = std::time::Instant::now();
-    while !suffixed(&hold, ".held").exists() {
-        assert!(t0.elapsed().as_secs() < 60, "the first run never paused");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let mut first = start_held(
+        &["grundy", "700", "-o", s(&f)],
+        "WYTHOFF_TEST_TABLE_HOLD",
+        &hold,
+    );
     let partial_then = std::fs::read(suffixed(&f, ".partial")).unwrap();
     for extra in [None, Some("--resume"), Some("--restart")] {
         let mut args = vec!["grundy", "700", "-o", s(&f)];
@@ -338,10 +294,7 @@ fn sigterm_keeps_the_partial_file_of_a_checkpointed_run_of_any_a() {
     // (the temporary file of an uncheckpointed output is removed: tests/files.rs)
     for (a, n, kept) in [("3", "12000", true), ("1", "20000", true)] {
         let f = dir.path().join(format!("a{a}.bin"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"])
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
         let t0 = std::time::Instant::now();
         while partials().is_empty() {
             assert!(t0.elapsed().as_secs() < 60);

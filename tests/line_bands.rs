@@ -7,20 +7,10 @@
 
 mod common;
 
-use common::{line_band_index, line_checksum_v2, line_naive, seal_line_v2, text, wythoff};
+use common::{
+    line_band_index, line_checksum_v2, line_naive, s, seal_line_v2, text, u32_at, u64_at, wythoff,
+};
 use std::path::{Path, PathBuf};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn u64_at(b: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
-}
-
-fn u32_at(b: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(b[o..o + 4].try_into().unwrap())
-}
 
 /// A table written by `grundy`, with its side, rules and naive values.
 struct Case {

@@ -23,7 +23,9 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
+
+mod common;
 
 /// README holds this many runnable examples today; fewer means the extraction broke.
 const MIN_FOUND: usize = 32;
@@ -363,7 +365,7 @@ fn written_files(words: &[String]) -> Vec<String> {
 /// Runs one parsed command in `dir`; returns its output (standard output captured even when
 /// README redirects it, so a `> FILE` redirection is honoured by writing the file here).
 fn run(dir: &Path, p: &Parsed) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_wythoff"));
+    let mut c = common::command();
     c.args(&p.words[1..])
         .current_dir(dir)
         .stdin(Stdio::null())
@@ -385,33 +387,12 @@ fn lines(b: &[u8]) -> Vec<String> {
         .collect()
 }
 
-/// The terms of a published sequence: (offset, terms) from `data/oeis/ANNNNNN.txt`.
-fn published(anum: &str) -> Option<(u64, Vec<String>)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("data/oeis/{anum}.txt"));
-    let text = std::fs::read_to_string(path).ok()?;
-    let mut ls = text.lines();
-    let head = ls.next()?;
-    let offset = head
-        .rsplit_once("Offset ")?
-        .1
-        .trim_end_matches('.')
-        .trim()
-        .parse()
-        .ok()?;
-    let terms = ls
-        .next()?
-        .split(',')
-        .map(|t| t.trim().to_string())
-        .collect();
-    Some((offset, terms))
-}
-
 /// A b-file `bNNNNNN.txt` written by an example must begin with the published terms in
 /// `data/oeis/ANNNNNN.txt`: `None` when the file is no such b-file or nothing is published here.
 fn check_bfile(path: &Path) -> Option<Result<usize, String>> {
     let name = path.file_name()?.to_str()?;
     let digits = name.strip_prefix('b')?.strip_suffix(".txt")?;
-    let (offset, terms) = published(&format!("A{digits}"))?;
+    let (offset, terms) = common::stored(&format!("A{digits}"))?;
     let got = lines(&std::fs::read(path).unwrap_or_default());
     for (k, term) in terms.iter().enumerate() {
         let want = format!("{} {term}", offset + k as u64);
@@ -669,18 +650,8 @@ fn checksum_to_1e7() -> String {
 }
 
 fn mex_checksum(stop: u64) -> String {
-    let size = (3 * stop + 3) as usize; // B_n < 2.62 n + 1
-    let mut used = vec![false; size];
-    let mut mex = 0usize;
     let (mut sa, mut sb, mut sna) = (0u64, 0u64, 0u64);
-    for n in 0..=stop {
-        while used[mex] {
-            mex += 1;
-        }
-        let a = mex as u64;
-        let b = a + n;
-        used[a as usize] = true;
-        used[b as usize] = true;
+    for (n, (a, b)) in (0..=stop).zip(common::mex_pairs(1, false)) {
         sa = sa.wrapping_add(a);
         sb = sb.wrapping_add(b);
         sna = sna.wrapping_add(n.wrapping_mul(a));
@@ -719,10 +690,7 @@ fn readme_error_example_is_what_the_program_prints() {
         .expect("README's error example");
     let rest = &flat[start + 1..];
     let shown = &rest[..rest.find('`').expect("closing backquote")];
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["move", "-5", "3"])
-        .output()
-        .expect("start the wythoff binary");
+    let o = common::wythoff(&["move", "-5", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&o.stderr).trim_end(), shown);
     assert!(o.stdout.is_empty());

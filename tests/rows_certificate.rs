@@ -1,57 +1,13 @@
 //! Row certificates (`rows X -o CERT`, `rows --check CERT`, `grundy at … --certificate`,
-//! `sum … --certificate`) against values computed here from the rules: a plain mex written in this
-//! file, and the additive periods it shows (checked here over the rows and columns it reaches).
+//! `sum … --certificate`) against values computed from the rules: the plain mex of the tests'
+//! common module, and the additive periods it shows (checked here over the rows and columns it
+//! reaches).
 
+mod common;
+
+use common::{naive_rows_u64, s, stderr, stdout, wythoff};
 use rug::Integer;
-use std::path::Path;
-use std::process::{Command, Output};
 use wythoff::grundy::rows::certificate::Certificate;
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// G(x, y) for x < rows, y < cols from the rules of parameter a: the mex of the values of
-/// (x − k, y), (x, y − l) and (x − k, y − l) with k, l ≥ 1, |k − l| < a.
-#[allow(clippy::needless_range_loop)] // the rules read by index, as they are stated
-fn naive(a: i64, rows: usize, cols: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; cols]; rows];
-    for y in 0..cols {
-        for x in 0..rows {
-            let mut seen = std::collections::HashSet::new();
-            for u in 0..x {
-                seen.insert(g[u][y]);
-            }
-            for v in 0..y {
-                seen.insert(g[x][v]);
-            }
-            for k in 1..=x as i64 {
-                for l in 1..=y as i64 {
-                    if (k - l).abs() < a {
-                        seen.insert(g[x - k as usize][y - l as usize]);
-                    }
-                }
-            }
-            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
 
 /// The least p ≤ max_p with G(x, y + p) = G(x, y) + p for every y from the middle of the table on,
 /// and the least y₀ from which it holds to the end of the table.
@@ -76,7 +32,7 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
     let c = Certificate::read(&cert).unwrap();
     assert_eq!(c.x(), 8);
     // every cell of rows 0..7, columns 0..399, against the plain mex
-    let g = naive(1, 8, 400);
+    let g = naive_rows_u64(8, 400, 1);
     for (x, row) in g.iter().enumerate() {
         for (y, &v) in row.iter().enumerate() {
             let got = c.value(&Integer::from(x), &Integer::from(y)).unwrap();
@@ -152,7 +108,7 @@ fn refusals_name_the_certificates_rows_and_the_missing_prefix() {
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.contains("preperiod 8") && e.contains("sweeps"), "{e}");
     // at and beyond the preperiod it answers: G(3, 8) from the mex
-    let g = naive(1, 4, 20);
+    let g = naive_rows_u64(4, 20, 1);
     let o = wythoff(&["grundy", "at", "3", "8", "--certificate", s(&cert)]);
     assert_eq!(stdout(&o), format!("{}\n", g[3][8]));
     // a row beyond the certificate
@@ -245,9 +201,7 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     }
     // a FIFO with no writer is refused at once, not waited on
     let fifo = dir.path().join("fifo");
-    let c = std::ffi::CString::new(s(&fifo)).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    common::mkfifo(&fifo);
     for args in [
         vec!["rows", "--check", s(&fifo)],
         vec!["grundy", "at", "1", "5", "--certificate", s(&fifo)],
@@ -260,34 +214,6 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     }
 }
 
-/// G from the rules like [`naive`], with the mex over a reused array (faster, same definition).
-fn naive_fast(a: usize, rows: usize, cols: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; cols]; rows];
-    let mut mark = vec![usize::MAX; 2 * (rows + cols) * (a + 1) + 2];
-    let mut cell = 0usize;
-    for y in 0..cols {
-        for x in 0..rows {
-            cell += 1;
-            let mut see = |v: u64| {
-                if let Some(m) = mark.get_mut(v as usize) {
-                    *m = cell;
-                }
-            };
-            (0..x).for_each(|u| see(g[u][y]));
-            (0..y).for_each(|v| see(g[x][v]));
-            for k in 1..=x {
-                for l in 1..=y {
-                    if k.abs_diff(l) < a {
-                        see(g[x - k][y - l]);
-                    }
-                }
-            }
-            g[x][y] = mark.iter().position(|&m| m != cell).unwrap() as u64;
-        }
-    }
-    g
-}
-
 #[test]
 fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
     use wythoff::grundy::rows::periods_a;
@@ -295,7 +221,7 @@ fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
     for a in 1..=5u64 {
         let p = periods_a(a, rows, 1 << 24, &|_| {}).unwrap();
         let c = Certificate::from_periods(&p, a, u64::MAX).unwrap();
-        let g = naive_fast(a as usize, rows, cols);
+        let g = naive_rows_u64(rows, cols, a as usize);
         // every value the certificate gives, within and beyond the sweep, as far as the mex reaches
         for (x, row) in g.iter().enumerate() {
             for (y, &v) in row.iter().enumerate() {
@@ -337,7 +263,7 @@ fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
     let cert = dir.path().join("a3.cert");
     let o = wythoff(&["rows", "6", "-a", "3", "-o", s(&cert)]);
     assert!(o.status.success(), "{}", stderr(&o));
-    let g = naive_fast(3, 6, 200);
+    let g = naive_rows_u64(6, 200, 3);
     for (x, y) in [(5usize, 199usize), (4, 150), (2, 7)] {
         let o = wythoff(&[
             "grundy",

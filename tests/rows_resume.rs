@@ -5,23 +5,10 @@
 
 mod common;
 
-use common::{text, wythoff};
+use common::{s, spawn, text, wythoff};
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap()
-}
 
 /// Kills `c` with SIGKILL once the checkpoint log holds a record of `kind` after `after` records
 /// of it; false if the run ended first.

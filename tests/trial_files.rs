@@ -13,31 +13,6 @@ mod common;
 use common::*;
 use std::path::Path;
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// The names in a folder, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-/// Asserts a refusal: status 2 and one line on stderr containing each of `words`.
-fn refused(o: &std::process::Output, words: &[&str]) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{}", text(o));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for w in words {
-        assert!(err.contains(w), "{w:?} not in {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
-}
-
 #[test]
 fn join_refuses_an_output_that_is_one_of_its_parts() {
     let d = tempfile::tempdir().unwrap();
@@ -63,7 +38,7 @@ fn join_refuses_an_output_that_is_one_of_its_parts() {
     let dotted = d.path().join(".").join("a.bin");
     for out in [&a, &b, &link, &dotted] {
         let o = wythoff(&["pairs", "--join", s(&a), s(&b), "-o", s(out)]);
-        refused(&o, &["-o", "--join", "is the file"]);
+        refusal(&o, &["-o", "--join", "is the file"]);
         assert_eq!(std::fs::read(&a).unwrap(), a0);
         assert_eq!(std::fs::read(&b).unwrap(), b0);
         assert_eq!(names(d.path()), ["a.bin", "b.bin", "link"]);
@@ -101,7 +76,7 @@ fn files_beyond_the_free_disk_are_refused_before_any_work() {
         let mut a = args.to_vec();
         a.extend_from_slice(&["-o", s(&f)]);
         let o = wythoff(&a);
-        refused(&o, &["-o: ", "of disk in", "are free"]);
+        refusal(&o, &["-o: ", "of disk in", "are free"]);
         assert!(
             names(d.path()).is_empty(),
             "{args:?}: {:?}",
@@ -111,7 +86,7 @@ fn files_beyond_the_free_disk_are_refused_before_any_work() {
     // an existing file is left as it was
     std::fs::write(&f, b"kept").unwrap();
     let o = wythoff(&["pairs", "0", "1e18", "--format", "binary", "-o", s(&f)]);
-    refused(&o, &["-o: "]);
+    refusal(&o, &["-o: "]);
     assert_eq!(std::fs::read(&f).unwrap(), b"kept");
     // a size that fits is written
     let o = wythoff(&["pairs", "0", "99", "--format", "binary", "-o", s(&f)]);
@@ -141,13 +116,13 @@ fn generate_refuses_a_scale_beyond_the_free_disk() {
     }
     let out = d.path().join("job");
     let o = wythoff(&["generate", "--scale", "4224", "--out", s(&out)]);
-    refused(&o, &["--out: ", "of disk in", "are free"]);
+    refusal(&o, &["--out: ", "of disk in", "are free"]);
     assert!(names(d.path()).is_empty());
     // beyond, the table side itself is refused, naming --scale
     let o = wythoff(&["generate", "--scale", "4225", "--out", s(&out)]);
-    refused(&o, &["--scale: ", "N = 1064960"]);
+    refusal(&o, &["--scale: ", "N = 1064960"]);
     let o = wythoff(&["generate", "--scale", "1e6", "--out", s(&out)]);
-    refused(&o, &["--scale: "]);
+    refusal(&o, &["--scale: "]);
     assert!(names(d.path()).is_empty());
 }
 
@@ -226,7 +201,7 @@ fn merge_refuses_a_count_that_contradicts_the_range() {
         (2, 1, "5000"),
     ] {
         let o = merge_edited(&parts, Some((part, check, count)));
-        refused(&o, &[&format!("part{part}.json"), "counts", "holds"]);
+        refusal(&o, &[&format!("part{part}.json"), "counts", "holds"]);
         assert!(!text(&o).contains("PASSED"));
     }
 }
@@ -243,7 +218,7 @@ fn merge_refuses_edited_counts_of_the_conjectures_and_keeps_failures() {
     assert_eq!(merge_edited(&parts, None).status.code(), Some(0));
     for (part, check, count) in [(0, 1, "100000"), (1, 1, "99999"), (1, 0, "100001")] {
         let o = merge_edited(&parts, Some((part, check, count)));
-        refused(&o, &[&format!("part{part}.json"), "counts"]);
+        refusal(&o, &[&format!("part{part}.json"), "counts"]);
     }
     // a shard that found a counterexample still merges, to a failure naming its n
     let f = tempfile::tempdir().unwrap();

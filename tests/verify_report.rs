@@ -3,41 +3,11 @@
 //! that is not a complete set of shard reports (exit 2, naming the file), merged shards equal to
 //! one run.
 
+mod common;
+
+use common::{check, json, s, stderr, stdout, wythoff};
 use serde_json::Value;
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
-}
-
-fn check<'v>(r: &'v Value, name: &str) -> &'v Value {
-    r["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == name)
-        .unwrap_or_else(|| panic!("no check '{name}' in {r}"))
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 #[test]
 fn a_corrupted_strategy_fails_with_the_counterexample() {
