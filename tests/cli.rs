@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{command, json, published, s, stderr, stdout, three_pile_p, wythoff};
+use common::{command, json, published, run_ok, s, stderr, stdout, three_pile_p, wythoff};
 use std::path::Path;
 use std::process::Output;
 
@@ -139,7 +139,7 @@ fn read_header(p: &Path) -> (wythoff::artifact::header::Header, Vec<u8>) {
 fn binary_and_word_files_are_complete_and_checksummed() {
     let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("p.bin");
-    let o = wythoff(&[
+    run_ok(&[
         "pairs",
         "2",
         "1000",
@@ -150,7 +150,6 @@ fn binary_and_word_files_are_complete_and_checksummed() {
         "-o",
         s(&bin),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let (h, payload) = read_header(&bin);
     assert_eq!(
         (h.a, h.start, h.stop, h.records, h.width),
@@ -163,8 +162,7 @@ fn binary_and_word_files_are_complete_and_checksummed() {
     );
     assert_eq!(first, (2, 6)); // Fraenkel 1982, Table 1 (a = 2), n = 2
     let word = dir.path().join("w.bin");
-    let o = wythoff(&["pairs", "0", "10", "--format", "word", "-o", s(&word)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["pairs", "0", "10", "--format", "word", "-o", s(&word)]);
     let (h, payload) = read_header(&word);
     // A_0..A_10 = 0 1 3 4 6 8 9 11 12 14 16: 17 bits, ones at those integers
     assert_eq!((h.records, h.first_value), (17, 0));
@@ -189,8 +187,7 @@ fn word_files_equal_the_floor_formula_bit_for_bit() {
         let (s0, s1) = (start.to_string(), stop.to_string());
         let mut args = vec!["pairs", &s0, &s1, "--format", "word", "-o", s(&f)];
         args.extend_from_slice(extra);
-        let o = wythoff(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        run_ok(&args);
         let (h, payload) = read_header(&f);
         assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&payload));
         (h.first_value as u64, payload)
@@ -354,8 +351,7 @@ fn grundy_table_file_get_check_and_resume_after_a_crash() {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole.bin");
     let resumed = dir.path().join("resumed.bin");
-    let o = wythoff(&["grundy", "700", "-o", s(&whole)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "700", "-o", s(&whole)]);
     // A run that dies (abort, like kill -9) after 256 rows leaves no file under the final name.
     let o = wythoff(&[
         "grundy",
@@ -367,8 +363,7 @@ fn grundy_table_file_get_check_and_resume_after_a_crash() {
     ]);
     assert!(!o.status.success());
     assert!(!resumed.exists());
-    let o = wythoff(&["grundy", "700", "-o", s(&resumed), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "700", "-o", s(&resumed), "--resume"]);
     assert!(stderr(&o).contains("resuming at row 256"), "{}", stderr(&o));
     assert_eq!(
         std::fs::read(&whole).unwrap(),
@@ -422,8 +417,7 @@ fn grundy_resume_after_a_real_kill() {
     let status = child.wait().unwrap();
     assert!(!status.success(), "the run finished before it was killed");
     assert!(!f.exists());
-    let o = wythoff(&["grundy", n, "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", n, "-o", s(&f), "--resume"]);
     let row: u64 = stderr(&o)
         .split("resuming at row ")
         .nth(1)
@@ -497,8 +491,7 @@ fn oeis_command_writes_exact_bfiles() {
 #[test]
 fn verify_reports_passes_failures_shards_and_merges() {
     let dir = tempfile::tempdir().unwrap();
-    let o = wythoff(&["verify", "--bound", "3e6", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--bound", "3e6", "--json"]);
     assert!(stdout(&o).contains("\"ok\":true"));
     // a corrupted floor formula (test double) fails with the counterexample, exit status 1
     let o = wythoff(&["verify", "--bound", "3e6", "--inject-fault", "2718281"]);

@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 mod common;
 
-use common::{command, mkfifo, names, s, start_held, text, wythoff};
+use common::{command, mkfifo, names, run_ok, s, start_held, wythoff};
 
 /// The b-file of A000201 (floor(n*phi)) for n = 1..10, computed here from Fibonacci-free integer
 /// arithmetic: floor(n*phi) = floor((n + sqrt(5 n^2)) / 2).
@@ -28,8 +28,7 @@ fn a_fifo_is_written_in_place_and_stays_a_fifo() {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    let st = wythoff(&["oeis", "A000201", "--terms", "10", "-o", s(&fifo)]);
-    assert!(st.status.success(), "{}", text(&st));
+    run_ok(&["oeis", "A000201", "--terms", "10", "-o", s(&fifo)]);
     assert_eq!(reader.join().unwrap(), a000201_bfile(10));
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     assert_eq!(names(dir.path()), ["pipe"]);
@@ -82,8 +81,7 @@ fn a_character_device_made_with_mknod_stays_a_device() {
         eprintln!("skipped: mknod needs root here");
         return;
     }
-    let st = wythoff(&["oeis", "A000201", "--terms", "100", "-o", s(&dev)]);
-    assert!(st.status.success(), "{}", text(&st));
+    run_ok(&["oeis", "A000201", "--terms", "100", "-o", s(&dev)]);
     assert!(
         std::fs::metadata(&dev)
             .unwrap()

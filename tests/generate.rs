@@ -6,15 +6,15 @@
 mod common;
 
 use common::{
-    check, mex_pairs_through, naive_rows, names, published, s, stdout, text, three_pile_p, wythoff,
+    check, mex_pairs_through, naive_rows, names, published, run_ok, s, stdout, three_pile_p,
+    wythoff,
 };
 
 #[test]
 fn quick_preset_end_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    let st = wythoff(&["generate", "--quick", "--out", s(&out)]);
-    assert!(st.status.success(), "{}", text(&st));
+    run_ok(&["generate", "--quick", "--out", s(&out)]);
     let files = names(&out);
     assert!(
         files

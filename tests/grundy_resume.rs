@@ -6,7 +6,8 @@
 mod common;
 
 use common::{
-    edit_log_header, records, refused_keeping, s, spawn, start_held, stderr, suffixed, wythoff,
+    edit_log_header, records, refused_keeping, run_ok, s, spawn, start_held, stderr, suffixed,
+    wythoff,
 };
 use std::path::Path;
 use std::process::Output;
@@ -23,8 +24,7 @@ fn interrupted(f: &Path, n: &str, rows: &str) {
 fn fresh(dir: &Path, n: &str, a: &str) -> Vec<u8> {
     let f = dir.join(format!("fresh-{n}-{a}.bin"));
     if !f.exists() {
-        let o = wythoff(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
-        assert!(o.status.success(), "{}", stderr(&o));
+        run_ok(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
     }
     std::fs::read(&f).unwrap()
 }
@@ -83,8 +83,7 @@ fn resume_with_other_parameters_leaves_the_partial_byte_identical() {
         assert!(now == before);
     }
     // the right parameters resume it, from the checkpointed band
-    let o = wythoff(&["grundy", "900", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "900", "-o", s(&f), "--resume"]);
     assert_eq!(resumed_at(&o), Some(320), "{}", stderr(&o));
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "900", "1"));
     assert!(!partial.exists() && !ckpt.exists());
@@ -95,16 +94,14 @@ fn restart_discards_the_interrupted_run() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");
     interrupted(&f, "700", "256");
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "700", "-o", s(&f), "--restart"]);
     assert!(stderr(&o).contains("discarded"), "{}", stderr(&o));
     assert_eq!(resumed_at(&o), None);
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
     // restarting with other parameters is fine too: the old run is discarded
     let g = dir.path().join("g.bin");
     interrupted(&g, "700", "128");
-    let o = wythoff(&["grundy", "200", "-a", "3", "-o", s(&g), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "200", "-a", "3", "-o", s(&g), "--restart"]);
     assert_eq!(std::fs::read(&g).unwrap(), fresh(dir.path(), "200", "3"));
     assert!(!suffixed(&g, ".partial").exists() && !suffixed(&g, ".partial.ckpt").exists());
 }
@@ -136,8 +133,7 @@ fn a_partial_file_of_format_version_1_is_refused_by_name_and_kept() {
     let o = wythoff(&["grundy", "700", "-o", s(&f)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--restart"), "{}", stderr(&o));
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "700", "-o", s(&f), "--restart"]);
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
     assert_eq!(std::fs::read(&f).unwrap()[8..12], 3u32.to_le_bytes());
 }
@@ -207,14 +203,17 @@ fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
     let want = fresh(dir.path(), "700", "1");
     let f = dir.path().join("t.bin");
     let (partial, ckpt) = (suffixed(&f, ".partial"), suffixed(&f, ".partial.ckpt"));
+    // `--resume` goes on from the row given and ends with the file of an uninterrupted run
+    let resumes_at = |row: u64| {
+        let o = run_ok(&["grundy", "700", "-o", s(&f), "--resume"]);
+        assert_eq!(resumed_at(&o), Some(row), "{}", stderr(&o));
+        assert_eq!(std::fs::read(&f).unwrap(), want);
+    };
     // records for rows 64, 128, 192, 256; the last one torn by a crash
     interrupted(&f, "700", "256");
     let log = std::fs::read(&ckpt).unwrap();
     std::fs::write(&ckpt, &log[..log.len() - 5]).unwrap();
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(resumed_at(&o), Some(192), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&f).unwrap(), want);
+    resumes_at(192);
     std::fs::remove_file(&f).unwrap();
 
     // a flipped byte in the record of row 128: it and the later records are not done
@@ -223,10 +222,7 @@ fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
     let at = log.find("rows=128").unwrap();
     log.replace_range(at..at + 8, "rows=129");
     std::fs::write(&ckpt, log).unwrap();
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(resumed_at(&o), Some(64), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&f).unwrap(), want);
+    resumes_at(64);
     std::fs::remove_file(&f).unwrap();
 
     // a changed value in row 150 of the partial file: the chained hash stops at row 128
@@ -236,10 +232,7 @@ fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
     let i = 64 + (x * n - x * (x - 1) / 2 + 10) * 2;
     bytes[i] ^= 1;
     std::fs::write(&partial, bytes).unwrap();
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(resumed_at(&o), Some(128), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&f).unwrap(), want);
+    resumes_at(128);
 
     // a partial file of the wrong length is refused and left as it is
     std::fs::remove_file(&f).unwrap();

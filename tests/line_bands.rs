@@ -8,7 +8,8 @@
 mod common;
 
 use common::{
-    line_band_index, line_checksum_v2, line_naive, s, seal_line_v2, text, u32_at, u64_at, wythoff,
+    line_band_index, line_checksum_v2, line_naive, run_ok, s, seal_line_v2, text, u32_at, u64_at,
+    wythoff,
 };
 use std::path::{Path, PathBuf};
 
@@ -62,8 +63,7 @@ fn cases(dir: &Path) -> Vec<Case> {
             let file = dir.join(name);
             let ns = n.to_string();
             let args = [&["grundy", ns.as_str()][..], game, &["-o", s(&file)]].concat();
-            let o = wythoff(&args);
-            assert!(o.status.success(), "{}", text(&o));
+            run_ok(&args);
             let bytes = std::fs::read(&file).unwrap();
             Case {
                 file,
@@ -133,8 +133,7 @@ fn written_files_hold_the_documented_layout_and_the_naive_mex() {
         assert_eq!(u64_at(b, 56), x(&covered));
         assert_eq!(u64_at(b, 56), line_checksum_v2(b, &index));
         // read back: a block across two bands, both orders (the square is not symmetric)
-        let o = wythoff(&["grundy", "get", s(&c.file), "60..67", "0..9"]);
-        assert!(o.status.success(), "{}", text(&o));
+        let o = run_ok(&["grundy", "get", s(&c.file), "60..67", "0..9"]);
         let want: String = (60..68)
             .map(|x| (0..10).map(|y| c.g(x, y)).collect::<Vec<_>>().join(" ") + "\n")
             .collect();
@@ -158,8 +157,7 @@ fn a_damaged_band_refuses_the_reads_of_its_rows_only() {
         for (x, y) in [(0, 0), (5, 9), (63, 63), (128, 1), (c.n - 1, c.n - 1)] {
             assert_eq!(get(&f, x, y), c.g(x, y), "({x}, {y})");
         }
-        let o = wythoff(&["grundy", "get", fs, "0..63", "0..3"]);
-        assert!(o.status.success(), "{}", text(&o));
+        run_ok(&["grundy", "get", fs, "0..63", "0..3"]);
         // any read of rows 64 to 127 fails, naming them; so does a block reaching into them
         for (x, y) in [("64", "0"), ("100", "7"), ("127", "1"), ("60..70", "0")] {
             fails(

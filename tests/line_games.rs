@@ -9,7 +9,7 @@ use std::process::Output;
 use wythoff::oeis::{entry, terms};
 
 mod common;
-use common::{line_naive_rows, s, stderr, stdout, wythoff};
+use common::{line_naive_rows, run_ok, s, stderr, stdout, wythoff};
 
 /// The printed table of `grundy N --rules R --print`.
 fn printed(args: &[&str]) -> Vec<Vec<u32>> {
@@ -321,8 +321,7 @@ fn upper_lists_each_pair_of_a_symmetric_game_once_by_its_smaller_pile() {
         }
         r
     };
-    let o = wythoff(&["line-pairs", "5000", "--game", "wythoff", "--upper"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["line-pairs", "5000", "--game", "wythoff", "--upper"]);
     let mut want = String::new();
     for n in 0u64.. {
         let a = (n + isqrt(5 * n * n)) / 2;
@@ -334,14 +333,13 @@ fn upper_lists_each_pair_of_a_symmetric_game_once_by_its_smaller_pile() {
     assert_eq!(stdout(&o), want);
     let (rows, side) = (60, 300);
     let g = line_naive_rows(side, &[(1, 0), (0, 1), (1, 1), (1, 2), (2, 1)]);
-    let o = wythoff(&[
+    let o = run_ok(&[
         "line-pairs",
         &rows.to_string(),
         "--game",
         "gdwn-1-2",
         "--upper",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let want: String = (0..rows)
         .filter_map(|x| {
             let y = (0..side).find(|&y| g[x][y] == 0).unwrap();

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{naive_rows_u64, s, stderr, stdout, wythoff};
+use common::{naive_rows_u64, run_ok, s, stderr, stdout, wythoff};
 use rug::Integer;
 use wythoff::grundy::rows::certificate::Certificate;
 
@@ -27,8 +27,7 @@ fn naive_period(row: &[u64], max_p: usize) -> (usize, usize) {
 fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("r8.cert");
-    let o = wythoff(&["rows", "8", "-o", s(&cert)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["rows", "8", "-o", s(&cert)]);
     let c = Certificate::read(&cert).unwrap();
     assert_eq!(c.x(), 8);
     // every cell of rows 0..7, columns 0..399, against the plain mex
@@ -60,7 +59,7 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
                 "G({x}, 10^100+{j})"
             );
             if j < 2 {
-                let o = wythoff(&[
+                let o = run_ok(&[
                     "grundy",
                     "at",
                     &y.to_string(),
@@ -68,13 +67,12 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
                     "--certificate",
                     s(&cert),
                 ]);
-                assert!(o.status.success(), "{}", stderr(&o));
                 assert_eq!(stdout(&o), format!("{want}\n"));
             }
         }
     }
     // the sum of G(3, 10^100) and G(4, 10^100 + 1) with a certificate: values and outcome
-    let o = wythoff(&[
+    let o = run_ok(&[
         "sum",
         &format!("3,{big}"),
         &format!("4,{}", Integer::from(&big + 1)),
@@ -82,7 +80,6 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
         s(&cert),
         "--json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let value = |x: usize, y: &Integer| {
         let (y0, p) = naive_period(&g[x], 24);
@@ -100,8 +97,7 @@ fn refusals_name_the_certificates_rows_and_the_missing_prefix() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("r8.cert");
     // no values below the preperiods: rows 3..7 (y₀ > 0) are stored without them
-    let o = wythoff(&["rows", "8", "-o", s(&cert), "--prefix-budget", "0"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["rows", "8", "-o", s(&cert), "--prefix-budget", "0"]);
     let o = wythoff(&["grundy", "at", "3", "7", "--certificate", s(&cert)]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
@@ -249,8 +245,7 @@ fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
 #[test]
 fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
     // without a certificate, rows from 64 on are certified after saying so on stderr
-    let o = wythoff(&["grundy", "at", "64", "1e30"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "at", "64", "1e30"]);
     assert!(
         stderr(&o).contains("certifying rows 0..64 first"),
         "{}",
@@ -261,8 +256,7 @@ fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
     // a = 3: values from the certificate equal the plain mex; sum takes the certificate's a
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("a3.cert");
-    let o = wythoff(&["rows", "6", "-a", "3", "-o", s(&cert)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["rows", "6", "-a", "3", "-o", s(&cert)]);
     let g = naive_rows_u64(6, 200, 3);
     for (x, y) in [(5usize, 199usize), (4, 150), (2, 7)] {
         let o = wythoff(&[

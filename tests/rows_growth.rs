@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{naive_rows, s, text, wythoff};
+use common::{naive_rows, run_ok, s, text, wythoff};
 use serde_json::Value;
 
 /// Least additive period and preperiod of each row of a plain mex table with `cols` columns,
@@ -32,8 +32,7 @@ fn is_3_2k(p: u64) -> bool {
 }
 
 fn growth_json(cert: &str) -> Value {
-    let o = wythoff(&["rows", "--growth", cert, "--json"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["rows", "--growth", cert, "--json"]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     v["certificates"][0].clone()
 }
@@ -50,8 +49,7 @@ fn growth_facts_equal_those_of_a_plain_mex() {
     for (a, x, cols) in [(1usize, 8usize, 3000usize), (2, 16, 9000)] {
         let cert = dir.path().join(format!("r{a}.cert"));
         let cert = s(&cert);
-        let o = wythoff(&["rows", &x.to_string(), "-a", &a.to_string(), "-o", cert]);
-        assert!(o.status.success(), "{}", text(&o));
+        run_ok(&["rows", &x.to_string(), "-a", &a.to_string(), "-o", cert]);
         let want = looked_up(&naive_rows(x, cols, a));
         let g = growth_json(cert);
         assert_eq!(g["a"], a.to_string());
@@ -117,8 +115,7 @@ fn growth_fits_and_plots() {
     let e: f64 = g["fit"]["exponent"].as_str().unwrap().parse().unwrap();
     assert!((1.0..5.0).contains(&e), "exponent {e}");
     let plots = dir.path().join("plots");
-    let o = wythoff(&["rows", "--growth", cert, cert, "--plots", s(&plots)]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["rows", "--growth", cert, cert, "--plots", s(&plots)]);
     let t = text(&o);
     assert_eq!(t.matches("every one is 3·2^k").count(), 2, "{t}");
     for name in ["row_preperiods.png", "row_periods.png"] {

@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{s, text, wythoff};
+use common::{run_ok, s, text, wythoff};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -245,8 +245,7 @@ fn pairs_array_and_join() {
         let mut args = vec!["pairs", range[0], range[1]];
         args.extend(game);
         args.extend(["--format", "binary", "-o", s(&whole)]);
-        let o = wythoff(&args);
-        assert!(o.status.success(), "{}", text(&o));
+        run_ok(&args);
         let dir = d.path().join(format!("p{c}"));
         for id in 0..4 {
             let mut args = vec![s(&dir), range[0], range[1]];

@@ -5,7 +5,7 @@
 //! asked; crafted files are refused with the reason.
 
 mod common;
-use common::{records, s, spawn, suffixed, text, three_pile_board, three_pile_p, wythoff};
+use common::{records, run_ok, s, spawn, suffixed, text, three_pile_board, three_pile_p, wythoff};
 use std::path::Path;
 
 /// Decodes a cube file by doc/formats.md: header fields, then the values of the tiles of side B
@@ -51,8 +51,7 @@ fn the_cube_file_holds_the_p_positions_of_the_rules() {
     // 70 > 64: more than one tile a side, with a partial last tile
     for n in [0usize, 1, 5, 70] {
         let f = dir.path().join(format!("c{n}"));
-        let o = wythoff(&["three", &n.to_string(), "--cube", s(&f)]);
-        assert!(o.status.success(), "{}", text(&o));
+        let o = run_ok(&["three", &n.to_string(), "--cube", s(&f)]);
         let (side, t) = decode(&std::fs::read(&f).unwrap());
         assert_eq!(side, n);
         let p = three_pile_board(n);
@@ -83,8 +82,7 @@ fn the_cube_file_holds_the_p_positions_of_the_rules() {
 fn project_euler_260_from_a_cube_file_and_its_sub_cubes() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("c");
-    let o = wythoff(&["three", "1000", "--cube", s(&f)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["three", "1000", "--cube", s(&f)]);
     // Project Euler 260: the sum over P-positions x <= y <= z <= 1000 is 167542057
     let o = wythoff(&["three", "1000", "--from", s(&f), "--sum"]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "167542057\n");
@@ -107,8 +105,7 @@ fn project_euler_260_from_a_cube_file_and_its_sub_cubes() {
 fn resume_after_a_real_sigkill_is_byte_identical() {
     let dir = tempfile::tempdir().unwrap();
     let (n, f, whole) = ("2500", dir.path().join("k"), dir.path().join("whole"));
-    let o = wythoff(&["three", n, "--cube", s(&whole)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["three", n, "--cube", s(&whole)]);
     let ckpt = suffixed(&f, ".partial.ckpt");
     let mut child = spawn(&["three", n, "--cube", s(&f)]);
     let t0 = std::time::Instant::now();
@@ -123,8 +120,7 @@ fn resume_after_a_real_sigkill_is_byte_identical() {
     let o = wythoff(&["three", n, "--cube", s(&f)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("an interrupted run"), "{}", text(&o));
-    let o = wythoff(&["three", n, "--cube", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["three", n, "--cube", s(&f), "--resume"]);
     assert!(text(&o).contains("resuming after"), "{}", text(&o));
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
     assert!(!suffixed(&f, ".partial").exists() && !ckpt.exists());
@@ -168,8 +164,7 @@ fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     let mut bad = before.clone();
     bad[64 + 4 * 10] ^= 1;
     std::fs::write(&partial, &bad).unwrap();
-    let o = wythoff(&["three", "200", "--cube", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["three", "200", "--cube", s(&f), "--resume"]);
     assert!(text(&o).contains("no checkpoint matches"), "{}", text(&o));
     let whole = dir.path().join("whole");
     assert!(
@@ -181,8 +176,7 @@ fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     // --restart discards an interrupted run
     std::fs::remove_file(&f).unwrap();
     interrupted(&f, "2");
-    let o = wythoff(&["three", "200", "--cube", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["three", "200", "--cube", s(&f), "--restart"]);
     assert!(
         text(&o).contains("discarded the interrupted run"),
         "{}",

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{check, json, s, stderr, stdout, wythoff};
+use common::{check, json, run_ok, s, stderr, stdout, wythoff};
 use serde_json::Value;
 use std::path::Path;
 
@@ -122,8 +122,7 @@ fn the_word_sweep_catches_each_side_s_fault_at_its_n() {
 
 #[test]
 fn a_report_says_what_it_covered_and_skipped() {
-    let o = wythoff(&["verify", "--bound", "5000", "-a", "2", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--bound", "5000", "-a", "2", "--json"]);
     let r = json(&o);
     assert_eq!(r["version"], 1);
     assert_eq!(r["ok"], true);
@@ -160,8 +159,7 @@ fn a_report_says_what_it_covered_and_skipped() {
     );
     assert!(text.contains("ALL CHECKS PASSED"), "{text}");
     // The Grundy checks state what they cover: the 3·2^k statement is about rows 1..X−1.
-    let o = wythoff(&["verify", "--bound", "10", "--grundy", "40", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--bound", "10", "--grundy", "40", "--json"]);
     let r = json(&o);
     let conj = check(&r, "row periods are 3*2^k");
     assert_eq!(conj["status"], "ok");
@@ -369,7 +367,6 @@ fn merge_refuses_what_is_not_a_complete_set_of_shards() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains(&gone));
     // the good set merges
-    let o = wythoff(&["verify", "--merge", &files[2], &files[0], &files[1]]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--merge", &files[2], &files[0], &files[1]]);
     assert!(stdout(&o).contains("ALL CHECKS PASSED"));
 }

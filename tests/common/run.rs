@@ -180,3 +180,10 @@ pub fn refused_keeping(args: &[&str], kept: &[&Path]) -> String {
 pub fn mkfifo(p: &Path) {
     assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
 }
+
+/// Runs the binary with `args` and asserts that it succeeds; its output.
+pub fn run_ok(args: &[&str]) -> Output {
+    let o = wythoff(args);
+    assert!(o.status.success(), "{args:?}: {}", text(&o));
+    o
+}
