@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{refused, run_ok, s, stderr, stdout, wythoff};
+use common::{refused, run_ok, s, says, stderr, stdout, wythoff};
 
 #[test]
 fn the_number_syntax_is_accepted_by_every_numeric_argument() {
@@ -292,22 +292,14 @@ fn sum_numbers_its_components_from_1_in_text_and_json_alike() {
         (0, 3, 0, 0)
     );
     let o = wythoff(&["sum", "3,5", "2,4"]);
-    assert!(
-        stdout(&o).contains("winning move: component 2 (2, 4) -> (2, 1)"),
-        "{}",
-        stdout(&o)
-    );
+    says(&stdout(&o), "winning move: component 2 (2, 4) -> (2, 1)");
     let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["move"]["component"], 2, "{j}");
     assert_eq!(j["move"]["to"], serde_json::json!(["2", "1"]));
     // and for every component place: the text and the JSON name the same one
     let o = wythoff(&["sum", "2,4", "3,5", "1,2"]);
-    assert!(
-        stdout(&o).contains("winning move: component 1 (2, 4)"),
-        "{}",
-        stdout(&o)
-    );
+    says(&stdout(&o), "winning move: component 1 (2, 4)");
     let o = wythoff(&["sum", "2,4", "3,5", "1,2", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["move"]["component"], 1, "{j}");

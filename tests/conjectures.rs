@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{mex_pairs, stderr, stdout, wythoff};
+use common::{mex_pairs, run_ok, stderr, stdout, wythoff};
 use serde_json::Value;
 use wythoff::verify::{self, Config, Status};
 
@@ -156,8 +156,7 @@ fn shards_merge_to_the_unsharded_report() {
 
 #[test]
 fn the_command_checks_and_refuses_bad_input() {
-    let o = wythoff(&["verify", "--conjectures", "--bound", "2e6", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--conjectures", "--bound", "2e6", "--json"]);
     let r: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(r["ok"], true);
     assert_eq!(r["config"]["conjectures"], true);

@@ -15,8 +15,7 @@ fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
         let sq = naive(n, a);
         let good = file_bytes(&sq, n, a as u64);
         let f = write(dir.path(), "good.bin", &good);
-        let o = wythoff(&["grundy", "--check", s(&f)]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let o = run_ok(&["grundy", "--check", s(&f)]);
         assert!(text(&o).starts_with("OK"), "{}", text(&o));
         let (x, y) = (9, 23);
         let g = sq[x * n + y];
@@ -306,8 +305,7 @@ fn engine_tables_are_proved_for_a_1_to_5() {
             std::fs::read(&f).unwrap(),
             common::v3_bytes(&file_bytes(&naive(n, a), n, a as u64))
         );
-        let o = wythoff(&["grundy", "--check", s(&f), "--json"]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let o = run_ok(&["grundy", "--check", s(&f), "--json"]);
         let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(j["ok"], true);
         let cells = (n * (n + 1) / 2).to_string();

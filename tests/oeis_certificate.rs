@@ -19,8 +19,7 @@ fn certificate(dir: &Path, x: u64, a: u64, extra: &[&str]) -> String {
     let (xs, aa) = (x.to_string(), a.to_string());
     let mut args = vec!["rows", &xs, "-a", &aa, "-o", &p];
     args.extend_from_slice(extra);
-    let o = wythoff(&args);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    run_ok(&args);
     p
 }
 
@@ -67,8 +66,7 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
     ]) {
         // the entry's default (10000 terms), byte for byte the engine's b-file
         let from_cert = wythoff(&["oeis", anum, "--certificate", &cert]);
-        let engine = wythoff(&["oeis", anum]);
-        assert_eq!(engine.status.code(), Some(0), "{}", text(&engine));
+        let engine = run_ok(&["oeis", anum]);
         assert!(
             from_cert.stdout == engine.stdout,
             "{anum}: not the engine's b-file"
@@ -87,7 +85,7 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
     }
     // many terms, far past the preperiods, to a file through -o: the engine's bytes
     let out = dir.path().join("b004487.txt");
-    let o = wythoff(&[
+    run_ok(&[
         "oeis",
         "A004487",
         "--certificate",
@@ -97,7 +95,6 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
         "-o",
         s(&out),
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let engine = wythoff(&["oeis", "A004487", "--terms", "300000"]);
     assert!(std::fs::read(&out).unwrap() == engine.stdout);
 }
@@ -274,17 +271,9 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
 /// preperiod below the joint preperiod the doc states.
 #[test]
 fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
-    let read = |name: &str| -> Vec<u64> {
+    let read = |name: &str| {
         let path = format!("{}/doc/bfiles/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        text.lines()
-            .enumerate()
-            .map(|(i, l)| {
-                let (n, v) = l.split_once(' ').unwrap();
-                assert_eq!(n.parse::<usize>().unwrap(), i, "{name}: index");
-                v.parse().unwrap()
-            })
-            .collect()
+        bfile_terms(&std::fs::read_to_string(path).unwrap())
     };
     for (anum, file) in [("A046874", "b046874.txt"), ("A046875", "b046875.txt")] {
         let kept = read(file);

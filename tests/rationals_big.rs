@@ -3,7 +3,7 @@
 //! `cw --path` announces the number of rationals it lists.
 
 mod common;
-use common::{run_ok, text, wythoff};
+use common::{run_ok, says, text, wythoff};
 use rug::Integer;
 use std::process::Command;
 
@@ -101,10 +101,9 @@ fn the_path_announces_the_rationals_it_lists() {
     // one level more is refused, announcing one rational more than the level
     let o = wythoff(&["cw", "1000001", "--path"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains(&format!("the path lists {} rationals", listed + 1)),
-        "{}",
-        text(&o)
+    says(
+        &text(&o),
+        &format!("the path lists {} rationals", listed + 1),
     );
     // a small one: 3/5 → 3/2 → 1/2 → 1/1 → 0/1
     let o = wythoff(&["cw", "3/5", "--path"]);

@@ -122,25 +122,6 @@ fn generate_refuses_a_scale_beyond_the_free_disk() {
     assert!(names(d.path()).is_empty());
 }
 
-/// Writes the reports of shards 0..k of `verify ARGS --shard i/k -o` into `dir`.
-fn shards(dir: &Path, args: &[&str], k: u64) -> Vec<std::path::PathBuf> {
-    (0..k)
-        .map(|i| {
-            let p = dir.join(format!("s{i}.json"));
-            let sh = format!("{i}/{k}");
-            let mut a = vec!["verify", "--shard", &sh, "-o", s(&p)];
-            a.extend_from_slice(args);
-            let o = wythoff(&a);
-            assert!(
-                o.status.code() == Some(0) || o.status.code() == Some(1),
-                "{}",
-                text(&o)
-            );
-            p
-        })
-        .collect()
-}
-
 /// `verify --merge` of the reports, with the report `edit` (index) rewritten so that check
 /// `check` counts `count`.
 fn merge_edited(
@@ -181,7 +162,7 @@ fn merge_refuses_a_count_that_contradicts_the_range() {
     let d = tempfile::tempdir().unwrap();
     // bound 3·10^6 in 3 shards: the sweep counts 10^6 n per shard; the numeration sample
     // every n < 10^6 (shard 0), then 10^4 points spread over [10^6, 3·10^6) and 2999999
-    let parts = shards(d.path(), &["--bound", "3000000"], 3);
+    let parts = shard_reports(d.path(), &["--bound", "3000000"], 3);
     assert_eq!(
         (0..3).map(|i| count_of(&parts[i], 0)).collect::<Vec<_>>(),
         [1_000_000; 3]
@@ -206,7 +187,7 @@ fn merge_refuses_a_count_that_contradicts_the_range() {
 fn merge_refuses_edited_counts_of_the_conjectures_and_keeps_failures() {
     let d = tempfile::tempdir().unwrap();
     // the A073869 sweep counts one n per n, the A090909 sweep one k per n ≥ 2
-    let parts = shards(d.path(), &["--conjectures", "--bound", "200000"], 2);
+    let parts = shard_reports(d.path(), &["--conjectures", "--bound", "200000"], 2);
     assert_eq!(
         (count_of(&parts[0], 0), count_of(&parts[0], 1)),
         (100_000, 99_998)
@@ -218,7 +199,7 @@ fn merge_refuses_edited_counts_of_the_conjectures_and_keeps_failures() {
     }
     // a shard that found a counterexample still merges, to a failure naming its n
     let f = tempfile::tempdir().unwrap();
-    let failing = shards(
+    let failing = shard_reports(
         f.path(),
         &["--bound", "2000000", "--inject-fault", "1234567"],
         2,

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{log_line, s, stderr, wythoff};
+use common::{log_line, s, says, stderr, wythoff};
 use std::path::Path;
 use wythoff::artifact::Partial;
 use wythoff::verify::{self, Checkpoint, Config, Status, checkpoint::params, mex::CHUNK};
@@ -121,36 +121,20 @@ fn logs_of_other_parameters_are_refused_and_untouched() {
     // an interrupted run (as a kill leaves it): the log with its first line
     std::fs::write(&p, log_line(&params(&cfg()))).unwrap();
     let before = std::fs::read(&p).unwrap();
+    // the exit status of the refusal to open the checkpoint
+    let refusal = |c: &Config, mode| open(&report, c, mode).err().unwrap().exit_code();
     // a plain run refuses it
-    assert_eq!(
-        open(&report, &cfg(), Partial::Refuse)
-            .err()
-            .unwrap()
-            .exit_code(),
-        2
-    );
+    assert_eq!(refusal(&cfg(), Partial::Refuse), 2);
     assert_eq!(std::fs::read(&p).unwrap(), before);
     let mut other = cfg();
     other.bound += 1;
-    assert_eq!(
-        open(&report, &other, Partial::Resume)
-            .err()
-            .unwrap()
-            .exit_code(),
-        2
-    );
+    assert_eq!(refusal(&other, Partial::Resume), 2);
     assert_eq!(std::fs::read(&p).unwrap(), before);
     // a record that checks but does not fit the run's chunks is refused, not guessed at
     let mut text = String::from_utf8(before.clone()).unwrap();
     text.push_str(&log_line("chunk 12345 16777216 ok"));
     std::fs::write(&p, &text).unwrap();
-    assert_eq!(
-        open(&report, &cfg(), Partial::Resume)
-            .err()
-            .unwrap()
-            .exit_code(),
-        2
-    );
+    assert_eq!(refusal(&cfg(), Partial::Resume), 2);
     assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
 }
 
@@ -187,11 +171,8 @@ fn the_command_line_resumes_refuses_and_restarts() {
     // a plain run refuses and names --resume and --restart; the log is untouched
     let o = run(&[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("--resume") && stderr(&o).contains("--restart"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "--resume");
+    says(&stderr(&o), "--restart");
     assert_eq!(std::fs::read(&log).unwrap(), before);
     assert!(!report.exists());
     // --resume of another run's parameters refuses and leaves the log byte-identical
@@ -201,19 +182,11 @@ fn the_command_line_resumes_refuses_and_restarts() {
     // --resume redoes the corrupted chunk and fails with its counterexample
     let o = run(&["--resume"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("1 chunk(s) already checked"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "1 chunk(s) already checked");
     let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     assert_eq!(rep["checks"][0]["status"], "FAIL");
-    assert!(
-        rep["checks"][0]["counterexample"]
-            .as_str()
-            .unwrap()
-            .contains("n = 20000000")
-    );
+    let counterexample = rep["checks"][0]["counterexample"].as_str().unwrap();
+    says(counterexample, "n = 20000000");
     assert_eq!(rep["checks"][0]["count"], "40000000");
     assert!(
         !log.exists(),

@@ -3,7 +3,7 @@
 //! checked and what is not, and bad windows refused before any work (exit 2, naming the flags).
 
 mod common;
-use common::{json, stderr, stdout, wythoff};
+use common::{json, run_ok, stderr, stdout, wythoff};
 
 /// 10^30 + k in decimal, written out by hand (no big-number code of the crate involved).
 fn ten30_plus(k: u32) -> String {
@@ -48,8 +48,7 @@ fn a_window_at_ten_to_the_thirty_passes_for_several_a() {
 
 #[test]
 fn the_text_report_says_the_recursion_from_zero_is_not_replayed() {
-    let o = wythoff(&["verify", "--from", "1e12", "--to", "1000000100000"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--from", "1e12", "--to", "1000000100000"]);
     let out = stdout(&o);
     assert!(
         out.contains("the recursion from n = 0 is not replayed"),
@@ -62,8 +61,7 @@ fn the_text_report_says_the_recursion_from_zero_is_not_replayed() {
 fn a_window_at_ten_to_the_thousand_passes() {
     let top = format!("1{}", "0".repeat(1000));
     let end = format!("1{}99", "0".repeat(998));
-    let o = wythoff(&["verify", "-a", "3", "--from", &top, "--to", &end, "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = run_ok(&["verify", "-a", "3", "--from", &top, "--to", &end, "--json"]);
     assert_eq!(json(&o)["ok"], true);
 }
 

@@ -38,12 +38,15 @@ pub fn published_from_0(anum: &str) -> Vec<u64> {
     terms
 }
 
-/// The values of a b-file printed by a successful run, its lines `n a(n)` checked to count
-/// from 0.
+/// The values of a b-file printed by a successful run ([`bfile_terms`]).
 pub fn bfile_values(o: &Output) -> Vec<u64> {
     assert_eq!(o.status.code(), Some(0), "{}", super::text(o));
-    String::from_utf8(o.stdout.clone())
-        .unwrap()
+    bfile_terms(&super::stdout(o))
+}
+
+/// The values of a b-file, its lines `n a(n)` checked to count from 0.
+pub fn bfile_terms(bfile: &str) -> Vec<u64> {
+    bfile
         .lines()
         .enumerate()
         .map(|(i, l)| {

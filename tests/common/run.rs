@@ -159,26 +159,18 @@ pub fn edit_log_header(ckpt: &Path, from: &str, to: &str) -> String {
     body
 }
 
-/// Runs `args` and asserts that they are refused with status 2 and one line on stderr, every
-/// file of `kept` left byte for byte as it was; returns the line.
-pub fn refused_keeping(args: &[&str], kept: &[&Path]) -> String {
+/// Runs `args` and asserts that they are refused ([`refused`]) and leave every file of `kept`
+/// byte for byte as it was; returns the line.
+pub fn refused_keeping(args: &[&str], kept: &[&Path], want: &[&str]) -> String {
     let read = || {
         kept.iter()
             .map(|p| std::fs::read(p).ok())
             .collect::<Vec<_>>()
     };
     let before = read();
-    let o = wythoff(args);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-    assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+    let e = refused(args, want);
     assert!(read() == before, "{args:?} changed one of {kept:?}");
     e
-}
-
-/// Makes a FIFO at `p` (with mkfifo(1)).
-pub fn mkfifo(p: &Path) {
-    assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
 }
 
 /// Runs the binary with `args` and asserts that it succeeds; its output.
@@ -186,4 +178,35 @@ pub fn run_ok(args: &[&str]) -> Output {
     let o = wythoff(args);
     assert!(o.status.success(), "{args:?}: {}", text(&o));
     o
+}
+
+/// Asserts that `text` (a run's output) contains `want`, showing the text otherwise.
+pub fn says(text: &str, want: &str) {
+    assert!(text.contains(want), "{want:?} not in: {text}");
+}
+
+/// The reports of shards 0..k of `verify ARGS --shard I/K -o DIR/sIofK.json` (each run passing
+/// or failing: status 0 or 1), no checkpoint log left beside them.
+pub fn shard_reports(dir: &Path, args: &[&str], k: u64) -> Vec<PathBuf> {
+    (0..k)
+        .map(|i| {
+            let p = dir.join(format!("s{i}of{k}.json"));
+            let shard = format!("{i}/{k}");
+            let mut all = vec!["verify", "--shard", &shard, "-o", s(&p)];
+            all.extend_from_slice(args);
+            let o = wythoff(&all);
+            assert!(
+                o.status.code().is_some_and(|c| c <= 1),
+                "{all:?}: {}",
+                text(&o)
+            );
+            assert!(!suffixed(&p, ".ckpt").exists());
+            p
+        })
+        .collect()
+}
+
+/// Makes a FIFO at `p` (with mkfifo(1)).
+pub fn mkfifo(p: &Path) {
+    assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
 }

@@ -111,12 +111,18 @@ fn seal_banded(b: &mut [u8], index: Option<Vec<u8>>, checksum: impl Fn(&[u8], &[
 /// The same table in format version 3, as `grundy N -o FILE` writes it: version 3, bands of 64
 /// rows, the band index after the payload, the checksum over the header and the index.
 pub fn v3_bytes(v2: &[u8]) -> Vec<u8> {
-    let mut b = v2.to_vec();
-    b[8..12].copy_from_slice(&3u32.to_le_bytes());
+    banded(v2, 3, u64_at(v2, 24), seal_v3)
+}
+
+/// `unbanded` (a table of `n` rows) as format `version` with bands of 64 rows: the version at
+/// offset 8, the band height at 48, room for the band index after the payload, then `seal`
+/// filling in the index and the checksum.
+fn banded(unbanded: &[u8], version: u32, n: u64, seal: fn(&mut [u8])) -> Vec<u8> {
+    let mut b = unbanded.to_vec();
+    b[8..12].copy_from_slice(&version.to_le_bytes());
     b[48..56].copy_from_slice(&64u64.to_le_bytes());
-    let n = u64::from_le_bytes(b[24..32].try_into().unwrap()) as usize;
-    b.resize(b.len() + 8 * n.div_ceil(64), 0);
-    seal_v3(&mut b);
+    b.resize(b.len() + 8 * n.div_ceil(64) as usize, 0);
+    seal(&mut b);
     b
 }
 
@@ -202,11 +208,5 @@ pub fn seal_line_v2(b: &mut [u8]) {
 /// version 2, bands of 64 rows, the band index after the payload, the checksum over the header,
 /// the rules and the index.
 pub fn line_v2_bytes(v1: &[u8]) -> Vec<u8> {
-    let mut b = v1.to_vec();
-    b[8..12].copy_from_slice(&2u32.to_le_bytes());
-    b[48..56].copy_from_slice(&64u64.to_le_bytes());
-    let n = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
-    b.resize(b.len() + 8 * n.div_ceil(64), 0);
-    seal_line_v2(&mut b);
-    b
+    banded(v1, 2, u64_at(v1, 16), seal_line_v2)
 }
