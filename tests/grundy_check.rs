@@ -6,6 +6,7 @@
 mod common;
 use common::*;
 use std::path::Path;
+use std::process::Output;
 
 #[test]
 fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
@@ -190,6 +191,18 @@ fn readers<'a>(f: &'a str, png: &'a str) -> Vec<Vec<&'a str>> {
     ]
 }
 
+/// Runs each of the [`readers`] of `f`: (its arguments, its run, all it printed).
+fn run_readers(f: &Path, png: &str) -> Vec<(Vec<String>, Output, String)> {
+    readers(s(f), png)
+        .into_iter()
+        .map(|args| {
+            let o = wythoff(&args);
+            let t = text(&o);
+            (args.iter().map(|a| a.to_string()).collect(), o, t)
+        })
+        .collect()
+}
+
 #[test]
 fn a_relabelled_header_is_refused_by_every_reader() {
     let dir = tempfile::tempdir().unwrap();
@@ -200,8 +213,7 @@ fn a_relabelled_header_is_refused_by_every_reader() {
         let good = file_bytes(&naive(n, from as usize), n, from);
         // the file as written is read by all (A047708 only from a table of a = 1)
         let f = write(dir.path(), "good.bin", &good);
-        for args in readers(s(&f), png) {
-            let o = wythoff(&args);
+        for (args, o, _) in run_readers(&f, png) {
             let want = if from != 1 && args[0] == "oeis" { 2 } else { 0 };
             assert_eq!(o.status.code(), Some(want), "{args:?}: {}", text(&o));
         }
@@ -210,9 +222,7 @@ fn a_relabelled_header_is_refused_by_every_reader() {
         let mut b = good.clone();
         b[16..24].copy_from_slice(&to.to_le_bytes());
         let f = write(dir.path(), "relabelled.bin", &b);
-        for args in readers(s(&f), png) {
-            let o = wythoff(&args);
-            let t = text(&o);
+        for (args, o, t) in run_readers(&f, png) {
             assert_eq!(o.status.code(), Some(1), "a {from} -> {to} {args:?}: {t}");
             if args[0] == "grundy" && args[1] == "--check" {
                 assert!(t.starts_with("FAIL"), "{t}");
@@ -239,25 +249,20 @@ fn a_relabelled_header_is_refused_by_every_reader() {
     b[24..32].copy_from_slice(&m.to_le_bytes());
     b[40..48].copy_from_slice(&(len as u64).to_le_bytes());
     let f = write(dir.path(), "cut.bin", &b);
-    for args in readers(s(&f), png) {
-        let o = wythoff(&args);
+    for (args, o, _) in run_readers(&f, png) {
         assert_eq!(o.status.code(), Some(1), "N -> 39 {args:?}: {}", text(&o));
     }
     // N relabelled alone: the header contradicts the file's length, refused before reading
     let mut b = good.clone();
     b[24..32].copy_from_slice(&m.to_le_bytes());
     let f = write(dir.path(), "n.bin", &b);
-    for args in readers(s(&f), png) {
-        let o = wythoff(&args);
-        let t = text(&o);
+    for (args, o, t) in run_readers(&f, png) {
         assert_eq!(o.status.code(), Some(2), "N alone {args:?}: {t}");
         assert!(t.contains("payload length"), "{t}");
     }
     // a version 1 file (checksum of the payload alone) is refused by every reader, saying why
     let f = write(dir.path(), "v1.bin", &v1_bytes(&good));
-    for args in readers(s(&f), png) {
-        let o = wythoff(&args);
-        let t = text(&o);
+    for (args, o, t) in run_readers(&f, png) {
         assert_eq!(o.status.code(), Some(2), "v1 {args:?}: {t}");
         assert!(
             t.contains("format version 1") && t.contains("regenerate"),

@@ -189,8 +189,7 @@ fn a_damaged_header_rule_block_or_index_refuses_every_read() {
     let dir = tempfile::tempdir().unwrap();
     let c = cases(dir.path()).remove(0);
     let f = dir.path().join("bad.bin");
-    let fs = s(&f);
-    let len = c.bytes.len();
+    let (fs, len) = (s(&f), c.bytes.len());
     let edits: [(&str, usize, &[u8]); 5] = [
         ("the checksum", 56, &[1]),
         // the rule 3,1 relabelled 1,3: a valid rule list, of another game

@@ -175,17 +175,18 @@ struct Driver {
     seen: String,
 }
 
+/// Starts `wythoff ARGS` with pipes for stdin and stdout, and `stderr`.
+fn piped(args: &[&str], stderr: Stdio) -> Child {
+    let mut c = command();
+    c.args(args).stdin(Stdio::piped()).stdout(Stdio::piped());
+    c.stderr(stderr).spawn().unwrap()
+}
+
 const PROMPT: &str = "your move> ";
 
 impl Driver {
     fn spawn(args: &[&str]) -> Driver {
-        let mut child = command()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        let mut child = piped(args, Stdio::inherit());
         let stdin = child.stdin.take();
         let mut out = child.stdout.take().unwrap();
         let (tx, rx) = channel();
@@ -327,13 +328,7 @@ fn hints_mark_the_safe_cells_of_the_board() {
 }
 
 fn scripted(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = piped(args, Stdio::piped());
     child
         .stdin
         .take()

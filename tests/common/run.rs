@@ -1,5 +1,6 @@
 //! The binary as users run it, and what the tests read of a run: its output as text, its one
-//! JSON object, its refusals; paths as arguments.
+//! JSON object, its refusals; runs in the background (held by a test hook, killed), checkpoint
+//! logs as documented, shard reports; paths as arguments.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
