@@ -169,12 +169,12 @@ fn checks(path: &Path) -> Vec<serde_json::Value> {
 /// Runs the 4 tasks of verify-array.sbatch (array 5-8) into `dir`, then verify-merge.sbatch.
 fn verify_array(dir: &Path, flags: &[&str]) -> Output {
     for id in 5..9 {
-        let mut args = vec![s(&dir)];
+        let mut args = vec![s(dir)];
         args.extend(flags);
         let o = script("verify-array.sbatch", &args, &task(id, 5, 4));
         assert!(o.status.code().is_some_and(|c| c <= 1), "{}", text(&o));
     }
-    script("verify-merge.sbatch", &[s(&dir), "4"], &[])
+    script("verify-merge.sbatch", &[s(dir), "4"], &[])
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// The JSON report of `verify --bound 1 --table FILE` and the exit status.
 fn report(f: &Path, extra: &[&str]) -> (Option<i32>, Value, String) {
-    let mut args = vec!["verify", "--bound", "1", "--json", "--table", s(&f)];
+    let mut args = vec!["verify", "--bound", "1", "--json", "--table", s(f)];
     args.extend_from_slice(extra);
     let o = wythoff(&args);
     let v = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
