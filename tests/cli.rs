@@ -1,30 +1,13 @@
 //! The command line as a user meets it: output formats, JSON shapes, exit statuses, one-line
 //! errors, atomic files.
 
+mod common;
+
+use common::{
+    command, json, published, refused, run_ok, s, says, stderr, stdout, three_pile_p, wythoff,
+};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// The one JSON object a command printed on one line.
-fn json(o: &Output) -> serde_json::Value {
-    let s = stdout(o);
-    assert_eq!(s.lines().count(), 1, "{s}");
-    serde_json::from_str(&s).unwrap_or_else(|e| panic!("{e}: {s}"))
-}
+use std::process::Output;
 
 #[test]
 fn nth_text_and_json() {
@@ -80,9 +63,10 @@ fn strategy_all_on_huge_numbers_skips_recursive_with_a_note() {
     let o = wythoff(&["move", "1e200", "3e200", "--strategy", "all", "--json"]);
     assert!(o.status.success());
     assert!(stderr(&o).contains("recursive strategy skipped"));
-    let o = wythoff(&["nth", "1e10", "--strategy", "recursive"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--strategy algebraic"));
+    refused(
+        &["nth", "1e10", "--strategy", "recursive"],
+        &["--strategy algebraic"],
+    );
 }
 
 #[test]
@@ -138,16 +122,11 @@ fn pairs_text_bfile_count_checksum() {
 
 #[test]
 fn bfile_matches_the_published_terms_of_a000201() {
-    let data = std::fs::read_to_string(format!(
-        "{}/data/oeis/A000201.txt",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let terms: Vec<&str> = data.lines().nth(1).unwrap().split(',').collect();
+    let (offset, terms) = published("A000201");
     let want: String = terms
         .iter()
         .enumerate()
-        .map(|(i, t)| format!("{} {t}\n", i + 1))
+        .map(|(i, t)| format!("{} {t}\n", offset + i as u64))
         .collect();
     let o = wythoff(&["pairs", "1", &terms.len().to_string(), "--format", "bfile"]);
     assert_eq!(stdout(&o), want);
@@ -163,7 +142,7 @@ fn read_header(p: &Path) -> (wythoff::artifact::pairs::Header, Vec<u8>) {
 fn binary_and_word_files_are_complete_and_checksummed() {
     let dir = tempfile::tempdir().unwrap();
     let bin = dir.path().join("p.bin");
-    let o = wythoff(&[
+    run_ok(&[
         "pairs",
         "2",
         "1000",
@@ -172,9 +151,8 @@ fn binary_and_word_files_are_complete_and_checksummed() {
         "--format",
         "binary",
         "-o",
-        bin.to_str().unwrap(),
+        s(&bin),
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let (h, payload) = read_header(&bin);
     assert_eq!(
         (h.a, h.start, h.stop, h.records, h.width),
@@ -187,16 +165,7 @@ fn binary_and_word_files_are_complete_and_checksummed() {
     );
     assert_eq!(first, (2, 6)); // Fraenkel 1982, Table 1 (a = 2), n = 2
     let word = dir.path().join("w.bin");
-    let o = wythoff(&[
-        "pairs",
-        "0",
-        "10",
-        "--format",
-        "word",
-        "-o",
-        word.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["pairs", "0", "10", "--format", "word", "-o", s(&word)]);
     let (h, payload) = read_header(&word);
     // A_0..A_10 = 0 1 3 4 6 8 9 11 12 14 16: 17 bits, ones at those integers
     assert_eq!((h.records, h.first_value), (17, 0));
@@ -209,21 +178,6 @@ fn binary_and_word_files_are_complete_and_checksummed() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }
 
-/// isqrt of a u128, by Newton's method from above.
-fn isqrt(v: u128) -> u128 {
-    if v < 2 {
-        return v;
-    }
-    let mut x = 1u128 << (128 - v.leading_zeros()).div_ceil(2);
-    loop {
-        let y = (x + v / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
-}
-
 /// Word files over several chunks (2^20 terms each) and far out, against the floor formula
 /// computed here with integer square roots: a = 1, A_n = ⌊(n + √(5n²))/2⌋; a = 2, A_n = ⌊√(2n²)⌋.
 /// Misère play with a = 1 (whose pair n = 1 breaks the carry rule: (2, 2) for (1, 2)) against
@@ -234,24 +188,15 @@ fn word_files_equal_the_floor_formula_bit_for_bit() {
     let word = |start: u64, stop: u64, extra: &[&str]| -> (u64, Vec<u8>) {
         let f = dir.path().join("w.bin");
         let (s0, s1) = (start.to_string(), stop.to_string());
-        let mut args = vec![
-            "pairs",
-            &s0,
-            &s1,
-            "--format",
-            "word",
-            "-o",
-            f.to_str().unwrap(),
-        ];
+        let mut args = vec!["pairs", &s0, &s1, "--format", "word", "-o", s(&f)];
         args.extend_from_slice(extra);
-        let o = wythoff(&args);
-        assert!(o.status.success(), "{}", stderr(&o));
+        run_ok(&args);
         let (h, payload) = read_header(&f);
         assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&payload));
         (h.first_value as u64, payload)
     };
-    let lower1 = |n: u64| ((n as u128 + isqrt(5 * (n as u128) * (n as u128))) / 2) as u64;
-    let lower2 = |n: u64| isqrt(2 * (n as u128) * (n as u128)) as u64;
+    let lower1 = |n: u64| ((n as u128 + (5 * (n as u128) * (n as u128)).isqrt()) / 2) as u64;
+    let lower2 = |n: u64| (2 * (n as u128) * (n as u128)).isqrt() as u64;
     for (a, start, stop, lower) in [
         ("1", 0u64, 2_500_000u64, &lower1 as &dyn Fn(u64) -> u64),
         ("1", 1_000_000_000_000_007, 1_000_000_003_100_000, &lower1),
@@ -287,7 +232,7 @@ fn word_files_equal_the_floor_formula_bit_for_bit() {
 fn output_file_is_written_atomically() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("pairs.txt");
-    let o = wythoff(&["pairs", "100", "-o", f.to_str().unwrap()]);
+    let o = wythoff(&["pairs", "100", "-o", s(&f)]);
     assert!(o.status.success());
     let text = std::fs::read_to_string(&f).unwrap();
     assert_eq!(text.lines().count(), 101);
@@ -364,17 +309,10 @@ fn games_two_three_and_the_tree() {
 fn three_pile_commands() {
     // expected from the brute-force search of the game tree, sorted by sum, x, y
     let n = 9usize;
-    let oracle = wythoff::three_pile::brute_force(n);
-    let mut want = Vec::new();
-    for x in 0..=n {
-        for y in x..=n {
-            for z in y..=n {
-                if oracle[(x * (n + 1) + y) * (n + 1) + z] {
-                    want.push((x + y + z, x, y, z));
-                }
-            }
-        }
-    }
+    let mut want: Vec<_> = three_pile_p(n)
+        .into_iter()
+        .map(|[x, y, z]| (x + y + z, x, y, z))
+        .collect();
     want.sort();
     let text: String = want
         .iter()
@@ -396,11 +334,7 @@ fn three_pile_commands() {
         serde_json::json!({"version":1,"position":["4","1","1"],"outcome":"P","move":null})
     );
     let o = wythoff(&["three-move", "1", "5", "1"]);
-    assert!(
-        stdout(&o).contains("winning move to (1, 4, 1)"),
-        "{}",
-        stdout(&o)
-    );
+    says(&stdout(&o), "winning move to (1, 4, 1)");
     let o = wythoff(&["three", "3", "--oeis", "A018219"]);
     assert!(
         stdout(&o).starts_with("0 0\n1 2\n2 2\n3 1\n4 4\n"),
@@ -416,21 +350,19 @@ fn grundy_table_file_get_check_and_resume_after_a_crash() {
     let dir = tempfile::tempdir().unwrap();
     let whole = dir.path().join("whole.bin");
     let resumed = dir.path().join("resumed.bin");
-    let o = wythoff(&["grundy", "700", "-o", whole.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "700", "-o", s(&whole)]);
     // A run that dies (abort, like kill -9) after 256 rows leaves no file under the final name.
     let o = wythoff(&[
         "grundy",
         "700",
         "-o",
-        resumed.to_str().unwrap(),
+        s(&resumed),
         "--abort-after-rows",
         "256",
     ]);
     assert!(!o.status.success());
     assert!(!resumed.exists());
-    let o = wythoff(&["grundy", "700", "-o", resumed.to_str().unwrap(), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "700", "-o", s(&resumed), "--resume"]);
     assert!(stderr(&o).contains("resuming at row 256"), "{}", stderr(&o));
     assert_eq!(
         std::fs::read(&whole).unwrap(),
@@ -442,11 +374,11 @@ fn grundy_table_file_get_check_and_resume_after_a_crash() {
         "no partial files left"
     );
     // read back and check
-    let o = wythoff(&["grundy", "get", whole.to_str().unwrap(), "3", "0..10"]);
+    let o = wythoff(&["grundy", "get", s(&whole), "3", "0..10"]);
     assert_eq!(stdout(&o), "3 4 5 6 2 0 1 9 10 12 8\n");
-    let o = wythoff(&["grundy", "get", whole.to_str().unwrap(), "1", "11"]);
+    let o = wythoff(&["grundy", "get", s(&whole), "1", "11"]);
     assert_eq!(stdout(&o), "9\n");
-    let o = wythoff(&["grundy", "--check", whole.to_str().unwrap()]);
+    let o = wythoff(&["grundy", "--check", s(&whole)]);
     assert!(
         o.status.success() && stdout(&o).starts_with("OK"),
         "{}",
@@ -456,9 +388,9 @@ fn grundy_table_file_get_check_and_resume_after_a_crash() {
     let mut bytes = std::fs::read(&whole).unwrap();
     bytes[64 + 5000] ^= 1;
     std::fs::write(&whole, bytes).unwrap();
-    let o = wythoff(&["grundy", "--check", whole.to_str().unwrap()]);
+    let o = wythoff(&["grundy", "--check", s(&whole)]);
     assert_eq!(o.status.code(), Some(1));
-    let o = wythoff(&["grundy", "get", whole.to_str().unwrap(), "700", "0"]);
+    let o = wythoff(&["grundy", "get", s(&whole), "700", "0"]);
     assert_eq!(o.status.code(), Some(2));
 }
 
@@ -471,8 +403,8 @@ fn grundy_resume_after_a_real_kill() {
     let f = dir.path().join("t.bin");
     let ckpt = dir.path().join("t.bin.partial.ckpt");
     let n = "12000";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["grundy", n, "-o", f.to_str().unwrap(), "--threads", "2"])
+    let mut child = command()
+        .args(["grundy", n, "-o", s(&f), "--threads", "2"])
         .spawn()
         .unwrap();
     let t0 = std::time::Instant::now();
@@ -484,8 +416,7 @@ fn grundy_resume_after_a_real_kill() {
     let status = child.wait().unwrap();
     assert!(!status.success(), "the run finished before it was killed");
     assert!(!f.exists());
-    let o = wythoff(&["grundy", n, "-o", f.to_str().unwrap(), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", n, "-o", s(&f), "--resume"]);
     let row: u64 = stderr(&o)
         .split("resuming at row ")
         .nth(1)
@@ -494,7 +425,7 @@ fn grundy_resume_after_a_real_kill() {
         .unwrap_or_else(|| panic!("no resume: {}", stderr(&o)));
     assert!(row >= 64 && row.is_multiple_of(64), "{row}");
     let fresh = dir.path().join("fresh.bin");
-    let o = wythoff(&["grundy", n, "-o", fresh.to_str().unwrap(), "--threads", "1"]);
+    let o = wythoff(&["grundy", n, "-o", s(&fresh), "--threads", "1"]);
     assert!(o.status.success());
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&fresh).unwrap());
 }
@@ -549,7 +480,7 @@ fn oeis_command_writes_exact_bfiles() {
     assert_eq!(o.status.code(), Some(2));
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("b047708.txt");
-    let o = wythoff(&["oeis", "A047708", "-o", f.to_str().unwrap()]);
+    let o = wythoff(&["oeis", "A047708", "-o", s(&f)]);
     assert!(o.status.success());
     let text = std::fs::read_to_string(&f).unwrap();
     assert_eq!(text.lines().count(), 10_000);
@@ -559,8 +490,7 @@ fn oeis_command_writes_exact_bfiles() {
 #[test]
 fn verify_reports_passes_failures_shards_and_merges() {
     let dir = tempfile::tempdir().unwrap();
-    let o = wythoff(&["verify", "--bound", "3e6", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--bound", "3e6", "--json"]);
     assert!(stdout(&o).contains("\"ok\":true"));
     // a corrupted floor formula (test double) fails with the counterexample, exit status 1
     let o = wythoff(&["verify", "--bound", "3e6", "--inject-fault", "2718281"]);
@@ -577,7 +507,7 @@ fn verify_reports_passes_failures_shards_and_merges() {
             "--shard",
             &format!("{i}/2"),
             "-o",
-            p.to_str().unwrap(),
+            s(&p),
         ]);
         assert!(o.status.success());
         paths.push(p);

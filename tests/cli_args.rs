@@ -1,37 +1,9 @@
 //! Typed arguments: the number syntax everywhere (threads, -a, -t, --terms, ranges, indices),
 //! errors that name the argument and the kind of value, and the exit status of each error class.
 
-use std::process::{Command, Output};
 mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A refused command: status 2, nothing on stdout, one line on stderr containing every `want`.
-fn refused(args: &[&str], want: &[&str]) {
-    let o = wythoff(args);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-    assert!(o.stdout.is_empty(), "{args:?}: {}", stdout(&o));
-    assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
-    assert!(e.starts_with("wythoff: "), "{args:?}: {e}");
-    assert!(!e.contains("panicked"), "{args:?}: {e}");
-    for w in want {
-        assert!(e.contains(w), "{args:?}: {e:?} lacks {w:?}");
-    }
-}
+use common::{refused, run_ok, s, says, stderr, stdout, wythoff};
 
 #[test]
 fn the_number_syntax_is_accepted_by_every_numeric_argument() {
@@ -265,7 +237,7 @@ fn each_error_class_has_its_documented_exit_status() {
         (vec!["three", "5", "--count", "--sum"], 2),         // conflicting flags
         (vec!["pairs", "5", "4"], 2),                        // empty range
         (vec!["nth", "1e10", "--strategy", "recursive"], 2), // beyond a strategy's limit
-        (vec!["pairs", "3", "-o", under_a_file.to_str().unwrap()], 2), // unwritable output path
+        (vec!["pairs", "3", "-o", s(&under_a_file)], 2),     // unwritable output path
         (vec!["bogus"], 2),                                  // unknown command
         (vec![], 2),                                         // no command
     ];
@@ -285,11 +257,10 @@ fn an_output_that_cannot_be_written_names_its_argument() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
     let missing = dir.path().join("no/such/out");
-    let m = missing.to_str().unwrap();
+    let m = s(&missing);
     let table = dir.path().join("t.bin");
-    let o = wythoff(&["grundy", "8", "-o", table.to_str().unwrap()]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let t = table.to_str().unwrap();
+    run_ok(&["grundy", "8", "-o", s(&table)]);
+    let t = s(&table);
     let cases: &[(&[&str], &str)] = &[
         (&["verify", "--bound", "10", "-o", m], "-o: "),
         (&["verify", "--bound", "10", "-o", d], "-o: "),
@@ -321,22 +292,14 @@ fn sum_numbers_its_components_from_1_in_text_and_json_alike() {
         (0, 3, 0, 0)
     );
     let o = wythoff(&["sum", "3,5", "2,4"]);
-    assert!(
-        stdout(&o).contains("winning move: component 2 (2, 4) -> (2, 1)"),
-        "{}",
-        stdout(&o)
-    );
+    says(&stdout(&o), "winning move: component 2 (2, 4) -> (2, 1)");
     let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["move"]["component"], 2, "{j}");
     assert_eq!(j["move"]["to"], serde_json::json!(["2", "1"]));
     // and for every component place: the text and the JSON name the same one
     let o = wythoff(&["sum", "2,4", "3,5", "1,2"]);
-    assert!(
-        stdout(&o).contains("winning move: component 1 (2, 4)"),
-        "{}",
-        stdout(&o)
-    );
+    says(&stdout(&o), "winning move: component 1 (2, 4)");
     let o = wythoff(&["sum", "2,4", "3,5", "1,2", "--json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(j["move"]["component"], 1, "{j}");

@@ -3,24 +3,15 @@
 //! three, three-move, ratwyt, game-two, game-three, cw and oeis was gone through; the decisions
 //! are the two tables below.
 
-use std::process::{Command, Output};
+mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{s, stderr, wythoff};
 
 #[test]
 fn meaningless_combinations_are_refused_before_any_work() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("f.txt");
-    let f = f.to_str().unwrap();
+    let f = s(&f);
     // (arguments, the flags the message must name)
     let table: &[(&[&str], &[&str])] = &[
         // pairs: one output; --side only for a b-file; --json only for a summary

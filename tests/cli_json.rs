@@ -2,26 +2,15 @@
 //! top-level object; every integer a string except `version`, `offset` and `component`; values
 //! checked against computations made here from the definitions.
 
-use serde_json::{Value, json};
-use std::process::{Command, Output};
+mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::{mex_pairs_through, text, three_pile_p, wythoff};
+use serde_json::{Value, json};
 
 fn parse(args: &[&str]) -> Value {
     let o = wythoff(args);
-    assert!(
-        o.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let s = String::from_utf8(o.stdout).unwrap();
-    assert_eq!(s.lines().count(), 1, "{args:?}: one line, got {s}");
-    let v: Value = serde_json::from_str(&s).unwrap_or_else(|e| panic!("{args:?}: {e}: {s}"));
+    assert!(o.status.success(), "{args:?}: {}", text(&o));
+    let v = common::json(&o);
     assert_eq!(v["version"], json!(1), "{args:?}");
     numbers_only_where_allowed(&v, "", args);
     v
@@ -44,23 +33,9 @@ fn numbers_only_where_allowed(v: &Value, key: &str, args: &[&str]) {
     }
 }
 
-/// The P-positions of Wythoff's game (a = 1) up to n, by the mex definition.
-fn mex_pairs(n: usize) -> Vec<(u64, u64)> {
-    let mut used = vec![false; 3 * n + 3];
-    let mut v = Vec::new();
-    for k in 0..=n {
-        let a = (0..).find(|&i| !used[i]).unwrap();
-        let b = a + k;
-        used[a] = true;
-        used[b] = true;
-        v.push((a as u64, b as u64));
-    }
-    v
-}
-
 #[test]
 fn nth_move_and_pairs() {
-    let p = mex_pairs(100);
+    let p = mex_pairs_through(1, false, 100);
     let v = parse(&["nth", "100", "--json"]);
     assert_eq!(
         v,
@@ -101,19 +76,9 @@ fn nth_move_and_pairs() {
 fn three_pile_summary_and_move() {
     // brute force over the box from the rules: a position is P iff no move reaches a P-position
     let n = 8usize;
-    let oracle = wythoff::three_pile::brute_force(n);
-    let mut count = 0u64;
-    let mut sum = 0u64;
-    for x in 0..=n {
-        for y in x..=n {
-            for z in y..=n {
-                if oracle[(x * (n + 1) + y) * (n + 1) + z] {
-                    count += 1;
-                    sum += (x + y + z) as u64;
-                }
-            }
-        }
-    }
+    let p = three_pile_p(n);
+    let count = p.len();
+    let sum: usize = p.iter().flatten().sum();
     let v = parse(&["three", "8", "--json"]);
     assert_eq!(
         v,

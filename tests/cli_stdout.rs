@@ -2,12 +2,11 @@
 //! every command that prints; a reader that closes the pipe early (`| head -1`) ends the run
 //! quietly with status 0 and nothing on stderr.
 
+mod common;
+
+use common::{BIN, command};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_wythoff")
-}
 
 /// Every printing command of nth, move, pairs, three, three-move, ratwyt, game-two, game-three,
 /// cw, oeis, in text and JSON, plus help and version.
@@ -57,11 +56,7 @@ fn a_full_stdout_is_one_line_and_status_1_for_every_command() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let o = Command::new(bin())
-            .args(*args)
-            .stdout(full)
-            .output()
-            .unwrap();
+        let o = command().args(*args).stdout(full).output().unwrap();
         let e = String::from_utf8(o.stderr).unwrap();
         assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
         assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
@@ -76,7 +71,7 @@ fn a_full_stdout_is_one_line_and_status_1_for_every_command() {
 /// Starts `args` with a pipe on stdout, reads one line, closes the pipe, and returns the status
 /// and stderr.
 fn read_one_line_then_close(args: &[&str]) -> (std::process::ExitStatus, String, String) {
-    let mut child = Command::new(bin())
+    let mut child = command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -116,7 +111,7 @@ fn head_through_a_shell_pipeline() {
     // `set -o pipefail` makes the pipeline's status wythoff's when it fails
     let o = Command::new("bash")
         .arg("-c")
-        .arg(format!("set -o pipefail; '{}' pairs 1e8 | head -1", bin()))
+        .arg(format!("set -o pipefail; '{BIN}' pairs 1e8 | head -1"))
         .output()
         .unwrap();
     assert_eq!(String::from_utf8(o.stdout).unwrap(), "0 0 0\n");

@@ -7,55 +7,20 @@
 //! the published terms (data/oeis) and with each other, and the verifier agrees with them, passes
 //! far out, catches a perturbed term at its n, and merges shards into the unsharded report.
 
+mod common;
+
+use common::{mex_pairs, run_ok, stderr, stdout, wythoff};
 use serde_json::Value;
-use std::process::{Command, Output};
 use wythoff::verify::{self, Config, Status};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
-}
-
-/// The published terms of an entry (data/oeis/ANUM.txt: a comment line, then the terms).
-fn published(anum: &str) -> Vec<u64> {
-    let path = format!("{}/data/oeis/{anum}.txt", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| {
-            l.split(',')
-                .map(|t| t.trim().to_string())
-                .collect::<Vec<_>>()
-        })
-        .filter(|t| !t.is_empty())
-        .map(|t| t.parse().unwrap())
-        .collect()
-}
 
 /// A002251(0..len) by the mex construction of the Wythoff pairs, swapped.
 fn partners(len: usize) -> Vec<u64> {
-    let mut used = vec![false; 3 * len + 10];
     let mut p = vec![u64::MAX; len];
-    p[0] = 0;
-    used[0] = true;
-    let mut mex = 0usize;
-    for n in 1.. {
-        while used[mex] {
-            mex += 1;
-        }
-        let (a, b) = (mex, mex + n);
+    for (a, b) in mex_pairs(1, false) {
+        let (a, b) = (a as usize, b as usize);
         if a >= len {
             break;
         }
-        used[a] = true;
-        used[b] = true;
         p[a] = b as u64;
         if b < len {
             p[b] = a as u64;
@@ -99,7 +64,7 @@ fn upper(limit: usize) -> Vec<u64> {
 fn both_sides_from_the_definitions_agree_for_small_n() {
     let len = 200_000;
     let p = partners(len);
-    assert_eq!(&p[..60], &published("A002251")[..60]);
+    assert_eq!(&p[..60], &common::published("A002251").1[..60]);
     let m = means(&p);
     let g = hofstadter(len);
     for (n, &(s, d)) in m.iter().enumerate() {
@@ -107,17 +72,17 @@ fn both_sides_from_the_definitions_agree_for_small_n() {
         assert_eq!((s / d) as u64, g[n], "A073869({n}) != A005206({n})");
     }
     let mean: Vec<u64> = m.iter().map(|&(s, d)| (s / d) as u64).collect();
-    let pub_mean = published("A073869");
+    let pub_mean = common::published("A073869").1;
     assert_eq!(&mean[..pub_mean.len()], &pub_mean[..]);
     // A090909 from the means, against the published terms and the upper Wythoff numbers
     let plateaus: Vec<u64> = (1..len - 1)
         .filter(|&k| mean[k - 1] == mean[k] && mean[k] != mean[k + 1])
         .map(|k| k as u64)
         .collect();
-    let pub_plateaus = published("A090909");
+    let pub_plateaus = common::published("A090909").1;
     assert_eq!(&plateaus[..pub_plateaus.len()], &pub_plateaus[..]);
     let b: Vec<u64> = upper(len - 1);
-    assert_eq!(&b[..60], &published("A001950")[..60]);
+    assert_eq!(&b[..60], &common::published("A001950").1[..60]);
     assert_eq!(plateaus, b, "A090909 != A001950 below {}", len - 1);
 }
 
@@ -191,9 +156,8 @@ fn shards_merge_to_the_unsharded_report() {
 
 #[test]
 fn the_command_checks_and_refuses_bad_input() {
-    let o = wythoff(&["verify", "--conjectures", "--bound", "2e6", "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let r: Value = serde_json::from_str(&text(&o.stdout)).unwrap();
+    let o = run_ok(&["verify", "--conjectures", "--bound", "2e6", "--json"]);
+    let r: Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(r["ok"], true);
     assert_eq!(r["config"]["conjectures"], true);
     assert_eq!(r["checks"][0]["count"], "2000000");
@@ -207,11 +171,7 @@ fn the_command_checks_and_refuses_bad_input() {
         "654321",
     ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stdout).contains("n = 654321"),
-        "{}",
-        text(&o.stdout)
-    );
+    assert!(stdout(&o).contains("n = 654321"), "{}", stdout(&o));
     // refused before any work: exit 2, one line naming the flag
     for (args, flag) in [
         (vec!["--bound", "1152921504606846977"], "--bound"),
@@ -222,8 +182,8 @@ fn the_command_checks_and_refuses_bad_input() {
         let mut all = vec!["verify", "--conjectures"];
         all.extend(args.iter());
         let o = wythoff(&all);
-        assert_eq!(o.status.code(), Some(2), "{all:?}: {}", text(&o.stderr));
-        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{all:?}: {}", stderr(&o));
+        let err = stderr(&o);
         assert!(err.contains(flag), "{all:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }

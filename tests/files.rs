@@ -2,21 +2,11 @@
 //! name (the atomic writer of `wythoff::artifact::atomic`, seen from the command line).
 
 use std::os::unix::fs::FileTypeExt;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
-fn wythoff() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-}
+mod common;
 
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
+use common::{command, mkfifo, names, run_ok, s, start_held, wythoff};
 
 /// The b-file of A000201 (floor(n*phi)) for n = 1..10, computed here from Fibonacci-free integer
 /// arithmetic: floor(n*phi) = floor((n + sqrt(5 n^2)) / 2).
@@ -33,27 +23,12 @@ fn a000201_bfile(terms: u64) -> String {
 fn a_fifo_is_written_in_place_and_stays_a_fifo() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&fifo);
     let reader = {
         let fifo = fifo.clone();
         std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
     };
-    let st = wythoff()
-        .args(["oeis", "A000201", "--terms", "10", "-o"])
-        .arg(&fifo)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
-    );
+    run_ok(&["oeis", "A000201", "--terms", "10", "-o", s(&fifo)]);
     assert_eq!(reader.join().unwrap(), a000201_bfile(10));
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
     assert_eq!(names(dir.path()), ["pipe"]);
@@ -63,18 +38,12 @@ fn a_fifo_is_written_in_place_and_stays_a_fifo() {
 fn outputs_that_need_a_regular_file_refuse_a_fifo_before_work() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&fifo);
     for args in [
         &["pairs", "10", "--format", "binary", "-o"][..],
         &["pairs", "10", "--format", "word", "-o"][..],
     ] {
-        let st = wythoff().args(args).arg(&fifo).output().unwrap();
+        let st = command().args(args).arg(&fifo).output().unwrap();
         assert_eq!(st.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&st.stderr);
         assert!(err.contains("FIFO") && err.lines().count() == 1, "{err}");
@@ -85,10 +54,7 @@ fn outputs_that_need_a_regular_file_refuse_a_fifo_before_work() {
 
 #[test]
 fn dev_null_stays_a_device() {
-    let st = wythoff()
-        .args(["pairs", "1000", "-o", "/dev/null"])
-        .output()
-        .unwrap();
+    let st = wythoff(&["pairs", "1000", "-o", "/dev/null"]);
     assert!(st.status.success());
     assert!(
         std::fs::metadata("/dev/null")
@@ -115,16 +81,7 @@ fn a_character_device_made_with_mknod_stays_a_device() {
         eprintln!("skipped: mknod needs root here");
         return;
     }
-    let st = wythoff()
-        .args(["oeis", "A000201", "--terms", "100", "-o"])
-        .arg(&dev)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
-    );
+    run_ok(&["oeis", "A000201", "--terms", "100", "-o", s(&dev)]);
     assert!(
         std::fs::metadata(&dev)
             .unwrap()
@@ -139,11 +96,8 @@ fn a_symlink_stays_a_link_and_its_target_gets_the_file() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("real.txt"), b"old").unwrap();
     std::os::unix::fs::symlink("real.txt", dir.path().join("link.txt")).unwrap();
-    let st = wythoff()
-        .args(["oeis", "A000201", "--terms", "10", "-o"])
-        .arg(dir.path().join("link.txt"))
-        .output()
-        .unwrap();
+    let link = dir.path().join("link.txt");
+    let st = wythoff(&["oeis", "A000201", "--terms", "10", "-o", s(&link)]);
     assert!(st.status.success());
     assert!(
         std::fs::symlink_metadata(dir.path().join("link.txt"))
@@ -168,7 +122,7 @@ fn a_directory_or_a_missing_folder_is_refused_before_work() {
             &["pairs", "1e12", "--format", "binary", "-o"][..],
         ] {
             let t = std::time::Instant::now();
-            let st = wythoff().args(args).arg(&target).output().unwrap();
+            let st = command().args(args).arg(&target).output().unwrap();
             assert_eq!(st.status.code(), Some(2), "{args:?}");
             // 10^12 pairs would take minutes: the refusal came before the work.
             assert!(t.elapsed().as_secs() < 30);
@@ -183,26 +137,10 @@ fn two_overlapping_runs_on_one_name_leave_one_whole_file() {
     let out = dir.path().join("b.txt");
     let hold = dir.path().join("hold");
     // Run 1 computes its whole output, then waits before its commit.
-    let mut first = wythoff()
-        .args(["oeis", "A000201", "--terms", "3000", "-o"])
-        .arg(&out)
-        .env("WYTHOFF_TEST_HOLD", &hold)
-        .spawn()
-        .unwrap();
-    let held = dir.path().join("hold.held");
-    for _ in 0..3000 {
-        if held.exists() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    assert!(held.exists(), "the first run never reached its commit");
+    let args = ["oeis", "A000201", "--terms", "3000", "-o", s(&out)];
+    let mut first = start_held(&args, "WYTHOFF_TEST_HOLD", &hold);
     // Run 2 writes the same name completely while run 1 is open.
-    let st = wythoff()
-        .args(["oeis", "A000201", "--terms", "20", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let st = wythoff(&["oeis", "A000201", "--terms", "20", "-o", s(&out)]);
     assert!(st.status.success());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), a000201_bfile(20));
     std::fs::write(dir.path().join("hold.go"), b"").unwrap();
@@ -217,20 +155,8 @@ fn sigterm_removes_the_temporary_file_of_a_run() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("big.txt");
     let hold = dir.path().join("hold");
-    let mut run = wythoff()
-        .args(["oeis", "A000201", "--terms", "1000", "-o"])
-        .arg(&out)
-        .env("WYTHOFF_TEST_HOLD", &hold)
-        .spawn()
-        .unwrap();
-    let held = dir.path().join("hold.held");
-    for _ in 0..3000 {
-        if held.exists() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    assert!(held.exists());
+    let args = ["oeis", "A000201", "--terms", "1000", "-o", s(&out)];
+    let mut run = start_held(&args, "WYTHOFF_TEST_HOLD", &hold);
     assert!(names(dir.path()).iter().any(|n| n.ends_with(".partial")));
     // SAFETY: sending a signal to our own child.
     unsafe {
@@ -241,38 +167,17 @@ fn sigterm_removes_the_temporary_file_of_a_run() {
     assert_eq!(names(dir.path()), ["hold.held"]);
 }
 
-/// Waits (up to 30 s) until `p` exists.
-fn wait_for(p: &Path) {
-    for _ in 0..3000 {
-        if p.exists() {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("'{}' never appeared", p.display());
-}
-
 #[test]
 fn a_sigkilled_runs_temporary_file_is_removed_by_the_next_run_and_a_live_ones_kept() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r.json");
     // a live run on the name, held before its commit
-    let mut live = wythoff()
-        .args(["oeis", "A000201", "--terms", "3000", "-o"])
-        .arg(&out)
-        .env("WYTHOFF_TEST_HOLD", dir.path().join("live"))
-        .spawn()
-        .unwrap();
-    wait_for(&dir.path().join("live.held"));
+    let args = ["oeis", "A000201", "--terms", "3000", "-o", s(&out)];
+    let mut live = start_held(&args, "WYTHOFF_TEST_HOLD", &dir.path().join("live"));
     let live_tmp = format!("r.json.{}-0.partial", live.id());
     // a verification on the same name, killed by SIGKILL before its commit
-    let mut killed = wythoff()
-        .args(["verify", "--bound", "1000", "-o"])
-        .arg(&out)
-        .env("WYTHOFF_TEST_HOLD", dir.path().join("killed"))
-        .spawn()
-        .unwrap();
-    wait_for(&dir.path().join("killed.held"));
+    let args = ["verify", "--bound", "1000", "-o", s(&out)];
+    let mut killed = start_held(&args, "WYTHOFF_TEST_HOLD", &dir.path().join("killed"));
     let killed_tmp = format!("r.json.{}-0.partial", killed.id());
     // SAFETY: sending a signal to our own child.
     unsafe {
@@ -285,11 +190,7 @@ fn a_sigkilled_runs_temporary_file_is_removed_by_the_next_run_and_a_live_ones_ke
         "{left:?}"
     );
     // the next run on the name removes the killed run's temporary file, says so, keeps the live one
-    let o = wythoff()
-        .args(["verify", "--bound", "1000", "--resume", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let o = wythoff(&["verify", "--bound", "1000", "--resume", "-o", s(&out)]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{err}");
     assert!(
@@ -326,9 +227,9 @@ fn dev_stdout_writes_through_the_descriptor_and_never_replaces_the_redirected_fi
     let link = dir.path().join("out");
     std::os::unix::fs::symlink("/dev/stdout", &link).unwrap();
     std::fs::write(&log, "kept\n").unwrap();
-    for name in ["/dev/stdout", "/dev/fd/1", link.to_str().unwrap()] {
+    for name in ["/dev/stdout", "/dev/fd/1", s(&link)] {
         let append = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
-        let st = wythoff()
+        let st = command()
             .args(["oeis", "A000201", "--terms", "3", "-o", name])
             .stdout(Stdio::from(append))
             .status()
@@ -339,7 +240,7 @@ fn dev_stdout_writes_through_the_descriptor_and_never_replaces_the_redirected_fi
     assert_eq!(std::fs::read_to_string(&log).unwrap(), want);
     assert_eq!(names(dir.path()), ["log.txt", "out"]);
     let out = std::fs::File::create(&log).unwrap();
-    let o = wythoff()
+    let o = command()
         .args(["grundy", "10", "-o", "/dev/stdout"])
         .stdout(Stdio::from(out))
         .output()

@@ -1,77 +1,21 @@
 //! The default job end to end with its small preset (`generate --quick`): every file is there,
 //! whole, and agrees with independent data — the published OEIS terms (data/oeis), pairs recomputed
-//! here from the rules (a mex sweep), the Grundy table by a naive mex, and the three-pile P-positions
-//! by a game search.
+//! from the rules (a mex sweep), the Grundy table by a naive mex, and the three-pile P-positions
+//! by a game search (all three in tests/common).
 
-use std::process::Command;
+mod common;
 
-fn wythoff() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-}
-
-/// Published terms of an entry (offset, terms) from data/oeis.
-fn published(anum: &str) -> (u64, Vec<u64>) {
-    let path = format!("{}/data/oeis/{anum}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut lines = text.lines();
-    let head = lines.next().unwrap();
-    let offset: u64 = head
-        .split("Offset ")
-        .nth(1)
-        .unwrap()
-        .split(|c: char| !c.is_ascii_digit())
-        .next()
-        .unwrap()
-        .parse()
-        .unwrap();
-    let terms = lines
-        .flat_map(|l| l.split(','))
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| s.trim().parse().unwrap())
-        .collect();
-    (offset, terms)
-}
-
-/// P-pairs (A_n, B_n) for n ≤ stop from the recursive definition with B_n = A_n + a·n (+1 in
-/// misère play for a ≥ 2, from n = 0 on: (0, 1) is P there; misère a = 1 swaps (0,0), (1,2) for (0,1), (2,2)).
-fn pairs_by_mex(a: u64, misere: bool, stop: u64) -> Vec<(u64, u64)> {
-    let mut used = vec![false; (stop * (a + 3) + 10) as usize];
-    let mut v = Vec::new();
-    for n in 0..=stop {
-        let mut m = 0;
-        while used[m as usize] {
-            m += 1;
-        }
-        let b = m + a * n + u64::from(misere && a >= 2);
-        used[m as usize] = true;
-        used[b as usize] = true;
-        v.push((m, b));
-    }
-    if misere && a == 1 {
-        v[0] = (0, 1);
-        v[1] = (2, 2);
-    }
-    v
-}
+use common::{
+    check, mex_pairs_through, naive_rows, names, published, run_ok, s, stdout, three_pile_p,
+    wythoff,
+};
 
 #[test]
 fn quick_preset_end_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    let st = wythoff()
-        .args(["generate", "--quick", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        st.status.success(),
-        "{}",
-        String::from_utf8_lossy(&st.stderr)
-    );
-    let files: Vec<String> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    run_ok(&["generate", "--quick", "--out", s(&out)]);
+    let files = names(&out);
     assert!(
         files
             .iter()
@@ -99,7 +43,7 @@ fn quick_preset_end_to_end() {
         ("pairs_a1_misere.txt", 1, true),
         ("pairs_a2_misere.txt", 2, true),
     ] {
-        let want = pairs_by_mex(a, misere, 1000);
+        let want = mex_pairs_through(a, misere, 1000);
         let text = std::fs::read_to_string(out.join(file)).unwrap();
         let got: Vec<(u64, u64)> = text
             .lines()
@@ -117,7 +61,7 @@ fn quick_preset_end_to_end() {
     // The binary file: header fields and payload against the recursion.
     let bin = std::fs::read(out.join("pairs_a1.bin")).unwrap();
     assert_eq!(&bin[0..8], b"WYTHOFF\0");
-    let want = pairs_by_mex(1, false, 10_000);
+    let want = mex_pairs_through(1, false, 10_000);
     assert_eq!(bin.len(), 80 + want.len() * 16);
     for (n, (a, b)) in want.iter().enumerate() {
         let at = 80 + n * 16;
@@ -127,32 +71,11 @@ fn quick_preset_end_to_end() {
     }
 
     // The Grundy table against a naive mex from the rules, read back through `grundy get`.
-    let n = 40usize;
-    let mut g = vec![vec![0u32; n]; n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = std::collections::HashSet::new();
-            for k in 1..=x {
-                seen.insert(g[x - k][y]);
-            }
-            for k in 1..=y {
-                seen.insert(g[x][y - k]);
-            }
-            for k in 1..=x.min(y) {
-                seen.insert(g[x - k][y - k]);
-            }
-            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    let st = wythoff()
-        .args(["grundy", "get"])
-        .arg(out.join("grundy_a1_256.bin"))
-        .args(["0..39", "0..39"])
-        .output()
-        .unwrap();
+    let g = naive_rows(40, 40, 1);
+    let table = out.join("grundy_a1_256.bin");
+    let st = wythoff(&["grundy", "get", s(&table), "0..39", "0..39"]);
     assert!(st.status.success());
-    let got: Vec<Vec<u32>> = String::from_utf8(st.stdout)
-        .unwrap()
+    let got: Vec<Vec<u32>> = stdout(&st)
         .lines()
         .map(|l| l.split(' ').map(|v| v.parse().unwrap()).collect())
         .collect();
@@ -167,46 +90,12 @@ fn quick_preset_end_to_end() {
             [v[0], v[1], v[2]]
         })
         .collect();
-    let m = 13usize;
-    let mut p = vec![false; m * m * m];
-    let idx = |x: usize, y: usize, z: usize| (x * m + y) * m + z;
-    for s in 0..3 * m {
-        for x in 0..m {
-            for y in 0..m {
-                if s < x + y || s - x - y >= m {
-                    continue;
-                }
-                let z = s - x - y;
-                let mut win = false;
-                for mask in 1..8usize {
-                    for k in 1..m {
-                        let d = |bit: usize, v: usize| {
-                            if mask & bit != 0 {
-                                v.checked_sub(k)
-                            } else {
-                                Some(v)
-                            }
-                        };
-                        if let (Some(a), Some(b), Some(c)) = (d(1, x), d(2, y), d(4, z)) {
-                            win |= p[idx(a, b, c)];
-                        }
-                    }
-                }
-                p[idx(x, y, z)] = !win;
-            }
-        }
-    }
-    for x in 0..m {
-        for y in x..m {
-            for z in y..m {
-                assert_eq!(
-                    listed.contains(&[x, y, z]),
-                    p[idx(x, y, z)],
-                    "({x},{y},{z})"
-                );
-            }
-        }
-    }
+    let mut in_cube: Vec<[usize; 3]> = listed
+        .into_iter()
+        .filter(|&[x, y, z]| x <= y && y <= z && z <= 12)
+        .collect();
+    in_cube.sort();
+    assert_eq!(in_cube, three_pile_p(12));
 
     // The report says it passed, check by check, and the job said so by its exit status.
     let report: serde_json::Value =
@@ -226,10 +115,7 @@ fn quick_preset_end_to_end() {
     ] {
         assert!(names.contains(&name), "{names:?}");
     }
-    let table = checks
-        .iter()
-        .find(|c| c["name"] == "G(x, y) <= x + y")
-        .unwrap();
+    let table = check(&report, "G(x, y) <= x + y");
     assert_eq!(table["count"], (256 * 257 / 2).to_string());
     let ms = report["measurements"].as_array().unwrap();
     assert!(
@@ -338,21 +224,12 @@ fn unwritable_output_folder_is_refused_before_work() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("a-file");
     std::fs::write(&file, b"x").unwrap();
-    let st = wythoff()
-        .args(["generate", "--quick", "--out"])
-        .arg(&file)
-        .output()
-        .unwrap();
+    let st = wythoff(&["generate", "--quick", "--out", s(&file)]);
     assert_eq!(st.status.code(), Some(2));
     assert_eq!(std::fs::read(&file).unwrap(), b"x");
     for bad in [["--scale", "0"], ["--scale", "1e18"]] {
-        let st = wythoff()
-            .arg("generate")
-            .args(bad)
-            .arg("--out")
-            .arg(dir.path().join("never"))
-            .output()
-            .unwrap();
+        let never = dir.path().join("never");
+        let st = wythoff(&["generate", bad[0], bad[1], "--out", s(&never)]);
         assert_eq!(st.status.code(), Some(2));
         assert!(!dir.path().join("never").exists());
     }

@@ -37,7 +37,7 @@ fn made(name: &str, args: &[&str]) -> Vec<u8> {
     let out = d.path().join(name);
     let args: Vec<&str> = args
         .iter()
-        .map(|&a| if a == "OUT" { out.to_str().unwrap() } else { a })
+        .map(|&a| if a == "OUT" { s(&out) } else { a })
         .collect();
     let o = wythoff(&args);
     assert!(o.status.success(), "{args:?}: {}", text(&o));
@@ -75,14 +75,6 @@ fn read_back(args: &[&str]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-fn u32_at(b: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(b[o..o + 4].try_into().unwrap())
-}
-
-fn u64_at(b: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
-}
-
 /// Little-endian unsigned integer of `w` bytes at `o`.
 fn uint_at(b: &[u8], o: usize, w: usize) -> u128 {
     let mut v = [0u8; 16];
@@ -94,44 +86,11 @@ fn xxh3(parts: &[&[u8]]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(&parts.concat())
 }
 
-/// ⌊√v⌋ by Newton's method in integers.
-fn isqrt(v: u128) -> u128 {
-    if v < 2 {
-        return v;
-    }
-    let mut x = 1u128 << (v.ilog2() / 2 + 1); // above √v
-    loop {
-        let y = (x + v / x) / 2;
-        if y >= x {
-            return x;
-        }
-        x = y;
-    }
-}
-
 /// Wythoff's pair (⌊nφ⌋, ⌊nφ²⌋) = ((n + ⌊√(5n²)⌋) / 2, that + n), exact for n < 2^63.
 fn wythoff_pair(n: u64) -> (u128, u128) {
     let n = u128::from(n);
-    let a = (n + isqrt(5 * n * n)) / 2;
+    let a = (n + (5 * n * n).isqrt()) / 2;
     (a, a + n)
-}
-
-/// (A_n, B_n) for n < count from the recursive definition: A_n = mex{A_i, B_i : i < n},
-/// B_n = A_n + a·n (normal play).
-fn mex_pairs(a: u64, count: u64) -> Vec<(u64, u64)> {
-    let mut used = vec![false; (count * (a + 3)) as usize];
-    let mut v = Vec::new();
-    let mut m = 0u64;
-    for n in 0..count {
-        while used[m as usize] {
-            m += 1;
-        }
-        let b = m + a * n;
-        used[m as usize] = true;
-        used[b as usize] = true;
-        v.push((m, b));
-    }
-    v
 }
 
 /// The common fields of a pairs or word file (doc/formats.md); checks magic, version, kind,
@@ -175,7 +134,7 @@ fn pairs_records(b: &[u8], a: u64, misere: bool, start: u64, stop: u64) -> Vec<(
 fn joined_back(name: &str) {
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("joined.bin");
-    read_back(&["pairs", "--join", &g(name), "-o", out.to_str().unwrap()]);
+    read_back(&["pairs", "--join", &g(name), "-o", s(&out)]);
     assert!(std::fs::read(&out).unwrap() == golden(name), "{name}");
 }
 
@@ -274,18 +233,24 @@ fn word_files() {
             "pairs", "100", "3000", "-a", "2", "--format", "word", "-o", "OUT",
         ],
     );
-    check_word("word_a1_0_5000.bin", 1, 0, 5000, &mex_pairs(1, 5100));
-    check_word("word_a2_100_3000.bin", 2, 100, 3000, &mex_pairs(2, 3100));
+    check_word(
+        "word_a1_0_5000.bin",
+        1,
+        0,
+        5000,
+        &mex_pairs_through(1, false, 5099),
+    );
+    check_word(
+        "word_a2_100_3000.bin",
+        2,
+        100,
+        3000,
+        &mex_pairs_through(2, false, 3099),
+    );
     // the product has no reader of word files; the pairs reader must know it for what it is
     let d = tempfile::tempdir().unwrap();
     let out = d.path().join("j.bin");
-    let o = wythoff(&[
-        "pairs",
-        "--join",
-        &g("word_a1_0_5000.bin"),
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = wythoff(&["pairs", "--join", &g("word_a1_0_5000.bin"), "-o", s(&out)]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("characteristic word"), "{}", text(&o));
     assert!(!out.exists());

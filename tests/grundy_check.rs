@@ -6,6 +6,7 @@
 mod common;
 use common::*;
 use std::path::Path;
+use std::process::Output;
 
 #[test]
 fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
@@ -15,12 +16,11 @@ fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
         let sq = naive(n, a);
         let good = file_bytes(&sq, n, a as u64);
         let f = write(dir.path(), "good.bin", &good);
-        let o = wythoff(&["grundy", "--check", f.to_str().unwrap()]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let o = run_ok(&["grundy", "--check", s(&f)]);
         assert!(text(&o).starts_with("OK"), "{}", text(&o));
         let (x, y) = (9, 23);
         let g = sq[x * n + y];
-        let opts = options(n, a, x, y);
+        let opts = options(a, x, y);
         let opt_values: Vec<u32> = opts.iter().map(|&(u, w)| sq[u * n + w]).collect();
         // a wrong value: the largest the width holds (far above the mex)
         // a repeated value: that of the option (x, 0)
@@ -42,7 +42,7 @@ fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
         for (v, what, why) in cases {
             let bad = corrupt(&good, n, x, y, v, true);
             let f = write(dir.path(), "bad.bin", &bad);
-            let o = wythoff(&["grundy", "--check", f.to_str().unwrap()]);
+            let o = wythoff(&["grundy", "--check", s(&f)]);
             let t = text(&o);
             assert_eq!(o.status.code(), Some(1), "a={a} {what}: {t}");
             assert!(t.starts_with("FAIL"), "{t}");
@@ -52,7 +52,7 @@ fn correct_tables_pass_and_each_kind_of_corruption_names_the_cell() {
             );
             // the checksum was fixed up: only the proof fails
             assert!(t.contains("  ok ") && t.contains("file checksum"), "{t}");
-            let o = wythoff(&["grundy", "--check", f.to_str().unwrap(), "--json"]);
+            let o = wythoff(&["grundy", "--check", s(&f), "--json"]);
             let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
             assert_eq!(j["version"], 1);
             assert_eq!(j["ok"], false);
@@ -89,7 +89,7 @@ fn a_damaged_payload_fails_its_check_and_is_refused_by_get_and_png() {
     let mut bytes = file_bytes(&sq, n, 1);
     bytes[64 + 100] ^= 0x40;
     let f = write(dir.path(), "t.bin", &bytes);
-    let f = f.to_str().unwrap();
+    let f = s(&f);
     let o = wythoff(&["grundy", "--check", f, "--json"]);
     assert_eq!(o.status.code(), Some(1));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -100,7 +100,7 @@ fn a_damaged_payload_fails_its_check_and_is_refused_by_get_and_png() {
     assert!(text(&o).contains("damaged"), "{}", text(&o));
     assert!(o.stdout.is_empty());
     let png = dir.path().join("t.png");
-    let o = wythoff(&["grundy", "png", f, png.to_str().unwrap()]);
+    let o = wythoff(&["grundy", "png", f, s(&png)]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(!png.exists());
 }
@@ -157,12 +157,12 @@ fn invalid_headers_and_lengths_are_usage_errors_never_signals() {
     ];
     for (what, bytes, says) in cases {
         let f = write(dir.path(), "h.bin", &bytes);
-        let f = f.to_str().unwrap();
+        let f = s(&f);
         let png = dir.path().join("h.png");
         for args in [
             vec!["grundy", "--check", f],
             vec!["grundy", "get", f, "0", "0"],
-            vec!["grundy", "png", f, png.to_str().unwrap()],
+            vec!["grundy", "png", f, s(&png)],
         ] {
             let o = wythoff(&args);
             assert_eq!(o.status.code(), Some(2), "{what} {args:?}: {}", text(&o));
@@ -191,18 +191,29 @@ fn readers<'a>(f: &'a str, png: &'a str) -> Vec<Vec<&'a str>> {
     ]
 }
 
+/// Runs each of the [`readers`] of `f`: (its arguments, its run, all it printed).
+fn run_readers(f: &Path, png: &str) -> Vec<(Vec<String>, Output, String)> {
+    readers(s(f), png)
+        .into_iter()
+        .map(|args| {
+            let o = wythoff(&args);
+            let t = text(&o);
+            (args.iter().map(|a| a.to_string()).collect(), o, t)
+        })
+        .collect()
+}
+
 #[test]
 fn a_relabelled_header_is_refused_by_every_reader() {
     let dir = tempfile::tempdir().unwrap();
     let n = 40;
     let png = dir.path().join("r.png");
-    let png = png.to_str().unwrap();
+    let png = s(&png);
     for (from, to) in [(2u64, 1u64), (1, 2), (1, 3)] {
         let good = file_bytes(&naive(n, from as usize), n, from);
         // the file as written is read by all (A047708 only from a table of a = 1)
         let f = write(dir.path(), "good.bin", &good);
-        for args in readers(f.to_str().unwrap(), png) {
-            let o = wythoff(&args);
+        for (args, o, _) in run_readers(&f, png) {
             let want = if from != 1 && args[0] == "oeis" { 2 } else { 0 };
             assert_eq!(o.status.code(), Some(want), "{args:?}: {}", text(&o));
         }
@@ -211,9 +222,7 @@ fn a_relabelled_header_is_refused_by_every_reader() {
         let mut b = good.clone();
         b[16..24].copy_from_slice(&to.to_le_bytes());
         let f = write(dir.path(), "relabelled.bin", &b);
-        for args in readers(f.to_str().unwrap(), png) {
-            let o = wythoff(&args);
-            let t = text(&o);
+        for (args, o, t) in run_readers(&f, png) {
             assert_eq!(o.status.code(), Some(1), "a {from} -> {to} {args:?}: {t}");
             if args[0] == "grundy" && args[1] == "--check" {
                 assert!(t.starts_with("FAIL"), "{t}");
@@ -240,25 +249,20 @@ fn a_relabelled_header_is_refused_by_every_reader() {
     b[24..32].copy_from_slice(&m.to_le_bytes());
     b[40..48].copy_from_slice(&(len as u64).to_le_bytes());
     let f = write(dir.path(), "cut.bin", &b);
-    for args in readers(f.to_str().unwrap(), png) {
-        let o = wythoff(&args);
+    for (args, o, _) in run_readers(&f, png) {
         assert_eq!(o.status.code(), Some(1), "N -> 39 {args:?}: {}", text(&o));
     }
     // N relabelled alone: the header contradicts the file's length, refused before reading
     let mut b = good.clone();
     b[24..32].copy_from_slice(&m.to_le_bytes());
     let f = write(dir.path(), "n.bin", &b);
-    for args in readers(f.to_str().unwrap(), png) {
-        let o = wythoff(&args);
-        let t = text(&o);
+    for (args, o, t) in run_readers(&f, png) {
         assert_eq!(o.status.code(), Some(2), "N alone {args:?}: {t}");
         assert!(t.contains("payload length"), "{t}");
     }
     // a version 1 file (checksum of the payload alone) is refused by every reader, saying why
     let f = write(dir.path(), "v1.bin", &v1_bytes(&good));
-    for args in readers(f.to_str().unwrap(), png) {
-        let o = wythoff(&args);
-        let t = text(&o);
+    for (args, o, t) in run_readers(&f, png) {
         assert_eq!(o.status.code(), Some(2), "v1 {args:?}: {t}");
         assert!(
             t.contains("format version 1") && t.contains("regenerate"),
@@ -275,7 +279,7 @@ fn get_outside_the_table_is_a_usage_error() {
     let n = 12;
     let sq = naive(n, 1);
     let f = write(dir.path(), "t.bin", &file_bytes(&sq, n, 1));
-    let f = f.to_str().unwrap();
+    let f = s(&f);
     let o = wythoff(&["grundy", "get", f, "3", "0..11"]);
     assert_eq!(o.status.code(), Some(0));
     let want: Vec<String> = (0..n).map(|y| sq[3 * n + y].to_string()).collect();
@@ -300,22 +304,13 @@ fn engine_tables_are_proved_for_a_1_to_5() {
     let n = 150;
     for a in 1..=5usize {
         let f = dir.path().join(format!("a{a}.bin"));
-        let o = wythoff(&[
-            "grundy",
-            &n.to_string(),
-            "-a",
-            &a.to_string(),
-            "-o",
-            f.to_str().unwrap(),
-        ]);
-        assert!(o.status.success(), "{}", text(&o));
+        run_ok(&["grundy", &n.to_string(), "-a", &a.to_string(), "-o", s(&f)]);
         // the engine's file is the naive table in the documented format, byte for byte
         assert_eq!(
             std::fs::read(&f).unwrap(),
             common::v3_bytes(&file_bytes(&naive(n, a), n, a as u64))
         );
-        let o = wythoff(&["grundy", "--check", f.to_str().unwrap(), "--json"]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        let o = run_ok(&["grundy", "--check", s(&f), "--json"]);
         let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(j["ok"], true);
         let cells = (n * (n + 1) / 2).to_string();

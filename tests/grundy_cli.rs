@@ -2,24 +2,7 @@
 //! refused (status 2, one line, nothing written), and outputs checked before any work.
 
 mod common;
-use common::naive;
-use std::process::{Command, Output};
-
-fn wythoff_in(dir: &std::path::Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .current_dir(dir)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{naive, says, stderr, stdout, wythoff_in};
 
 #[test]
 fn meaningless_or_conflicting_combinations_are_refused_before_any_work() {
@@ -138,11 +121,7 @@ fn the_readme_picture_example_works_and_says_what_the_board_shows() {
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("corner 0 <= x, y < 128"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "corner 0 <= x, y < 128");
     for (f, side) in [("table.png", 1000u32), ("board.png", 128 * 8)] {
         let bytes = std::fs::read(d.join(f)).unwrap();
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{f}");
@@ -205,12 +184,7 @@ fn answers_on_stdout_agree_with_the_rules() {
         assert!(o.status.success(), "{}", stderr(&o));
         let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         assert_eq!(j["checks"][0]["status"], "skipped");
-        assert!(
-            j["checks"][0]["reason"]
-                .as_str()
-                .unwrap()
-                .contains("computed")
-        );
+        says(j["checks"][0]["reason"].as_str().unwrap(), "computed");
         assert_eq!(j["checks"][1]["status"], "ok");
         assert_eq!(j["checks"][1]["cells"], (37 * 38 / 2).to_string());
     }

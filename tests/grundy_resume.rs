@@ -3,27 +3,14 @@
 //! partial file byte for byte as it was, `--restart` discards it, a torn or corrupted checkpoint
 //! record means "not done"; runs of every a resume byte-identically after a real SIGKILL.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn suffixed(p: &Path, suffix: &str) -> PathBuf {
-    PathBuf::from(format!("{}{suffix}", p.display()))
-}
+use common::{
+    edit_log_header, records, refused, refused_keeping, run_ok, s, spawn, start_held, stderr,
+    suffixed, wythoff,
+};
+use std::path::Path;
+use std::process::Output;
 
 /// A run of side `n` killed (abort, like kill -9) once `rows` rows are checkpointed.
 fn interrupted(f: &Path, n: &str, rows: &str) {
@@ -37,8 +24,7 @@ fn interrupted(f: &Path, n: &str, rows: &str) {
 fn fresh(dir: &Path, n: &str, a: &str) -> Vec<u8> {
     let f = dir.join(format!("fresh-{n}-{a}.bin"));
     if !f.exists() {
-        let o = wythoff(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
-        assert!(o.status.success(), "{}", stderr(&o));
+        run_ok(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
     }
     std::fs::read(&f).unwrap()
 }
@@ -97,8 +83,7 @@ fn resume_with_other_parameters_leaves_the_partial_byte_identical() {
         assert!(now == before);
     }
     // the right parameters resume it, from the checkpointed band
-    let o = wythoff(&["grundy", "900", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "900", "-o", s(&f), "--resume"]);
     assert_eq!(resumed_at(&o), Some(320), "{}", stderr(&o));
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "900", "1"));
     assert!(!partial.exists() && !ckpt.exists());
@@ -109,16 +94,14 @@ fn restart_discards_the_interrupted_run() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");
     interrupted(&f, "700", "256");
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["grundy", "700", "-o", s(&f), "--restart"]);
     assert!(stderr(&o).contains("discarded"), "{}", stderr(&o));
     assert_eq!(resumed_at(&o), None);
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
     // restarting with other parameters is fine too: the old run is discarded
     let g = dir.path().join("g.bin");
     interrupted(&g, "700", "128");
-    let o = wythoff(&["grundy", "200", "-a", "3", "-o", s(&g), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "200", "-a", "3", "-o", s(&g), "--restart"]);
     assert_eq!(std::fs::read(&g).unwrap(), fresh(dir.path(), "200", "3"));
     assert!(!suffixed(&g, ".partial").exists() && !suffixed(&g, ".partial.ckpt").exists());
 }
@@ -131,44 +114,23 @@ fn a_partial_file_of_format_version_1_is_refused_by_name_and_kept() {
     interrupted(&f, "700", "256");
     // make it the partial state of a version 1 run: the log's first line says v1 (its line hash
     // recomputed, doc/formats.md), the header says version 1 (checksum 0 then lay at offset 48)
-    let log = std::fs::read_to_string(&ckpt).unwrap();
-    let (first, rest) = log.split_once('\n').unwrap();
-    let body = first[17..].replace("table v3 ", "table v1 ");
+    let body = edit_log_header(&ckpt, "table v3 ", "table v1 ");
     assert!(
         body.starts_with("wythoff grundy table v1 a=1 N=700"),
         "{body}"
     );
-    let line = format!(
-        "{:016x} {body}",
-        xxhash_rust::xxh3::xxh3_64(body.as_bytes())
-    );
-    std::fs::write(&ckpt, format!("{line}\n{rest}")).unwrap();
     let mut p = std::fs::read(&partial).unwrap();
     p[8..12].copy_from_slice(&1u32.to_le_bytes());
     std::fs::write(&partial, &p).unwrap();
-    let before = (
-        std::fs::read(&partial).unwrap(),
-        std::fs::read(&ckpt).unwrap(),
-    );
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{e}");
-    assert_eq!(e.lines().count(), 1, "{e}");
-    assert!(
-        e.contains("table format version 1") && e.contains("--restart"),
-        "{e}"
-    );
-    let after = (
-        std::fs::read(&partial).unwrap(),
-        std::fs::read(&ckpt).unwrap(),
-    );
-    assert!(before == after && !f.exists());
+    let resume = ["grundy", "700", "-o", s(&f), "--resume"];
+    let want = ["table format version 1", "--restart"];
+    refused_keeping(&resume, &[&partial, &ckpt], &want);
+    assert!(!f.exists());
     // a plain run names both ways on; --restart discards it and writes version 3
     let o = wythoff(&["grundy", "700", "-o", s(&f)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--restart"), "{}", stderr(&o));
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "700", "-o", s(&f), "--restart"]);
     assert_eq!(std::fs::read(&f).unwrap(), fresh(dir.path(), "700", "1"));
     assert_eq!(std::fs::read(&f).unwrap()[8..12], 3u32.to_le_bytes());
 }
@@ -178,16 +140,12 @@ fn nothing_to_resume_is_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");
     for a in ["1", "2"] {
-        let o = wythoff(&["grundy", "300", "-a", a, "-o", s(&f), "--resume"]);
-        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-        assert!(stderr(&o).contains("no interrupted run"), "{}", stderr(&o));
+        refused(
+            &["grundy", "300", "-a", a, "-o", s(&f), "--resume"],
+            &["no interrupted run"],
+        );
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
-}
-
-/// The number of checkpoint records in a log (lines after the first).
-fn records(ckpt: &Path) -> usize {
-    std::fs::read_to_string(ckpt).map_or(0, |t| t.lines().count().saturating_sub(1))
 }
 
 /// A run killed with SIGKILL (no hook: the real signal, at whatever point it lands) after its
@@ -200,10 +158,7 @@ fn resume_after_a_real_sigkill_is_byte_identical() {
     for (a, n, threads) in [("1", "9000", "2"), ("3", "6000", "1"), ("10", "4000", "2")] {
         let f = dir.path().join(format!("k{a}.bin"));
         let ckpt = suffixed(&f, ".partial.ckpt");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(["grundy", n, "-a", a, "-o", s(&f), "--threads", threads])
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["grundy", n, "-a", a, "-o", s(&f), "--threads", threads]);
         let t0 = std::time::Instant::now();
         while records(&ckpt) < 3 {
             assert!(t0.elapsed().as_secs() < 120, "a = {a}: no checkpoints");
@@ -246,14 +201,17 @@ fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
     let want = fresh(dir.path(), "700", "1");
     let f = dir.path().join("t.bin");
     let (partial, ckpt) = (suffixed(&f, ".partial"), suffixed(&f, ".partial.ckpt"));
+    // `--resume` goes on from the row given and ends with the file of an uninterrupted run
+    let resumes_at = |row: u64| {
+        let o = run_ok(&["grundy", "700", "-o", s(&f), "--resume"]);
+        assert_eq!(resumed_at(&o), Some(row), "{}", stderr(&o));
+        assert_eq!(std::fs::read(&f).unwrap(), want);
+    };
     // records for rows 64, 128, 192, 256; the last one torn by a crash
     interrupted(&f, "700", "256");
     let log = std::fs::read(&ckpt).unwrap();
     std::fs::write(&ckpt, &log[..log.len() - 5]).unwrap();
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(resumed_at(&o), Some(192), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&f).unwrap(), want);
+    resumes_at(192);
     std::fs::remove_file(&f).unwrap();
 
     // a flipped byte in the record of row 128: it and the later records are not done
@@ -262,10 +220,7 @@ fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
     let at = log.find("rows=128").unwrap();
     log.replace_range(at..at + 8, "rows=129");
     std::fs::write(&ckpt, log).unwrap();
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(resumed_at(&o), Some(64), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&f).unwrap(), want);
+    resumes_at(64);
     std::fs::remove_file(&f).unwrap();
 
     // a changed value in row 150 of the partial file: the chained hash stops at row 128
@@ -275,10 +230,7 @@ fn torn_or_corrupt_records_and_damaged_rows_are_not_done() {
     let i = 64 + (x * n - x * (x - 1) / 2 + 10) * 2;
     bytes[i] ^= 1;
     std::fs::write(&partial, bytes).unwrap();
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(resumed_at(&o), Some(128), "{}", stderr(&o));
-    assert_eq!(std::fs::read(&f).unwrap(), want);
+    resumes_at(128);
 
     // a partial file of the wrong length is refused and left as it is
     std::fs::remove_file(&f).unwrap();
@@ -297,16 +249,11 @@ fn two_runs_on_one_output_never_share_the_partial_file() {
     let f = dir.path().join("t.bin");
     let hold = dir.path().join("hold");
     // the first run pauses right after its first checkpoint, holding the partial file
-    let mut first = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["grundy", "700", "-o", s(&f)])
-        .env("WYTHOFF_TEST_TABLE_HOLD", &hold)
-        .spawn()
-        .unwrap();
-    let t0 = std::time::Instant::now();
-    while !suffixed(&hold, ".held").exists() {
-        assert!(t0.elapsed().as_secs() < 60, "the first run never paused");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let mut first = start_held(
+        &["grundy", "700", "-o", s(&f)],
+        "WYTHOFF_TEST_TABLE_HOLD",
+        &hold,
+    );
     let partial_then = std::fs::read(suffixed(&f, ".partial")).unwrap();
     for extra in [None, Some("--resume"), Some("--restart")] {
         let mut args = vec!["grundy", "700", "-o", s(&f)];
@@ -338,10 +285,7 @@ fn sigterm_keeps_the_partial_file_of_a_checkpointed_run_of_any_a() {
     // (the temporary file of an uncheckpointed output is removed: tests/files.rs)
     for (a, n, kept) in [("3", "12000", true), ("1", "20000", true)] {
         let f = dir.path().join(format!("a{a}.bin"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"])
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&["grundy", n, "-a", a, "-o", s(&f), "--threads", "1"]);
         let t0 = std::time::Instant::now();
         while partials().is_empty() {
             assert!(t0.elapsed().as_secs() < 60);
@@ -367,9 +311,7 @@ fn sigterm_keeps_the_partial_file_of_a_checkpointed_run_of_any_a() {
 fn a_run_refused_for_room_leaves_nothing_behind() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("big.bin");
-    let o = wythoff(&["grundy", "1048576", "-o", s(&f)]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("GiB"), "{}", stderr(&o));
+    refused(&["grundy", "1048576", "-o", s(&f)], &["GiB"]);
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert!(left.is_empty(), "left behind: {left:?}");
     // an interrupted run, then a refused restart: the partial and its log are untouched

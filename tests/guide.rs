@@ -1,8 +1,9 @@
 //! Every command example in doc/guide.md is run, and where the guide shows output, that output
 //! is compared (the machinery, and what it checks: tests/common/examples.rs).
 
-#[path = "common/examples.rs"]
-mod examples;
+mod common;
+
+use common::examples;
 
 use examples::{Check, Minimums, Substitution, checksum_to_1e7, mex_checksum};
 

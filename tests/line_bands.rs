@@ -7,20 +7,11 @@
 
 mod common;
 
-use common::{line_band_index, line_checksum_v2, line_naive, seal_line_v2, text, wythoff};
+use common::{
+    line_band_index, line_checksum_v2, line_naive, run_ok, s, seal_line_v2, text, u32_at, u64_at,
+    wythoff,
+};
 use std::path::{Path, PathBuf};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn u64_at(b: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
-}
-
-fn u32_at(b: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(b[o..o + 4].try_into().unwrap())
-}
 
 /// A table written by `grundy`, with its side, rules and naive values.
 struct Case {
@@ -72,8 +63,7 @@ fn cases(dir: &Path) -> Vec<Case> {
             let file = dir.join(name);
             let ns = n.to_string();
             let args = [&["grundy", ns.as_str()][..], game, &["-o", s(&file)]].concat();
-            let o = wythoff(&args);
-            assert!(o.status.success(), "{}", text(&o));
+            run_ok(&args);
             let bytes = std::fs::read(&file).unwrap();
             Case {
                 file,
@@ -143,14 +133,12 @@ fn written_files_hold_the_documented_layout_and_the_naive_mex() {
         assert_eq!(u64_at(b, 56), x(&covered));
         assert_eq!(u64_at(b, 56), line_checksum_v2(b, &index));
         // read back: a block across two bands, both orders (the square is not symmetric)
-        let o = wythoff(&["grundy", "get", s(&c.file), "60..67", "0..9"]);
-        assert!(o.status.success(), "{}", text(&o));
+        let o = run_ok(&["grundy", "get", s(&c.file), "60..67", "0..9"]);
         let want: String = (60..68)
             .map(|x| (0..10).map(|y| c.g(x, y)).collect::<Vec<_>>().join(" ") + "\n")
             .collect();
         assert_eq!(String::from_utf8(o.stdout).unwrap(), want);
-        let o = wythoff(&["grundy", "--check", s(&c.file)]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        run_ok(&["grundy", "--check", s(&c.file)]);
     }
 }
 
@@ -168,8 +156,7 @@ fn a_damaged_band_refuses_the_reads_of_its_rows_only() {
         for (x, y) in [(0, 0), (5, 9), (63, 63), (128, 1), (c.n - 1, c.n - 1)] {
             assert_eq!(get(&f, x, y), c.g(x, y), "({x}, {y})");
         }
-        let o = wythoff(&["grundy", "get", fs, "0..63", "0..3"]);
-        assert!(o.status.success(), "{}", text(&o));
+        run_ok(&["grundy", "get", fs, "0..63", "0..3"]);
         // any read of rows 64 to 127 fails, naming them; so does a block reaching into them
         for (x, y) in [("64", "0"), ("100", "7"), ("127", "1"), ("60..70", "0")] {
             fails(
@@ -202,8 +189,7 @@ fn a_damaged_header_rule_block_or_index_refuses_every_read() {
     let dir = tempfile::tempdir().unwrap();
     let c = cases(dir.path()).remove(0);
     let f = dir.path().join("bad.bin");
-    let fs = s(&f);
-    let len = c.bytes.len();
+    let (fs, len) = (s(&f), c.bytes.len());
     let edits: [(&str, usize, &[u8]); 5] = [
         ("the checksum", 56, &[1]),
         // the rule 3,1 relabelled 1,3: a valid rule list, of another game
@@ -294,8 +280,7 @@ fn version_1_files_are_read_and_checked_whole() {
         let sq = line_naive(n, &rules);
         let last = n - 1;
         assert_eq!(get(&p, last, 2), sq[last * n + 2].to_string());
-        let o = wythoff(&["grundy", "--check", s(&p)]);
-        assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+        run_ok(&["grundy", "--check", s(&p)]);
         // a value changed: the whole payload is one checksum, so every read fails
         let f = dir.path().join(name);
         let mut bad = b.clone();

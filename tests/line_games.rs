@@ -1,5 +1,5 @@
 //! Two-pile line games (`grundy N --rules R`, `--game NAME`, the NimHof entries A307296–A307302)
-//! against independent computations: a naive mex over every option written here from the rules,
+//! against independent computations: a naive mex over every option from the rules (the common one),
 //! Nim's x XOR y, the Wythoff engine's checksum, and the fact stated in A307296 that adding
 //! [2,1] or [3,2] to Nim leaves its table A003987 (x XOR y) unchanged.  The published terms of
 //! each entry are checked by tests/published.rs.  Larsson's (p, q)-GDWN (`--game gdwn-P-Q`)
@@ -9,36 +9,13 @@ use std::process::Output;
 use wythoff::oeis::{entry, terms};
 
 mod common;
-use common::wythoff;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
-}
-
-/// G on the n × n square by the mex over every option (x − i·p, y − i·q), i ≥ 1.
-fn naive(rules: &[(usize, usize)], n: usize) -> Vec<Vec<u32>> {
-    let mut g = vec![vec![0u32; n]; n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = Vec::new();
-            for &(p, q) in rules {
-                let mut i = 1;
-                while i * p <= x && i * q <= y {
-                    seen.push(g[x - i * p][y - i * q]);
-                    i += 1;
-                }
-            }
-            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
+use common::{line_naive_rows, run_ok, s, stderr, stdout, wythoff};
 
 /// The printed table of `grundy N --rules R --print`.
 fn printed(args: &[&str]) -> Vec<Vec<u32>> {
     let o = wythoff(args);
-    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o.stderr));
-    text(&o.stdout)
+    assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    stdout(&o)
         .lines()
         .map(|l| l.split(' ').map(|v| v.parse().unwrap()).collect())
         .collect()
@@ -60,7 +37,7 @@ fn nimhof_entries_equal_the_naive_mex_by_antidiagonals() {
     let d = 80; // antidiagonals 0..79
     let count = d * (d + 1) / 2;
     for (anum, rules) in NIMHOF {
-        let g = naive(rules, d);
+        let g = line_naive_rows(d, rules);
         // antidiagonal s lists T(s − i, i), i = 0..=s (the entries' convention, doc/lines.md)
         let want: Vec<u128> = (0..d)
             .flat_map(|s| (0..=s).map(move |i| (s - i, i)))
@@ -81,7 +58,11 @@ fn printed_tables_equal_the_naive_mex_for_asymmetric_and_sparse_rules() {
     ] {
         for n in ["1", "23", "64"] {
             let got = printed(&["grundy", n, "--rules", rules, "--print", "--threads", "2"]);
-            assert_eq!(got, naive(list, n.parse().unwrap()), "{rules}, N = {n}");
+            assert_eq!(
+                got,
+                line_naive_rows(n.parse().unwrap(), list),
+                "{rules}, N = {n}"
+            );
         }
     }
 }
@@ -103,9 +84,9 @@ fn wythoff_as_a_line_game_has_the_wythoff_engine_s_checksum() {
     for n in ["1", "777", "2048"] {
         let line = wythoff(&["grundy", n, "--game", "wythoff", "--checksum"]);
         let engine = wythoff(&["grundy", n, "--checksum"]);
-        let sums = |o: &Output| text(&o.stdout).split(" (").next().unwrap().to_string();
+        let sums = |o: &Output| stdout(o).split(" (").next().unwrap().to_string();
         assert_eq!(sums(&line), sums(&engine), "N = {n}");
-        assert!(text(&line.stdout).contains("rules 1,0:0,1:1,1"));
+        assert!(stdout(&line).contains("rules 1,0:0,1:1,1"));
     }
     let o = wythoff(&["grundy", "4", "--game", "nim", "--checksum", "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -161,7 +142,7 @@ fn bad_rules_and_unsupported_combinations_are_refused() {
         ),
     ] {
         let o = wythoff(args);
-        let err = text(&o.stderr);
+        let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
@@ -262,7 +243,7 @@ fn gdwn_1_2_p_positions_equal_the_mex_over_larssons_moves() {
 fn gdwn_names_outside_the_family_are_refused() {
     for bad in ["gdwn-2-1", "gdwn-2-2", "gdwn-0-3", "gdwn-1-65", "gdwn-01-2"] {
         let o = wythoff(&["grundy", "8", "--game", bad, "--print"]);
-        let err = text(&o.stderr);
+        let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{bad}: {err}");
         assert!(
             err.contains("gdwn-P-Q for integers 0 < P < Q <= 64"),
@@ -284,24 +265,17 @@ fn line_pairs_are_the_zeros_of_the_naive_table() {
     for (spec, rules) in games {
         // y(x) <= (1 + r)x with r <= 2 diagonal rules here
         let (rows, side) = (50, 160);
-        let g = naive(rules, side);
+        let g = line_naive_rows(side, rules);
         let o = wythoff(&["line-pairs", &rows.to_string(), "--rules", spec]);
-        assert!(o.status.success(), "{spec}: {}", text(&o.stderr));
+        assert!(o.status.success(), "{spec}: {}", stderr(&o));
         let want: String = (0..rows)
             .map(|x| format!("{x} {}\n", (0..side).find(|&y| g[x][y] == 0).unwrap()))
             .collect();
-        assert_eq!(text(&o.stdout), want, "{spec}");
+        assert_eq!(stdout(&o), want, "{spec}");
     }
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("p.txt");
-    let o = wythoff(&[
-        "line-pairs",
-        "6",
-        "--game",
-        "wythoff",
-        "-o",
-        f.to_str().unwrap(),
-    ]);
+    let o = wythoff(&["line-pairs", "6", "--game", "wythoff", "-o", s(&f)]);
     assert!(o.status.success() && o.stdout.is_empty());
     assert_eq!(
         std::fs::read_to_string(&f).unwrap(),
@@ -326,8 +300,8 @@ fn line_pairs_are_the_zeros_of_the_naive_table() {
         ),
     ] {
         let o = wythoff(args);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o.stderr));
-        let e = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        let e = stderr(&o);
         assert!(e.contains(says) && e.lines().count() == 1, "{args:?}: {e}");
     }
 }
@@ -347,8 +321,7 @@ fn upper_lists_each_pair_of_a_symmetric_game_once_by_its_smaller_pile() {
         }
         r
     };
-    let o = wythoff(&["line-pairs", "5000", "--game", "wythoff", "--upper"]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
+    let o = run_ok(&["line-pairs", "5000", "--game", "wythoff", "--upper"]);
     let mut want = String::new();
     for n in 0u64.. {
         let a = (n + isqrt(5 * n * n)) / 2;
@@ -357,22 +330,21 @@ fn upper_lists_each_pair_of_a_symmetric_game_once_by_its_smaller_pile() {
         }
         want += &format!("{a} {}\n", a + n);
     }
-    assert_eq!(text(&o.stdout), want);
+    assert_eq!(stdout(&o), want);
     let (rows, side) = (60, 300);
-    let g = naive(&[(1, 0), (0, 1), (1, 1), (1, 2), (2, 1)], side);
-    let o = wythoff(&[
+    let g = line_naive_rows(side, &[(1, 0), (0, 1), (1, 1), (1, 2), (2, 1)]);
+    let o = run_ok(&[
         "line-pairs",
         &rows.to_string(),
         "--game",
         "gdwn-1-2",
         "--upper",
     ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
     let want: String = (0..rows)
         .filter_map(|x| {
             let y = (0..side).find(|&y| g[x][y] == 0).unwrap();
             (x <= y).then(|| format!("{x} {y}\n"))
         })
         .collect();
-    assert_eq!(text(&o.stdout), want);
+    assert_eq!(stdout(&o), want);
 }

@@ -2,26 +2,20 @@
 //! before any work (status 2, one line), with the message Wythoff's `grundy N -o X` gives.
 
 mod common;
-use common::{text, wythoff};
+use common::{mkfifo, names, refused, run_ok, s};
 use std::os::unix::fs::FileTypeExt;
-use std::process::Command;
 
-/// Runs `grundy N [game…] -o target` and returns (status, stderr); nothing on stdout.
-fn refused(n: &str, game: &[&str], target: &str) -> String {
+/// Runs `grundy N [game…] -o target`, asserts a refusal and returns its line.
+fn table_refusal(n: &str, game: &[&str], target: &str) -> String {
     let mut args = vec!["grundy", n];
     args.extend(game);
     args.extend(["-o", target]);
-    let o = wythoff(&args);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-    assert!(o.stdout.is_empty(), "{args:?}");
-    let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    err
+    refused(&args, &[])
 }
 
 fn check_target(target: &str, what: &str) {
     // Wythoff's table: the reference message
-    let wythoff_msg = refused("4096", &[], target);
+    let wythoff_msg = table_refusal("4096", &[], target);
     assert!(
         wythoff_msg.contains(&format!("-o: cannot write '{target}': it is {what}")),
         "{wythoff_msg}"
@@ -31,7 +25,7 @@ fn check_target(target: &str, what: &str) {
         &["--game", "nimhof-a307296"][..],
         &["--rules", "1,0:0,1", "--threads", "1"][..],
     ] {
-        assert_eq!(refused("4096", game, target), wythoff_msg, "{game:?}");
+        assert_eq!(table_refusal("4096", game, target), wythoff_msg, "{game:?}");
     }
 }
 
@@ -46,35 +40,17 @@ fn a_line_game_table_refuses_dev_null() {
 fn a_line_game_table_refuses_a_fifo() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("pipe");
-    assert!(
-        Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    mkfifo(&fifo);
     // were the table written, the writer would wait for a reader: the refusal comes first
-    check_target(fifo.to_str().unwrap(), "a FIFO");
+    check_target(s(&fifo), "a FIFO");
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
-    let names: Vec<_> = std::fs::read_dir(dir.path())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
-    assert_eq!(names, ["pipe"]);
+    assert_eq!(names(dir.path()), ["pipe"]);
 }
 
 #[test]
 fn a_line_game_table_still_goes_to_a_regular_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.bin");
-    let o = wythoff(&[
-        "grundy",
-        "10",
-        "--rules",
-        "1,0:0,1",
-        "-o",
-        path.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["grundy", "10", "--rules", "1,0:0,1", "-o", s(&path)]);
     assert!(std::fs::metadata(&path).unwrap().is_file());
 }

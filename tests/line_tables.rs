@@ -8,27 +8,7 @@
 use std::path::Path;
 
 mod common;
-use common::{text, wythoff};
-
-/// G on the n × n square by the mex over every option (x − i·p, y − i·q), i ≥ 1.
-fn naive(rules: &[(u32, u32)], n: usize) -> Vec<u32> {
-    let mut g = vec![0u32; n * n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = Vec::new();
-            for &(p, q) in rules {
-                let (p, q) = (p as usize, q as usize);
-                let mut i = 1;
-                while i * p <= x && i * q <= y {
-                    seen.push(g[(x - i * p) * n + y - i * q]);
-                    i += 1;
-                }
-            }
-            g[x * n + y] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
+use common::{line_naive, published, refused, s, seal_line_v2, text, u32_at, u64_at, wythoff};
 
 fn rules_text(rules: &[(u32, u32)]) -> String {
     let r: Vec<String> = rules.iter().map(|(p, q)| format!("{p},{q}")).collect();
@@ -41,14 +21,6 @@ struct Decoded {
     rules: Vec<(u32, u32)>,
     width: usize,
     values: Vec<u32>,
-}
-
-fn u32_at(b: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(b[o..o + 4].try_into().unwrap())
-}
-
-fn u64_at(b: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
 }
 
 fn decode(b: &[u8]) -> Decoded {
@@ -85,10 +57,6 @@ fn decode(b: &[u8]) -> Decoded {
     }
 }
 
-fn seal(b: &mut [u8]) {
-    common::seal_line_v2(b);
-}
-
 fn ok(args: &[&str]) -> String {
     let o = wythoff(args);
     assert_eq!(o.status.code(), Some(0), "{args:?}: {}", text(&o));
@@ -97,14 +65,7 @@ fn ok(args: &[&str]) -> String {
 
 fn write_table(dir: &Path, name: &str, n: usize, rules: &str) -> Vec<u8> {
     let p = dir.join(name);
-    ok(&[
-        "grundy",
-        &n.to_string(),
-        "--rules",
-        rules,
-        "-o",
-        p.to_str().unwrap(),
-    ]);
+    ok(&["grundy", &n.to_string(), "--rules", rules, "-o", s(&p)]);
     std::fs::read(&p).unwrap()
 }
 
@@ -122,15 +83,16 @@ fn written_files_hold_the_naive_mex_and_their_rules() {
         let b = write_table(dir.path(), "t.bin", n, &rules_text(rules));
         let d = decode(&b);
         assert_eq!((d.n, d.rules.as_slice()), (n, rules));
-        assert_eq!(d.values, naive(rules, n), "{rules:?}");
+        let wide: Vec<(usize, usize)> = rules.iter().map(|&(p, q)| (p as _, q as _)).collect();
+        assert_eq!(d.values, line_naive(n, &wide), "{rules:?}");
         // the width is the least holding the bound Σ ⌊(N − 1)/max(p, q)⌋ on the values
         let bound: u32 = rules.iter().map(|&(p, q)| (n as u32 - 1) / p.max(q)).sum();
         assert_eq!(d.width, if bound < 256 { 1 } else { 2 }, "{rules:?}");
         let f = dir.path().join("t.bin");
-        let out = ok(&["grundy", "--check", f.to_str().unwrap()]);
+        let out = ok(&["grundy", "--check", s(&f)]);
         assert!(out.starts_with("OK: rules "), "{out}");
         // grundy get: a block, row by row
-        let got = ok(&["grundy", "get", f.to_str().unwrap(), "3..5", "0..9"]);
+        let got = ok(&["grundy", "get", s(&f), "3..5", "0..9"]);
         let want: Vec<String> = (3..=5)
             .map(|x| {
                 let row: Vec<String> = (0..10).map(|y| d.values[x * n + y].to_string()).collect();
@@ -152,24 +114,11 @@ fn nim_and_wythoff_as_line_games_match_their_closed_form_and_engine() {
     }
     // Wythoff's game as a line game gives, cell for cell, the Wythoff engine's file
     let lines = dir.path().join("w.bin");
-    ok(&[
-        "grundy",
-        "200",
-        "--game",
-        "wythoff",
-        "-o",
-        lines.to_str().unwrap(),
-    ]);
+    ok(&["grundy", "200", "--game", "wythoff", "-o", s(&lines)]);
     let engine = dir.path().join("e.bin");
-    ok(&["grundy", "200", "-o", engine.to_str().unwrap()]);
-    let a = ok(&["grundy", "get", lines.to_str().unwrap(), "0..199", "0..199"]);
-    let b = ok(&[
-        "grundy",
-        "get",
-        engine.to_str().unwrap(),
-        "0..199",
-        "0..199",
-    ]);
+    ok(&["grundy", "200", "-o", s(&engine)]);
+    let a = ok(&["grundy", "get", s(&lines), "0..199", "0..199"]);
+    let b = ok(&["grundy", "get", s(&engine), "0..199", "0..199"]);
     assert_eq!(a, b);
 }
 
@@ -186,7 +135,7 @@ fn the_proof_catches_values_and_rules_that_the_checksum_cannot() {
     let f = dir.path().join("t.bin");
     let check = |bytes: &[u8]| {
         std::fs::write(&f, bytes).unwrap();
-        let o = wythoff(&["grundy", "--check", f.to_str().unwrap(), "--json"]);
+        let o = wythoff(&["grundy", "--check", s(&f), "--json"]);
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
         (o.status.code(), v)
     };
@@ -195,7 +144,7 @@ fn the_proof_catches_values_and_rules_that_the_checksum_cannot() {
     let mut b = good.clone();
     let i = start + (x * n + y) * width;
     b[i] += 1;
-    seal(&mut b);
+    seal_line_v2(&mut b);
     let (code, v) = check(&b);
     assert_eq!(code, Some(1));
     assert_eq!(v["checks"][0]["status"], "ok");
@@ -208,14 +157,14 @@ fn the_proof_catches_values_and_rules_that_the_checksum_cannot() {
     let (code, v) = check(&c);
     assert_eq!(code, Some(1));
     assert_eq!(v["checks"][0]["status"], "FAIL");
-    let o = wythoff(&["grundy", "get", f.to_str().unwrap(), "0", "0"]);
+    let o = wythoff(&["grundy", "get", s(&f), "0", "0"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o).contains("damaged"), "{}", text(&o));
     // the rule 3,2 relabelled 2,3, re-sealed: a consistent file of another game, whose values
     // are proved against the rules it names — and fail
     let mut d = good.clone();
     d[64 + 24..64 + 32].copy_from_slice(&[2, 0, 0, 0, 3, 0, 0, 0]);
-    seal(&mut d);
+    seal_line_v2(&mut d);
     let (code, v) = check(&d);
     assert_eq!(code, Some(1));
     assert_eq!(v["rules"], "1,0:0,1:1,1:2,3");
@@ -243,32 +192,22 @@ fn nimhof_b_files_from_table_files_equal_the_published_terms() {
         ("A307301", "nimhof-a307301"),
         ("A307302", "nimhof-a307302"),
     ] {
-        let published = std::fs::read_to_string(format!("data/oeis/{anum}.txt")).unwrap();
-        let want: Vec<&str> = published
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .flat_map(|l| l.split(','))
-            .map(str::trim)
-            .filter(|t| !t.is_empty())
-            .collect();
+        let (_, want) = published(anum);
         assert!(want.len() >= 60, "{anum}: {} published terms", want.len());
         let f = dir.path().join(format!("{game}.bin"));
-        ok(&["grundy", "20", "--game", game, "-o", f.to_str().unwrap()]);
+        ok(&["grundy", "20", "--game", game, "-o", s(&f)]);
         let k = want.len().to_string();
-        let b = ok(&["oeis", anum, "--table", f.to_str().unwrap(), "--terms", &k]);
-        let got: Vec<&str> = b.lines().map(|l| l.split_once(' ').unwrap().1).collect();
+        let b = ok(&["oeis", anum, "--table", s(&f), "--terms", &k]);
+        let got: Vec<u64> = b
+            .lines()
+            .map(|l| l.split_once(' ').unwrap().1.parse().unwrap())
+            .collect();
         assert_eq!(got, want, "{anum}");
         // more terms than the table's antidiagonals hold: refused, naming the side needed
-        let o = wythoff(&[
-            "oeis",
-            anum,
-            "--table",
-            f.to_str().unwrap(),
-            "--terms",
-            "211",
-        ]);
-        assert_eq!(o.status.code(), Some(2));
-        assert!(text(&o).contains("side N >= 21"), "{}", text(&o));
+        refused(
+            &["oeis", anum, "--table", s(&f), "--terms", "211"],
+            &["side N >= 21"],
+        );
     }
 }
 
@@ -277,15 +216,15 @@ fn crafted_and_unsuitable_files_are_refused_in_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let good = write_table(dir.path(), "g.bin", 30, "1,0:0,1:1,1");
     let wythoff_file = dir.path().join("w.bin");
-    ok(&["grundy", "30", "-o", wythoff_file.to_str().unwrap()]);
+    ok(&["grundy", "30", "-o", s(&wythoff_file)]);
     let edit = |o: usize, bytes: &[u8]| {
         let mut b = good.clone();
         b[o..o + bytes.len()].copy_from_slice(bytes);
-        seal(&mut b);
+        seal_line_v2(&mut b);
         b
     };
     let f = dir.path().join("t.bin");
-    let fs = f.to_str().unwrap();
+    let fs = s(&f);
     for (bytes, says) in [
         (good[..70].to_vec(), "shorter"),
         (good[..good.len() - 1].to_vec(), "truncated"),
@@ -323,7 +262,7 @@ fn crafted_and_unsuitable_files_are_refused_in_one_line() {
         (&["oeis", "A047708", "--table", fs], "kind 6"),
         (&["oeis", "A307300", "--table", fs], "rules 1,0:2,2:0,1"),
         (
-            &["oeis", "A307300", "--table", wythoff_file.to_str().unwrap()],
+            &["oeis", "A307300", "--table", s(&wythoff_file)],
             "line-game table",
         ),
     ] {
@@ -343,24 +282,10 @@ fn crafted_and_unsuitable_files_are_refused_in_one_line() {
 fn pictures_of_a_line_table_file_and_of_a_computed_table_agree() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");
-    ok(&[
-        "grundy",
-        "64",
-        "--rules",
-        "1,0:1,1:3,2:0,1",
-        "-o",
-        f.to_str().unwrap(),
-    ]);
+    ok(&["grundy", "64", "--rules", "1,0:1,1:3,2:0,1", "-o", s(&f)]);
     let (a, b) = (dir.path().join("a.png"), dir.path().join("b.png"));
-    ok(&["grundy", "png", f.to_str().unwrap(), a.to_str().unwrap()]);
-    ok(&[
-        "grundy",
-        "64",
-        "--rules",
-        "1,0:1,1:3,2:0,1",
-        "--png",
-        b.to_str().unwrap(),
-    ]);
+    ok(&["grundy", "png", s(&f), s(&a)]);
+    ok(&["grundy", "64", "--rules", "1,0:1,1:3,2:0,1", "--png", s(&b)]);
     let (pa, pb) = (common::png_pixels(&a), common::png_pixels(&b));
     assert_eq!(pa.0, pa.1);
     assert_eq!(pa, pb);
@@ -374,16 +299,17 @@ fn pictures_of_a_line_table_file_and_of_a_computed_table_agree() {
 
 #[test]
 fn unwritable_outputs_are_refused_before_the_work() {
-    let o = wythoff(&[
-        "grundy",
-        "100",
-        "--rules",
-        "1,0:0,1",
-        "-o",
-        "/nonexistent/t.bin",
-    ]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("-o"), "{}", text(&o));
+    refused(
+        &[
+            "grundy",
+            "100",
+            "--rules",
+            "1,0:0,1",
+            "-o",
+            "/nonexistent/t.bin",
+        ],
+        &["-o"],
+    );
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("x.png");
     let o = wythoff(&[
@@ -392,9 +318,9 @@ fn unwritable_outputs_are_refused_before_the_work() {
         "--game",
         "nim",
         "--png",
-        p.to_str().unwrap(),
+        s(&p),
         "--board",
-        p.to_str().unwrap(),
+        s(&p),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
@@ -406,7 +332,7 @@ fn unwritable_outputs_are_refused_before_the_work() {
 fn outputs_over_the_input_and_misplaced_flags_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("t.bin");
-    let fs = f.to_str().unwrap();
+    let fs = s(&f);
     ok(&["grundy", "40", "--game", "nim", "-o", fs]);
     let before = std::fs::read(&f).unwrap();
     let link = dir.path().join("link.bin");
@@ -414,30 +340,13 @@ fn outputs_over_the_input_and_misplaced_flags_are_refused() {
     let slash = dir.path().join("new.bin/");
     for (args, says) in [
         (&["grundy", "png", fs, fs][..], "OUT"),
-        (&["grundy", "png", fs, link.to_str().unwrap()], "OUT"),
+        (&["grundy", "png", fs, s(&link)], "OUT"),
         (&["oeis", "A307300", "--table", fs, "-o", fs], "-o"),
         (&["grundy", "--check", fs, "--rules", "1,0"], "--rules"),
         (&["grundy", "--check", fs, "--game", "nim"], "--game"),
+        (&["grundy", "30", "--game", "nim", "-o", s(&slash)], "-o"),
         (
-            &[
-                "grundy",
-                "30",
-                "--game",
-                "nim",
-                "-o",
-                slash.to_str().unwrap(),
-            ],
-            "-o",
-        ),
-        (
-            &[
-                "line-pairs",
-                "30",
-                "--game",
-                "nim",
-                "-o",
-                slash.to_str().unwrap(),
-            ],
+            &["line-pairs", "30", "--game", "nim", "-o", s(&slash)],
             "-o",
         ),
     ] {
@@ -455,23 +364,22 @@ fn outputs_over_the_input_and_misplaced_flags_are_refused() {
     assert_eq!(names.len(), 2, "{names:?}"); // the table and the link, nothing else
     // a Wythoff table handed to a NimHof entry, a cube handed to grundy get
     let w = dir.path().join("w.bin");
-    ok(&["grundy", "20", "-o", w.to_str().unwrap()]);
+    ok(&["grundy", "20", "-o", s(&w)]);
     let wb = std::fs::read(&w).unwrap();
-    let ws = w.to_str().unwrap();
-    let o = wythoff(&["verify", "--bound", "10", "--table", ws, "-o", ws]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("-o: "), "{}", text(&o));
+    let ws = s(&w);
+    refused(
+        &["verify", "--bound", "10", "--table", ws, "-o", ws],
+        &["-o: "],
+    );
     assert_eq!(std::fs::read(&w).unwrap(), wb);
-    let o = wythoff(&["oeis", "A307300", "--table", w.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("kind 3, a Grundy table of generalized Wythoff"));
+    refused(
+        &["oeis", "A307300", "--table", s(&w)],
+        &["kind 3, a Grundy table of generalized Wythoff"],
+    );
     let c = dir.path().join("c.cube");
-    ok(&["three", "20", "--cube", c.to_str().unwrap()]);
-    let o = wythoff(&["grundy", "get", c.to_str().unwrap(), "0", "0"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains("kind 5, a three-pile cube"),
-        "{}",
-        text(&o)
+    ok(&["three", "20", "--cube", s(&c)]);
+    refused(
+        &["grundy", "get", s(&c), "0", "0"],
+        &["kind 5, a three-pile cube"],
     );
 }

@@ -5,8 +5,9 @@
 
 mod common;
 
+use common::wythoff;
+
 use rug::{Complete, Integer};
-use std::process::Command;
 use wythoff::error::{Error, Result};
 use wythoff::oeis::wythoff_array::*;
 
@@ -172,13 +173,6 @@ fn the_limits_are_where_the_bfile_passes_4_gib() {
             DIAGONAL_MAX
         ]
     );
-}
-
-fn wythoff(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
 }
 
 #[test]

@@ -11,57 +11,16 @@
 mod common;
 use common::*;
 use std::path::Path;
-use std::process::Output;
-
-/// The published terms of an entry (all of them offset 0 here).
-fn published(anum: &str) -> Vec<u64> {
-    let path = format!("{}/data/oeis/{anum}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).unwrap();
-    assert!(text.lines().next().unwrap().contains("Offset 0"));
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split(','))
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| t.trim().parse().unwrap())
-        .collect()
-}
-
-/// The b-file lines `n a(n)` parsed, checking the indices run from 0.
-fn bfile(o: &Output) -> Vec<u64> {
-    assert_eq!(o.status.code(), Some(0), "{}", text(o));
-    String::from_utf8_lossy(&o.stdout)
-        .lines()
-        .enumerate()
-        .map(|(i, l)| {
-            let (n, v) = l.split_once(' ').unwrap();
-            assert_eq!(n.parse::<usize>().unwrap(), i, "index");
-            v.parse().unwrap()
-        })
-        .collect()
-}
 
 /// `rows X -a A -o CERT` (with `extra` options), the certificate's path.
 fn certificate(dir: &Path, x: u64, a: u64, extra: &[&str]) -> String {
     let p = dir.join(format!("rows{x}a{a}{}.cert", extra.len()));
-    let p = p.to_str().unwrap().to_string();
+    let p = s(&p).to_string();
     let (xs, aa) = (x.to_string(), a.to_string());
     let mut args = vec!["rows", &xs, "-a", &aa, "-o", &p];
     args.extend_from_slice(extra);
-    let o = wythoff(&args);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    run_ok(&args);
     p
-}
-
-/// Status 2 and one line on stderr containing every `want`.
-fn refused(args: &[&str], want: &[&str]) {
-    let o = wythoff(args);
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
-    assert!(o.stdout.is_empty(), "{args:?}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-    for w in want {
-        assert!(err.contains(w), "{args:?}: {err} lacks {w}");
-    }
 }
 
 /// The least additive period p of a row of a table, and its preperiod y₀ (the least y₀ with
@@ -107,21 +66,20 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
     ]) {
         // the entry's default (10000 terms), byte for byte the engine's b-file
         let from_cert = wythoff(&["oeis", anum, "--certificate", &cert]);
-        let engine = wythoff(&["oeis", anum]);
-        assert_eq!(engine.status.code(), Some(0), "{}", text(&engine));
+        let engine = run_ok(&["oeis", anum]);
         assert!(
             from_cert.stdout == engine.stdout,
             "{anum}: not the engine's b-file"
         );
-        let terms = bfile(&from_cert);
+        let terms = bfile_values(&from_cert);
         assert_eq!(terms.len(), 10_000);
-        let want = published(anum);
+        let want = published_from_0(anum);
         assert_eq!(terms[..want.len()], want[..], "{anum}: published terms");
         let naive: Vec<u64> = table[row].iter().map(|&g| u64::from(g)).collect();
         assert_eq!(terms[..naive.len()], naive[..], "{anum}: naive mex");
         // a short count; none is refused (an empty b-file), naming --terms
         let five = wythoff(&["oeis", anum, "--certificate", &cert, "--terms", "5"]);
-        assert_eq!(bfile(&five), naive[..5]);
+        assert_eq!(bfile_values(&five), naive[..5]);
         let none = wythoff(&["oeis", anum, "--certificate", &cert, "--terms", "0"]);
         assert_eq!(none.status.code(), Some(2), "{}", text(&none));
         assert!(none.stdout.is_empty());
@@ -129,7 +87,7 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
     }
     // many terms, far past the preperiods, to a file through -o: the engine's bytes
     let out = dir.path().join("b004487.txt");
-    let o = wythoff(&[
+    run_ok(&[
         "oeis",
         "A004487",
         "--certificate",
@@ -137,9 +95,8 @@ fn grundy_rows_from_a_certificate_equal_the_engine_the_published_terms_and_a_nai
         "--terms",
         "300000",
         "-o",
-        out.to_str().unwrap(),
+        s(&out),
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let engine = wythoff(&["oeis", "A004487", "--terms", "300000"]);
     assert!(std::fs::read(&out).unwrap() == engine.stdout);
 }
@@ -149,9 +106,9 @@ fn rows_0_to_4_have_the_documented_periods_and_preperiods() {
     let dir = tempfile::tempdir().unwrap();
     let cert = certificate(dir.path(), 5, 1, &[]);
     let p = wythoff(&["oeis", "--row-periods", "--certificate", &cert]);
-    assert_eq!(bfile(&p), [1, 3, 3, 6, 12]);
+    assert_eq!(bfile_values(&p), [1, 3, 3, 6, 12]);
     let y0 = wythoff(&["oeis", "--row-preperiods", "--certificate", &cert]);
-    assert_eq!(bfile(&y0), [0, 0, 0, 8, 9]);
+    assert_eq!(bfile_values(&y0), [0, 0, 0, 8, 9]);
     // the catalogued A-numbers give the same bytes for a = 1
     let a = wythoff(&["oeis", "A046875", "--certificate", &cert]);
     assert!(a.stdout == p.stdout);
@@ -167,17 +124,17 @@ fn row_periods_and_preperiods_equal_the_published_entries() {
         ("A046874", "--row-preperiods"),
         ("A046875", "--row-periods"),
     ] {
-        let want = published(anum);
-        let got = bfile(&wythoff(&["oeis", anum, "--certificate", &cert]));
+        let want = published_from_0(anum);
+        let got = bfile_values(&wythoff(&["oeis", anum, "--certificate", &cert]));
         assert_eq!(got.len(), 64, "{anum}: every row of the certificate");
         assert_eq!(got[..want.len()], want[..], "{anum}");
-        let flagged = bfile(&wythoff(&["oeis", flag, "--certificate", &cert]));
+        let flagged = bfile_values(&wythoff(&["oeis", flag, "--certificate", &cert]));
         assert_eq!(flagged, got, "{flag}");
         // from the engine, the same terms
-        let engine = bfile(&wythoff(&["oeis", anum, "--terms", "64"]));
+        let engine = bfile_values(&wythoff(&["oeis", anum, "--terms", "64"]));
         assert_eq!(engine, got, "{anum}: engine");
         let some = wythoff(&["oeis", anum, "--certificate", &cert, "--terms", "10"]);
-        assert_eq!(bfile(&some), got[..10]);
+        assert_eq!(bfile_values(&some), got[..10]);
     }
 }
 
@@ -189,8 +146,8 @@ fn row_periods_and_preperiods_match_a_naive_mex_table() {
         let cert = certificate(dir.path(), x as u64, a, &[]);
         let table = naive_rows(x, cols, a as usize);
         let truth: Vec<(u64, u64)> = table.iter().map(|r| least_period(r, 1000)).collect();
-        let periods = bfile(&wythoff(&["oeis", "--row-periods", "--certificate", &cert]));
-        let pre = bfile(&wythoff(&[
+        let periods = bfile_values(&wythoff(&["oeis", "--row-periods", "--certificate", &cert]));
+        let pre = bfile_values(&wythoff(&[
             "oeis",
             "--row-preperiods",
             "--certificate",
@@ -264,10 +221,10 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
         &["preperiod 37", "--prefix-budget"],
     );
     let o = wythoff(&["oeis", "A004482", "--certificate", &bare, "--terms", "4"]);
-    assert_eq!(bfile(&o), [1, 2, 0, 4]);
+    assert_eq!(bfile_values(&o), [1, 2, 0, 4]);
     // periods and preperiods need no stored prefix
     let o = wythoff(&["oeis", "--row-preperiods", "--certificate", &bare]);
-    assert_eq!(bfile(&o), [0, 0, 0, 8, 9, 27, 37, 92]);
+    assert_eq!(bfile_values(&o), [0, 0, 0, 8, 9, 27, 37, 92]);
     // a damaged file: status 1, one line naming the flag and the checksum
     let mut b = std::fs::read(&six).unwrap();
     let last = b.len() - 1;
@@ -313,14 +270,7 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     // a refused request writes no file
     let out = dir.path().join("never.txt");
     refused(
-        &[
-            "oeis",
-            "A004487",
-            "--certificate",
-            &six,
-            "-o",
-            out.to_str().unwrap(),
-        ],
+        &["oeis", "A004487", "--certificate", &six, "-o", s(&out)],
         &["row 6"],
     );
     assert!(!out.exists());
@@ -332,24 +282,16 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
 /// preperiod below the joint preperiod the doc states.
 #[test]
 fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
-    let read = |name: &str| -> Vec<u64> {
+    let read = |name: &str| {
         let path = format!("{}/doc/bfiles/{name}", env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(path).unwrap();
-        text.lines()
-            .enumerate()
-            .map(|(i, l)| {
-                let (n, v) = l.split_once(' ').unwrap();
-                assert_eq!(n.parse::<usize>().unwrap(), i, "{name}: index");
-                v.parse().unwrap()
-            })
-            .collect()
+        bfile_terms(&std::fs::read_to_string(path).unwrap())
     };
     for (anum, file) in [("A046874", "b046874.txt"), ("A046875", "b046875.txt")] {
         let kept = read(file);
         assert_eq!(kept.len(), 1024, "{file}");
-        let want = published(anum);
+        let want = published_from_0(anum);
         assert_eq!(kept[..want.len()], want[..], "{file}: published terms");
-        let fresh = bfile(&wythoff(&["oeis", anum, "--terms", "128"]));
+        let fresh = bfile_values(&wythoff(&["oeis", anum, "--terms", "128"]));
         assert_eq!(kept[..128], fresh[..], "{file}: rows 0..127 swept afresh");
     }
     let periods = read("b046875.txt");

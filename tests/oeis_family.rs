@@ -18,22 +18,10 @@ use wythoff::oeis::{entry, terms};
 
 mod common;
 
+use common::{mex_pairs_through, three_pile_board};
+
 fn t(anum: &str, count: u64) -> Vec<u128> {
     terms(entry(anum).unwrap(), count).unwrap()
-}
-
-/// (A_n, B_n) for n ≤ stop, by the mex recursion.
-fn pairs_by_mex(a: u64, stop: u64) -> Vec<(u64, u64)> {
-    let mut used = vec![false; ((stop + 2) * (a + 3)) as usize];
-    let mut v = Vec::new();
-    for n in 0..=stop {
-        let m = (0..).find(|&m| !used[m as usize]).unwrap();
-        let b = m + a * n;
-        used[m as usize] = true;
-        used[b as usize] = true;
-        v.push((m, b));
-    }
-    v
 }
 
 #[test]
@@ -68,7 +56,7 @@ fn pairs_for_a_4_and_5_and_the_interleaved_pairs_follow_the_mex_recursion() {
         ("A184522", 5, false),
         ("A184523", 5, true),
     ] {
-        let want = pairs_by_mex(a, 5000);
+        let want = mex_pairs_through(a, false, 5000);
         let got = t(anum, 5000); // offset 1
         for (i, &v) in got.iter().enumerate() {
             let (x, y) = want[i + 1];
@@ -80,7 +68,7 @@ fn pairs_for_a_4_and_5_and_the_interleaved_pairs_follow_the_mex_recursion() {
             );
         }
     }
-    let want = pairs_by_mex(1, 5000);
+    let want = mex_pairs_through(1, false, 5000);
     let got = t("A072061", 10_000);
     // Layman's definition (proved equal by Kimberling): a(1) = 1, a(n) = a(n − 1) + n/2 for
     // even n, else the least positive integer not yet used
@@ -241,7 +229,7 @@ fn a003603_equals_kimberlings_fractal_construction() {
 fn the_partner_mean_and_its_plateaus_from_a002251_by_the_mex_recursion() {
     let n = 30_000usize;
     let mut partner = vec![u64::MAX; n];
-    for (x, y) in pairs_by_mex(1, n as u64) {
+    for (x, y) in mex_pairs_through(1, false, n as u64) {
         if (x as usize) < n {
             partner[x as usize] = y;
         }
@@ -270,27 +258,7 @@ fn three_pile_rows_and_diagonal_inverse_against_a_game_search() {
     // P-positions of the cube [0, N]³ by backward induction from the rules
     let n = 40usize;
     let idx = |x: usize, y: usize, z: usize| (x * (n + 1) + y) * (n + 1) + z;
-    let mut p = vec![false; (n + 1).pow(3)];
-    for x in 0..=n {
-        for y in 0..=n {
-            for z in 0..=n {
-                let mut win = false;
-                for mask in 1..8usize {
-                    let v = [mask & 1, (mask >> 1) & 1, (mask >> 2) & 1];
-                    let mut k = 1;
-                    while !win
-                        && (v[0] == 0 || k <= x)
-                        && (v[1] == 0 || k <= y)
-                        && (v[2] == 0 || k <= z)
-                    {
-                        win = p[idx(x - k * v[0], y - k * v[1], z - k * v[2])];
-                        k += 1;
-                    }
-                }
-                p[idx(x, y, z)] = !win;
-            }
-        }
-    }
+    let p = three_pile_board(n);
     for (r, anum) in [(1, "A018220"), (2, "A018221"), (3, "A018222")] {
         let row = t(anum, n as u64 + 1);
         for (b, &v) in row.iter().enumerate() {
@@ -329,7 +297,7 @@ fn a077226_refuses_the_first_n_its_box_does_not_prove() {
     // the least n that no (n, m, m), m <= 12, of a game search is
     let n = 40;
     let m = n + 1;
-    let p = wythoff::three_pile::brute_force(n);
+    let p = three_pile_board(n);
     let idx = |x: usize, y: usize, z: usize| (x * m + y) * m + z;
     let want = (0..m)
         .find(|&k| !(0..=12).any(|d| p[idx(k, d, d)]))

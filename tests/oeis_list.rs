@@ -1,41 +1,18 @@
 //! `oeis --list` states the proved period and preperiod of each catalogued Grundy row
-//! (A004482–A004487); checked here against a naive mex table written in this test: the stated
+//! (A004482–A004487); checked here against a naive mex table (the common one): the stated
 //! relation a(n + p) = a(n) + p holds from the stated preperiod on, fails just before it, and no
 //! smaller period holds from there.
 
-use std::process::Command;
+mod common;
 
-/// G(x, y) of Wythoff's game for x < rows, y < cols, by a direct mex from the rules.
-fn naive(rows: usize, cols: usize) -> Vec<Vec<u32>> {
-    let n = rows.max(cols);
-    let mut g = vec![vec![0u32; n]; n];
-    for x in 0..n {
-        for y in 0..n {
-            let mut seen = vec![false; 2 * n + 2];
-            for u in 0..x {
-                seen[g[u][y] as usize] = true;
-            }
-            for v in 0..y {
-                seen[g[x][v] as usize] = true;
-            }
-            for k in 1..=x.min(y) {
-                seen[g[x - k][y - k] as usize] = true;
-            }
-            g[x][y] = seen.iter().position(|&s| !s).unwrap() as u32;
-        }
-    }
-    g
-}
+use common::{json, naive_rows, stdout, wythoff};
 
 #[test]
 fn listed_row_periods_are_proved_facts_of_the_rows() {
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["oeis", "--list", "--json"])
-        .output()
-        .unwrap();
+    let o = wythoff(&["oeis", "--list", "--json"]);
     assert!(o.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let g = naive(7, 400);
+    let v = json(&o);
+    let g = naive_rows(7, 400, 1);
     let mut seen = 0;
     for e in v["sequences"].as_array().unwrap() {
         let anum = e["anum"].as_str().unwrap();
@@ -70,16 +47,10 @@ fn listed_row_periods_are_proved_facts_of_the_rows() {
 
 #[test]
 fn the_list_names_the_files_each_entry_can_be_read_from() {
-    let run = |args: &[&str]| {
-        let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(o.status.success());
-        o.stdout
-    };
-    let v: serde_json::Value = serde_json::from_slice(&run(&["oeis", "--list", "--json"])).unwrap();
-    let text = String::from_utf8(run(&["oeis", "--list"])).unwrap();
+    let v = json(&wythoff(&["oeis", "--list", "--json"]));
+    let o = wythoff(&["oeis", "--list"]);
+    assert!(o.status.success());
+    let text = stdout(&o);
     let rows = [
         "A004482", "A004483", "A004484", "A004485", "A004486", "A004487",
     ];

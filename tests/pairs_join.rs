@@ -7,12 +7,8 @@
 
 mod common;
 
-use common::{text, wythoff};
+use common::{mex_pairs_through, s, text, u64_at, wythoff};
 use std::path::{Path, PathBuf};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 /// Writes `pairs START STOP [game] [--shard I/K] --format binary -o dir/name`.
 fn part(
@@ -43,28 +39,6 @@ fn join(parts: &[&Path], out: &Path) -> std::process::Output {
     args.extend(parts.iter().map(|p| s(p)));
     args.extend(["-o", s(out)]);
     wythoff(&args)
-}
-
-/// The P-pairs (A_n, B_n), n ≤ stop, of normal play with parameter a, by the mex recursion of
-/// the rules: A_n = mex{A_i, B_i : i < n}, B_n = A_n + a·n.
-fn mex_pairs(a: u64, stop: u64) -> Vec<(u64, u64)> {
-    let mut used = vec![false; (stop as usize + 1) * (a as usize + 2) + 8];
-    let mut v = Vec::new();
-    let mut m = 0usize;
-    for n in 0..=stop {
-        while used[m] {
-            m += 1;
-        }
-        let (x, y) = (m as u64, m as u64 + a * n);
-        used[x as usize] = true;
-        used[y as usize] = true;
-        v.push((x, y));
-    }
-    v
-}
-
-fn u64_at(b: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
 }
 
 #[test]
@@ -128,7 +102,7 @@ fn four_parts_join_to_the_unsharded_file() {
                 .position(|g| *g == "-a")
                 .map_or(1, |k| game[k + 1].parse().unwrap());
             assert_eq!(u64_at(&j, 16), a);
-            let want = mex_pairs(a, stop);
+            let want = mex_pairs_through(a, false, stop);
             for (r, n) in (start..=stop).enumerate() {
                 let o = 80 + 16 * r;
                 assert_eq!(

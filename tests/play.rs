@@ -1,57 +1,23 @@
 //! `wythoff play`: the computer's moves against brute force from the rules (every move legal,
 //! every move from an N-position onto a P-position, the smallest take from a P-position), and
 //! the binary driven through pipes — games won by following the hints, refused moves with their
-//! reasons, undo, quit, end of input, bad arguments.  The outcomes here are computed in this file
-//! from the rules (backward induction, a naive mex), never by the library.
+//! reasons, undo, quit, end of input, bad arguments.  The outcomes here are computed from the
+//! rules (backward induction and a naive mex, tests/common), never by the library.
 
 mod common;
 
+use common::{command, options, p_board, three_pile_board, three_pile_options};
+
 use rug::Integer;
 use std::io::{Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 use wythoff::Rules;
 use wythoff::play::games::{Game, Rng, State};
 
-/// The moves of generalized Wythoff from (x, y), from the rules.
-fn pair_options(x: usize, y: usize, a: usize) -> Vec<(usize, usize)> {
-    let mut v: Vec<(usize, usize)> = (0..x)
-        .map(|t| (t, y))
-        .chain((0..y).map(|t| (x, t)))
-        .collect();
-    for k in 1..=x {
-        for l in 1..=y {
-            if k.abs_diff(l) < a {
-                v.push((x - k, y - l));
-            }
-        }
-    }
-    v
-}
-
-/// P-positions of the n×n board by backward induction (terminal: P in normal, N in misère play).
-fn pair_p(n: usize, a: usize, misere: bool) -> Vec<Vec<bool>> {
-    let mut p = vec![vec![false; n]; n];
-    for s in 0..2 * n {
-        for x in 0..n.min(s + 1) {
-            let y = s - x;
-            if y >= n {
-                continue;
-            }
-            let opts = pair_options(x, y, a);
-            p[x][y] = if opts.is_empty() {
-                !misere
-            } else {
-                opts.iter().all(|&(u, w)| !p[u][w])
-            };
-        }
-    }
-    p
-}
-
 fn pair_legal(from: (usize, usize), to: (usize, usize), a: usize) -> bool {
-    pair_options(from.0, from.1, a).contains(&to)
+    options(a, from.0, from.1).contains(&to)
 }
 
 fn as_pair(s: &State) -> (usize, usize) {
@@ -66,7 +32,7 @@ fn computer_moves_on_two_piles_are_legal_and_win_when_they_can() {
     const N: usize = 22;
     for a in 1..=3usize {
         for misere in [false, true] {
-            let p = pair_p(N, a, misere);
+            let p = p_board(N, a, misere);
             let rules = Rules::new(a as u64, misere).unwrap();
             let start = State::Pair(Integer::from(N - 1), Integer::from(N - 1));
             let game = Game::new(rules, &start).unwrap();
@@ -98,7 +64,7 @@ fn computer_moves_on_two_piles_are_legal_and_win_when_they_can() {
                         }
                     }
                     // the hint's list is every winning move
-                    let mut want: Vec<(usize, usize)> = pair_options(x, y, a)
+                    let mut want: Vec<(usize, usize)> = options(a, x, y)
                         .into_iter()
                         .filter(|&(u, w)| p[u][w])
                         .collect();
@@ -124,30 +90,7 @@ fn computer_moves_on_two_piles_are_legal_and_win_when_they_can() {
 fn computer_moves_on_three_piles_land_on_p_positions() {
     const N: usize = 9;
     let idx = |x: usize, y: usize, z: usize| (x * N + y) * N + z;
-    let options = |x: usize, y: usize, z: usize| {
-        let mut v = Vec::new();
-        for d in 1..8usize {
-            let dir = [d & 1, (d >> 1) & 1, (d >> 2) & 1];
-            let mut k = 1;
-            while (0..3).all(|i| dir[i] == 0 || k <= [x, y, z][i]) {
-                v.push([x - k * dir[0], y - k * dir[1], z - k * dir[2]]);
-                k += 1;
-            }
-        }
-        v
-    };
-    let mut p = vec![false; N * N * N];
-    for s in 0..3 * N {
-        for x in 0..N {
-            for y in 0..N {
-                if x + y > s || s - x - y >= N {
-                    continue;
-                }
-                let z = s - x - y;
-                p[idx(x, y, z)] = options(x, y, z).iter().all(|q| !p[idx(q[0], q[1], q[2])]);
-            }
-        }
-    }
+    let p = three_pile_board(N - 1);
     let m = (N - 1) as u64;
     let game = Game::new(Rules::wythoff(), &State::Three([m, m, m])).unwrap();
     let mut rng = Rng::new(11);
@@ -163,7 +106,10 @@ fn computer_moves_on_three_piles_land_on_p_positions() {
                     };
                     let State::Three(q) = c.to else { panic!() };
                     let q = q.map(|v| v as usize);
-                    assert!(options(x, y, z).contains(&q), "({x},{y},{z}) -> {q:?}");
+                    assert!(
+                        three_pile_options(x, y, z).contains(&q),
+                        "({x},{y},{z}) -> {q:?}"
+                    );
                     let pn = p[idx(x, y, z)];
                     assert_eq!(c.winning, !pn);
                     if !pn {
@@ -229,17 +175,18 @@ struct Driver {
     seen: String,
 }
 
+/// Starts `wythoff ARGS` with pipes for stdin and stdout, and `stderr`.
+fn piped(args: &[&str], stderr: Stdio) -> Child {
+    let mut c = command();
+    c.args(args).stdin(Stdio::piped()).stdout(Stdio::piped());
+    c.stderr(stderr).spawn().unwrap()
+}
+
 const PROMPT: &str = "your move> ";
 
 impl Driver {
     fn spawn(args: &[&str]) -> Driver {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        let mut child = piped(args, Stdio::inherit());
         let stdin = child.stdin.take();
         let mut out = child.stdout.take().unwrap();
         let (tx, rx) = channel();
@@ -326,12 +273,12 @@ fn d_seen_wins(text: &str) -> bool {
 #[test]
 fn following_the_hints_wins_as_first_player() {
     // N-positions (checked here by brute force), with the board and without
-    let p = pair_p(40, 1, false);
+    let p = p_board(40, 1, false);
     assert!(!p[4][4] && !p[20][13] && !p[35][30]);
     win_by_hints(&["play", "4", "4"]);
     win_by_hints(&["play", "20", "13"]);
     win_by_hints(&["play", "35", "30"]);
-    let pm = pair_p(30, 2, true);
+    let pm = p_board(30, 2, true);
     assert!(!pm[17][9]);
     win_by_hints(&["play", "17", "9", "-a", "2", "--misere"]);
     win_by_hints(&["play", "2", "5", "6"]);
@@ -354,7 +301,7 @@ fn hints_mark_the_safe_cells_of_the_board() {
     d.until_prompt();
     d.send("hint");
     let hint = d.until_prompt();
-    let p = pair_p(8, 1, false);
+    let p = p_board(8, 1, false);
     // the board: rows 7 down to 0, cells two characters wide after a 4-character label
     let rows: Vec<&str> = hint
         .lines()
@@ -381,13 +328,7 @@ fn hints_mark_the_safe_cells_of_the_board() {
 }
 
 fn scripted(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = piped(args, Stdio::piped());
     child
         .stdin
         .take()

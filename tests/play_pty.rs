@@ -2,16 +2,17 @@
 //! input (the output is flushed, not held in a buffer), the board, a hint, a refused move,
 //! undo, a win, and Ctrl-D (end of input) ending the session cleanly with status 0.
 
+mod common;
+
 use rexpect::process::wait::WaitStatus;
 use rexpect::session::{PtySession, spawn_command};
-use std::process::Command;
 
 const PROMPT: &str = "your move> ";
 /// A guard against a hung session (milliseconds), not a timing test.
 const GUARD_MS: u64 = 120_000;
 
 fn spawn(args: &[&str]) -> PtySession {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_wythoff"));
+    let mut c = common::command();
     c.args(args);
     spawn_command(c, Some(GUARD_MS)).expect("spawn in a pty")
 }

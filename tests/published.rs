@@ -2,26 +2,13 @@
 //! %S/%T/%U lines), the papers' tables (Fraenkel 1982, Fraenkel 2012, Xiao), and the identities of
 //! doc/pairs.md.
 
+mod common;
+
+use common::published;
 use rug::Integer;
 use wythoff::pairs::bulk::{Plan, VecSink};
 use wythoff::pairs::numeration::{self, System};
 use wythoff::{Rules, Solver, Strategy};
-
-/// (offset, terms) of a stored OEIS entry.
-fn oeis(anum: &str) -> (u64, Vec<u64>) {
-    let path = format!("{}/data/oeis/{anum}.txt", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let header = text.lines().next().unwrap();
-    let offset = if header.contains("Offset 0") { 0 } else { 1 };
-    let terms = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .flat_map(|l| l.split(','))
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| t.trim().parse().unwrap())
-        .collect();
-    (offset, terms)
-}
 
 fn nth(rules: Rules, s: Strategy, n: u64) -> (u64, u64) {
     let (x, y) = Solver::new(rules, s).nth(&Integer::from(n)).unwrap();
@@ -39,7 +26,7 @@ fn oeis_lower_and_upper_sequences_for_a_1_2_3() {
         ("A001956", 3, false),
     ];
     for (anum, a, lower) in cases {
-        let (offset, terms) = oeis(anum);
+        let (offset, terms) = published(anum);
         let rules = Rules::new(a, false).unwrap();
         for s in Strategy::ALL {
             for (i, &t) in terms.iter().enumerate() {
@@ -236,7 +223,7 @@ fn misere_rules() {
 
 #[test]
 fn three_pile_oeis_a018219_and_a051261() {
-    let (_, t) = oeis("A018219");
+    let (_, t) = published("A018219");
     // the terms cover antidiagonals 0..=d with (d+1)(d+2)/2 ≥ len
     let mut d = 0u64;
     while (d + 1) * (d + 2) / 2 < t.len() as u64 {
@@ -244,7 +231,7 @@ fn three_pile_oeis_a018219_and_a051261() {
     }
     let got = wythoff::three_pile::a018219(d).unwrap();
     assert_eq!(&got[..t.len()], &t[..]);
-    let (_, diag) = oeis("A051261");
+    let (_, diag) = published("A051261");
     let got = wythoff::three_pile::a051261(diag.len() as u64 - 1).unwrap();
     assert_eq!(got, diag);
 }
@@ -261,17 +248,17 @@ fn grundy_table_against_oeis_rows_diagonal_and_antidiagonals() {
         (5, "A004486"),
         (6, "A004487"),
     ] {
-        let (_, terms) = oeis(anum);
+        let (_, terms) = published(anum);
         for (y, &v) in terms.iter().enumerate() {
             assert_eq!(t.get(row, y) as u64, v, "{anum} a({y})");
         }
     }
-    let (_, diag) = oeis("A047708");
+    let (_, diag) = published("A047708");
     for (n, &v) in diag.iter().enumerate() {
         assert_eq!(t.get(n, n) as u64, v, "A047708 a({n})");
     }
     // A004481 by antidiagonals: T(0, s), T(1, s−1), …
-    let (_, anti) = oeis("A004481");
+    let (_, anti) = published("A004481");
     let mut k = 0;
     'outer: for s in 0.. {
         for i in 0..=s {
@@ -287,7 +274,7 @@ fn grundy_table_against_oeis_rows_diagonal_and_antidiagonals() {
 #[test]
 fn every_catalogued_sequence_reproduces_its_published_terms() {
     for e in wythoff::oeis::CATALOGUE {
-        let (offset, published) = oeis(e.anum);
+        let (offset, published) = published(e.anum);
         assert_eq!(offset, e.offset, "{}: offset", e.anum);
         let got = wythoff::oeis::terms(e, published.len() as u64).unwrap();
         let got: Vec<u64> = got.into_iter().map(|v| v as u64).collect();

@@ -3,7 +3,7 @@
 //! `cw --path` announces the number of rationals it lists.
 
 mod common;
-use common::{text, wythoff};
+use common::{run_ok, says, text, wythoff};
 use rug::Integer;
 use std::process::Command;
 
@@ -15,14 +15,12 @@ fn nines() -> String {
 #[test]
 fn just_under_the_limit_works_and_just_over_is_refused() {
     // (10^100000 − 1)/2 = [5·10^99999 − 1; 2]: level 5·10^99999 + 1
-    let o = wythoff(&["cw", &format!("{}/2", nines())]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["cw", &format!("{}/2", nines())]);
     let want = format!("level         5{}1   ", "0".repeat(99_998));
     assert!(String::from_utf8_lossy(&o.stdout).contains(&want));
     // 1/(10^100000 − 1) = [0; 10^100000 − 1]: level 10^100000 − 1, a multiple of 9, so P in
     // game-two with t = 2 (P iff the level is a multiple of 3)
-    let o = wythoff(&["game-two", &format!("1/{}", nines()), "-t", "2"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["game-two", &format!("1/{}", nines()), "-t", "2"]);
     assert!(
         String::from_utf8_lossy(&o.stdout).contains("): P"),
         "{}",
@@ -93,8 +91,7 @@ fn a_big_rational_runs_in_little_memory() {
 #[test]
 fn the_path_announces_the_rationals_it_lists() {
     // level 10^6 (the limit): the rational 1000000/1 and its 10^6 ancestors down to 0/1
-    let o = wythoff(&["cw", "1000000", "--path"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["cw", "1000000", "--path"]);
     let out = String::from_utf8_lossy(&o.stdout);
     let path: Vec<&str> = out.lines().skip(5).collect();
     assert_eq!(path.first(), Some(&"1000000/1"));
@@ -104,10 +101,9 @@ fn the_path_announces_the_rationals_it_lists() {
     // one level more is refused, announcing one rational more than the level
     let o = wythoff(&["cw", "1000001", "--path"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains(&format!("the path lists {} rationals", listed + 1)),
-        "{}",
-        text(&o)
+    says(
+        &text(&o),
+        &format!("the path lists {} rationals", listed + 1),
     );
     // a small one: 3/5 → 3/2 → 1/2 → 1/1 → 0/1
     let o = wythoff(&["cw", "3/5", "--path"]);

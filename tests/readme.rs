@@ -2,12 +2,12 @@
 //! compared (the machinery, and what it checks: tests/common/examples.rs); README's error example,
 //! its Quick start scripts and the splitter the machinery uses are checked too.
 
-#[path = "common/examples.rs"]
-mod examples;
+mod common;
+
+use common::examples;
 
 use examples::{Check, Minimums, Substitution, checksum_to_1e7, expected_status, shape, split};
 use std::path::PathBuf;
-use std::process::Command;
 
 /// README's examples too heavy for the test suite, what runs instead, and why.
 const SUBSTITUTIONS: &[Substitution] = &[Substitution {
@@ -45,10 +45,7 @@ fn readme_error_example_is_what_the_program_prints() {
         .expect("README's error example");
     let rest = &flat[start + 1..];
     let shown = &rest[..rest.find('`').expect("closing backquote")];
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["move", "-5", "3"])
-        .output()
-        .expect("start the wythoff binary");
+    let o = common::wythoff(&["move", "-5", "3"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&o.stderr).trim_end(), shown);
     assert!(o.stdout.is_empty());

@@ -4,20 +4,15 @@
 //! interrupted run.
 
 mod common;
-use common::{text, wythoff};
+use common::{command, log_line, s, spawn, text, wythoff};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 /// Starts a long run in the background and waits until its checkpoint log exists (the log is
 /// created, locked, when the run starts).
 fn start_and_wait(args: &[&str], log: &Path) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let child = spawn(args);
     for _ in 0..6000 {
         if std::fs::metadata(log).is_ok_and(|m| m.len() > 0) {
             return child;
@@ -38,7 +33,7 @@ fn restart_while_another_run_writes_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     // verify: a bound that takes minutes
     let r = dir.path().join("r.json");
-    let rs = r.to_str().unwrap();
+    let rs = s(&r);
     let log = dir.path().join("r.json.ckpt");
     let first = start_and_wait(&["verify", "--bound", "1e12", "-o", rs], &log);
     let before = std::fs::read(&log).unwrap();
@@ -56,7 +51,7 @@ fn restart_while_another_run_writes_is_refused() {
 
     // rows: a search that takes minutes
     let c = dir.path().join("c.cert");
-    let cs = c.to_str().unwrap();
+    let cs = s(&c);
     let log = dir.path().join("c.cert.ckpt");
     let first = start_and_wait(&["rows", "1023", "-o", cs], &log);
     let before = std::fs::read(&log).unwrap();
@@ -94,7 +89,7 @@ fn a_run_that_fails_before_recording_anything_leaves_nothing_behind() {
     ];
     for (name, args) in cases {
         let out = dir.path().join(name);
-        let os = out.to_str().unwrap();
+        let os = s(&out);
         let mut a = args.clone();
         if a[0] != "three" {
             a.push("-o");
@@ -126,7 +121,7 @@ fn resume_with_nothing_to_resume_is_refused_and_leaves_nothing() {
     ] {
         let out = dir.path().join(name);
         let mut a = args.clone();
-        a.push(out.to_str().unwrap());
+        a.push(s(&out));
         let o = wythoff(&a);
         assert_eq!(o.status.code(), Some(2), "{a:?}: {}", text(&o));
         assert!(
@@ -151,24 +146,14 @@ fn a_checkpoint_is_named_byte_for_byte_beside_a_non_utf8_output() {
         .join(std::ffi::OsStr::from_bytes(b"r\xff.json.ckpt"));
     // an interrupted run's log (its first line checks; the run's parameters are another's)
     let body = "wythoff verify checkpoint v1 other";
-    let line = format!(
-        "{:016x} {body}\n",
-        xxhash_rust::xxh3::xxh3_64(body.as_bytes())
-    );
+    let line = log_line(body);
     std::fs::write(&log, &line).unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["verify", "--bound", "1e6", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let run = |args: &[&str]| command().args(args).arg(&out).output().unwrap();
+    let o = run(&["verify", "--bound", "1e6", "-o"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("--restart"), "{}", text(&o));
     assert_eq!(std::fs::read(&log).unwrap(), line.as_bytes());
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["verify", "--bound", "1e6", "--restart", "-o"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let o = run(&["verify", "--bound", "1e6", "--restart", "-o"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert!(out.exists() && !log.exists());
 }

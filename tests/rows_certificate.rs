@@ -1,57 +1,13 @@
 //! Row certificates (`rows X -o CERT`, `rows --check CERT`, `grundy at … --certificate`,
-//! `sum … --certificate`) against values computed here from the rules: a plain mex written in this
-//! file, and the additive periods it shows (checked here over the rows and columns it reaches).
+//! `sum … --certificate`) against values computed from the rules: the plain mex of the tests'
+//! common module, and the additive periods it shows (checked here over the rows and columns it
+//! reaches).
 
+mod common;
+
+use common::{naive_rows_u64, refused, run_ok, s, says, stderr, stdout, wythoff};
 use rug::Integer;
-use std::path::Path;
-use std::process::{Command, Output};
 use wythoff::artifact::certificate::Certificate;
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// G(x, y) for x < rows, y < cols from the rules of parameter a: the mex of the values of
-/// (x − k, y), (x, y − l) and (x − k, y − l) with k, l ≥ 1, |k − l| < a.
-#[allow(clippy::needless_range_loop)] // the rules read by index, as they are stated
-fn naive(a: i64, rows: usize, cols: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; cols]; rows];
-    for y in 0..cols {
-        for x in 0..rows {
-            let mut seen = std::collections::HashSet::new();
-            for u in 0..x {
-                seen.insert(g[u][y]);
-            }
-            for v in 0..y {
-                seen.insert(g[x][v]);
-            }
-            for k in 1..=x as i64 {
-                for l in 1..=y as i64 {
-                    if (k - l).abs() < a {
-                        seen.insert(g[x - k as usize][y - l as usize]);
-                    }
-                }
-            }
-            g[x][y] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
 
 /// The least p ≤ max_p with G(x, y + p) = G(x, y) + p for every y from the middle of the table on,
 /// and the least y₀ from which it holds to the end of the table.
@@ -71,12 +27,11 @@ fn naive_period(row: &[u64], max_p: usize) -> (usize, usize) {
 fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("r8.cert");
-    let o = wythoff(&["rows", "8", "-o", s(&cert)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["rows", "8", "-o", s(&cert)]);
     let c = Certificate::read(&cert).unwrap();
     assert_eq!(c.x(), 8);
     // every cell of rows 0..7, columns 0..399, against the plain mex
-    let g = naive(1, 8, 400);
+    let g = naive_rows_u64(8, 400, 1);
     for (x, row) in g.iter().enumerate() {
         for (y, &v) in row.iter().enumerate() {
             let got = c.value(&Integer::from(x), &Integer::from(y)).unwrap();
@@ -104,7 +59,7 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
                 "G({x}, 10^100+{j})"
             );
             if j < 2 {
-                let o = wythoff(&[
+                let o = run_ok(&[
                     "grundy",
                     "at",
                     &y.to_string(),
@@ -112,13 +67,12 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
                     "--certificate",
                     s(&cert),
                 ]);
-                assert!(o.status.success(), "{}", stderr(&o));
                 assert_eq!(stdout(&o), format!("{want}\n"));
             }
         }
     }
     // the sum of G(3, 10^100) and G(4, 10^100 + 1) with a certificate: values and outcome
-    let o = wythoff(&[
+    let o = run_ok(&[
         "sum",
         &format!("3,{big}"),
         &format!("4,{}", Integer::from(&big + 1)),
@@ -126,7 +80,6 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
         s(&cert),
         "--json",
     ]);
-    assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let value = |x: usize, y: &Integer| {
         let (y0, p) = naive_period(&g[x], 24);
@@ -144,21 +97,21 @@ fn refusals_name_the_certificates_rows_and_the_missing_prefix() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("r8.cert");
     // no values below the preperiods: rows 3..7 (y₀ > 0) are stored without them
-    let o = wythoff(&["rows", "8", "-o", s(&cert), "--prefix-budget", "0"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["rows", "8", "-o", s(&cert), "--prefix-budget", "0"]);
     let o = wythoff(&["grundy", "at", "3", "7", "--certificate", s(&cert)]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.contains("preperiod 8") && e.contains("sweeps"), "{e}");
     // at and beyond the preperiod it answers: G(3, 8) from the mex
-    let g = naive(1, 4, 20);
+    let g = naive_rows_u64(4, 20, 1);
     let o = wythoff(&["grundy", "at", "3", "8", "--certificate", s(&cert)]);
     assert_eq!(stdout(&o), format!("{}\n", g[3][8]));
     // a row beyond the certificate
-    let o = wythoff(&["grundy", "at", "8", "1e100", "--certificate", s(&cert)]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("X = 8"), "{}", stderr(&o));
+    refused(
+        &["grundy", "at", "8", "1e100", "--certificate", s(&cert)],
+        &["X = 8"],
+    );
     let o = wythoff(&["sum", "9,1e100", "--certificate", s(&cert)]);
     assert_eq!(o.status.code(), Some(2));
     // an output that cannot be written is refused before the sweep
@@ -249,9 +202,7 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     }
     // a FIFO with no writer is refused at once, not waited on
     let fifo = dir.path().join("fifo");
-    let c = std::ffi::CString::new(s(&fifo)).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    common::mkfifo(&fifo);
     for args in [
         vec!["rows", "--check", s(&fifo)],
         vec!["grundy", "at", "1", "5", "--certificate", s(&fifo)],
@@ -264,34 +215,6 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     }
 }
 
-/// G from the rules like [`naive`], with the mex over a reused array (faster, same definition).
-fn naive_fast(a: usize, rows: usize, cols: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; cols]; rows];
-    let mut mark = vec![usize::MAX; 2 * (rows + cols) * (a + 1) + 2];
-    let mut cell = 0usize;
-    for y in 0..cols {
-        for x in 0..rows {
-            cell += 1;
-            let mut see = |v: u64| {
-                if let Some(m) = mark.get_mut(v as usize) {
-                    *m = cell;
-                }
-            };
-            (0..x).for_each(|u| see(g[u][y]));
-            (0..y).for_each(|v| see(g[x][v]));
-            for k in 1..=x {
-                for l in 1..=y {
-                    if k.abs_diff(l) < a {
-                        see(g[x - k][y - l]);
-                    }
-                }
-            }
-            g[x][y] = mark.iter().position(|&m| m != cell).unwrap() as u64;
-        }
-    }
-    g
-}
-
 #[test]
 fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
     use wythoff::grundy::rows::periods_a;
@@ -299,7 +222,7 @@ fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
     for a in 1..=5u64 {
         let p = periods_a(a, rows, 1 << 24, &|_| {}).unwrap();
         let c = Certificate::from_periods(&p, a, u64::MAX).unwrap();
-        let g = naive_fast(a as usize, rows, cols);
+        let g = naive_rows_u64(rows, cols, a as usize);
         // every value the certificate gives, within and beyond the sweep, as far as the mex reaches
         for (x, row) in g.iter().enumerate() {
             for (y, &v) in row.iter().enumerate() {
@@ -327,21 +250,15 @@ fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
 #[test]
 fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
     // without a certificate, rows from 64 on are certified after saying so on stderr
-    let o = wythoff(&["grundy", "at", "64", "1e30"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("certifying rows 0..64 first"),
-        "{}",
-        stderr(&o)
-    );
+    let o = run_ok(&["grundy", "at", "64", "1e30"]);
+    says(&stderr(&o), "certifying rows 0..64 first");
     let o = wythoff(&["grundy", "at", "5", "1e30"]);
     assert_eq!(stderr(&o), "");
     // a = 3: values from the certificate equal the plain mex; sum takes the certificate's a
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("a3.cert");
-    let o = wythoff(&["rows", "6", "-a", "3", "-o", s(&cert)]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let g = naive_fast(3, 6, 200);
+    run_ok(&["rows", "6", "-a", "3", "-o", s(&cert)]);
+    let g = naive_rows_u64(6, 200, 3);
     for (x, y) in [(5usize, 199usize), (4, 150), (2, 7)] {
         let o = wythoff(&[
             "grundy",
@@ -357,7 +274,8 @@ fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["a"], "3");
     assert_eq!(v["components"][0]["grundy"], g[5][199].to_string());
-    let o = wythoff(&["sum", "5,199", "-a", "2", "--certificate", s(&cert)]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("a = 3"), "{}", stderr(&o));
+    refused(
+        &["sum", "5,199", "-a", "2", "--certificate", s(&cert)],
+        &["a = 3"],
+    );
 }

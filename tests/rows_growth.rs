@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{naive_rows, text, wythoff};
+use common::{naive_rows, run_ok, s, text, wythoff};
 use serde_json::Value;
 
 /// Least additive period and preperiod of each row of a plain mex table with `cols` columns,
@@ -32,8 +32,7 @@ fn is_3_2k(p: u64) -> bool {
 }
 
 fn growth_json(cert: &str) -> Value {
-    let o = wythoff(&["rows", "--growth", cert, "--json"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["rows", "--growth", cert, "--json"]);
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     v["certificates"][0].clone()
 }
@@ -49,9 +48,8 @@ fn growth_facts_equal_those_of_a_plain_mex() {
     let dir = tempfile::tempdir().unwrap();
     for (a, x, cols) in [(1usize, 8usize, 3000usize), (2, 16, 9000)] {
         let cert = dir.path().join(format!("r{a}.cert"));
-        let cert = cert.to_str().unwrap();
-        let o = wythoff(&["rows", &x.to_string(), "-a", &a.to_string(), "-o", cert]);
-        assert!(o.status.success(), "{}", text(&o));
+        let cert = s(&cert);
+        run_ok(&["rows", &x.to_string(), "-a", &a.to_string(), "-o", cert]);
         let want = looked_up(&naive_rows(x, cols, a));
         let g = growth_json(cert);
         assert_eq!(g["a"], a.to_string());
@@ -108,7 +106,7 @@ fn growth_facts_equal_those_of_a_plain_mex() {
 fn growth_fits_and_plots() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("r.cert");
-    let cert = cert.to_str().unwrap();
+    let cert = s(&cert);
     assert!(wythoff(&["rows", "64", "-o", cert]).status.success());
     let g = growth_json(cert);
     // 48 rows 16..63, each with a preperiod > 0
@@ -117,15 +115,7 @@ fn growth_fits_and_plots() {
     let e: f64 = g["fit"]["exponent"].as_str().unwrap().parse().unwrap();
     assert!((1.0..5.0).contains(&e), "exponent {e}");
     let plots = dir.path().join("plots");
-    let o = wythoff(&[
-        "rows",
-        "--growth",
-        cert,
-        cert,
-        "--plots",
-        plots.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["rows", "--growth", cert, cert, "--plots", s(&plots)]);
     let t = text(&o);
     assert_eq!(t.matches("every one is 3·2^k").count(), 2, "{t}");
     for name in ["row_preperiods.png", "row_periods.png"] {
@@ -140,21 +130,15 @@ fn growth_refuses_bad_inputs_before_work() {
     let dir = tempfile::tempdir().unwrap();
     let junk = dir.path().join("junk.cert");
     std::fs::write(&junk, b"not a certificate").unwrap();
-    let o = wythoff(&["rows", "--growth", junk.to_str().unwrap()]);
+    let o = wythoff(&["rows", "--growth", s(&junk)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("--growth"), "{}", text(&o));
     assert_eq!(text(&o).trim().lines().count(), 1, "{}", text(&o));
     // a plots path that is a regular file: refused before the certificate is read
-    let o = wythoff(&[
-        "rows",
-        "--growth",
-        "/nonexistent.cert",
-        "--plots",
-        junk.to_str().unwrap(),
-    ]);
+    let o = wythoff(&["rows", "--growth", "/nonexistent.cert", "--plots", s(&junk)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("--plots"), "{}", text(&o));
     // --growth with X or -o is a usage error
-    let o = wythoff(&["rows", "8", "--growth", junk.to_str().unwrap()]);
+    let o = wythoff(&["rows", "8", "--growth", s(&junk)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }

@@ -5,23 +5,10 @@
 
 mod common;
 
-use common::{text, wythoff};
+use common::{run_ok, s, spawn, text, wythoff};
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::Child;
 use std::time::{Duration, Instant};
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap()
-}
 
 /// Kills `c` with SIGKILL once the checkpoint log holds a record of `kind` after `after` records
 /// of it; false if the run ended first.
@@ -93,8 +80,7 @@ fn a_killed_run_resumes_to_the_same_certificate() {
         "the run ended first"
     );
     // continued to the end
-    let o = wythoff(&again);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&again);
     assert_eq!(std::fs::read(&cert).unwrap(), std::fs::read(&full).unwrap());
     assert!(!log.exists());
     assert!(!dir.path().join("rows.cert.state0").exists());

@@ -5,22 +5,14 @@
 
 mod common;
 
-use common::{text, wythoff};
+use common::{naive_rows_u64, text, wythoff};
 use wythoff::grundy::rows::{self, Prefixes, Search, Sweep};
-
-/// The plain mex of the tests' common module, widened to the sweep's u64 values.
-fn naive_u64(rows: usize, cols: usize, a: usize) -> Vec<Vec<u64>> {
-    common::naive_rows(rows, cols, a)
-        .into_iter()
-        .map(|r| r.into_iter().map(u64::from).collect())
-        .collect()
-}
 
 #[test]
 fn the_sweep_equals_the_plain_mex_column_by_column() {
     let (x_rows, cols) = (14usize, 700usize);
     for a in 1..=5usize {
-        let g = naive_u64(x_rows, cols, a);
+        let g = naive_rows_u64(x_rows, cols, a);
         let mut s = Sweep::with_a(a, x_rows);
         for y in 0..cols {
             s.step().unwrap();
@@ -35,7 +27,7 @@ fn the_sweep_equals_the_plain_mex_column_by_column() {
 fn certified_rows_0_to_31_equal_the_plain_mex() {
     let (x_rows, cols) = (32usize, 5000usize);
     let p = rows::periods(x_rows, 1 << 24, &|_| {}).unwrap();
-    let g = naive_u64(x_rows, cols, 1);
+    let g = naive_rows_u64(x_rows, cols, 1);
     for (x, row) in g.iter().enumerate() {
         for (y, &want) in row.iter().enumerate() {
             assert_eq!(p.value(x, &rug::Integer::from(y)), want, "G({x}, {y})");

@@ -13,19 +13,14 @@
 //!
 //! scripts/slurm/test runs the same scripts on a real Slurm (as root, in CI).
 
+mod common;
+
+use common::{run_ok, s, says, text, wythoff};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn slurm_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
 }
 
 /// Runs a script of scripts/slurm with only PATH, the binary and the given variables set.
@@ -174,12 +169,12 @@ fn checks(path: &Path) -> Vec<serde_json::Value> {
 /// Runs the 4 tasks of verify-array.sbatch (array 5-8) into `dir`, then verify-merge.sbatch.
 fn verify_array(dir: &Path, flags: &[&str]) -> Output {
     for id in 5..9 {
-        let mut args = vec![dir.to_str().unwrap()];
+        let mut args = vec![s(dir)];
         args.extend(flags);
         let o = script("verify-array.sbatch", &args, &task(id, 5, 4));
         assert!(o.status.code().is_some_and(|c| c <= 1), "{}", text(&o));
     }
-    script("verify-merge.sbatch", &[dir.to_str().unwrap(), "4"], &[])
+    script("verify-merge.sbatch", &[s(dir), "4"], &[])
 }
 
 #[test]
@@ -187,12 +182,9 @@ fn verify_array_and_merge() {
     let d = tempfile::tempdir().unwrap();
     let whole = d.path().join("whole.json");
     let unsharded = |flags: &[&str]| {
-        let mut args = vec!["verify", "-o", whole.to_str().unwrap()];
+        let mut args = vec!["verify", "-o", s(&whole)];
         args.extend(flags);
-        Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(&args)
-            .output()
-            .unwrap()
+        wythoff(&args)
     };
     // all shards pass: the merged checks are the unsharded run's
     let flags = ["--bound", "3000000", "--three", "10"];
@@ -208,10 +200,9 @@ fn verify_array_and_merge() {
     let f = d.path().join("f");
     let o = verify_array(&f, &flags);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    assert!(
-        text(&o).contains("verify-merge: FAIL: counterexample: a = 1, n = 2345678:"),
-        "{}",
-        text(&o)
+    says(
+        &text(&o),
+        "verify-merge: FAIL: counterexample: a = 1, n = 2345678:",
     );
     assert_eq!(unsharded(&flags).status.code(), Some(1));
     assert_eq!(checks(&f.join("verify.json")), checks(&whole));
@@ -219,23 +210,19 @@ fn verify_array_and_merge() {
     // a missing report: exit 1 naming the shard, no merged report
     std::fs::remove_file(v.join("verify-1.json")).unwrap();
     std::fs::remove_file(v.join("verify.json")).unwrap();
-    let o = script("verify-merge.sbatch", &[v.to_str().unwrap(), "4"], &[]);
+    let o = script("verify-merge.sbatch", &[s(&v), "4"], &[]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("shard 1/4:"), "{}", text(&o));
-    assert!(
-        text(&o).contains("verify-1.json' is missing"),
-        "{}",
-        text(&o)
-    );
+    says(&text(&o), "verify-1.json' is missing");
     assert!(!v.join("verify.json").exists());
 
     // usage
-    let o = script("verify-merge.sbatch", &[v.to_str().unwrap(), "four"], &[]);
+    let o = script("verify-merge.sbatch", &[s(&v), "four"], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     let o = script("verify-array.sbatch", &[], &task(0, 0, 1));
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     // a task outside an array refuses before running anything
-    let o = script("verify-array.sbatch", &[v.to_str().unwrap()], &[]);
+    let o = script("verify-array.sbatch", &[s(&v)], &[]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("SLURM_ARRAY_TASK_ID is not set"));
 }
@@ -252,20 +239,16 @@ fn pairs_array_and_join() {
         let whole = d.path().join(format!("whole{c}.bin"));
         let mut args = vec!["pairs", range[0], range[1]];
         args.extend(game);
-        args.extend(["--format", "binary", "-o", whole.to_str().unwrap()]);
-        let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-            .args(&args)
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}", text(&o));
+        args.extend(["--format", "binary", "-o", s(&whole)]);
+        run_ok(&args);
         let dir = d.path().join(format!("p{c}"));
         for id in 0..4 {
-            let mut args = vec![dir.to_str().unwrap(), range[0], range[1]];
+            let mut args = vec![s(&dir), range[0], range[1]];
             args.extend(game);
             let o = script("pairs-array.sbatch", &args, &task(id, 0, 4));
             assert!(o.status.success(), "{}", text(&o));
         }
-        let o = script("pairs-join.sbatch", &[dir.to_str().unwrap(), "4"], &[]);
+        let o = script("pairs-join.sbatch", &[s(&dir), "4"], &[]);
         assert!(o.status.success(), "{}", text(&o));
         assert!(
             std::fs::read(dir.join("pairs.bin")).unwrap() == std::fs::read(&whole).unwrap(),
@@ -276,7 +259,7 @@ fn pairs_array_and_join() {
     let dir = d.path().join("p0");
     std::fs::remove_file(dir.join("pairs-3.bin")).unwrap();
     std::fs::remove_file(dir.join("pairs.bin")).unwrap();
-    let o = script("pairs-join.sbatch", &[dir.to_str().unwrap(), "4"], &[]);
+    let o = script("pairs-join.sbatch", &[s(&dir), "4"], &[]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert!(text(&o).contains("shard 3/4:"), "{}", text(&o));
     assert!(!dir.join("pairs.bin").exists());

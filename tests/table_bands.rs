@@ -6,27 +6,13 @@
 
 mod common;
 
-use common::{band_index, file_bytes, naive, seal_v3, wythoff};
+use common::{
+    band_index, edit_log_header, file_bytes, naive, refused_keeping, run_ok, s, seal_v3, stderr,
+    u32_at, u64_at, wythoff,
+};
 use std::path::Path;
-use std::process::Output;
 
 const N: usize = 200;
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn u64_at(b: &[u8], o: usize) -> u64 {
-    u64::from_le_bytes(b[o..o + 8].try_into().unwrap())
-}
-
-fn u32_at(b: &[u8], o: usize) -> u32 {
-    u32::from_le_bytes(b[o..o + 4].try_into().unwrap())
-}
 
 /// Payload offset of (x, y), x ≤ y, in the triangle of side N at width 2.
 fn offset(x: usize, y: usize) -> usize {
@@ -36,8 +22,7 @@ fn offset(x: usize, y: usize) -> usize {
 /// The table of side 200 written by `grundy 200 -a A -o FILE`.
 fn written(dir: &Path, a: u64) -> (std::path::PathBuf, Vec<u8>) {
     let f = dir.join(format!("a{a}.bin"));
-    let o = wythoff(&["grundy", "200", "-a", &a.to_string(), "-o", s(&f)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "200", "-a", &a.to_string(), "-o", s(&f)]);
     let b = std::fs::read(&f).unwrap();
     (f, b)
 }
@@ -50,6 +35,14 @@ fn get(f: &Path, x: &str, y: &str) -> Result<String, (i32, String)> {
     } else {
         Err((o.status.code().unwrap(), stderr(&o)))
     }
+}
+
+/// Asserts that `grundy get FILE X Y` fails with status `code` in one line saying each of `says`.
+fn get_fails(f: &Path, (x, y): (&str, &str), code: i32, says: &[&str]) {
+    let (got, e) = get(f, x, y).unwrap_err();
+    assert_eq!(got, code, "({x}, {y}): {e}");
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(says.iter().all(|w| e.contains(w)), "({x}, {y}): {e}");
 }
 
 /// The values a naive mex gives for `grundy get` of rows x0..=x1, columns y0..=y1.
@@ -132,13 +125,7 @@ fn a_damaged_band_refuses_the_reads_of_its_rows_only() {
             ("128", "128"),
             ("0..199", "191"),
         ] {
-            let (code, e) = get(&f, x, y).unwrap_err();
-            assert_eq!(code, 1, "({x}, {y}): {e}");
-            assert_eq!(e.lines().count(), 1, "{e}");
-            assert!(
-                e.contains("damaged") && e.contains("rows 128 to 191"),
-                "{e}"
-            );
+            get_fails(&f, (x, y), 1, &["damaged", "rows 128 to 191"]);
         }
         // what reads everything refuses it
         let o = wythoff(&["grundy", "--check", s(&f)]);
@@ -181,9 +168,7 @@ fn a_damaged_header_or_index_refuses_every_read() {
         b[at] ^= if at == 16 { 1 } else { 0x80 };
         std::fs::write(&f, &b).unwrap();
         for (x, y) in [("0", "0"), ("3", "0..10"), ("199", "199")] {
-            let (code, e) = get(&f, x, y).unwrap_err();
-            assert_eq!(code, 1, "byte {at}: {e}");
-            assert!(e.contains("damaged") && e.contains("band index"), "{e}");
+            get_fails(&f, (x, y), 1, &["damaged", "band index"]);
         }
         let o = wythoff(&["grundy", "--check", s(&f)]);
         assert_eq!(o.status.code(), Some(1), "byte {at}");
@@ -192,9 +177,7 @@ fn a_damaged_header_or_index_refuses_every_read() {
     let mut b = good.clone();
     b[48..56].copy_from_slice(&0u64.to_le_bytes());
     std::fs::write(&f, &b).unwrap();
-    let (code, e) = get(&f, "0", "0").unwrap_err();
-    assert_eq!(code, 2, "{e}");
-    assert!(e.contains("band height"), "{e}");
+    get_fails(&f, ("0", "0"), 2, &["band height"]);
 }
 
 #[test]
@@ -208,9 +191,7 @@ fn truncated_or_extended_files_are_refused_by_length() {
         &[&good[..], &[0]].concat()[..],
     ] {
         std::fs::write(&f, b).unwrap();
-        let (code, e) = get(&f, "0", "0").unwrap_err();
-        assert_eq!(code, 2, "{e}");
-        assert!(e.contains(&want), "{e}");
+        get_fails(&f, ("0", "0"), 2, &[&want]);
     }
 }
 
@@ -226,15 +207,12 @@ fn any_band_height_is_read_from_the_documented_layout() {
     seal_v3(&mut b);
     let f = common::write(dir.path(), "b7.bin", &b);
     assert_eq!(get(&f, "0..199", "5"), Ok(expected(&sq, (0, 199), (5, 5))));
-    let o = wythoff(&["grundy", "--check", s(&f)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "--check", s(&f)]);
     // G(15, 20) lies in band 2, rows 14..20
     b[offset(15, 20)] ^= 1;
     std::fs::write(&f, &b).unwrap();
     assert_eq!(get(&f, "13", "20"), Ok(expected(&sq, (13, 13), (20, 20))));
-    let (code, e) = get(&f, "20", "15").unwrap_err();
-    assert_eq!(code, 1, "{e}");
-    assert!(e.contains("rows 14 to 20"), "{e}");
+    get_fails(&f, ("20", "15"), 1, &["rows 14 to 20"]);
 }
 
 #[test]
@@ -244,24 +222,16 @@ fn version_2_files_stay_readable_and_checked_whole() {
     let b = file_bytes(&sq, N, 3);
     let f = common::write(dir.path(), "v2.bin", &b);
     assert_eq!(get(&f, "3", "0..10"), Ok(expected(&sq, (3, 3), (0, 10))));
-    let o = wythoff(&["grundy", "--check", s(&f)]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    run_ok(&["grundy", "--check", s(&f)]);
     // a damaged value anywhere refuses every read of a version 2 file: it has one checksum
     let bad = common::corrupt(&b, N, 150, 160, 399, false);
     std::fs::write(&f, &bad).unwrap();
-    let (code, e) = get(&f, "3", "0..10").unwrap_err();
-    assert_eq!(code, 1, "{e}");
-    assert!(
-        e.contains("damaged") && e.contains("header and payload"),
-        "{e}"
-    );
+    get_fails(&f, ("3", "0..10"), 1, &["damaged", "header and payload"]);
     // its reserved field stays reserved
     let mut b2 = b.clone();
     b2[48] = 64;
     std::fs::write(&f, &b2).unwrap();
-    let (code, e) = get(&f, "0", "0").unwrap_err();
-    assert_eq!(code, 2, "{e}");
-    assert!(e.contains("reserved"), "{e}");
+    get_fails(&f, ("0", "0"), 2, &["reserved"]);
 }
 
 #[test]
@@ -273,36 +243,15 @@ fn an_interrupted_run_of_format_version_2_is_refused_in_one_line() {
     let o = wythoff(&["grundy", "700", "-o", s(&f), "--abort-after-rows", "256"]);
     assert!(!o.status.success() && ckpt.exists());
     // the log's first line as a version 2 run wrote it (its line hash recomputed)
-    let log = std::fs::read_to_string(&ckpt).unwrap();
-    let (first, rest) = log.split_once('\n').unwrap();
-    let body = first[17..].replace("table v3 ", "table v2 ");
+    let body = edit_log_header(&ckpt, "table v3 ", "table v2 ");
     assert!(
         body.starts_with("wythoff grundy table v2 a=1 N=700"),
         "{body}"
     );
-    let line = format!(
-        "{:016x} {body}",
-        xxhash_rust::xxh3::xxh3_64(body.as_bytes())
-    );
-    std::fs::write(&ckpt, format!("{line}\n{rest}")).unwrap();
-    let before = (
-        std::fs::read(&partial).unwrap(),
-        std::fs::read(&ckpt).unwrap(),
-    );
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--resume"]);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{e}");
-    assert_eq!(e.lines().count(), 1, "{e}");
-    assert!(
-        e.contains("table format version 2") && e.contains("--restart"),
-        "{e}"
-    );
-    let after = (
-        std::fs::read(&partial).unwrap(),
-        std::fs::read(&ckpt).unwrap(),
-    );
-    assert!(before == after && !f.exists());
-    let o = wythoff(&["grundy", "700", "-o", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let resume = ["grundy", "700", "-o", s(&f), "--resume"];
+    let want = ["table format version 2", "--restart"];
+    refused_keeping(&resume, &[&partial, &ckpt], &want);
+    assert!(!f.exists());
+    run_ok(&["grundy", "700", "-o", s(&f), "--restart"]);
     assert_eq!(u32_at(&std::fs::read(&f).unwrap(), 8), 3);
 }

@@ -5,50 +5,19 @@
 //! asked; crafted files are refused with the reason.
 
 mod common;
-use common::{text, wythoff};
-use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn suffixed(p: &Path, suffix: &str) -> PathBuf {
-    PathBuf::from(format!("{}{suffix}", p.display()))
-}
-
-/// P-positions of [0, n]³ by backward induction from the rules: (x, y, z) is P iff no move
-/// (subtract k ≥ 1 from a non-empty set of piles) reaches a P-position.
-fn brute(n: usize) -> Vec<bool> {
-    let m = n + 1;
-    let idx = |x: usize, y: usize, z: usize| (x * m + y) * m + z;
-    let mut p = vec![false; m * m * m];
-    for x in 0..m {
-        for y in 0..m {
-            for z in 0..m {
-                let mut reaches_p = false;
-                for v in 1..8usize {
-                    let (a, b, c) = (v & 1, (v >> 1) & 1, (v >> 2) & 1);
-                    let mut k = 1;
-                    while !reaches_p && k * a <= x && k * b <= y && k * c <= z {
-                        reaches_p = p[idx(x - k * a, y - k * b, z - k * c)];
-                        k += 1;
-                    }
-                }
-                p[idx(x, y, z)] = !reaches_p;
-            }
-        }
-    }
-    p
-}
+use common::{
+    records, refused, run_ok, s, says, spawn, suffixed, text, three_pile_board, three_pile_p,
+    wythoff,
+};
+use std::path::Path;
 
 /// Decodes a cube file by doc/formats.md: header fields, then the values of the tiles of side B
 /// taken by wavefronts I + J, I ascending, each tile row by row; returns (N, T(y, z) by (y, z)).
 fn decode(bytes: &[u8]) -> (usize, std::collections::HashMap<(usize, usize), u32>) {
-    let u64_at = |o: usize| u64::from_le_bytes(bytes[o..o + 8].try_into().unwrap()) as usize;
+    let u64_at = |o: usize| common::u64_at(bytes, o) as usize;
     assert_eq!(&bytes[..8], b"WYTHOFF\0");
-    assert_eq!(u32::from_le_bytes(bytes[8..12].try_into().unwrap()), 1);
-    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 5);
+    assert_eq!(common::u32_at(bytes, 8), 1);
+    assert_eq!(common::u32_at(bytes, 12), 5);
     let (n, b, values) = (u64_at(16), u64_at(24), u64_at(32));
     assert_eq!(values, (n + 1) * (n + 2) / 2);
     assert_eq!(bytes.len(), 64 + 4 * values);
@@ -85,11 +54,10 @@ fn the_cube_file_holds_the_p_positions_of_the_rules() {
     // 70 > 64: more than one tile a side, with a partial last tile
     for n in [0usize, 1, 5, 70] {
         let f = dir.path().join(format!("c{n}"));
-        let o = wythoff(&["three", &n.to_string(), "--cube", s(&f)]);
-        assert!(o.status.success(), "{}", text(&o));
+        let o = run_ok(&["three", &n.to_string(), "--cube", s(&f)]);
         let (side, t) = decode(&std::fs::read(&f).unwrap());
         assert_eq!(side, n);
-        let p = brute(n);
+        let p = three_pile_board(n);
         let m = n + 1;
         for y in 0..m {
             for z in y..m {
@@ -103,17 +71,8 @@ fn the_cube_file_holds_the_p_positions_of_the_rules() {
             }
         }
         // the summary printed is the brute force's count and sum over x <= y <= z
-        let (mut count, mut sum) = (0u64, 0u64);
-        for x in 0..m {
-            for y in x..m {
-                for z in y..m {
-                    if p[(x * m + y) * m + z] {
-                        count += 1;
-                        sum += (x + y + z) as u64;
-                    }
-                }
-            }
-        }
+        let listed = three_pile_p(n);
+        let (count, sum) = (listed.len(), listed.iter().flatten().sum::<usize>());
         let want =
             format!("{count} P-positions with x <= y <= z <= {n}; sum of x + y + z = {sum}\n");
         assert_eq!(String::from_utf8_lossy(&o.stdout), want);
@@ -126,8 +85,7 @@ fn the_cube_file_holds_the_p_positions_of_the_rules() {
 fn project_euler_260_from_a_cube_file_and_its_sub_cubes() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("c");
-    let o = wythoff(&["three", "1000", "--cube", s(&f)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["three", "1000", "--cube", s(&f)]);
     // Project Euler 260: the sum over P-positions x <= y <= z <= 1000 is 167542057
     let o = wythoff(&["three", "1000", "--from", s(&f), "--sum"]);
     assert_eq!(String::from_utf8_lossy(&o.stdout), "167542057\n");
@@ -137,30 +95,19 @@ fn project_euler_260_from_a_cube_file_and_its_sub_cubes() {
         assert!(a.status.success() && b.status.success());
         assert_eq!(a.stdout, b.stdout, "m = {m}");
     }
-    let o = wythoff(&["three", "1001", "--from", s(&f)]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(
-        text(&o).contains("side 1000, smaller than N = 1001"),
-        "{}",
-        text(&o)
+    refused(
+        &["three", "1001", "--from", s(&f)],
+        &["side 1000, smaller than N = 1001"],
     );
-}
-
-fn records(ckpt: &Path) -> usize {
-    std::fs::read_to_string(ckpt).map_or(0, |t| t.lines().count().saturating_sub(1))
 }
 
 #[test]
 fn resume_after_a_real_sigkill_is_byte_identical() {
     let dir = tempfile::tempdir().unwrap();
     let (n, f, whole) = ("2500", dir.path().join("k"), dir.path().join("whole"));
-    let o = wythoff(&["three", n, "--cube", s(&whole)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["three", n, "--cube", s(&whole)]);
     let ckpt = suffixed(&f, ".partial.ckpt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(["three", n, "--cube", s(&f)])
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["three", n, "--cube", s(&f)]);
     let t0 = std::time::Instant::now();
     while records(&ckpt) < 3 {
         assert!(t0.elapsed().as_secs() < 120, "no checkpoints");
@@ -170,11 +117,8 @@ fn resume_after_a_real_sigkill_is_byte_identical() {
     child.kill().unwrap(); // SIGKILL
     assert!(!child.wait().unwrap().success() && !f.exists());
     // a plain run refuses the interrupted one and names it
-    let o = wythoff(&["three", n, "--cube", s(&f)]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("an interrupted run"), "{}", text(&o));
-    let o = wythoff(&["three", n, "--cube", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", text(&o));
+    refused(&["three", n, "--cube", s(&f)], &["an interrupted run"]);
+    let o = run_ok(&["three", n, "--cube", s(&f), "--resume"]);
     assert!(text(&o).contains("resuming after"), "{}", text(&o));
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
     assert!(!suffixed(&f, ".partial").exists() && !ckpt.exists());
@@ -202,24 +146,25 @@ fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("c");
     let partial = suffixed(&f, ".partial");
-    let o = wythoff(&["three", "200", "--cube", s(&f), "--resume"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("no interrupted run"), "{}", text(&o));
+    refused(
+        &["three", "200", "--cube", s(&f), "--resume"],
+        &["no interrupted run"],
+    );
     assert!(!partial.exists());
     interrupted(&f, "4");
     let before = std::fs::read(&partial).unwrap();
     // another side: refused, the partial file left byte for byte
-    let o = wythoff(&["three", "201", "--cube", s(&f), "--resume"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o).contains("computes another cube"), "{}", text(&o));
+    refused(
+        &["three", "201", "--cube", s(&f), "--resume"],
+        &["computes another cube"],
+    );
     assert_eq!(std::fs::read(&partial).unwrap(), before);
     // a damaged value in the first batch: no checkpoint's chain matches, the run starts afresh
     // and still gives the uninterrupted run's file
     let mut bad = before.clone();
     bad[64 + 4 * 10] ^= 1;
     std::fs::write(&partial, &bad).unwrap();
-    let o = wythoff(&["three", "200", "--cube", s(&f), "--resume"]);
-    assert!(o.status.success(), "{}", text(&o));
+    let o = run_ok(&["three", "200", "--cube", s(&f), "--resume"]);
     assert!(text(&o).contains("no checkpoint matches"), "{}", text(&o));
     let whole = dir.path().join("whole");
     assert!(
@@ -231,13 +176,8 @@ fn interrupted_runs_are_refused_resumed_or_discarded_as_asked() {
     // --restart discards an interrupted run
     std::fs::remove_file(&f).unwrap();
     interrupted(&f, "2");
-    let o = wythoff(&["three", "200", "--cube", s(&f), "--restart"]);
-    assert!(o.status.success(), "{}", text(&o));
-    assert!(
-        text(&o).contains("discarded the interrupted run"),
-        "{}",
-        text(&o)
-    );
+    let o = run_ok(&["three", "200", "--cube", s(&f), "--restart"]);
+    says(&text(&o), "discarded the interrupted run");
     assert_eq!(std::fs::read(&f).unwrap(), std::fs::read(&whole).unwrap());
 }
 

@@ -13,38 +13,13 @@ mod common;
 use common::*;
 use std::path::Path;
 
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// The names in a folder, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    v.sort();
-    v
-}
-
-/// Asserts a refusal: status 2 and one line on stderr containing each of `words`.
-fn refused(o: &std::process::Output, words: &[&str]) {
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(2), "{}", text(o));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    for w in words {
-        assert!(err.contains(w), "{w:?} not in {err}");
-    }
-    assert!(!err.contains("panicked"), "{err}");
-}
-
 #[test]
 fn join_refuses_an_output_that_is_one_of_its_parts() {
     let d = tempfile::tempdir().unwrap();
     let (a, b) = (d.path().join("a.bin"), d.path().join("b.bin"));
     for (i, p) in [(0, &a), (1, &b)] {
         let sh = format!("{i}/2");
-        let o = wythoff(&[
+        run_ok(&[
             "pairs",
             "0",
             "999",
@@ -55,7 +30,6 @@ fn join_refuses_an_output_that_is_one_of_its_parts() {
             "-o",
             s(p),
         ]);
-        assert!(o.status.success(), "{}", text(&o));
     }
     let (a0, b0) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     let link = d.path().join("link");
@@ -63,18 +37,16 @@ fn join_refuses_an_output_that_is_one_of_its_parts() {
     let dotted = d.path().join(".").join("a.bin");
     for out in [&a, &b, &link, &dotted] {
         let o = wythoff(&["pairs", "--join", s(&a), s(&b), "-o", s(out)]);
-        refused(&o, &["-o", "--join", "is the file"]);
+        refusal(&o, &["-o", "--join", "is the file"]);
         assert_eq!(std::fs::read(&a).unwrap(), a0);
         assert_eq!(std::fs::read(&b).unwrap(), b0);
         assert_eq!(names(d.path()), ["a.bin", "b.bin", "link"]);
     }
     // another name is joined: the file of the whole range, as the unsharded run writes it
     let whole = d.path().join("whole.bin");
-    let o = wythoff(&["pairs", "--join", s(&a), s(&b), "-o", s(&whole)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["pairs", "--join", s(&a), s(&b), "-o", s(&whole)]);
     let one = d.path().join("one.bin");
-    let o = wythoff(&["pairs", "0", "999", "--format", "binary", "-o", s(&one)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["pairs", "0", "999", "--format", "binary", "-o", s(&one)]);
     assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&one).unwrap());
 }
 
@@ -101,7 +73,7 @@ fn files_beyond_the_free_disk_are_refused_before_any_work() {
         let mut a = args.to_vec();
         a.extend_from_slice(&["-o", s(&f)]);
         let o = wythoff(&a);
-        refused(&o, &["-o: ", "of disk in", "are free"]);
+        refusal(&o, &["-o: ", "of disk in", "are free"]);
         assert!(
             names(d.path()).is_empty(),
             "{args:?}: {:?}",
@@ -111,11 +83,10 @@ fn files_beyond_the_free_disk_are_refused_before_any_work() {
     // an existing file is left as it was
     std::fs::write(&f, b"kept").unwrap();
     let o = wythoff(&["pairs", "0", "1e18", "--format", "binary", "-o", s(&f)]);
-    refused(&o, &["-o: "]);
+    refusal(&o, &["-o: "]);
     assert_eq!(std::fs::read(&f).unwrap(), b"kept");
     // a size that fits is written
-    let o = wythoff(&["pairs", "0", "99", "--format", "binary", "-o", s(&f)]);
-    assert!(o.status.success(), "{}", text(&o));
+    run_ok(&["pairs", "0", "99", "--format", "binary", "-o", s(&f)]);
     assert_eq!(std::fs::metadata(&f).unwrap().len(), 80 + 100 * 16);
 }
 
@@ -141,33 +112,14 @@ fn generate_refuses_a_scale_beyond_the_free_disk() {
     }
     let out = d.path().join("job");
     let o = wythoff(&["generate", "--scale", "4224", "--out", s(&out)]);
-    refused(&o, &["--out: ", "of disk in", "are free"]);
+    refusal(&o, &["--out: ", "of disk in", "are free"]);
     assert!(names(d.path()).is_empty());
     // beyond, the table side itself is refused, naming --scale
     let o = wythoff(&["generate", "--scale", "4225", "--out", s(&out)]);
-    refused(&o, &["--scale: ", "N = 1064960"]);
+    refusal(&o, &["--scale: ", "N = 1064960"]);
     let o = wythoff(&["generate", "--scale", "1e6", "--out", s(&out)]);
-    refused(&o, &["--scale: "]);
+    refusal(&o, &["--scale: "]);
     assert!(names(d.path()).is_empty());
-}
-
-/// Writes the reports of shards 0..k of `verify ARGS --shard i/k -o` into `dir`.
-fn shards(dir: &Path, args: &[&str], k: u64) -> Vec<std::path::PathBuf> {
-    (0..k)
-        .map(|i| {
-            let p = dir.join(format!("s{i}.json"));
-            let sh = format!("{i}/{k}");
-            let mut a = vec!["verify", "--shard", &sh, "-o", s(&p)];
-            a.extend_from_slice(args);
-            let o = wythoff(&a);
-            assert!(
-                o.status.code() == Some(0) || o.status.code() == Some(1),
-                "{}",
-                text(&o)
-            );
-            p
-        })
-        .collect()
 }
 
 /// `verify --merge` of the reports, with the report `edit` (index) rewritten so that check
@@ -210,7 +162,7 @@ fn merge_refuses_a_count_that_contradicts_the_range() {
     let d = tempfile::tempdir().unwrap();
     // bound 3·10^6 in 3 shards: the sweep counts 10^6 n per shard; the numeration sample
     // every n < 10^6 (shard 0), then 10^4 points spread over [10^6, 3·10^6) and 2999999
-    let parts = shards(d.path(), &["--bound", "3000000"], 3);
+    let parts = shard_reports(d.path(), &["--bound", "3000000"], 3);
     assert_eq!(
         (0..3).map(|i| count_of(&parts[i], 0)).collect::<Vec<_>>(),
         [1_000_000; 3]
@@ -226,7 +178,7 @@ fn merge_refuses_a_count_that_contradicts_the_range() {
         (2, 1, "5000"),
     ] {
         let o = merge_edited(&parts, Some((part, check, count)));
-        refused(&o, &[&format!("part{part}.json"), "counts", "holds"]);
+        refusal(&o, &[&format!("part{part}.json"), "counts", "holds"]);
         assert!(!text(&o).contains("PASSED"));
     }
 }
@@ -235,7 +187,7 @@ fn merge_refuses_a_count_that_contradicts_the_range() {
 fn merge_refuses_edited_counts_of_the_conjectures_and_keeps_failures() {
     let d = tempfile::tempdir().unwrap();
     // the A073869 sweep counts one n per n, the A090909 sweep one k per n ≥ 2
-    let parts = shards(d.path(), &["--conjectures", "--bound", "200000"], 2);
+    let parts = shard_reports(d.path(), &["--conjectures", "--bound", "200000"], 2);
     assert_eq!(
         (count_of(&parts[0], 0), count_of(&parts[0], 1)),
         (100_000, 99_998)
@@ -243,11 +195,11 @@ fn merge_refuses_edited_counts_of_the_conjectures_and_keeps_failures() {
     assert_eq!(merge_edited(&parts, None).status.code(), Some(0));
     for (part, check, count) in [(0, 1, "100000"), (1, 1, "99999"), (1, 0, "100001")] {
         let o = merge_edited(&parts, Some((part, check, count)));
-        refused(&o, &[&format!("part{part}.json"), "counts"]);
+        refusal(&o, &[&format!("part{part}.json"), "counts"]);
     }
     // a shard that found a counterexample still merges, to a failure naming its n
     let f = tempfile::tempdir().unwrap();
-    let failing = shards(
+    let failing = shard_reports(
         f.path(),
         &["--bound", "2000000", "--inject-fault", "1234567"],
         2,

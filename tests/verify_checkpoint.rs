@@ -2,22 +2,12 @@
 //! redoes that chunk and still fails where it should; a log of other parameters is refused and
 //! left untouched; a plain run never silently reuses or overwrites a log.
 
+mod common;
+
+use common::{log_line, s, says, stderr, wythoff};
 use std::path::Path;
-use std::process::{Command, Output};
 use wythoff::artifact::Partial;
 use wythoff::verify::{self, Checkpoint, Config, Status, checkpoint::params, mex::CHUNK};
-use xxhash_rust::xxh3::xxh3_64;
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// 2.4 chunks, a fault in the second one.
 const BOUND: u64 = 40_000_000;
@@ -37,12 +27,6 @@ fn cfg() -> Config {
         table: None,
         conjectures: false,
     }
-}
-
-/// One line of a checkpoint log as documented: 16 hex digits of XXH3-64 of the body, a space,
-/// the body.
-fn line(body: &str) -> String {
-    format!("{:016x} {body}\n", xxh3_64(body.as_bytes()))
 }
 
 /// The checkpoint of a run writing the report `report` (its log is `REPORT.ckpt`), in `mode`.
@@ -135,38 +119,22 @@ fn logs_of_other_parameters_are_refused_and_untouched() {
     let report = dir.path().join("r.json");
     let p = dir.path().join("r.json.ckpt");
     // an interrupted run (as a kill leaves it): the log with its first line
-    std::fs::write(&p, line(&params(&cfg()))).unwrap();
+    std::fs::write(&p, log_line(&params(&cfg()))).unwrap();
     let before = std::fs::read(&p).unwrap();
+    // the exit status of the refusal to open the checkpoint
+    let refusal = |c: &Config, mode| open(&report, c, mode).err().unwrap().exit_code();
     // a plain run refuses it
-    assert_eq!(
-        open(&report, &cfg(), Partial::Refuse)
-            .err()
-            .unwrap()
-            .exit_code(),
-        2
-    );
+    assert_eq!(refusal(&cfg(), Partial::Refuse), 2);
     assert_eq!(std::fs::read(&p).unwrap(), before);
     let mut other = cfg();
     other.bound += 1;
-    assert_eq!(
-        open(&report, &other, Partial::Resume)
-            .err()
-            .unwrap()
-            .exit_code(),
-        2
-    );
+    assert_eq!(refusal(&other, Partial::Resume), 2);
     assert_eq!(std::fs::read(&p).unwrap(), before);
     // a record that checks but does not fit the run's chunks is refused, not guessed at
     let mut text = String::from_utf8(before.clone()).unwrap();
-    text.push_str(&line("chunk 12345 16777216 ok"));
+    text.push_str(&log_line("chunk 12345 16777216 ok"));
     std::fs::write(&p, &text).unwrap();
-    assert_eq!(
-        open(&report, &cfg(), Partial::Resume)
-            .err()
-            .unwrap()
-            .exit_code(),
-        2
-    );
+    assert_eq!(refusal(&cfg(), Partial::Resume), 2);
     assert_eq!(std::fs::read_to_string(&p).unwrap(), text);
 }
 
@@ -175,7 +143,7 @@ fn the_command_line_resumes_refuses_and_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("r.json");
     let log = dir.path().join("r.json.ckpt");
-    let r = report.to_str().unwrap();
+    let r = s(&report);
     let run = |extra: &[&str]| {
         let mut args = vec![
             "verify",
@@ -191,9 +159,9 @@ fn the_command_line_resumes_refuses_and_restarts() {
     };
     // A log left by an interrupted run: chunk 0 done, and a record claiming chunk 1 passed whose
     // hash does not check (corrupted).
-    let head = line(&params(&cfg()));
-    let good = line(&format!("chunk 0 {CHUNK} ok"));
-    let bad = line(&format!("chunk {CHUNK} {CHUNK} ok")).replacen(
+    let head = log_line(&params(&cfg()));
+    let good = log_line(&format!("chunk 0 {CHUNK} ok"));
+    let bad = log_line(&format!("chunk {CHUNK} {CHUNK} ok")).replacen(
         |c: char| c.is_ascii_hexdigit(),
         "z",
         1,
@@ -203,11 +171,8 @@ fn the_command_line_resumes_refuses_and_restarts() {
     // a plain run refuses and names --resume and --restart; the log is untouched
     let o = run(&[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("--resume") && stderr(&o).contains("--restart"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "--resume");
+    says(&stderr(&o), "--restart");
     assert_eq!(std::fs::read(&log).unwrap(), before);
     assert!(!report.exists());
     // --resume of another run's parameters refuses and leaves the log byte-identical
@@ -217,19 +182,11 @@ fn the_command_line_resumes_refuses_and_restarts() {
     // --resume redoes the corrupted chunk and fails with its counterexample
     let o = run(&["--resume"]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("1 chunk(s) already checked"),
-        "{}",
-        stderr(&o)
-    );
+    says(&stderr(&o), "1 chunk(s) already checked");
     let rep: serde_json::Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
     assert_eq!(rep["checks"][0]["status"], "FAIL");
-    assert!(
-        rep["checks"][0]["counterexample"]
-            .as_str()
-            .unwrap()
-            .contains("n = 20000000")
-    );
+    let counterexample = rep["checks"][0]["counterexample"].as_str().unwrap();
+    says(counterexample, "n = 20000000");
     assert_eq!(rep["checks"][0]["count"], "40000000");
     assert!(
         !log.exists(),

@@ -3,41 +3,10 @@
 //! that is not a complete set of shard reports (exit 2, naming the file), merged shards equal to
 //! one run.
 
+mod common;
+
+use common::{check, json, refused, run_ok, s, says, shard_reports, stderr, stdout, wythoff};
 use serde_json::Value;
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_str(&stdout(o)).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
-}
-
-fn check<'v>(r: &'v Value, name: &str) -> &'v Value {
-    r["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == name)
-        .unwrap_or_else(|| panic!("no check '{name}' in {r}"))
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 #[test]
 fn a_corrupted_strategy_fails_with_the_counterexample() {
@@ -129,17 +98,18 @@ fn the_word_sweep_catches_each_side_s_fault_at_its_n() {
             }
         }
     }
-    let o = wythoff(&[
-        "verify",
-        "--bound",
-        "1e5",
-        "-a",
-        "7",
-        "--inject-carry",
-        "500",
-    ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert!(stderr(&o).contains("word sweep"), "{}", stderr(&o));
+    refused(
+        &[
+            "verify",
+            "--bound",
+            "1e5",
+            "-a",
+            "7",
+            "--inject-carry",
+            "500",
+        ],
+        &["word sweep"],
+    );
     let o = wythoff(&["verify", "--bound", "1e5", "-a", "7", "--json"]);
     let r = json(&o);
     assert!(
@@ -152,8 +122,7 @@ fn the_word_sweep_catches_each_side_s_fault_at_its_n() {
 
 #[test]
 fn a_report_says_what_it_covered_and_skipped() {
-    let o = wythoff(&["verify", "--bound", "5000", "-a", "2", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--bound", "5000", "-a", "2", "--json"]);
     let r = json(&o);
     assert_eq!(r["version"], 1);
     assert_eq!(r["ok"], true);
@@ -190,8 +159,7 @@ fn a_report_says_what_it_covered_and_skipped() {
     );
     assert!(text.contains("ALL CHECKS PASSED"), "{text}");
     // The Grundy checks state what they cover: the 3·2^k statement is about rows 1..X−1.
-    let o = wythoff(&["verify", "--bound", "10", "--grundy", "40", "--json"]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--bound", "10", "--grundy", "40", "--json"]);
     let r = json(&o);
     let conj = check(&r, "row periods are 3*2^k");
     assert_eq!(conj["status"], "ok");
@@ -225,22 +193,6 @@ fn empty_work_is_refused_before_any_work() {
     assert!(stderr(&wythoff(&["verify", "--bound", "0"])).contains("--bound"));
     assert!(!f.exists());
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
-}
-
-/// The shard reports of one verification, written with -o.
-fn shard_files(dir: &Path, k: u64, extra: &[&str]) -> Vec<String> {
-    (0..k)
-        .map(|i| {
-            let p = dir.join(format!("s{i}of{k}.json"));
-            let shard = format!("{i}/{k}");
-            let mut args = vec!["verify", "--shard", &shard, "-o", s(&p)];
-            args.extend_from_slice(extra);
-            let o = wythoff(&args);
-            assert!(o.status.code().is_some_and(|c| c <= 1), "{}", stderr(&o));
-            assert!(!dir.join(format!("s{i}of{k}.json.ckpt")).exists());
-            s(&p).to_string()
-        })
-        .collect()
 }
 
 /// The checks without anything run-dependent: name, status, count, covers, counterexample.
@@ -278,9 +230,9 @@ fn merged_shards_equal_the_unsharded_run() {
         let whole = wythoff(&whole_args);
         let whole = json(&whole);
         for &k in shards {
-            let files = shard_files(dir.path(), k, extra);
+            let files = shard_reports(dir.path(), extra, k);
             let mut args = vec!["verify", "--json", "--merge"];
-            args.extend(files.iter().rev().map(|f| f.as_str()));
+            args.extend(files.iter().rev().map(|f| s(f)));
             let o = wythoff(&args);
             let merged = json(&o);
             assert_eq!(o.status.success(), whole["ok"] == true, "{extra:?}");
@@ -296,15 +248,24 @@ fn merged_shards_equal_the_unsharded_run() {
 fn merge_refuses_what_is_not_a_complete_set_of_shards() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let files = shard_files(d, 3, &["--bound", "1e5"]);
+    let files: Vec<String> = shard_reports(d, &["--bound", "1e5"], 3)
+        .iter()
+        .map(|p| s(p).to_string())
+        .collect();
     let good = std::fs::read_to_string(&files[1]).unwrap();
     std::fs::create_dir(d.join("other")).unwrap();
-    let other = shard_files(&d.join("other"), 3, &["--bound", "2e5"]);
+    let other: Vec<String> = shard_reports(&d.join("other"), &["--bound", "2e5"], 3)
+        .iter()
+        .map(|p| s(p).to_string())
+        .collect();
     let write = |name: &str, bytes: &[u8]| {
         let p = d.join(name);
         std::fs::write(&p, bytes).unwrap();
         s(&p).to_string()
     };
+    // the good report with the first `from` replaced by `to`
+    let edited =
+        |name: &str, from: &str, to: &str| write(name, good.replacen(from, to, 1).as_bytes());
     let cases: Vec<(String, &str)> = vec![
         (write("garbage.json", b"this is not json"), "malformed JSON"),
         (write("empty.json", b""), "malformed JSON"),
@@ -314,61 +275,29 @@ fn merge_refuses_what_is_not_a_complete_set_of_shards() {
             "malformed JSON",
         ),
         (
-            write(
-                "v2.json",
-                good.replacen("\"version\":1", "\"version\":2", 1)
-                    .as_bytes(),
-            ),
+            edited("v2.json", "\"version\":1", "\"version\":2"),
             "version 2",
         ),
+        (edited("noversion.json", "\"version\":1,", ""), "version"),
         (
-            write(
-                "noversion.json",
-                good.replacen("\"version\":1,", "", 1).as_bytes(),
-            ),
-            "version",
-        ),
-        (
-            write(
-                "extra.json",
-                good.replacen("\"version\":1,", "\"version\":1,\"x\":0,", 1)
-                    .as_bytes(),
-            ),
+            edited("extra.json", "\"version\":1,", "\"version\":1,\"x\":0,"),
             "unknown field",
         ),
         (
-            write(
-                "status.json",
-                good.replacen("\"status\":\"ok\"", "\"status\":\"fine\"", 1)
-                    .as_bytes(),
-            ),
+            edited("status.json", "\"status\":\"ok\"", "\"status\":\"fine\""),
             "unknown variant",
         ),
+        (edited("liar.json", "\"ok\":true", "\"ok\":false"), "\"ok\""),
         (
-            write(
-                "liar.json",
-                good.replacen("\"ok\":true", "\"ok\":false", 1).as_bytes(),
-            ),
-            "\"ok\"",
-        ),
-        (
-            write(
+            edited(
                 "bigshard.json",
-                good.replacen(
-                    "\"shard\":\"1/3\"",
-                    "\"shard\":\"1/18446744073709551615\"",
-                    1,
-                )
-                .as_bytes(),
+                "\"shard\":\"1/3\"",
+                "\"shard\":\"1/18446744073709551615\"",
             ),
             "shard",
         ),
         (
-            write(
-                "badnum.json",
-                good.replacen("\"bound\":\"100000\"", "\"bound\":\"1e5\"", 1)
-                    .as_bytes(),
-            ),
+            edited("badnum.json", "\"bound\":\"100000\"", "\"bound\":\"1e5\""),
             "1e5",
         ),
         (write("array.json", b"[1,2,3]"), "version"),
@@ -381,25 +310,21 @@ fn merge_refuses_what_is_not_a_complete_set_of_shards() {
         assert_eq!(e.lines().count(), 1, "{e}");
     }
     // a missing shard, a shard twice, a report of another verification, a file that is not there
-    let o = wythoff(&["verify", "--merge", &files[0], &files[2]]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("every shard of 3"), "{}", stderr(&o));
+    refused(
+        &["verify", "--merge", &files[0], &files[2]],
+        &["every shard of 3"],
+    );
     let o = wythoff(&["verify", "--merge", &files[0], &files[1], &files[1]]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(
-        stderr(&o).contains("twice") && stderr(&o).contains(&files[1]),
-        "{}",
-        stderr(&o)
+    says(&stderr(&o), "twice");
+    says(&stderr(&o), &files[1]);
+    refused(
+        &["verify", "--merge", &files[0], &files[1], &other[2]],
+        &[&other[2]],
     );
-    let o = wythoff(&["verify", "--merge", &files[0], &files[1], &other[2]]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains(&other[2]), "{}", stderr(&o));
     let gone = s(&d.join("gone.json")).to_string();
-    let o = wythoff(&["verify", "--merge", &files[0], &gone]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains(&gone));
+    refused(&["verify", "--merge", &files[0], &gone], &[&gone]);
     // the good set merges
-    let o = wythoff(&["verify", "--merge", &files[2], &files[0], &files[1]]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_ok(&["verify", "--merge", &files[2], &files[0], &files[1]]);
     assert!(stdout(&o).contains("ALL CHECKS PASSED"));
 }

@@ -12,27 +12,11 @@ use std::path::Path;
 
 /// The JSON report of `verify --bound 1 --table FILE` and the exit status.
 fn report(f: &Path, extra: &[&str]) -> (Option<i32>, Value, String) {
-    let mut args = vec![
-        "verify",
-        "--bound",
-        "1",
-        "--json",
-        "--table",
-        f.to_str().unwrap(),
-    ];
+    let mut args = vec!["verify", "--bound", "1", "--json", "--table", s(f)];
     args.extend_from_slice(extra);
     let o = wythoff(&args);
     let v = serde_json::from_slice(&o.stdout).unwrap_or(Value::Null);
     (o.status.code(), v, text(&o))
-}
-
-fn check<'v>(r: &'v Value, name: &str) -> &'v Value {
-    r["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["name"] == name)
-        .unwrap_or_else(|| panic!("no check {name}: {r}"))
 }
 
 fn measurement<'v>(r: &'v Value, name: &str) -> &'v Value {
@@ -228,9 +212,7 @@ fn other_tables_are_skipped_or_refused_with_the_reason() {
     assert!(r["measurements"].as_array().unwrap().is_empty());
     // an invalid file: status 2, the flag named, before any work
     let bad = write(dir.path(), "bad.bin", b"WYTHOFF\0 not a table");
-    let o = wythoff(&["verify", "--table", bad.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("--table:"), "{}", text(&o));
+    refused(&["verify", "--table", s(&bad)], &["--table:"]);
     let o = wythoff(&["verify", "--plots", dir.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
@@ -241,7 +223,7 @@ fn plots_are_pngs_of_the_stated_size() {
     let n = 64;
     let f = write(dir.path(), "t.bin", &file_bytes(&naive(n, 1), n, 1));
     let plots = dir.path().join("plots");
-    let (code, _, t) = report(&f, &["--plots", plots.to_str().unwrap()]);
+    let (code, _, t) = report(&f, &["--plots", s(&plots)]);
     assert_eq!(code, Some(0), "{t}");
     for name in ["nivasch_d.png", "one_values.png"] {
         let (w, h, buf) = png_pixels(&plots.join(name));
@@ -275,9 +257,9 @@ fn plots_that_cannot_be_made_are_refused_before_any_directory_is_made() {
         "--bound",
         "1",
         "--table",
-        a2.to_str().unwrap(),
+        s(&a2),
         "--plots",
-        plots.to_str().unwrap(),
+        s(&plots),
     ]);
     one_line(&o, &["a = 2"]);
     // an existing file, and a path through a file
@@ -287,9 +269,9 @@ fn plots_that_cannot_be_made_are_refused_before_any_directory_is_made() {
             "--bound",
             "1",
             "--table",
-            a1.to_str().unwrap(),
+            s(&a1),
             "--plots",
-            p.to_str().unwrap(),
+            s(&p),
         ]);
         one_line(&o, &["not a directory"]);
     }
@@ -301,13 +283,13 @@ fn plots_that_cannot_be_made_are_refused_before_any_directory_is_made() {
         "bad.bin",
         &corrupt(&file_bytes(&naive(n, 1), n, 1), n, 5, 5, 11, false),
     );
-    let (code, _, t) = report(&bad, &["--plots", plots.to_str().unwrap()]);
+    let (code, _, t) = report(&bad, &["--plots", s(&plots)]);
     assert_eq!(code, Some(1), "{t}");
     assert!(t.contains("--plots: no plots drawn"), "{t}");
     assert!(!plots.exists());
     // a new path several levels deep is made when the plots are drawn
     let deep = dir.path().join("x/y/plots");
-    let (code, _, t) = report(&a1, &["--plots", deep.to_str().unwrap()]);
+    let (code, _, t) = report(&a1, &["--plots", s(&deep)]);
     assert_eq!(code, Some(0), "{t}");
     assert!(deep.join("nivasch_d.png").exists() && deep.join("one_values.png").exists());
 }
@@ -317,7 +299,7 @@ fn the_summary_shortens_long_figures_and_keeps_the_fit() {
     let dir = tempfile::tempdir().unwrap();
     let n = 96;
     let f = write(dir.path(), "t.bin", &file_bytes(&naive(n, 1), n, 1));
-    let o = wythoff(&["verify", "--bound", "1", "--table", f.to_str().unwrap()]);
+    let o = wythoff(&["verify", "--bound", "1", "--table", s(&f)]);
     let t = text(&o);
     assert_eq!(o.status.code(), Some(0), "{t}");
     assert!(t.contains("(24 in all; --json or -o has every one)"), "{t}");

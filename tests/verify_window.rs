@@ -2,19 +2,8 @@
 //! a corrupted term caught at its n on both of the window's checks, the report saying what is
 //! checked and what is not, and bad windows refused before any work (exit 2, naming the flags).
 
-use serde_json::Value;
-use std::process::Output;
-
 mod common;
-use common::wythoff;
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8(b.to_vec()).unwrap()
-}
-
-fn json(o: &Output) -> Value {
-    serde_json::from_str(&text(&o.stdout)).unwrap_or_else(|e| panic!("{e}: {}", text(&o.stdout)))
-}
+use common::{json, run_ok, stderr, stdout, wythoff};
 
 /// 10^30 + k in decimal, written out by hand (no big-number code of the crate involved).
 fn ten30_plus(k: u32) -> String {
@@ -34,7 +23,7 @@ fn a_window_at_ten_to_the_thirty_passes_for_several_a() {
             &ten30_plus(19_999),
             "--json",
         ]);
-        assert_eq!(o.status.code(), Some(0), "a = {a}: {}", text(&o.stderr));
+        assert_eq!(o.status.code(), Some(0), "a = {a}: {}", stderr(&o));
         let r = json(&o);
         assert_eq!(r["ok"], true, "{r}");
         let checks = r["checks"].as_array().unwrap();
@@ -59,9 +48,8 @@ fn a_window_at_ten_to_the_thirty_passes_for_several_a() {
 
 #[test]
 fn the_text_report_says_the_recursion_from_zero_is_not_replayed() {
-    let o = wythoff(&["verify", "--from", "1e12", "--to", "1000000100000"]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let out = text(&o.stdout);
+    let o = run_ok(&["verify", "--from", "1e12", "--to", "1000000100000"]);
+    let out = stdout(&o);
     assert!(
         out.contains("the recursion from n = 0 is not replayed"),
         "{out}"
@@ -73,8 +61,7 @@ fn the_text_report_says_the_recursion_from_zero_is_not_replayed() {
 fn a_window_at_ten_to_the_thousand_passes() {
     let top = format!("1{}", "0".repeat(1000));
     let end = format!("1{}99", "0".repeat(998));
-    let o = wythoff(&["verify", "-a", "3", "--from", &top, "--to", &end, "--json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let o = run_ok(&["verify", "-a", "3", "--from", &top, "--to", &end, "--json"]);
     assert_eq!(json(&o)["ok"], true);
 }
 
@@ -90,7 +77,7 @@ fn a_corrupted_term_is_caught_at_its_n_by_both_checks() {
         "4321",
         "--json",
     ]);
-    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let r = json(&o);
     assert_eq!(r["ok"], false);
     let want = format!("n = {}:", ten30_plus(4321));
@@ -125,7 +112,7 @@ fn bad_windows_are_refused_before_any_work() {
         let mut args = vec!["verify"];
         args.extend_from_slice(extra);
         let o = wythoff(&args);
-        let err = text(&o.stderr);
+        let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(flag), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");

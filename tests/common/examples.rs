@@ -25,7 +25,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 /// What a document holds today; fewer means the extraction or the comparison broke.
 pub struct Minimums {
@@ -292,7 +292,7 @@ fn written_files(words: &[String]) -> Vec<String> {
 /// Runs one parsed command in `dir`; returns its output (standard output captured even when
 /// the document redirects it, so a `> FILE` redirection is honoured by writing the file here).
 fn run(dir: &Path, p: &Parsed) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_wythoff"));
+    let mut c = super::run::command();
     c.args(&p.words[1..])
         .current_dir(dir)
         .stdin(Stdio::null())
