@@ -85,7 +85,7 @@ impl Kind {
             Kind::Index => "an index n ≥ 0",
             Kind::Pile => "a pile size ≥ 0",
             Kind::Size => "a size ≥ 0",
-            Kind::Count => "a number of terms ≥ 0",
+            Kind::Count => "a whole number ≥ 0",
             Kind::Terms => "a number of terms ≥ 1",
             Kind::Parameter => "a parameter ≥ 1",
             Kind::Columns => "a number of columns ≥ 1",

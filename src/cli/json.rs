@@ -1,18 +1,24 @@
 //! Every JSON object the command line prints, in one place, derived with serde.
 //!
 //! Conventions (doc/guide.md, "JSON output"): one object per line; every top-level object starts
-//! with `"version": 1` ([`Versioned`], added by `Out::json`); every integer that can exceed 2^53 — a,
-//! t, n, N, piles, counts, sums, levels, indices — is a decimal string; absent values are `null`.
-//! Only `version`, a catalogue `offset` and a `component` position (an argument's place on the
-//! command line) are JSON numbers.  A command with a JSON form has one shape, listed here.
+//! with its shape's `"version"` ([`Versioned`], added by `Out::json`: [`VERSION`], or a shape's
+//! own such as [`GAME_THREE_VERSION`]); every integer that can exceed 2^53 — a, t, n, N, piles,
+//! counts, sums, levels, indices — is a decimal string; absent values are `null`.  Only `version`,
+//! a catalogue `offset` and a `component` position (an argument's place on the command line,
+//! counted from 1) are JSON numbers.  A command with a JSON form has one shape, listed here.
 
 use serde::Serialize;
 use std::fmt::Display;
 use wythoff::pairs::Position;
 use wythoff::ratwyt::Rational;
 
-/// The version of every JSON shape below.  Changes when a field changes meaning or goes away.
+/// The version of every JSON shape below but those with a version of their own.  Changes when a
+/// field changes meaning or goes away.
 pub(crate) const VERSION: u32 = 1;
+
+/// The version of the `game-three` shape: 2, where `move.component` counts from 1 (in the order
+/// given, as `sum --json` does); in version 1 it counted from 0.
+pub(crate) const GAME_THREE_VERSION: u32 = 2;
 
 /// A top-level object: `{"version": 1, ...the body's fields}`.
 #[derive(Serialize)]
@@ -23,12 +29,9 @@ pub(crate) struct Versioned<'a, T: Serialize> {
 }
 
 impl<'a, T: Serialize> Versioned<'a, T> {
-    /// Wraps `body` with the current [`VERSION`].
-    pub(crate) fn new(body: &'a T) -> Self {
-        Versioned {
-            version: VERSION,
-            body,
-        }
+    /// Wraps `body` with its shape's `version` ([`VERSION`] or a shape's own).
+    pub(crate) fn with(version: u32, body: &'a T) -> Self {
+        Versioned { version, body }
     }
 }
 
@@ -148,7 +151,8 @@ pub(crate) struct GameTwo {
     pub(crate) to: Option<StepMove>,
 }
 
-/// The move of `game-three`: steps on one component (0-based place on the command line).
+/// The move of `game-three`: steps on one component (its place on the command line, counted from
+/// 1, as in `sum --json`).
 #[derive(Serialize)]
 pub(crate) struct ComponentMove {
     pub(crate) component: usize,

@@ -64,8 +64,13 @@ impl Out {
 
     /// Writes `body` as one line of JSON, with `"version": 1` in front of its fields.
     pub(crate) fn json<T: Serialize>(&mut self, body: &T) -> Result<()> {
+        self.json_versioned(super::json::VERSION, body)
+    }
+
+    /// One JSON object of a shape with a version of its own, and a newline.
+    pub(crate) fn json_versioned<T: Serialize>(&mut self, version: u32, body: &T) -> Result<()> {
         // streamed: a long array (cw --path) is never held in memory
-        let r = serde_json::to_writer(&mut *self, &Versioned::new(body))
+        let r = serde_json::to_writer(&mut *self, &Versioned::with(version, body))
             .map_err(|e| Error::internal(format!("JSON rendering: {e}")));
         self.typed(r)?;
         self.text("\n")

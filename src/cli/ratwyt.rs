@@ -174,17 +174,20 @@ pub(crate) fn game_three(args: GameThreeArgs) -> Result<()> {
     };
     let mut out = Out::new();
     if args.json {
-        out.json(&json::GameThree {
-            rationals: json::all(&rs),
-            induced: json::all(&levels),
-            nim_sum: json::s(&x),
-            outcome: outcome.to_string(),
-            to: mv.map(|(i, s, to, _)| json::ComponentMove {
-                component: i,
-                steps: json::s(s),
-                to: json::rat(&to),
-            }),
-        })?;
+        out.json_versioned(
+            json::GAME_THREE_VERSION,
+            &json::GameThree {
+                rationals: json::all(&rs),
+                induced: json::all(&levels),
+                nim_sum: json::s(&x),
+                outcome: outcome.to_string(),
+                to: mv.map(|(i, s, to, _)| json::ComponentMove {
+                    component: i + 1,
+                    steps: json::s(s),
+                    to: json::rat(&to),
+                }),
+            },
+        )?;
     } else {
         let ls: Vec<String> = levels.iter().map(|l| l.to_string()).collect();
         outln!(out, "levels {}; nim-sum {x}: {outcome}", ls.join(" "))?;
