@@ -2,11 +2,10 @@
 //! with the Nim moves, one per row x < N (one library call: [`wythoff::lines::ppos`]).
 
 use super::args::*;
-use super::out::Out;
+use super::out::Sink;
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
-use wythoff::artifact::{AtomicFile, resources};
+use wythoff::artifact::resources;
 use wythoff::error::{Error, Result};
 use wythoff::lines::ppos::RowPositions;
 
@@ -47,12 +46,8 @@ pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
     }
     let bytes = wythoff::lines::ppos::bytes_needed(&rules, args.n);
     resources::check_cap(bytes, &format!("{} rows of {rules}", args.n)).map_err(naming("N"))?;
-    let mut file = match &args.output {
-        Some(p) => Some(AtomicFile::create(p).map_err(naming("-o"))?),
-        None => None,
-    };
+    let mut sink = Sink::open(args.output.as_deref())?;
     let mut rows = RowPositions::new(&rules, args.n)?;
-    let mut out = Out::new();
     let pb = progress_bar(if args.n >= 1 << 24 { args.n.into() } else { 0 }, "rows");
     let mut chunk = String::with_capacity(1 << 20);
     while let Some((x, y)) = rows.next_position() {
@@ -64,26 +59,12 @@ pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
         chunk.push_str(&y.to_string());
         chunk.push('\n');
         if chunk.len() >= 1 << 20 {
-            emit(&mut file, &mut out, &chunk)?;
+            sink.text(&chunk)?;
             pb.inc(1 << 16);
             chunk.clear();
         }
     }
-    emit(&mut file, &mut out, &chunk)?;
+    sink.text(&chunk)?;
     pb.finish_and_clear();
-    match file {
-        Some(f) => f.commit(),
-        None => out.finish(),
-    }
-}
-
-fn emit(file: &mut Option<AtomicFile>, out: &mut Out, text: &str) -> Result<()> {
-    match file {
-        Some(f) => {
-            let p = f.path().to_owned();
-            f.write_all(text.as_bytes())
-                .map_err(|e| wythoff::artifact::io_error(&p, e))
-        }
-        None => out.text(text),
-    }
+    sink.finish()
 }

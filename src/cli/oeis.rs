@@ -3,7 +3,7 @@
 use super::args::*;
 use super::certificate::{certificate_error, read_certificate};
 use super::json;
-use super::out::{Out, outln};
+use super::out::{Out, Sink, outln};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 use wythoff::artifact::AtomicFile;
@@ -218,18 +218,9 @@ fn stream(
     file: Option<AtomicFile>,
     writer: &mut dyn FnMut(&mut dyn std::io::Write) -> Result<()>,
 ) -> Result<()> {
-    match file {
-        None => {
-            let mut out = Out::new();
-            let r = writer(&mut out);
-            out.typed(r)?;
-            out.finish()
-        }
-        Some(mut f) => {
-            writer(&mut f)?;
-            f.commit()
-        }
-    }
+    let mut sink = Sink::from(file);
+    sink.stream(writer)?;
+    sink.finish()
 }
 
 /// Opens `-o FILE` (before any work): a path that cannot be written, or the very file that

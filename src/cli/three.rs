@@ -2,11 +2,9 @@
 
 use super::args::*;
 use super::json;
-use super::out::{Out, outln};
+use super::out::{Out, Sink, outln};
 use clap::{Args, ValueEnum};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use wythoff::artifact::AtomicFile;
 use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
 use wythoff::three_pile;
@@ -162,19 +160,9 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
 
 /// Writes `text` to stdout, or atomically to `output`.
 pub(crate) fn emit_text(text: &str, output: Option<&Path>) -> Result<()> {
-    match output {
-        None => {
-            let mut out = Out::new();
-            out.text(text)?;
-            out.finish()
-        }
-        Some(p) => {
-            let mut f = AtomicFile::create(p).map_err(naming("-o"))?;
-            f.write_all(text.as_bytes())
-                .map_err(|e| wythoff::artifact::io_error(p, e))?;
-            f.commit()
-        }
-    }
+    let mut sink = Sink::open(output)?;
+    sink.text(text)?;
+    sink.finish()
 }
 
 pub(crate) fn three_move(args: ThreeMoveArgs) -> Result<()> {
