@@ -166,6 +166,7 @@ impl SetsPtr {
     /// # Safety
     /// See the type's safety section.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the type's safety section (above), kept by callers.
     pub unsafe fn first_free(self, i: usize) -> u32 {
         // SAFETY: the caller keeps the type's safety contract: i is a set of these Sets.
         unsafe { *self.first_free.add(i) }
@@ -176,6 +177,7 @@ impl SetsPtr {
     /// # Safety
     /// See the type's safety section.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the type's safety section (above), kept by callers.
     pub unsafe fn word(self, i: usize, w: usize) -> u64 {
         // SAFETY: the caller keeps the type's safety contract: i is a set, w within its words plus padding.
         unsafe { *self.words.add(*self.start.add(i) + w) }
@@ -187,6 +189,7 @@ impl SetsPtr {
     /// # Safety
     /// See the type's safety section.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the type's safety section (above), kept by callers.
     pub unsafe fn prefetch(self, i: usize, v: u32) {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: the caller keeps the type's safety contract; a prefetch only hints the cache.
@@ -207,6 +210,7 @@ impl SetsPtr {
     /// # Safety
     /// See the type's safety section; 64k must be within the set's words plus padding.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the type's safety section (above), kept by callers.
     pub unsafe fn full_words(self, i: usize, k: usize) -> u64 {
         // SAFETY: the caller keeps the type's safety contract: i is a set, 64k within its words plus padding.
         unsafe { *self.full.add(*self.full_start.add(i) + k) }
@@ -217,6 +221,7 @@ impl SetsPtr {
     /// # Safety
     /// See the type's safety section.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the type's safety section (above), kept by callers.
     pub unsafe fn insert(self, i: usize, v: u32) {
         // SAFETY: the caller keeps the type's safety contract: i is a set, v below its capacity, no other
         // thread on set i.
@@ -262,6 +267,7 @@ impl SetsPtr {
 /// # Safety
 /// As for [`SetsPtr`]; the union must have a free value within the sets' lengths.
 #[inline(always)]
+// SAFETY: an unsafe fn; its contract is the type's safety section (above), kept by callers.
 pub unsafe fn mex3(
     p: SetsPtr,
     a: usize,
