@@ -405,6 +405,7 @@ impl Certificate {
         let b = if len == 0 {
             Bytes::Owned(Vec::new())
         } else {
+            // SAFETY: read-only map of a regular file whose every byte is validated (above).
             let map = unsafe { memmap2::Mmap::map(&f) }.map_err(|source| FileError::Open {
                 path: path.to_owned(),
                 source,

@@ -132,6 +132,7 @@ fn release(map: &MmapMut, from: usize, to: usize) -> usize {
     // the next access — so no reference into the mapping can observe a changed value.
     let addr_ok = (map.as_ptr() as usize).is_multiple_of(page);
     if addr_ok {
+        // SAFETY: a flushed range inside a shared file mapping (above): values never change.
         let _ = unsafe {
             map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, start, end - start)
         };

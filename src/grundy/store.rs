@@ -73,6 +73,7 @@ impl PayloadPtr {
     /// # Safety
     /// x ≤ y < N, the buffer alive, and no other thread writing row x.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the # Safety section above, kept by callers.
     pub unsafe fn put(self, x: usize, y: usize, g: u32) {
         let w = self.layout.width;
         let off = self.layout.index(x, y) * w;
@@ -99,6 +100,7 @@ impl PayloadPtr {
     /// # Safety
     /// x, y < N, the buffer alive, and the cell already written and not being written.
     #[inline(always)]
+    // SAFETY: an unsafe fn; its contract is the # Safety section above, kept by callers.
     pub unsafe fn get(self, x: usize, y: usize) -> u32 {
         let (x, y) = if x <= y { (x, y) } else { (y, x) };
         let w = self.layout.width;
