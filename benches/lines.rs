@@ -14,7 +14,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use std::time::Duration;
 use wythoff::grundy::{Spec, Table};
 use wythoff::lines::ppos::RowPositions;
-use wythoff::lines::{LineTable, Rules};
+use wythoff::lines::{LineRules, LineTable};
 use wythoff::pairs::bulk::{self, Plan};
 
 fn bench(c: &mut Criterion) {
@@ -28,7 +28,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| Table::compute(Spec::new(1, n).unwrap(), threads, &|_| {}).unwrap())
         });
         for name in ["wythoff", "nimhof-a307296"] {
-            let rules = Rules::named(name).unwrap();
+            let rules = LineRules::named(name).unwrap();
             g.bench_with_input(BenchmarkId::new(format!("line-{name}"), n), &n, |b, &n| {
                 b.iter(|| LineTable::compute(&rules, n, threads, &|_| {}).unwrap())
             });
@@ -56,7 +56,7 @@ fn line_pairs(c: &mut Criterion) {
                 b.iter(|| bulk::checksum(p, &|_| {}).unwrap())
             });
         }
-        let rules = Rules::named(name).unwrap();
+        let rules = LineRules::named(name).unwrap();
         g.bench_with_input(
             BenchmarkId::new(format!("rows-{name}"), rows),
             &rows,

@@ -90,7 +90,7 @@ enum Source {
     /// The m with T(m, m) = n (A077226).
     ThreeDiagonalInverse,
     /// A two-pile line game's Grundy table by antidiagonals T(s − i, i) (A307296–A307302),
-    /// given by its rules ([`crate::lines::Rules`]).
+    /// given by its rules ([`crate::lines::LineRules`]).
     LineGame(&'static str),
 }
 

@@ -213,6 +213,13 @@ fn growth_of_a_single_row_says_there_is_nothing_past_row_0() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(text.contains("no rows past row 0"), "{text}");
     assert!(!text.contains("1..0"), "{text}");
+    // the JSON says the same: no verdict on periods of rows x >= 1, rather than a vacuous `true`
+    let o = wythoff(&["rows", "--growth", one.to_str().unwrap(), "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(j["certificates"][0]["periods_all_3_2k"].is_null(), "{j}");
+    let o = wythoff(&["rows", "--growth", two.to_str().unwrap(), "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["certificates"][0]["periods_all_3_2k"], true, "{j}");
     // row 1 of Wythoff's game: G(1, y) = 1 2 0 4 5 3 …, period 3 from y = 0
     let o = wythoff(&["rows", "--growth", two.to_str().unwrap()]);
     let text = stdout(&o);

@@ -11,7 +11,7 @@
 //! | 12 | 4 | kind = 6 (line-game Grundy table) |
 //! | 16 | 8 | N, 1 ≤ N ≤ [`crate::lines::table::MAX_SIDE`] |
 //! | 24 | 4 | r, the number of rules, 1 ≤ r ≤ [`crate::lines::MAX_RULES`] |
-//! | 28 | 4 | value width in bytes (1–4): the least holding [`Rules::value_bound`] of N |
+//! | 28 | 4 | value width in bytes (1–4): the least holding [`LineRules::value_bound`] of N |
 //! | 32 | 4 | layout = 2: the full square, row-major |
 //! | 36 | 4 | reserved (0) |
 //! | 40 | 8 | payload length in bytes, N² · width |
@@ -45,7 +45,7 @@ use crate::artifact::header::{self, Damage, FileError, HeaderError, Kind};
 use crate::error::Error;
 use crate::grundy::Layout;
 use crate::lines::table::MAX_SIDE;
-use crate::lines::{LineTable, MAX_RULES, Rule, Rules};
+use crate::lines::{LineRules, LineTable, MAX_RULES, Rule};
 use memmap2::Mmap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -73,7 +73,7 @@ pub struct LineHeader {
     /// Side N.
     pub n: u64,
     /// The game.
-    pub rules: Rules,
+    pub rules: LineRules,
     /// Bytes per value.
     pub width: u32,
     /// Payload length in bytes, N² · width.
@@ -86,7 +86,7 @@ pub struct LineHeader {
 }
 
 /// The least width holding every value of a table of side n for these rules.
-pub fn width_for(rules: &Rules, n: u64) -> u32 {
+pub fn width_for(rules: &LineRules, n: u64) -> u32 {
     Layout::width_for(rules.value_bound(n)) as u32
 }
 
@@ -117,7 +117,7 @@ pub fn payload_len(n: u64, width: u32) -> Option<u64> {
 impl LineHeader {
     /// The header of the version this code writes for a table of side n, bands of
     /// [`BAND_ROWS`] rows (checksum 0 until it is written: see [`write()`]).
-    pub fn new(rules: &Rules, n: u64) -> Option<LineHeader> {
+    pub fn new(rules: &LineRules, n: u64) -> Option<LineHeader> {
         let width = width_for(rules, n);
         Some(LineHeader {
             version: VERSION,
@@ -232,7 +232,7 @@ impl LineHeader {
                 q: u32_at(c, 4),
             })
             .collect();
-        let rules = Rules::from_rules(&rules).map_err(|e| {
+        let rules = LineRules::from_rules(&rules).map_err(|e| {
             HeaderError::field(
                 "rules",
                 match e {

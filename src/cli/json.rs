@@ -277,8 +277,8 @@ pub(crate) struct RowGrowthJson {
     pub(crate) rows: String,
     pub(crate) joint_preperiod: String,
     pub(crate) joint_period: String,
-    /// Whether every row x ≥ 1 has a period 3·2^k.
-    pub(crate) periods_all_3_2k: bool,
+    /// Whether every row x ≥ 1 has a period 3·2^k; null when the certificate has no row x ≥ 1.
+    pub(crate) periods_all_3_2k: Option<bool>,
     /// The rows x ≥ 1 whose period is not 3·2^k: [row, period].
     pub(crate) not_3_2k: Vec<[String; 2]>,
     pub(crate) distinct_periods: Vec<String>,

@@ -10,21 +10,21 @@ use super::out::{Out, outln};
 use wythoff::artifact::AtomicFile;
 use wythoff::artifact::line_table as file;
 use wythoff::error::{Error, Result};
-use wythoff::lines::{GDWN_NAMES, LineTable, NAMED, Rules, check, table};
+use wythoff::lines::{GDWN_NAMES, LineRules, LineTable, NAMED, check, table};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
-pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<Rules>> {
+pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<LineRules>> {
     rules_from(args.rules.as_deref(), args.game.as_deref())
 }
 
 /// The game of `--rules R` or `--game NAME` (the one parser of both flags, for `grundy` and
 /// `line-pairs`), `None` when neither is given.
-pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Option<Rules>> {
+pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Option<LineRules>> {
     match (rules, game) {
-        (Some(r), _) => Rules::parse(r)
+        (Some(r), _) => LineRules::parse(r)
             .map(Some)
             .map_err(|e| Error::usage(format!("--rules: {e}"))),
-        (None, Some(g)) => Rules::named(g).map(Some).ok_or_else(|| {
+        (None, Some(g)) => LineRules::named(g).map(Some).ok_or_else(|| {
             let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
             Error::usage(format!(
                 "--game: unknown game '{g}'; the named games are {} and {GDWN_NAMES}",
@@ -38,7 +38,7 @@ pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Opti
 /// `grundy N --rules R` with `-o FILE`, `--print`, `--checksum`, `--check`, `--png` or
 /// `--board`.  Every output is opened before the work (a path that cannot be written is refused
 /// first); the table is computed in memory and a file is written whole at the end.
-pub(crate) fn line_table(args: &GrundyArgs, rules: &Rules, n: u64) -> Result<()> {
+pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result<()> {
     // a table file needs a regular file, as Wythoff's does: /dev/null, a FIFO or a descriptor
     // is refused here, before the work
     let mut file_out = args

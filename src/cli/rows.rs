@@ -296,7 +296,7 @@ fn rows_growth(args: &RowsArgs) -> Result<()> {
                 rows: json::s(g.rows),
                 joint_preperiod: json::s(g.joint.0),
                 joint_period: json::s(g.joint.1),
-                periods_all_3_2k: g.not_3_2k.is_empty(),
+                periods_all_3_2k: (g.rows >= 2).then_some(g.not_3_2k.is_empty()),
                 not_3_2k: g
                     .not_3_2k
                     .iter()

@@ -28,10 +28,10 @@
 //!
 //! Cost: N² cells, each r sets ORed per word scanned past the largest first-free pointer; memory
 //! Σ (p + q)·N sets of ⌊(B + 1)/64⌋ + 1 words, B the rules' value bound
-//! ([`Rules::value_bound`]), computed before anything is allocated and refused beyond the
+//! ([`LineRules::value_bound`]), computed before anything is allocated and refused beyond the
 //! memory available.
 
-use super::Rules;
+use super::LineRules;
 use super::ppos::RowPositions;
 use crate::error::{Error, Result};
 use crate::grundy::check::{
@@ -39,7 +39,7 @@ use crate::grundy::check::{
 };
 
 /// Memory the proof needs, in bytes (`None` past u64).
-pub fn memory_bytes(rules: &Rules, n: u64) -> Option<u64> {
+pub fn memory_bytes(rules: &LineRules, n: u64) -> Option<u64> {
     let words = (rules.value_bound(n) + 1) / 64 + 1;
     let mut sets = 0u64;
     for r in rules.rules() {
@@ -54,7 +54,7 @@ pub fn memory_bytes(rules: &Rules, n: u64) -> Option<u64> {
 pub fn check(
     get: &dyn Fn(u64, u64) -> u32,
     n: u64,
-    rules: &Rules,
+    rules: &LineRules,
     checksum_ok: Option<bool>,
     progress: &dyn Fn(u64),
 ) -> Result<CheckReport> {
@@ -80,7 +80,7 @@ pub fn check(
 pub fn prove(
     get: &dyn Fn(u64, u64) -> u32,
     n: u64,
-    rules: &Rules,
+    rules: &LineRules,
     progress: &dyn Fn(u64),
 ) -> Result<(u64, Option<BadCell>)> {
     let mem = memory_bytes(rules, n).unwrap_or(u64::MAX);
@@ -155,7 +155,7 @@ pub fn prove(
 /// An option of (x, y) whose value is g, found by walking each rule's ray.
 fn option_with_value(
     get: &dyn Fn(u64, u64) -> u32,
-    rules: &Rules,
+    rules: &LineRules,
     x: u64,
     y: u64,
     g: u64,
@@ -170,7 +170,7 @@ fn option_with_value(
 }
 
 /// The 0-positions against the row-by-row search; returns the largest value and the check.
-fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &Rules) -> Result<(u64, wcheck::Check)> {
+fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &LineRules) -> Result<(u64, wcheck::Check)> {
     let max = |x: u64| (0..n).map(|y| u64::from(get(x, y))).max().unwrap_or(0);
     if !rules.has_nim_moves() {
         let m = (0..n).map(max).max().unwrap_or(0);
@@ -215,7 +215,7 @@ mod tests {
     use super::*;
     use crate::lines::LineTable;
 
-    fn run(rules: &Rules, n: usize, t: &[u32]) -> CheckReport {
+    fn run(rules: &LineRules, n: usize, t: &[u32]) -> CheckReport {
         check(
             &|x, y| t[x as usize * n + y as usize],
             n as u64,
@@ -235,7 +235,7 @@ mod tests {
             "2,2:1,0",
             "1,2:2,1:0,1",
         ] {
-            let rules = Rules::parse(r).unwrap();
+            let rules = LineRules::parse(r).unwrap();
             let n = 23;
             let good = crate::lines::naive_table(&rules, n);
             let rep = run(&rules, n, &good);
@@ -267,7 +267,7 @@ mod tests {
     fn the_zeros_check_sees_a_swapped_table() {
         // the mirror of an asymmetric game is another game: its table fails both checks
         // (with 1,0 and 0,1 alone, 3,2 would leave Nim's symmetric table unchanged)
-        let rules = Rules::parse("1,0:0,1:1,1:3,2").unwrap();
+        let rules = LineRules::parse("1,0:0,1:1,1:3,2").unwrap();
         let n = 30;
         let t = crate::lines::naive_table(&rules, n);
         let mirror: Vec<u32> = (0..n * n).map(|i| t[(i % n) * n + i / n]).collect();
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn engine_tables_pass() {
-        let rules = Rules::named("nimhof-a307297").unwrap();
+        let rules = LineRules::named("nimhof-a307297").unwrap();
         let t = LineTable::compute(&rules, 200, 2, &|_| {}).unwrap();
         assert!(run(&rules, 200, t.data()).ok);
     }

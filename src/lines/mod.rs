@@ -7,11 +7,11 @@
 //! ("Geometric analysis of a generalized Wythoff game", Games of No Chance 5, 2019) and
 //! U. Larsson's generalized diagonal Wythoff Nim ("A generalized diagonal Wythoff Nim",
 //! Integers 12, 2012, G2) are such lists: (p, q)-GDWN, 0 < p < q, is Wythoff's game plus the
-//! moves (p·t, q·t) and (q·t, p·t), t ≥ 1 — the rules 1,0:0,1:1,1:p,q:q,p ([`Rules::gdwn`],
+//! moves (p·t, q·t) and (q·t, p·t), t ≥ 1 — the rules 1,0:0,1:1,1:p,q:q,p ([`LineRules::gdwn`],
 //! named `gdwn-P-Q`).  A rule list need not be symmetric: (3,2) without (2,3)
 //! is a different game from its mirror, so tables are full squares.
 //!
-//! * [`Rules`] — the rule list: its grammar (`1,0:1,1:0,1`), limits and named games.
+//! * [`LineRules`] — the rule list: its grammar (`1,0:1,1:0,1`), limits and named games.
 //! * [`table`] — the Sprague–Grundy table of side N, one bitset per line of each rule.
 //! * [`ppos`] — the P-positions row by row, for games with the Nim moves, without a table.
 
@@ -40,11 +40,11 @@ pub struct Rule {
 
 /// A line game: its rules, in the order given (the order does not change the game).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rules {
+pub struct LineRules {
     rules: Vec<Rule>,
 }
 
-/// Named games: name, rule list, what it is.  Besides these, [`Rules::named`] knows the family
+/// Named games: name, rule list, what it is.  Besides these, [`LineRules::named`] knows the family
 /// `gdwn-P-Q` ([`GDWN_NAMES`]).
 pub const NAMED: [(&str, &str, &str); 10] = [
     ("nim", "1,0:0,1", "Nim on two piles: G = x XOR y (A003987)"),
@@ -98,9 +98,9 @@ pub const GDWN_NAMES: &str = "gdwn-P-Q for integers 0 < P < Q <= 64 (Larsson's (
 pub const GRAMMAR: &str = "rules P,Q separated by ':' (for example 1,0:1,1:0,1), P and Q \
     integers 0 to 64 not both 0, at most 16 rules, none repeated";
 
-impl Rules {
+impl LineRules {
     /// Parses `P,Q:P,Q:…` (see [`GRAMMAR`]).  Errors are [`Error::Domain`] naming the rule.
-    pub fn parse(s: &str) -> Result<Rules> {
+    pub fn parse(s: &str) -> Result<LineRules> {
         let mut rules = Vec::new();
         for (i, part) in s.split(':').enumerate() {
             let bad =
@@ -133,14 +133,14 @@ impl Rules {
                 )));
             }
         }
-        Ok(Rules { rules })
+        Ok(LineRules { rules })
     }
 
     /// A named game of [`NAMED`], or `gdwn-P-Q` (decimal P and Q, no sign or leading zero,
-    /// 0 < P < Q ≤ 64): [`Rules::gdwn`].
-    pub fn named(name: &str) -> Option<Rules> {
+    /// 0 < P < Q ≤ 64): [`LineRules::gdwn`].
+    pub fn named(name: &str) -> Option<LineRules> {
         if let Some((_, r, _)) = NAMED.iter().find(|(n, _, _)| *n == name) {
-            return Some(Rules::parse(r).expect("named rules parse"));
+            return Some(LineRules::parse(r).expect("named rules parse"));
         }
         let (p, q) = name.strip_prefix("gdwn-")?.split_once('-')?;
         let num = |t: &str| -> Option<u32> {
@@ -150,27 +150,27 @@ impl Rules {
                 && !t.starts_with('0');
             ok.then(|| t.parse().ok()).flatten()
         };
-        Rules::gdwn(num(p)?, num(q)?).ok()
+        LineRules::gdwn(num(p)?, num(q)?).ok()
     }
 
     /// Larsson's (p, q)-GDWN ("A generalized diagonal Wythoff Nim", Integers 12 (2012) G2):
     /// from (x, y) a move takes t from one pile, t from both, or p·t from one pile and q·t from
     /// the other (either way round), t ≥ 1 — the rules 1,0:0,1:1,1:p,q:q,p.  The paper takes
     /// 0 < p < q; anything else is [`Error::Domain`].
-    pub fn gdwn(p: u32, q: u32) -> Result<Rules> {
+    pub fn gdwn(p: u32, q: u32) -> Result<LineRules> {
         if !(0 < p && p < q && q <= MAX_STEP) {
             return Err(Error::domain(format!(
                 "(p, q) = ({p}, {q}): generalized diagonal Wythoff Nim needs 0 < p < q <= \
                  {MAX_STEP}"
             )));
         }
-        Rules::parse(&format!("1,0:0,1:1,1:{p},{q}:{q},{p}"))
+        LineRules::parse(&format!("1,0:0,1:1,1:{p},{q}:{q},{p}"))
     }
 
     /// A rule list from its rules (as a table file stores them): the limits of [`GRAMMAR`] —
     /// 1 to [`MAX_RULES`] rules, p and q at most [`MAX_STEP`] and not both 0, none repeated —
     /// are checked; a violation is [`Error::Domain`] naming the rule.
-    pub fn from_rules(rules: &[Rule]) -> Result<Rules> {
+    pub fn from_rules(rules: &[Rule]) -> Result<LineRules> {
         if rules.is_empty() || rules.len() > MAX_RULES {
             return Err(Error::domain(format!(
                 "{} rules (a game has 1 to {MAX_RULES})",
@@ -190,13 +190,13 @@ impl Rules {
                 return Err(bad(format!("repeats rule {}", j + 1)));
             }
         }
-        Ok(Rules {
+        Ok(LineRules {
             rules: rules.to_vec(),
         })
     }
 
     /// Whether both lists make the same game (the same rules, in any order).
-    pub fn same_game(&self, other: &Rules) -> bool {
+    pub fn same_game(&self, other: &LineRules) -> bool {
         self.rules.len() == other.rules.len() && self.rules.iter().all(|r| other.rules.contains(r))
     }
 
@@ -231,7 +231,7 @@ impl Rules {
     }
 }
 
-impl fmt::Display for Rules {
+impl fmt::Display for LineRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, r) in self.rules.iter().enumerate() {
             if i > 0 {
@@ -246,7 +246,7 @@ impl fmt::Display for Rules {
 /// The Grundy table of side n by the mex over every option, walking each ray: the reference of
 /// the unit tests (independent of the line sets of the engine and the proof).
 #[cfg(test)]
-pub(crate) fn naive_table(rules: &Rules, n: usize) -> Vec<u32> {
+pub(crate) fn naive_table(rules: &LineRules, n: usize) -> Vec<u32> {
     let mut g = vec![0u32; n * n];
     for x in 0..n {
         for y in 0..n {
@@ -271,11 +271,11 @@ mod tests {
 
     #[test]
     fn the_grammar_is_enforced_rule_by_rule() {
-        let r = Rules::parse("1,0:1,1:3,2:0,1").unwrap();
+        let r = LineRules::parse("1,0:1,1:3,2:0,1").unwrap();
         assert_eq!(r.rules().len(), 4);
         assert_eq!(r.to_string(), "1,0:1,1:3,2:0,1");
         assert!(r.has_nim_moves());
-        assert!(!Rules::parse("1,1:0,1").unwrap().has_nim_moves());
+        assert!(!LineRules::parse("1,1:0,1").unwrap().has_nim_moves());
         for (bad, says) in [
             ("", "rule 1"),
             ("1,0:", "rule 2"),
@@ -288,12 +288,12 @@ mod tests {
             (" 1,0", "not an integer"),
             ("1,999999999999", "not an integer"),
         ] {
-            let e = Rules::parse(bad).unwrap_err().to_string();
+            let e = LineRules::parse(bad).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
         let many: Vec<String> = (1..=17).map(|i| format!("{i},0")).collect();
         assert!(
-            Rules::parse(&many.join(":"))
+            LineRules::parse(&many.join(":"))
                 .unwrap_err()
                 .to_string()
                 .contains("more than 16")
@@ -303,17 +303,17 @@ mod tests {
     #[test]
     fn every_named_game_parses() {
         for (name, rules, _) in NAMED {
-            assert_eq!(Rules::named(name).unwrap().to_string(), rules);
+            assert_eq!(LineRules::named(name).unwrap().to_string(), rules);
         }
-        assert!(Rules::named("chess").is_none());
+        assert!(LineRules::named("chess").is_none());
     }
 
     #[test]
     fn the_gdwn_family_takes_both_orders_of_its_pair() {
-        let r = Rules::named("gdwn-3-7").unwrap();
+        let r = LineRules::named("gdwn-3-7").unwrap();
         assert_eq!(r.to_string(), "1,0:0,1:1,1:3,7:7,3");
-        assert_eq!(Rules::named("gdwn-1-2"), Rules::gdwn(1, 2).ok());
-        assert_eq!(Rules::gdwn(1, 64).unwrap().rules().len(), 5);
+        assert_eq!(LineRules::named("gdwn-1-2"), LineRules::gdwn(1, 2).ok());
+        assert_eq!(LineRules::gdwn(1, 64).unwrap().rules().len(), 5);
         for bad in [
             "gdwn-2-1",
             "gdwn-1-1",
@@ -326,10 +326,10 @@ mod tests {
             "gdwn-1-+2",
             "gdwn-1-999",
         ] {
-            assert!(Rules::named(bad).is_none(), "{bad}");
+            assert!(LineRules::named(bad).is_none(), "{bad}");
         }
         assert!(
-            Rules::gdwn(2, 2)
+            LineRules::gdwn(2, 2)
                 .unwrap_err()
                 .to_string()
                 .contains("0 < p < q")

@@ -23,7 +23,7 @@
 //! forests of ⌈qN/p⌉ + (1 + r)N + 1 entries, 4 bytes each: 12 bytes a row for Wythoff's game,
 //! 72 for A307296's rules.  The pairs are handed on as they are found.
 
-use super::{Rule, Rules};
+use super::{LineRules, Rule};
 use crate::error::{Error, Result};
 
 /// Used integers 0..len, with the least free integer ≥ i (a union–find forest: a used i points
@@ -83,7 +83,7 @@ pub struct RowPositions {
 pub const MAX_ROWS: u64 = 200_000_000;
 
 /// Bytes [`RowPositions::new`] allocates for `rows` rows of `rules` (`None` past u64).
-pub fn bytes_needed(rules: &Rules, rows: u64) -> Option<u64> {
+pub fn bytes_needed(rules: &LineRules, rows: u64) -> Option<u64> {
     let diag: Vec<&Rule> = rules
         .rules()
         .iter()
@@ -103,7 +103,7 @@ impl RowPositions {
     /// The P-positions of `rules` in rows 0..rows; refused unless the rules contain (1, 0) and
     /// (0, 1) (otherwise a row may hold no P-position or several), or if `rows` passes
     /// [`MAX_ROWS`].
-    pub fn new(rules: &Rules, rows: u64) -> Result<RowPositions> {
+    pub fn new(rules: &LineRules, rows: u64) -> Result<RowPositions> {
         let has = |p, q| rules.rules().contains(&Rule { p, q });
         if !(has(1, 0) && has(0, 1)) {
             return Err(Error::usage(format!(
@@ -226,7 +226,7 @@ mod tests {
         ];
         for g in games {
             let spec: Vec<String> = g.iter().map(|(p, q)| format!("{p},{q}")).collect();
-            let rules = Rules::parse(&spec.join(":")).unwrap();
+            let rules = LineRules::parse(&spec.join(":")).unwrap();
             // y(x) <= (1 + r)x with r <= 4 diagonal rules here
             let n = 60;
             let p = brute(g, 6 * n);
@@ -244,7 +244,7 @@ mod tests {
     fn refuses_games_without_the_nim_moves() {
         for s in ["1,1:0,1", "1,0:1,1", "2,1:1,2"] {
             assert!(
-                RowPositions::new(&Rules::parse(s).unwrap(), 10).is_err(),
+                RowPositions::new(&LineRules::parse(s).unwrap(), 10).is_err(),
                 "{s}"
             );
         }
@@ -268,7 +268,7 @@ mod wythoff {
                 partner[b as usize] = a;
             }
         }
-        let mut rows = RowPositions::new(&Rules::parse("1,0:0,1:1,1").unwrap(), n).unwrap();
+        let mut rows = RowPositions::new(&LineRules::parse("1,0:0,1:1,1").unwrap(), n).unwrap();
         while let Some((x, y)) = rows.next_position() {
             assert_eq!(y, partner[x as usize], "row {x}");
         }

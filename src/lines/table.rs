@@ -20,10 +20,10 @@
 //! Cost: N² cells, each O(r) for r rules plus the words scanned past the start.  Memory: the
 //! table (4 bytes a cell) and, per rule, (p + q)·N lines of W = ⌊(B + 1)/64⌋ + 1 words (and
 //! ⌈W/64⌉ summary words and a first free value), where B
-//! is [`Rules::value_bound`] — every value is at most the number of options.  The total is
+//! is [`LineRules::value_bound`] — every value is at most the number of options.  The total is
 //! computed exactly before any allocation and refused above [`MAX_BYTES`].
 
-use super::Rules;
+use super::LineRules;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
@@ -36,7 +36,7 @@ pub const MAX_SIDE: u64 = 1 << 16;
 #[derive(Clone, Debug)]
 pub struct LineTable {
     /// The game.
-    pub rules: Rules,
+    pub rules: LineRules,
     /// Side N.
     pub n: usize,
     data: Vec<u32>,
@@ -91,7 +91,7 @@ impl RuleLines {
 }
 
 /// The bytes a table of side n for these rules takes, or None on overflow.
-pub fn bytes_needed(rules: &Rules, n: u64) -> Option<u64> {
+pub fn bytes_needed(rules: &LineRules, n: u64) -> Option<u64> {
     let w = (rules.value_bound(n) + 1) / 64 + 1;
     let mut total = n.checked_mul(n)?.checked_mul(4)?;
     for r in rules.rules() {
@@ -104,7 +104,7 @@ pub fn bytes_needed(rules: &Rules, n: u64) -> Option<u64> {
 
 /// The bytes a table of side n takes ([`bytes_needed`]), or [`Error::Domain`] stating the limit
 /// when n is outside 1..=[`MAX_SIDE`] or the bytes pass [`MAX_BYTES`].
-pub fn memory(rules: &Rules, n: u64) -> Result<u64> {
+pub fn memory(rules: &LineRules, n: u64) -> Result<u64> {
     check_side(n)?;
     let need = bytes_needed(rules, n).unwrap_or(u64::MAX);
     if need > MAX_BYTES {
@@ -130,7 +130,7 @@ impl LineTable {
     /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `threads` threads; `progress`
     /// receives the cells done.  Sizes beyond the limits are [`Error::Domain`], stating them.
     pub fn compute(
-        rules: &Rules,
+        rules: &LineRules,
         n: u64,
         threads: usize,
         progress: &(dyn Fn(u64) + Sync),
@@ -275,7 +275,7 @@ mod tests {
             "3,0:0,5:2,2",
             "1,0:0,1:1,2:2,1:64,64",
         ] {
-            let rules = Rules::parse(r).unwrap();
+            let rules = LineRules::parse(r).unwrap();
             for n in [1, 2, 37, 300] {
                 for threads in [1, 2] {
                     let t = LineTable::compute(&rules, n as u64, threads, &|_| {}).unwrap();
@@ -290,7 +290,7 @@ mod tests {
 
     #[test]
     fn nim_is_xor() {
-        let t = LineTable::compute(&Rules::named("nim").unwrap(), 512, 2, &|_| {}).unwrap();
+        let t = LineTable::compute(&LineRules::named("nim").unwrap(), 512, 2, &|_| {}).unwrap();
         for x in 0..512 {
             for y in 0..512 {
                 assert_eq!(t.get(x, y) as usize, x ^ y);
@@ -300,10 +300,10 @@ mod tests {
 
     #[test]
     fn sizes_beyond_the_limits_are_refused() {
-        let r = Rules::parse("1,0:0,1").unwrap();
+        let r = LineRules::parse("1,0:0,1").unwrap();
         assert!(LineTable::compute(&r, 0, 1, &|_| {}).is_err());
         assert!(LineTable::compute(&r, MAX_SIDE + 1, 1, &|_| {}).is_err());
-        let big = Rules::parse("64,63:63,64:1,0:0,1").unwrap();
+        let big = LineRules::parse("64,63:63,64:1,0:0,1").unwrap();
         let e = LineTable::compute(&big, 40000, 1, &|_| {}).unwrap_err();
         assert!(e.to_string().contains("bytes"), "{e}");
     }

@@ -13,7 +13,7 @@
 use super::Entry;
 use crate::artifact::line_table::LineTableFile;
 use crate::error::{Error, Result};
-use crate::lines::{LineTable, Rules};
+use crate::lines::{LineRules, LineTable};
 
 /// The terms of the antidiagonals 0..S − 1, those a table of side S holds.
 pub(crate) const fn terms_of_side(side: u64) -> u64 {
@@ -39,7 +39,7 @@ pub(crate) const A307302_SIDE: u64 = 44_968;
 /// The table of the d + 1 antidiagonals holding `count` terms (on every core).
 fn table_for(rules: &str, count: u64) -> Result<LineTable> {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let rules = Rules::parse(rules)?;
+    let rules = LineRules::parse(rules)?;
     let d = super::antidiagonals_for(count);
     LineTable::compute(&rules, d + 1, threads, &|_| {})
 }
@@ -49,7 +49,7 @@ fn table_for(rules: &str, count: u64) -> Result<LineTable> {
 /// which streams them: [`each_antidiagonal_term`]).
 pub fn antidiagonal_terms(rules: &str, count: u64) -> Result<Vec<u128>> {
     let side = super::antidiagonals_for(count) + 1;
-    let table = crate::lines::table::memory(&Rules::parse(rules)?, side)?;
+    let table = crate::lines::table::memory(&LineRules::parse(rules)?, side)?;
     if count.saturating_mul(16).saturating_add(table) > crate::lines::table::MAX_BYTES {
         return Err(Error::domain(format!(
             "{count} terms held in memory beside their table pass 12 GiB; the b-file \
@@ -107,7 +107,7 @@ pub fn table_terms(
     count: Option<u64>,
     path: &std::path::Path,
 ) -> Result<Vec<u128>> {
-    let want = Rules::parse(rules)?;
+    let want = LineRules::parse(rules)?;
     let t = LineTableFile::open(path)?;
     // every band (version 2) or the whole payload (version 1); damage is status 1
     t.check_all()?;
@@ -152,7 +152,7 @@ mod tests {
             let super::super::Source::LineGame(r) = e.source else {
                 continue;
             };
-            let rules = Rules::parse(r).unwrap();
+            let rules = LineRules::parse(r).unwrap();
             // the side S with S(S + 1)/2 = max_terms
             let side = (1..=65536u64)
                 .find(|&s| terms_of_side(s) == e.max_terms)

@@ -3,8 +3,8 @@
 use super::*;
 use crate::artifact::header::{Damage, FileError, HeaderError};
 
-fn rules(s: &str) -> Rules {
-    Rules::parse(s).unwrap()
+fn rules(s: &str) -> LineRules {
+    LineRules::parse(s).unwrap()
 }
 
 #[test]
