@@ -220,8 +220,8 @@ fn table_bytes() -> &'static Vec<u8> {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("t.bin");
         let spec = wythoff::grundy::Spec::new(1, 24).unwrap();
-        wythoff::grundy::write::compute_to_file(spec, &p, 1, false, &|_| {}, &|_| {}, None)
-            .unwrap();
+        let refuse = wythoff::grundy::Partial::Refuse;
+        wythoff::grundy::write_table(spec, &p, 1, refuse, &|_| {}, &|_| {}, None).unwrap();
         std::fs::read(&p).unwrap()
     })
 }

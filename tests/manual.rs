@@ -1,5 +1,6 @@
 //! `wythoff --generate man|complete-bash|complete-zsh|complete-fish`: the manual page renders with
-//! `man` and covers every command that `wythoff --help` lists; the bash completion script loads.
+//! `man` and covers every command that `wythoff --help` lists; each completion script names every
+//! command, the bash one loads, and the zsh and fish ones parse where those shells are installed.
 
 use std::process::{Command, Output};
 
@@ -107,6 +108,25 @@ fn the_completion_scripts_load() {
         for w in words {
             assert!(script.contains(w), "{shell} lacks {w}");
         }
+        // every command is completed
+        for c in listed_commands() {
+            assert!(script.contains(&c), "{shell} does not complete {c}");
+        }
+        // the zsh and fish scripts parse, where those shells are installed
+        let (sh, check) = match shell {
+            "complete-zsh" => ("zsh", "-n"),
+            "complete-fish" => ("fish", "--no-execute"),
+            _ => continue,
+        };
+        if !have(sh) {
+            eprintln!("skipped parsing the {sh} script: no {sh} on this system");
+            continue;
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("wythoff.completion");
+        std::fs::write(&file, &script).unwrap();
+        let o = Command::new(sh).arg(check).arg(&file).output().unwrap();
+        assert!(o.status.success(), "{sh}: {}", text(&o.stderr));
     }
     if !have("bash") {
         eprintln!("skipped loading the bash script: no bash on this system");

@@ -14,25 +14,6 @@ pub use crate::artifact::Partial;
 pub use crate::artifact::resumable::ResumeError;
 pub use crate::artifact::table_writer::WriteError;
 
-/// [`write_table`] with `resume` meaning [`Partial::Resume`] and otherwise [`Partial::Refuse`],
-/// errors as the library's [`Error`].
-pub fn compute_to_file(
-    spec: Spec,
-    path: &Path,
-    threads: usize,
-    resume: bool,
-    progress: &(dyn Fn(u64) + Sync),
-    note: &dyn Fn(&str),
-    abort_after: Option<usize>,
-) -> crate::error::Result<TableHeader> {
-    let partial = if resume {
-        Partial::Resume
-    } else {
-        Partial::Refuse
-    };
-    write_table(spec, path, threads, partial, progress, note, abort_after).map_err(Error::from)
-}
-
 /// Computes a table into `path` (see [`crate::artifact::table_writer`]).  `note` receives one-line
 /// remarks (resuming at row R, a discarded partial file).  `abort_after` is a test hook: abort
 /// the process (as `kill -9` would) once that many rows are checkpointed.
