@@ -346,7 +346,7 @@ impl Pictures {
 
 /// The N × N square as text: row x on line x, values separated by spaces (`--print`).
 pub(crate) fn print_square(n: usize, get: &dyn Fn(usize, usize) -> u32) -> Result<()> {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = Out::new();
     let mut line = String::new();
     for x in 0..n {
         line.clear();
@@ -357,9 +357,9 @@ pub(crate) fn print_square(n: usize, get: &dyn Fn(usize, usize) -> u32) -> Resul
             line.push_str(&get(x, y).to_string());
         }
         line.push('\n');
-        out.write_all(line.as_bytes()).map_err(emit::write_error)?;
+        out.text(&line)?;
     }
-    out.flush().map_err(emit::write_error)
+    out.finish()
 }
 
 /// `grundy N -o FILE`.
@@ -425,14 +425,14 @@ fn grundy_get(file: &std::path::Path, x: Coord, y: Coord) -> Result<()> {
             AnyTableFile::Lines(l)
         }
     };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = Out::new();
     for xx in x0..=x1 {
         let row: Vec<String> = (y0..=y1)
             .map(|yy| t.get(xx, yy).map_or_else(String::new, |g| g.to_string()))
             .collect();
-        writeln!(out, "{}", row.join(" ")).map_err(emit::write_error)?;
+        outln!(out, "{}", row.join(" "))?;
     }
-    out.flush().map_err(emit::write_error)
+    out.finish()
 }
 
 /// `grundy png FILE OUT`: the header is validated and the output opened before the payload is
