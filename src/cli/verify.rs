@@ -1,6 +1,7 @@
 //! `wythoff verify`: verification at scale, shards, merge and resume.
 
 use super::args::*;
+use super::out::{Out, outln};
 use clap::Args;
 use rug::Integer;
 use std::io::Write;
@@ -328,9 +329,9 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     if let Some(c) = ckpt {
         c.finish()?;
     }
-    let mut stdout = std::io::stdout().lock();
-    let printed = if args.json {
-        stdout.write_all(json.as_bytes())
+    let mut out = Out::new();
+    if args.json {
+        out.text(&json)?;
     } else {
         // The rate of the pairs sweep, over the whole run's time: worth printing only when that
         // sweep is the bulk of the work (not for `--bound 1 --table FILE`).
@@ -343,11 +344,9 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
             ),
             None => String::new(),
         };
-        writeln!(stdout, "{}{:.1} s{rate}", report.summary(), elapsed)
-    };
-    printed
-        .and_then(|()| stdout.flush())
-        .map_err(Error::Stdout)?;
+        outln!(out, "{}{:.1} s{rate}", report.summary(), elapsed)?;
+    }
+    out.finish()?;
     if report.failed() {
         Err(Error::Disagreement(
             "verification found a counterexample (see the report)".into(),
