@@ -133,7 +133,7 @@ fn rows_refuses_the_flags_of_another_mode() {
     // --prefix-budget, --resume, --restart; --check takes --max-columns, --mex-budget; --growth
     // takes --plots
     let table: &[(&[&str], &[&str])] = &[
-        (&["rows", "--growth", cert, "-a", "2"], &["--growth", "--a"]),
+        (&["rows", "--growth", cert, "-a", "2"], &["--growth", "-a <A>"]),
         (
             &["rows", "--growth", cert, "--max-columns", "5"],
             &["--growth", "--max-columns"],
@@ -170,7 +170,7 @@ fn rows_refuses_the_flags_of_another_mode() {
             &["rows", "--check", cert, "--prefix-budget", "5"],
             &["--check", "--prefix-budget"],
         ),
-        (&["rows", "--check", cert, "-a", "2"], &["--check", "--a"]),
+        (&["rows", "--check", cert, "-a", "2"], &["--check", "-a <A>"]),
         (&["rows", "3", "--plots", d], &["--plots"]),
         (&["rows", "3", "--mex-budget", "5"], &["--mex-budget"]),
         (&["rows", "3", "--prefix-budget", "5"], &["--output"]),

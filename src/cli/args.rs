@@ -20,7 +20,7 @@
 //!     #[arg(value_parser = size, allow_hyphen_values = true)]
 //!     n: u64,
 //!     /// Parameter a >= 1.                    -> u64 in 1..=2^64-1
-//!     #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+//!     #[arg(short = 'a', default_value = "1", value_parser = parameter,
 //!           allow_hyphen_values = true)]
 //!     a: u64,
 //!     #[command(flatten)]
@@ -233,7 +233,7 @@ pub(crate) fn coord(s: &str) -> std::result::Result<Coord, ArgError> {
 #[derive(Args, Clone)]
 pub(crate) struct GameArgs {
     /// Parameter a >= 1 of the generalized game (a = 1 is Wythoff's game).
-    #[arg(short = 'a', long = "a", value_name = "A", default_value = "1",
+    #[arg(short = 'a', value_name = "A", default_value = "1",
           value_parser = parameter, allow_hyphen_values = true)]
     pub(crate) a: u64,
     /// Misère play: the player who cannot move wins.

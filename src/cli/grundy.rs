@@ -23,7 +23,7 @@ pub(crate) struct SumArgs {
     #[arg(required = true, num_args = 1.., value_name = "X,Y")]
     pub(crate) components: Vec<String>,
     /// Parameter a >= 1 (with --certificate: the certificate's a, the default).
-    #[arg(short = 'a', long = "a", value_parser = parameter, allow_hyphen_values = true)]
+    #[arg(short = 'a', value_parser = parameter, allow_hyphen_values = true)]
     pub(crate) a: Option<u64>,
     /// Certified rows (`rows X -o CERT`): components whose smaller pile is one of its rows are
     /// answered from it at any column.
@@ -57,7 +57,7 @@ pub(crate) struct GrundyArgs {
     #[arg(value_name = "N", requires = "job", value_parser = size, allow_hyphen_values = true)]
     pub(crate) n: Option<u64>,
     /// Parameter a >= 1 (a = 1 is Wythoff's game; default 1).
-    #[arg(short = 'a', long = "a", value_name = "A", value_parser = parameter,
+    #[arg(short = 'a', value_name = "A", value_parser = parameter,
           allow_hyphen_values = true)]
     pub(crate) a: Option<u64>,
     /// Write the table file (atomically; checkpointed for --resume, any a).

@@ -19,7 +19,7 @@ pub(crate) struct RowsArgs {
           required_unless_present_any = ["check", "growth"])]
     pub(crate) x: Option<u64>,
     /// Parameter a, 1 to 10 with 2a·X below 2^15 (a = 1 is Wythoff's game).
-    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+    #[arg(short = 'a', default_value = "1", value_parser = parameter,
           allow_hyphen_values = true, conflicts_with_all = ["check", "growth"])]
     pub(crate) a: u64,
     /// The column budget: give up, certifying nothing, when no state has repeated within this

@@ -34,7 +34,7 @@ pub(crate) struct VerifyArgs {
     #[arg(long, default_value = "1e9", value_parser = size, allow_hyphen_values = true)]
     pub(crate) bound: u64,
     /// Parameter a >= 1.
-    #[arg(short = 'a', long = "a", default_value = "1", value_parser = parameter,
+    #[arg(short = 'a', default_value = "1", value_parser = parameter,
           allow_hyphen_values = true)]
     pub(crate) a: u64,
     /// Also check a Grundy table of this side (0: skip).
