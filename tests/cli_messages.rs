@@ -2,36 +2,10 @@
 //! the argument it concerns; what it says is true (an extra value is unexpected, not negative; a
 //! file that cannot be created is not "missing").
 
+mod common;
+
+use common::{refused, stderr, stdout, wythoff};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-/// A usage error: status 2, nothing on stdout, one line on stderr containing every `names`.
-fn refused(args: &[&str], names: &[&str]) -> String {
-    let o = wythoff(args);
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-    assert!(o.stdout.is_empty(), "{args:?}");
-    assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
-    for n in names {
-        assert!(e.contains(n), "{args:?}: {e:?} lacks {n:?}");
-    }
-    e
-}
 
 #[test]
 fn an_extra_value_is_unexpected_not_negative() {
@@ -133,7 +107,10 @@ fn rows_refuses_the_flags_of_another_mode() {
     // --prefix-budget, --resume, --restart; --check takes --max-columns, --mex-budget; --growth
     // takes --plots
     let table: &[(&[&str], &[&str])] = &[
-        (&["rows", "--growth", cert, "-a", "2"], &["--growth", "-a <A>"]),
+        (
+            &["rows", "--growth", cert, "-a", "2"],
+            &["--growth", "-a <A>"],
+        ),
         (
             &["rows", "--growth", cert, "--max-columns", "5"],
             &["--growth", "--max-columns"],
@@ -170,7 +147,10 @@ fn rows_refuses_the_flags_of_another_mode() {
             &["rows", "--check", cert, "--prefix-budget", "5"],
             &["--check", "--prefix-budget"],
         ),
-        (&["rows", "--check", cert, "-a", "2"], &["--check", "-a <A>"]),
+        (
+            &["rows", "--check", cert, "-a", "2"],
+            &["--check", "-a <A>"],
+        ),
         (&["rows", "3", "--plots", d], &["--plots"]),
         (&["rows", "3", "--mex-budget", "5"], &["--mex-budget"]),
         (&["rows", "3", "--prefix-budget", "5"], &["--output"]),

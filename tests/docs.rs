@@ -4,6 +4,8 @@
 //! `wythoff --help` lists. The scripts find the binary through `CARGO_TARGET_DIR`
 //! (`scripts/lib/bin-path`), and the browser test of the report page writes nothing into `out/`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -131,23 +133,6 @@ fn the_path_scanner_finds_paths_and_only_paths() {
     assert!(!exists(&root, "src/cli/*.nothing"));
 }
 
-/// The subcommands `wythoff --help` lists (the lines of its "Commands:" section).
-fn subcommands() -> Vec<String> {
-    let o = Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .arg("--help")
-        .output()
-        .expect("start the wythoff binary");
-    assert!(o.status.success());
-    let help = String::from_utf8(o.stdout).expect("UTF-8 help");
-    help.lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .filter_map(|l| l.split_whitespace().next())
-        .map(str::to_string)
-        .collect()
-}
-
 /// The code of a document: the lines of its fenced blocks and the `code spans` of the others.
 fn code(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
@@ -195,7 +180,7 @@ fn subcommands_in(code: &str) -> Vec<String> {
 
 #[test]
 fn every_subcommand_the_documents_show_exists() {
-    let known = subcommands();
+    let known = common::commands();
     for c in [
         "nth",
         "pairs",

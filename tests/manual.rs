@@ -2,29 +2,20 @@
 //! `man` and covers every command that `wythoff --help` lists; each completion script names every
 //! command, the bash one loads, and the zsh and fish ones parse where those shells are installed.
 
-use std::process::{Command, Output};
+mod common;
 
-fn wythoff(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_wythoff"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+use common::{BIN, wythoff};
+use std::process::Command;
 
 fn text(b: &[u8]) -> String {
     String::from_utf8(b.to_vec()).unwrap()
 }
 
-/// The commands `wythoff --help` lists (the lines under "Commands:"), without `help`.
+/// The commands `wythoff --help` lists, without `help`.
 fn listed_commands() -> Vec<String> {
-    let help = text(&wythoff(&["--help"]).stdout);
-    help.lines()
-        .skip_while(|l| !l.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|l| l.starts_with("  "))
-        .map(|l| l.split_whitespace().next().unwrap().to_string())
-        .filter(|c| c != "help")
-        .collect()
+    let mut c = common::commands();
+    c.retain(|c| c != "help");
+    c
 }
 
 fn have(program: &str) -> bool {
@@ -132,7 +123,7 @@ fn the_completion_scripts_load() {
         eprintln!("skipped loading the bash script: no bash on this system");
         return;
     }
-    let bin = env!("CARGO_BIN_EXE_wythoff");
+    let bin = BIN;
     let o = Command::new("bash")
         .args([
             "-c",

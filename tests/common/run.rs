@@ -13,6 +13,20 @@ pub fn command() -> Command {
     Command::new(BIN)
 }
 
+/// The commands `wythoff --help` lists (the lines of its "Commands:" section), `help` included.
+pub fn commands() -> Vec<String> {
+    let o = wythoff(&["--help"]);
+    assert!(o.status.success(), "{}", text(&o));
+    stdout(&o)
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .map(str::to_string)
+        .collect()
+}
+
 /// Runs the binary with `args` to the end.
 pub fn wythoff(args: &[&str]) -> Output {
     command().args(args).output().unwrap()
