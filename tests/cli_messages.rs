@@ -96,11 +96,8 @@ fn no_terms_is_refused() {
 
 #[test]
 fn rows_refuses_the_flags_of_another_mode() {
-    let dir = tempfile::tempdir().unwrap();
-    let cert = dir.path().join("c");
-    let cert = cert.to_str().unwrap();
-    let o = wythoff(&["rows", "3", "-o", cert]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let (dir, cert) = common::made(&["rows", "3"], "c");
+    let cert = cert.as_str();
     let d = dir.path().join("plots");
     let d = d.to_str().unwrap();
     // (arguments, the flags the message must name): the search takes -a, --max-columns, -o,
@@ -258,11 +255,8 @@ fn generate_names_only_files_that_are_complete() {
 
 #[test]
 fn grundy_get_reads_typed_coordinates() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = dir.path().join("t.bin");
-    let f = f.to_str().unwrap();
-    let o = wythoff(&["grundy", "4", "-o", f]);
-    assert!(o.status.success(), "{}", stderr(&o));
+    let (_dir, f) = common::made(&["grundy", "4"], "t.bin");
+    let f = f.as_str();
     // Wythoff's game, G(x, y) for x, y < 4: rows 0 1 2 3 / 1 2 0 4 / 2 0 1 5 / 3 4 5 6
     let o = wythoff(&["grundy", "get", f, "1", "0..3"]);
     assert_eq!(stdout(&o), "1 2 0 4\n");

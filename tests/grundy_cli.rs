@@ -84,42 +84,24 @@ fn every_output_is_opened_before_the_work() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     // the board's directory does not exist: nothing is computed or written, not even the table
-    // picture named first
-    let o = wythoff_in(
-        d,
-        &[
-            "grundy",
-            "300",
-            "--png",
-            "t.png",
-            "--board",
-            "no/such/b.png",
-        ],
-    );
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert_eq!(std::fs::read_dir(d).unwrap().count(), 0);
-    let o = wythoff_in(d, &["grundy", "300", "-o", "no/such/t.bin"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    let o = wythoff_in(d, &["grundy", "png", "no-such-table.bin", "p.png"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
-    assert_eq!(std::fs::read_dir(d).unwrap().count(), 0);
+    // picture named first; a table file that cannot be created; a table that does not exist
+    for line in [
+        "grundy 300 --png t.png --board no/such/b.png",
+        "grundy 300 -o no/such/t.bin",
+        "grundy png no-such-table.bin p.png",
+    ] {
+        let o = wythoff_in(d, &line.split(' ').collect::<Vec<_>>());
+        assert_eq!(o.status.code(), Some(2), "{line}: {}", stderr(&o));
+        assert_eq!(std::fs::read_dir(d).unwrap().count(), 0, "{line}");
+    }
 }
 
 #[test]
 fn the_readme_picture_example_works_and_says_what_the_board_shows() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let o = wythoff_in(
-        d,
-        &[
-            "grundy",
-            "1000",
-            "--png",
-            "table.png",
-            "--board",
-            "board.png",
-        ],
-    );
+    let line = "grundy 1000 --png table.png --board board.png";
+    let o = wythoff_in(d, &line.split(' ').collect::<Vec<_>>());
     assert!(o.status.success(), "{}", stderr(&o));
     says(&stderr(&o), "corner 0 <= x, y < 128");
     for (f, side) in [("table.png", 1000u32), ("board.png", 128 * 8)] {

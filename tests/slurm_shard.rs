@@ -79,70 +79,28 @@ fn shard_is_task_id_minus_min_of_count() {
 
 #[test]
 fn shard_refuses_what_is_not_one_contiguous_array() {
-    let only = |pairs: &[(&'static str, &str)]| -> Vec<(&'static str, String)> {
-        pairs.iter().map(|(k, v)| (*k, v.to_string())).collect()
-    };
-    let id = "SLURM_ARRAY_TASK_ID";
-    let min = "SLURM_ARRAY_TASK_MIN";
-    let count = "SLURM_ARRAY_TASK_COUNT";
-    let cases: Vec<(Vec<(&'static str, String)>, &str)> = vec![
-        (vec![], "SLURM_ARRAY_TASK_ID is not set"),
-        (
-            only(&[(id, "1"), (count, "4")]),
-            "SLURM_ARRAY_TASK_MIN is not set",
-        ),
-        (
-            only(&[(id, "1"), (min, "0")]),
-            "SLURM_ARRAY_TASK_COUNT is not set",
-        ),
-        (
-            only(&[(id, "1x"), (min, "0"), (count, "4")]),
-            "SLURM_ARRAY_TASK_ID='1x'",
-        ),
-        (
-            only(&[(id, "-1"), (min, "0"), (count, "4")]),
-            "SLURM_ARRAY_TASK_ID='-1'",
-        ),
-        (
-            only(&[(id, ""), (min, "0"), (count, "4")]),
-            "SLURM_ARRAY_TASK_ID=''",
-        ),
-        (
-            only(&[(id, "1"), (min, "0"), (count, "1234567890123456789")]),
-            "at most 18 digits",
-        ),
-        (
-            only(&[(id, "4"), (min, "0"), (count, "4")]),
-            "0 <= I < SLURM_ARRAY_TASK_COUNT=4",
-        ),
-        (
-            only(&[(id, "2"), (min, "3"), (count, "4")]),
-            "below SLURM_ARRAY_TASK_MIN=3",
-        ),
-        (
-            only(&[(id, "0"), (min, "0"), (count, "0")]),
-            "at least one task",
-        ),
-        (
-            only(&[
-                (id, "2"),
-                (min, "0"),
-                (count, "4"),
-                ("SLURM_ARRAY_TASK_STEP", "2"),
-            ]),
-            "SLURM_ARRAY_TASK_STEP=2",
-        ),
-        (
-            only(&[
-                (id, "5"),
-                (min, "1"),
-                (count, "3"),
-                ("SLURM_ARRAY_TASK_MAX", "7"),
-            ]),
-            "the array has holes",
-        ),
+    // the variables set, as NAME=VALUE for SLURM_ARRAY_TASK_NAME, and what the refusal names
+    let cases = [
+        ("", "SLURM_ARRAY_TASK_ID is not set"),
+        ("ID=1 COUNT=4", "SLURM_ARRAY_TASK_MIN is not set"),
+        ("ID=1 MIN=0", "SLURM_ARRAY_TASK_COUNT is not set"),
+        ("ID=1x MIN=0 COUNT=4", "SLURM_ARRAY_TASK_ID='1x'"),
+        ("ID=-1 MIN=0 COUNT=4", "SLURM_ARRAY_TASK_ID='-1'"),
+        ("ID= MIN=0 COUNT=4", "SLURM_ARRAY_TASK_ID=''"),
+        ("ID=1 MIN=0 COUNT=1234567890123456789", "at most 18 digits"),
+        ("ID=4 MIN=0 COUNT=4", "0 <= I < SLURM_ARRAY_TASK_COUNT=4"),
+        ("ID=2 MIN=3 COUNT=4", "below SLURM_ARRAY_TASK_MIN=3"),
+        ("ID=0 MIN=0 COUNT=0", "at least one task"),
+        ("ID=2 MIN=0 COUNT=4 STEP=2", "SLURM_ARRAY_TASK_STEP=2"),
+        ("ID=5 MIN=1 COUNT=3 MAX=7", "the array has holes"),
     ];
-    for (vars, what) in cases {
+    for (set, what) in cases {
+        let names: Vec<(String, String)> = (set.split_whitespace())
+            .map(|kv| kv.split_once('=').unwrap())
+            .map(|(k, v)| (format!("SLURM_ARRAY_TASK_{k}"), v.to_string()))
+            .collect();
+        let vars: Vec<(&str, String)> =
+            names.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
         let o = script("shard.sh", &[], &vars);
         let t = text(&o);
         assert_eq!(o.status.code(), Some(2), "{vars:?}: {t}");

@@ -27,6 +27,16 @@ pub fn commands() -> Vec<String> {
         .collect()
 }
 
+/// A scratch folder and the path of the file `name` in it, written by `wythoff ARGS -o FILE`
+/// (which must succeed).
+pub fn made(args: &[&str], name: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(name).to_str().unwrap().to_string();
+    let o = wythoff(&[args, &["-o", &file]].concat());
+    assert!(o.status.success(), "{args:?}: {}", text(&o));
+    (dir, file)
+}
+
 /// Runs the binary with `args` to the end.
 pub fn wythoff(args: &[&str]) -> Output {
     command().args(args).output().unwrap()
