@@ -276,6 +276,20 @@ fn ratio(p: u64, q: u64) -> serde_json::Value {
     json!({"ratio": format!("{p}/{q}"), "approx": format!("{:.6}", p as f64 / q as f64)})
 }
 
+/// `c` with the facts `min_NAME` and `max_NAME`: the least and largest p/q over the items
+/// (key, p, q), each with its key under `key` (none when there are no items).
+fn ratio_facts(mut c: Check, key: &str, name: &str, items: impl Iterator<Item = Item>) -> Check {
+    if let Some((lo, hi)) = extremes(items) {
+        for (end, (k, p, q)) in [("min", lo), ("max", hi)] {
+            c = c.with_fact(
+                &format!("{end}_{name}"),
+                json!({key: k.to_string(), "value": ratio(p, q)}),
+            );
+        }
+    }
+    c
+}
+
 /// An item (key, p, q) whose ratio p/q is compared.
 type Item = (u64, u64, u64);
 
@@ -338,28 +352,18 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
         "empty table",
     );
     let half = (n / 2).max(1);
-    if let Some((lo, hi)) = extremes((half..n).map(|i| (i, u64::from(diag[i as usize]), i))) {
-        c = c
-            .with_fact(
-                &format!("min_G(n,n)/n_for_n>={half}"),
-                json!({"n": lo.0.to_string(), "value": ratio(lo.1, lo.2)}),
-            )
-            .with_fact(
-                &format!("max_G(n,n)/n_for_n>={half}"),
-                json!({"n": hi.0.to_string(), "value": ratio(hi.1, hi.2)}),
-            );
-    }
-    if let Some((lo, hi)) = extremes((1..n).map(|i| (i, u64::from(diag[i as usize]), i))) {
-        c = c
-            .with_fact(
-                "min_G(n,n)/n",
-                json!({"n": lo.0.to_string(), "value": ratio(lo.1, lo.2)}),
-            )
-            .with_fact(
-                "max_G(n,n)/n",
-                json!({"n": hi.0.to_string(), "value": ratio(hi.1, hi.2)}),
-            );
-    }
+    c = ratio_facts(
+        c,
+        "n",
+        &format!("G(n,n)/n_for_n>={half}"),
+        (half..n).map(|i| (i, u64::from(diag[i as usize]), i)),
+    );
+    c = ratio_facts(
+        c,
+        "n",
+        "G(n,n)/n",
+        (1..n).map(|i| (i, u64::from(diag[i as usize]), i)),
+    );
     checks.push(c);
     // the diagonal is a permutation: no value twice, k at a position <= 2k
     let mut pos = vec![u64::MAX; 2 * diag.len() + 1];
@@ -397,34 +401,24 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
     )
     .with_fact("A048850_terms_proved", json!(inverse_terms(diag).to_string()));
     let khalf = (kmax / 2).max(1);
-    if let Some((lo, hi)) = extremes((khalf..=kmax).filter_map(|k| {
-        let p = pos[k as usize];
-        (p != u64::MAX).then_some((k, p, k))
-    })) {
-        c = c
-            .with_fact(
-                &format!("min_position(k)/k_for_k>={khalf}"),
-                json!({"k": lo.0.to_string(), "value": ratio(lo.1, lo.2)}),
-            )
-            .with_fact(
-                &format!("max_position(k)/k_for_k>={khalf}"),
-                json!({"k": hi.0.to_string(), "value": ratio(hi.1, hi.2)}),
-            );
-    }
-    if let Some((lo, hi)) = extremes((1..=kmax).filter_map(|k| {
-        let p = pos[k as usize];
-        (p != u64::MAX).then_some((k, p, k))
-    })) {
-        c = c
-            .with_fact(
-                "min_position(k)/k",
-                json!({"k": lo.0.to_string(), "value": ratio(lo.1, lo.2)}),
-            )
-            .with_fact(
-                "max_position(k)/k",
-                json!({"k": hi.0.to_string(), "value": ratio(hi.1, hi.2)}),
-            );
-    }
+    c = ratio_facts(
+        c,
+        "k",
+        &format!("position(k)/k_for_k>={khalf}"),
+        (khalf..=kmax).filter_map(|k| {
+            let p = pos[k as usize];
+            (p != u64::MAX).then_some((k, p, k))
+        }),
+    );
+    c = ratio_facts(
+        c,
+        "k",
+        "position(k)/k",
+        (1..=kmax).filter_map(|k| {
+            let p = pos[k as usize];
+            (p != u64::MAX).then_some((k, p, k))
+        }),
+    );
     checks.push(c);
     // every row x holds g at a column <= 2x + g when 2x + g < N
     let want: u64 = (0..n).map(|g| rows_for(n, g)).sum();

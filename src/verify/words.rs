@@ -264,33 +264,20 @@ mod tests {
             "{t}"
         );
         for a in [1u64, 2, 6] {
+            let failure = |faults: Faults| run(a, lo, hi, faults).1.unwrap();
             for n in [1000u64, 1001, 7777, 49_990] {
-                let c = run(
-                    a,
-                    lo,
-                    hi,
-                    Faults {
-                        carry: Some(n),
-                        ..Faults::default()
-                    },
-                )
-                .1
-                .unwrap();
+                let c = failure(Faults {
+                    carry: Some(n),
+                    ..Faults::default()
+                });
                 assert!(
                     c.contains(&format!("n = {}:", n + 1)),
                     "carry {n}, a = {a}: {c}"
                 );
-                let d = run(
-                    a,
-                    lo,
-                    hi,
-                    Faults {
-                        digit: Some(n),
-                        ..Faults::default()
-                    },
-                )
-                .1
-                .unwrap();
+                let d = failure(Faults {
+                    digit: Some(n),
+                    ..Faults::default()
+                });
                 assert!(
                     d.contains(&format!("n = {n}:")) && d.contains("Property 1"),
                     "{d}"
