@@ -2,8 +2,8 @@
 //! library, written into one folder, with a report page over them.
 //!
 //! [`Sizes`] fixes how big each output is (the default job, the default times a scale S, or the
-//! small preset [`Sizes::QUICK`] the tests run end to end); `outputs` lists the files, each made
-//! by the one library call of the command that makes that file on its own ([`outputs`]).  [`run`]
+//! small preset [`Sizes::QUICK`] the tests run end to end); `outputs.rs` lists the files, each
+//! made by the one library call of the command that makes that file on its own.  [`run`]
 //! checks the folder before any work (its path, its free space for the files whose sizes are
 //! known, that it takes files), writes the files in order — each opened (its target checked)
 //! before its own work and under its final name only when whole (the artifact layer's atomic
