@@ -239,3 +239,38 @@ fn prepare(out: &Path, sizes: &Sizes) -> Result<(), JobError> {
     );
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused_folder(r: Result<Summary, JobError>) -> bool {
+        matches!(
+            r,
+            Err(JobError::Refused {
+                input: Input::Folder,
+                ..
+            })
+        )
+    }
+
+    #[test]
+    fn a_folder_that_cannot_take_the_files_is_refused_before_any_work() {
+        let d = tempfile::tempdir().unwrap();
+        let called = std::cell::Cell::new(0);
+        let event = |_: Event<'_>| called.set(called.get() + 1);
+        // a regular file, and a folder below one
+        let file = d.path().join("a-file");
+        std::fs::write(&file, b"x").unwrap();
+        for out in [file.clone(), file.join("sub")] {
+            assert!(refused_folder(run(&out, Sizes::QUICK, 1, &event)));
+        }
+        // a path that is not UTF-8 text (the report names the table by its path)
+        use std::os::unix::ffi::OsStrExt;
+        let odd = d.path().join(std::ffi::OsStr::from_bytes(b"out\xff"));
+        assert!(refused_folder(run(&odd, Sizes::QUICK, 1, &event)));
+        assert_eq!(called.get(), 0);
+        assert_eq!(std::fs::read(&file).unwrap(), b"x");
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1);
+    }
+}
