@@ -17,6 +17,8 @@
 //! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
+//! * [`job`] — the default job: every kind of output into one folder, with its report page
+//!   ([`page`]).
 //! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
 //!   binary header and its kinds, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
@@ -29,6 +31,7 @@ pub mod artifact;
 pub mod error;
 pub mod game;
 pub mod grundy;
+pub mod job;
 pub mod lines;
 pub mod num;
 pub mod oeis;

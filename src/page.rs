@@ -310,19 +310,7 @@ mod tests {
 
     fn report(status: Status) -> Report {
         let mut r = Report {
-            config: crate::verify::Config {
-                a: 1,
-                bound: 10,
-                grundy: 0,
-                three: 0,
-                shard: (0, 1),
-                inject_fault: None,
-                inject_carry: None,
-                inject_digit: None,
-                window: None,
-                table: None,
-                conjectures: false,
-            },
+            config: crate::verify::Config::up_to(10),
             checks: vec![],
             measurements: vec![],
         };

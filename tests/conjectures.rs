@@ -87,19 +87,10 @@ fn both_sides_from_the_definitions_agree_for_small_n() {
 }
 
 fn cfg(bound: u64, shard: (u64, u64), fault: Option<u64>) -> Config {
-    Config {
-        a: 1,
-        bound,
-        grundy: 0,
-        three: 0,
-        shard,
-        inject_fault: fault,
-        inject_carry: None,
-        inject_digit: None,
-        window: None,
-        table: None,
-        conjectures: true,
-    }
+    Config::up_to(bound)
+        .with_shard(shard)
+        .with_faults(fault, None, None)
+        .with_conjectures(true)
 }
 
 #[test]

@@ -14,19 +14,7 @@ const BOUND: u64 = 40_000_000;
 const FAULT: u64 = 20_000_000;
 
 fn cfg() -> Config {
-    Config {
-        a: 1,
-        bound: BOUND,
-        grundy: 0,
-        three: 0,
-        shard: (0, 1),
-        inject_fault: Some(FAULT),
-        inject_carry: None,
-        inject_digit: None,
-        window: None,
-        table: None,
-        conjectures: false,
-    }
+    Config::up_to(BOUND).with_faults(Some(FAULT), None, None)
 }
 
 /// The checkpoint of a run writing the report `report` (its log is `REPORT.ckpt`), in `mode`.

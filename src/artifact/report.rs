@@ -373,19 +373,10 @@ mod tests {
     use crate::verify::{Config, run};
 
     fn sample() -> String {
-        let cfg = Config {
-            a: 1,
-            bound: 3000,
-            grundy: 20,
-            three: 5,
-            shard: (0, 1),
-            inject_fault: Some(1234),
-            inject_carry: None,
-            inject_digit: None,
-            window: None,
-            table: None,
-            conjectures: false,
-        };
+        let cfg = Config::up_to(3000)
+            .with_grundy(20)
+            .with_three(5)
+            .with_faults(Some(1234), None, None);
         run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
     }
 

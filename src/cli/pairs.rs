@@ -276,14 +276,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
                 sum_na: json::s(sum.sum_na),
             })?;
         } else {
-            outln!(
-                out,
-                "count={} sum_A={} sum_B={} sum_nA={} (sums mod 2^64)",
-                plan.count(),
-                sum.sum_a,
-                sum.sum_b,
-                sum.sum_na
-            )?;
+            outln!(out, "{}", sum.line(plan.count()))?;
         }
         return out.finish();
     }
@@ -308,8 +301,8 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
     out.finish()
 }
 
-/// Writes the pairs of `plan` to `path` (atomically) in the given format — the one writer behind
-/// `pairs -o` and the default job.
+/// Writes the pairs of `plan` to `path` (atomically) in the given format, through the library's
+/// writer [`emit::write_file`] (which the default job calls too).
 pub(crate) fn write_plan(
     plan: &Plan,
     format: Format,
@@ -322,42 +315,18 @@ pub(crate) fn write_plan(
         Format::Binary => FileFormat::Binary,
         Format::Word => FileFormat::Word,
     };
-    if let Some(bytes) = file_bytes(plan, format) {
+    if let Some(bytes) = format.bytes(plan) {
         check_disk(path, bytes, "-o")?;
     }
     let f = emit::open_file(format, path).map_err(naming("-o"))?;
     emit::write_file(plan, format, f, progress)
 }
 
-/// The exact size in bytes of the binary pairs or word file of `plan` (doc/formats.md): the
-/// 80-byte header, then 2·width bytes per pair (width 8, or 16 when B_STOP ≥ 2^64) or one bit
-/// per integer of [A_START, A_STOP]; `u64::MAX` for a size beyond.  `None` for text, whose
-/// size is not known in advance.
-pub(crate) fn file_bytes(plan: &Plan, format: FileFormat) -> Option<u64> {
-    let header = wythoff::artifact::pairs::HEADER_LEN as u128;
-    let payload = match format {
-        FileFormat::Text(_) => return None,
-        FileFormat::Binary => {
-            let width = if plan.pair(plan.stop()).1 <= u128::from(u64::MAX) {
-                8
-            } else {
-                16
-            };
-            plan.count().saturating_mul(2 * width)
-        }
-        FileFormat::Word => {
-            let bits = plan.pair(plan.stop()).0 - plan.pair(plan.start()).0 + 1;
-            bits.div_ceil(8)
-        }
-    };
-    Some(u64::try_from(payload.saturating_add(header)).unwrap_or(u64::MAX))
-}
-
 /// Refuses, naming `flag` (status 2), an output of `bytes` bytes at `path` that the free space
 /// of its directory cannot hold — before any work, and before any file is created.  A special
 /// file (a device, a FIFO: written in place) takes no room; a path that cannot be written is
 /// left to the output's own checks.  The probe is [`wythoff::artifact::resources::check_disk`].
-pub(crate) fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<()> {
+fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<()> {
     // the file's final place: a link's target, or the path itself when it does not exist yet
     let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     if std::fs::metadata(&resolved).is_ok_and(|m| !m.is_file()) {
@@ -367,12 +336,5 @@ pub(crate) fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    check_room(&dir, bytes, flag, "range of n")
-}
-
-/// Refuses, naming `flag` (status 2), `bytes` bytes of output into the directory `dir` when its
-/// file system has less free space (no refusal when the space cannot be measured); the refusal
-/// says to ask for a smaller `smaller`.
-pub(crate) fn check_room(dir: &Path, bytes: u64, flag: &'static str, smaller: &str) -> Result<()> {
-    wythoff::artifact::resources::check_disk(bytes, dir, smaller).map_err(naming(flag))
+    wythoff::artifact::resources::check_disk(bytes, &dir, "range of n").map_err(naming(flag))
 }

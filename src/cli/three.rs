@@ -95,15 +95,13 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         return emit_text(&text, args.output.as_deref());
     }
     if args.print || args.output.is_some() {
+        let mut sink = Sink::open(args.output.as_deref())?;
         let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
         let pb = progress_bar(lines, "three-pile lines");
         let b = three_pile::Box3::cube(n, &|k| pb.inc(k))?;
         pb.finish_and_clear();
-        let mut text = String::new();
-        for p in b.sorted_positions() {
-            text.push_str(&format!("{} {} {}\n", p[0], p[1], p[2]));
-        }
-        return emit_text(&text, args.output.as_deref());
+        sink.stream(&mut |w| b.write_positions(w))?;
+        return sink.finish();
     }
     let s = if let Some(from) = &args.from {
         let c = wythoff::artifact::cube::Cube::open(from)

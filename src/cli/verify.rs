@@ -122,38 +122,33 @@ pub(crate) fn shard(s: &str) -> std::result::Result<(u64, u64), String> {
 
 /// The configuration, validated (an empty range is refused here, before any work).
 fn config(args: &VerifyArgs) -> Result<Config> {
-    let window = match (&args.from, &args.to) {
-        (Some(x), Some(y)) => Some(verify::window::Window {
+    let table = match &args.table {
+        None => None,
+        Some(p) => Some(
+            p.to_str()
+                .ok_or_else(|| {
+                    Error::usage(format!(
+                        "--table: the path '{}' is not UTF-8 text",
+                        p.display()
+                    ))
+                })?
+                .to_string(),
+        ),
+    };
+    let cfg = match (&args.from, &args.to) {
+        (Some(x), Some(y)) => Config::in_window(verify::window::Window {
             from: x.to_string(),
             to: y.to_string(),
         }),
-        _ => None,
-    };
-    let cfg = Config {
-        a: args.a,
-        bound: if window.is_some() { 0 } else { args.bound },
-        window,
-        grundy: args.grundy,
-        three: args.three,
-        shard: args.shard.unwrap_or((0, 1)),
-        inject_fault: args.inject_fault,
-        inject_carry: args.inject_carry,
-        inject_digit: args.inject_digit,
-        conjectures: args.conjectures,
-        table: match &args.table {
-            None => None,
-            Some(p) => Some(
-                p.to_str()
-                    .ok_or_else(|| {
-                        Error::usage(format!(
-                            "--table: the path '{}' is not UTF-8 text",
-                            p.display()
-                        ))
-                    })?
-                    .to_string(),
-            ),
-        },
-    };
+        _ => Config::up_to(args.bound),
+    }
+    .with_a(args.a)
+    .with_grundy(args.grundy)
+    .with_three(args.three)
+    .with_shard(args.shard.unwrap_or((0, 1)))
+    .with_faults(args.inject_fault, args.inject_carry, args.inject_digit)
+    .with_conjectures(args.conjectures)
+    .with_table(table);
     if let Some(p) = &args.table {
         // Header and length, before any work (the payload's checksum is a check of the report).
         wythoff::grundy::TableFile::open(p).map_err(|e| Error::usage(format!("--table: {e}")))?;

@@ -481,6 +481,15 @@ pub struct Checksum {
 }
 
 impl Checksum {
+    /// The checksum of `count` pairs in words, as `pairs --checksum` prints it and the default
+    /// job's checksums.txt holds it: `count=C sum_A=S sum_B=T sum_nA=U (sums mod 2^64)`.
+    pub fn line(&self, count: u128) -> String {
+        format!(
+            "count={count} sum_A={} sum_B={} sum_nA={} (sums mod 2^64)",
+            self.sum_a, self.sum_b, self.sum_na
+        )
+    }
+
     /// Combines the checksums of two disjoint ranges.
     pub fn merge(self, o: Checksum) -> Checksum {
         Checksum {

@@ -189,6 +189,30 @@ impl FileFormat {
             FileFormat::Binary | FileFormat::Word => Need::Regular,
         }
     }
+
+    /// The exact size in bytes of the binary pairs or word file of `plan` (doc/formats.md): the
+    /// 80-byte header, then 2·width bytes per pair (width 8, or 16 when B_STOP ≥ 2^64) or one bit
+    /// per integer of [A_START, A_STOP]; `u64::MAX` for a size beyond.  `None` for text, whose
+    /// size is not known in advance.
+    pub fn bytes(self, plan: &Plan) -> Option<u64> {
+        let header = crate::artifact::pairs::HEADER_LEN as u128;
+        let payload = match self {
+            FileFormat::Text(_) => return None,
+            FileFormat::Binary => {
+                let width = if plan.pair(plan.stop()).1 <= u128::from(u64::MAX) {
+                    8
+                } else {
+                    16
+                };
+                plan.count().saturating_mul(2 * width)
+            }
+            FileFormat::Word => {
+                let bits = plan.pair(plan.stop()).0 - plan.pair(plan.start()).0 + 1;
+                bits.div_ceil(8)
+            }
+        };
+        Some(u64::try_from(payload.saturating_add(header)).unwrap_or(u64::MAX))
+    }
 }
 
 /// Opens the output for a pairs file of the given format at `path`, refusing a target that cannot

@@ -144,6 +144,17 @@ impl Box3 {
         v
     }
 
+    /// Writes [`Box3::sorted_positions`] to `out`, one `x y z` line each — the text of
+    /// `three --print` and of the default job's three_pile_N.txt.
+    pub fn write_positions(&self, out: &mut dyn std::io::Write) -> Result<()> {
+        use std::io::Write as _;
+        let mut w = std::io::BufWriter::new(out);
+        for q in self.sorted_positions() {
+            writeln!(w, "{} {} {}", q[0], q[1], q[2]).map_err(crate::pairs::emit::write_error)?;
+        }
+        w.flush().map_err(crate::pairs::emit::write_error)
+    }
+
     /// A winning move from (x, y, z) inside the box: the P-position reached, or `None` if
     /// (x, y, z) is a P-position.  Directions are tried in the order e1, e2, e3, e1+e2, e1+e3,
     /// e2+e3, e1+e2+e3, and along each the nearest P-position below.

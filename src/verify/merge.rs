@@ -239,19 +239,11 @@ mod tests {
     use super::*;
 
     fn cfg(bound: u64, shard: (u64, u64), fault: Option<u64>) -> Config {
-        Config {
-            a: 1,
-            bound,
-            grundy: 64,
-            three: 12,
-            shard,
-            inject_fault: fault,
-            inject_carry: None,
-            inject_digit: None,
-            window: None,
-            table: None,
-            conjectures: false,
-        }
+        Config::up_to(bound)
+            .with_grundy(64)
+            .with_three(12)
+            .with_shard(shard)
+            .with_faults(fault, None, None)
     }
 
     fn shards(bound: u64, k: u64, fault: Option<u64>) -> Vec<(String, Report)> {

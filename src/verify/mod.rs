@@ -155,6 +155,84 @@ pub struct Config {
 }
 
 impl Config {
+    /// The pairs n < `bound` of Wythoff's game (a = 1), the whole range in one shard, no further
+    /// check and no test double: what `wythoff verify --bound BOUND` runs.  The `with_*` setters
+    /// below change one field each; [`Config::validate`] judges the result.
+    pub fn up_to(bound: u64) -> Config {
+        Config {
+            a: 1,
+            bound,
+            grundy: 0,
+            three: 0,
+            shard: (0, 1),
+            inject_fault: None,
+            inject_carry: None,
+            inject_digit: None,
+            window: None,
+            table: None,
+            conjectures: false,
+        }
+    }
+
+    /// The window of indices `w`, checked at any height instead of the sweep from 0 (bound 0),
+    /// with the other fields as [`Config::up_to`] has them.
+    pub fn in_window(w: window::Window) -> Config {
+        Config {
+            window: Some(w),
+            ..Config::up_to(0)
+        }
+    }
+
+    /// This configuration with parameter a.
+    pub fn with_a(self, a: u64) -> Config {
+        Config { a, ..self }
+    }
+
+    /// This configuration with a Grundy table of side `side` checked (0: none).
+    pub fn with_grundy(self, side: u64) -> Config {
+        Config {
+            grundy: side,
+            ..self
+        }
+    }
+
+    /// This configuration with three-pile Wythoff checked up to `bound` (0: not at all).
+    pub fn with_three(self, bound: u64) -> Config {
+        Config {
+            three: bound,
+            ..self
+        }
+    }
+
+    /// This configuration as shard (i, k).
+    pub fn with_shard(self, shard: (u64, u64)) -> Config {
+        Config { shard, ..self }
+    }
+
+    /// This configuration checking and measuring the Grundy table file at `table`, if any.
+    pub fn with_table(self, table: Option<String>) -> Config {
+        Config { table, ..self }
+    }
+
+    /// This configuration with the test doubles `fault`, `carry` and `digit` (see the fields
+    /// `inject_fault`, `inject_carry` and `inject_digit`).
+    pub fn with_faults(self, fault: Option<u64>, carry: Option<u64>, digit: Option<u64>) -> Config {
+        Config {
+            inject_fault: fault,
+            inject_carry: carry,
+            inject_digit: digit,
+            ..self
+        }
+    }
+
+    /// This configuration checking the OEIS questions instead of the pairs, when `on`.
+    pub fn with_conjectures(self, on: bool) -> Config {
+        Config {
+            conjectures: on,
+            ..self
+        }
+    }
+
     /// Refuses a configuration that would check nothing or is out of range: bound 0, a shard
     /// outside 0 ≤ I < K, more shards than n's (a shard with an empty range), a = 0, a fault
     /// index outside the range.
@@ -308,19 +386,7 @@ mod tests {
     use super::*;
 
     fn cfg(bound: u64) -> Config {
-        Config {
-            a: 1,
-            bound,
-            grundy: 64,
-            three: 12,
-            shard: (0, 1),
-            inject_fault: None,
-            inject_carry: None,
-            inject_digit: None,
-            window: None,
-            table: None,
-            conjectures: false,
-        }
+        Config::up_to(bound).with_grundy(64).with_three(12)
     }
 
     #[test]
