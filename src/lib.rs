@@ -19,6 +19,8 @@
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
 //! * [`job`] — the default job: every kind of output into one folder, with its report page
 //!   ([`page`]).
+//! * [`check`] — one check's outcome (ok, FAIL or skipped, and what it covered), shared by every
+//!   report, and its human rendering; [`decimal_string`] — serde for integers as decimal strings.
 //! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
 //!   binary header and its kinds, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
@@ -28,6 +30,8 @@
 #![warn(missing_docs)]
 
 pub mod artifact;
+pub mod check;
+pub mod decimal_string;
 pub mod error;
 pub mod game;
 pub mod grundy;

@@ -90,7 +90,7 @@ fn written_files_hold_the_naive_mex_and_their_rules() {
         assert_eq!(d.width, if bound < 256 { 1 } else { 2 }, "{rules:?}");
         let f = dir.path().join("t.bin");
         let out = ok(&["grundy", "--check", s(&f)]);
-        assert!(out.starts_with("OK: rules "), "{out}");
+        assert!(out.starts_with("ok: rules "), "{out}");
         // grundy get: a block, row by row
         let got = ok(&["grundy", "get", s(&f), "3..5", "0..9"]);
         let want: Vec<String> = (3..=5)

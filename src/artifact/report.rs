@@ -1,9 +1,9 @@
 //! The verification report: its types, its JSON form (serde) and its human summary.
 //!
-//! A report is a list of [`Check`]s, each with a [`Status`] — `ok`, `FAIL` or `skipped` (with
-//! the true reason) — the number of items it covered, a text saying exactly what it covers, and
-//! its first counterexample in full when it failed; plus [`Measurement`]s, figures that are
-//! measured, not checked.  The report passes ([`Report::ok`]) only if no check failed and at
+//! A report is a list of [`Check`]s (the crate's one check record, [`crate::check`]), each with a
+//! [`Status`] — `ok`, `FAIL` or `skipped` (with the true reason) — the number of items it covered,
+//! a text saying exactly what it covers, and its first counterexample in full when it failed;
+//! plus [`Measurement`]s, figures that are measured, not checked.  The report passes ([`Report::ok`]) only if no check failed and at
 //! least one check ran.
 //!
 //! The JSON form ([`ReportFile`], `"version": 1`) writes every integer that can exceed 2^53 as a
@@ -11,123 +11,13 @@
 //! version, or a report that contradicts itself (an `ok` check with a counterexample, a `skipped`
 //! one without reason, an `ok` flag that does not follow from the checks) are refused.
 
+pub use crate::check::{Check, Status};
 use crate::error::{Error, Result};
 use crate::verify::Config;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The version of the report format this library writes and reads.
 pub const VERSION: u32 = 1;
-
-/// The outcome of one check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Status {
-    /// Every item covered passed.
-    #[serde(rename = "ok")]
-    Ok,
-    /// A counterexample was found.
-    #[serde(rename = "FAIL")]
-    Fail,
-    /// Nothing was checked; the check's `reason` says why.
-    #[serde(rename = "skipped")]
-    Skipped,
-}
-
-impl Status {
-    /// The word the report uses: `ok`, `FAIL` or `skipped`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Status::Ok => "ok",
-            Status::Fail => "FAIL",
-            Status::Skipped => "skipped",
-        }
-    }
-}
-
-/// One check's outcome.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Check {
-    /// Name.
-    pub name: String,
-    /// `ok`, `FAIL` or `skipped`.
-    pub status: Status,
-    /// Why the check was skipped (`None` unless skipped).
-    pub reason: Option<String>,
-    /// Items checked (0 when skipped).
-    #[serde(with = "decimal")]
-    pub count: u64,
-    /// Exactly what the check covers, in words.
-    pub covers: String,
-    /// The first counterexample, in full (`Some` exactly when the status is `FAIL`).
-    pub counterexample: Option<String>,
-    /// Facts measured along the way (integers beyond 2^53 as strings).
-    pub facts: BTreeMap<String, serde_json::Value>,
-}
-
-impl Check {
-    /// A check that ran over `count` items: `FAIL` with a counterexample, `ok` otherwise — and
-    /// `skipped` with `empty_reason` when it covered nothing.
-    pub fn ran(
-        name: &str,
-        covers: String,
-        count: u64,
-        counterexample: Option<String>,
-        empty_reason: &str,
-    ) -> Check {
-        let (status, reason) = match (&counterexample, count) {
-            (Some(_), _) => (Status::Fail, None),
-            (None, 0) => (Status::Skipped, Some(empty_reason.to_string())),
-            (None, _) => (Status::Ok, None),
-        };
-        Check {
-            name: name.into(),
-            status,
-            reason,
-            count: if status == Status::Skipped { 0 } else { count },
-            covers,
-            counterexample,
-            facts: BTreeMap::new(),
-        }
-    }
-
-    /// A check that did not run, and why.
-    pub fn skipped(name: &str, covers: String, reason: impl Into<String>) -> Check {
-        Check {
-            name: name.into(),
-            status: Status::Skipped,
-            reason: Some(reason.into()),
-            count: 0,
-            covers,
-            counterexample: None,
-            facts: BTreeMap::new(),
-        }
-    }
-
-    /// Adds a measured fact.
-    pub fn with_fact(mut self, key: &str, value: serde_json::Value) -> Check {
-        self.facts.insert(key.into(), value);
-        self
-    }
-
-    /// Whether the fields agree with the status (see the module header).
-    fn consistent(&self) -> std::result::Result<(), String> {
-        let why = match self.status {
-            Status::Ok if self.count == 0 => "is ok with a count of 0",
-            Status::Ok if self.counterexample.is_some() => "is ok and has a counterexample",
-            Status::Fail if self.counterexample.is_none() => "is FAIL without a counterexample",
-            Status::Skipped if self.reason.is_none() => "is skipped without a reason",
-            Status::Skipped if self.count != 0 || self.counterexample.is_some() => {
-                "is skipped but reports items or a counterexample"
-            }
-            Status::Ok | Status::Fail if self.reason.is_some() => {
-                "has a reason but was not skipped"
-            }
-            _ => return Ok(()),
-        };
-        Err(format!("check '{}' {why}", self.name))
-    }
-}
 
 /// A figure measured, not checked (it has no status and cannot fail).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -174,12 +64,12 @@ pub struct ReportFile {
 impl Report {
     /// Whether the report passes: no check failed and at least one check ran.
     pub fn ok(&self) -> bool {
-        !self.failed() && self.checks.iter().any(|c| c.status == Status::Ok)
+        crate::check::verdict(&self.checks) == Status::Ok
     }
 
     /// Whether some check failed.
     pub fn failed(&self) -> bool {
-        self.checks.iter().any(|c| c.status == Status::Fail)
+        crate::check::verdict(&self.checks) == Status::Fail
     }
 
     /// The check of that name.
@@ -204,30 +94,7 @@ impl Report {
     /// A short human summary: one line per check (`ok`, `FAIL`, `skipped (reason)`), the
     /// counterexamples and facts, the measurements, and an overall line.
     pub fn summary(&self) -> String {
-        let mut s = String::new();
-        for k in &self.checks {
-            match k.status {
-                Status::Skipped => s.push_str(&format!(
-                    "skipped {:<30} ({})\n        covers: {}\n",
-                    k.name,
-                    k.reason.as_deref().unwrap_or(""),
-                    k.covers
-                )),
-                st => s.push_str(&format!(
-                    "{:<7} {:<30} {:>14} checked  ({})\n",
-                    st.word(),
-                    k.name,
-                    k.count,
-                    k.covers
-                )),
-            }
-            if let Some(ce) = &k.counterexample {
-                s.push_str(&format!("        counterexample: {ce}\n"));
-            }
-            for (n, v) in &k.facts {
-                s.push_str(&format!("        {n} = {v}\n"));
-            }
-        }
+        let mut s = crate::check::render(&self.checks);
         for m in &self.measurements {
             // Long lists (d(g) for thousands of g) are shortened here; the JSON has them all.
             let v = shorten(&m.values);
@@ -302,53 +169,6 @@ pub fn parse_report(json: &str) -> Result<Report> {
     Ok(report)
 }
 
-/// serde for a u64 written as a decimal string (values may exceed 2^53).
-pub(crate) mod decimal {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    /// Writes the decimal string.
-    pub fn serialize<S: Serializer>(v: &u64, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(v)
-    }
-
-    /// Reads a decimal string of digits only (no sign, no spaces).
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        let s = String::deserialize(d)?;
-        parse(&s).ok_or_else(|| D::Error::custom(format!("'{s}' is not an integer 0..2^64-1")))
-    }
-
-    /// Digits only, within u64.
-    pub fn parse(s: &str) -> Option<u64> {
-        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
-        }
-        s.parse().ok()
-    }
-
-    /// The same for `Option<u64>` (`null` for `None`).
-    pub mod option {
-        use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-        /// Writes the decimal string or null.
-        pub fn serialize<S: Serializer>(v: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
-            match v {
-                Some(v) => s.collect_str(v),
-                None => s.serialize_none(),
-            }
-        }
-
-        /// Reads a decimal string or null.
-        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
-            match Option::<String>::deserialize(d)? {
-                None => Ok(None),
-                Some(s) => super::parse(&s)
-                    .map(Some)
-                    .ok_or_else(|| D::Error::custom(format!("'{s}' is not an integer 0..2^64-1"))),
-            }
-        }
-    }
-}
-
 /// serde for the shard (I, K) written as the text "I/K".
 pub(crate) mod shard_text {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
@@ -362,7 +182,12 @@ pub(crate) mod shard_text {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<(u64, u64), D::Error> {
         let s = String::deserialize(d)?;
         s.split_once('/')
-            .and_then(|(i, k)| Some((super::decimal::parse(i)?, super::decimal::parse(k)?)))
+            .and_then(|(i, k)| {
+                Some((
+                    crate::decimal_string::parse(i)?,
+                    crate::decimal_string::parse(k)?,
+                ))
+            })
             .ok_or_else(|| D::Error::custom(format!("shard '{s}' is not I/K")))
     }
 }

@@ -504,22 +504,13 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
                 rep.cells
             ),
         };
-        let mut text = format!(
-            "{}: {game}, max value {}\n",
-            if rep.ok { "OK" } else { "FAIL" },
-            rep.max
+        let outcomes = rep.outcomes();
+        let text = format!(
+            "{}: {game}, max value {}\n{}",
+            wythoff::check::verdict(&outcomes),
+            rep.max,
+            wythoff::check::render(&outcomes)
         );
-        for c in &rep.checks {
-            text += &format!(
-                "  {:<8} {:>14} cells  {}\n",
-                c.status.to_string(),
-                c.cells,
-                c.title()
-            );
-            if let Some(r) = &c.reason {
-                text += &format!("           {r}\n");
-            }
-        }
         out.write_all(text.as_bytes()).map_err(emit::write_error)?;
     }
     if rep.ok {

@@ -231,26 +231,17 @@ fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
     if args.json {
         out.json(&rep)?;
     } else {
+        let outcomes = rep.outcomes();
         outln!(
             out,
             "{}: certificate of rows 0..{} (a = {}, joint preperiod {}, period {})",
-            if rep.ok { "ok" } else { "FAIL" },
+            wythoff::check::verdict(&outcomes),
             c.x() - 1,
             c.a,
             c.joint.0,
             c.joint.1
         )?;
-        for f in &rep.findings {
-            let status = match f.ok {
-                Some(true) => "ok",
-                Some(false) => "FAIL",
-                None => "skipped",
-            };
-            outln!(out, "  {status:<8} {:<10} {}", f.name, f.covers)?;
-            if let Some(d) = &f.first_difference {
-                outln!(out, "           first difference: {d}")?;
-            }
-        }
+        out.text(&wythoff::check::render(&outcomes))?;
     }
     out.finish()?;
     if rep.ok {

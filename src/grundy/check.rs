@@ -46,47 +46,10 @@
 //! = 0 exactly at y = the partner of x given by the pairs engine (Fraenkel's formulas).
 
 use super::store::{self, Layout};
+use crate::check::{Check, Status};
+use crate::decimal_string;
 use crate::error::{Error, Result};
-use serde::{Serialize, Serializer};
-
-/// The outcome of one check.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum Status {
-    /// Passed.
-    #[serde(rename = "ok")]
-    Ok,
-    /// Failed.
-    #[serde(rename = "FAIL")]
-    Fail,
-    /// Not run (the reason says why).
-    #[serde(rename = "skipped")]
-    Skipped,
-}
-
-impl std::fmt::Display for Status {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Status::Ok => "ok",
-            Status::Fail => "FAIL",
-            Status::Skipped => "skipped",
-        })
-    }
-}
-
-fn decimal<S: Serializer>(v: &u64, s: S) -> std::result::Result<S::Ok, S::Error> {
-    s.collect_str(v)
-}
-
-fn decimal_opt<S: Serializer>(v: &Option<u64>, s: S) -> std::result::Result<S::Ok, S::Error> {
-    match v {
-        Some(v) => s.collect_str(v),
-        None => s.serialize_none(),
-    }
-}
-
-fn decimal_pair<S: Serializer>(v: &(u64, u64), s: S) -> std::result::Result<S::Ok, S::Error> {
-    [v.0.to_string(), v.1.to_string()].serialize(s)
-}
+use serde::Serialize;
 
 /// What is wrong at a cell.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -95,13 +58,13 @@ pub enum Flaw {
     /// The cell's value also occurs at one of its options.
     Repeated {
         /// That option.
-        #[serde(serialize_with = "decimal_pair")]
+        #[serde(serialize_with = "decimal_string::pair::serialize")]
         option: (u64, u64),
     },
     /// A smaller value occurs at none of its options.
     Missing {
         /// The least such value (the true mex of the options).
-        #[serde(serialize_with = "decimal")]
+        #[serde(serialize_with = "decimal_string::serialize")]
         missing: u64,
     },
     /// The cell is (or is not) 0 where the pairs engine says it is not (or is) a P-position.
@@ -121,13 +84,13 @@ pub enum Flaw {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BadCell {
     /// Row.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub x: u64,
     /// Column.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub y: u64,
     /// The stored value.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub value: u64,
     /// What is wrong.
     #[serde(flatten)]
@@ -163,22 +126,42 @@ impl std::fmt::Display for BadCell {
     }
 }
 
-/// One check of a report.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Check {
-    /// `checksum`, `mex_proof` or `zeros_vs_pairs`.
-    pub name: &'static str,
-    /// ok, FAIL or skipped.
-    pub status: Status,
-    /// Stored cells (x ≤ y) the check covered.
-    #[serde(serialize_with = "decimal")]
-    pub cells: u64,
-    /// Why the check was skipped or failed, in words.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+/// One check of a table: its outcome and, where a check of cells failed, the first bad cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableCheck {
+    /// The outcome: the name (`checksum`, `mex_proof`, `zeros_vs_pairs` or
+    /// `zeros_vs_line_pairs`), the status, the stored cells covered (x ≤ y for generalized
+    /// Wythoff, the square for a line game) and the first bad cell in words.
+    pub check: Check,
     /// The first bad cell, where a check of cells failed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub bad_cell: Option<BadCell>,
+}
+
+/// A table check as `grundy --check --json` writes it (doc/guide.md): `reason` is why it was
+/// skipped or why it failed.
+#[derive(Serialize)]
+struct TableCheckJson<'a> {
+    name: &'a str,
+    status: Status,
+    #[serde(serialize_with = "decimal_string::serialize")]
+    cells: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bad_cell: Option<&'a BadCell>,
+}
+
+impl Serialize for TableCheck {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        TableCheckJson {
+            name: &self.check.name,
+            status: self.check.status,
+            cells: self.check.count,
+            reason: self.check.why_not(),
+            bad_cell: self.bad_cell.as_ref(),
+        }
+        .serialize(s)
+    }
 }
 
 /// What `check` found: one entry per check.
@@ -189,41 +172,46 @@ pub struct CheckReport {
     /// Parameter a (a table of generalized Wythoff); `None` for a line game.
     #[serde(
         skip_serializing_if = "Option::is_none",
-        serialize_with = "decimal_opt"
+        serialize_with = "decimal_string::option::serialize"
     )]
     pub a: Option<u64>,
     /// The rules of a line game (`P,Q:P,Q:…`); `None` for generalized Wythoff.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
     /// Side N.
-    #[serde(rename = "N", serialize_with = "decimal")]
+    #[serde(rename = "N", serialize_with = "decimal_string::serialize")]
     pub n: u64,
     /// Stored cells: N(N+1)/2 for generalized Wythoff (the N² square by symmetry), N² for a
     /// line game.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub cells: u64,
     /// The largest stored value.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub max: u64,
-    /// Whether no check failed.
+    /// Whether no check failed and at least one ran ([`crate::check::verdict`]).
     pub ok: bool,
     /// The checks.
-    pub checks: Vec<Check>,
+    pub checks: Vec<TableCheck>,
     /// The failed checks' reasons, one line each (empty when ok).
     #[serde(skip)]
     pub problems: Vec<String>,
 }
 
-impl Check {
-    /// A human name.
-    pub fn title(&self) -> &'static str {
-        match self.name {
-            "checksum" => "file checksum (header and payload)",
-            "mex_proof" => "mex proof (every cell the mex of its options)",
-            "zeros_vs_pairs" => "0-positions = P-positions of the pairs engine",
-            "zeros_vs_line_pairs" => "0-positions = P-positions found row by row (line-pairs)",
-            other => other,
-        }
+/// What the check of that name covers, in words.
+fn covers(name: &str) -> &'static str {
+    match name {
+        "checksum" => "file checksum: header and payload",
+        "mex_proof" => "mex proof: every cell the mex of its options",
+        "zeros_vs_pairs" => "0-positions = P-positions of the pairs engine",
+        "zeros_vs_line_pairs" => "0-positions = P-positions found row by row by line-pairs",
+        _ => "",
+    }
+}
+
+impl CheckReport {
+    /// The checks' outcomes alone.
+    pub fn outcomes(&self) -> Vec<Check> {
+        self.checks.iter().map(|c| c.check.clone()).collect()
     }
 }
 
@@ -263,8 +251,9 @@ pub(crate) fn report(
     n: u64,
     cells: u64,
     max: u64,
-    checks: Vec<Check>,
+    checks: Vec<TableCheck>,
 ) -> CheckReport {
+    let outcomes: Vec<Check> = checks.iter().map(|c| c.check.clone()).collect();
     CheckReport {
         version: 1,
         a,
@@ -272,11 +261,11 @@ pub(crate) fn report(
         n,
         cells,
         max,
-        ok: checks.iter().all(|c| c.status != Status::Fail),
-        problems: checks
+        ok: crate::check::verdict(&outcomes) == Status::Ok,
+        problems: outcomes
             .iter()
             .filter(|c| c.status == Status::Fail)
-            .map(|c| format!("{}: {}", c.title(), c.reason.as_deref().unwrap_or("failed")))
+            .map(|c| format!("{}: {}", c.covers, c.why_not().unwrap_or("failed")))
             .collect(),
         checks,
     }
@@ -284,49 +273,73 @@ pub(crate) fn report(
 
 /// The checksum check: `checksum_ok` is, for a file, whether it matches the checksum in its
 /// header; `None` for a table computed in this run (skipped).
-pub(crate) fn checksum_check(checksum_ok: Option<bool>, cells: u64) -> Check {
-    match checksum_ok {
-        Some(true) => check_of("checksum", cells),
-        Some(false) => Check {
-            status: Status::Fail,
-            reason: Some(
-                "the header and payload do not match the checksum in the header (damaged, or a \
-                 header field edited)"
-                    .into(),
-            ),
-            ..check_of("checksum", cells)
-        },
-        None => Check {
-            status: Status::Skipped,
-            cells: 0,
-            reason: Some("the table was computed in this run: no stored checksum".into()),
-            ..check_of("checksum", 0)
-        },
+pub(crate) fn checksum_check(checksum_ok: Option<bool>, cells: u64) -> TableCheck {
+    let (name, covers) = ("checksum", covers("checksum").to_string());
+    let check = match checksum_ok {
+        Some(true) => Check::ran(name, covers, cells, None, "an empty table"),
+        Some(false) => Check::failed(
+            name,
+            covers,
+            cells,
+            "the header and payload do not match the checksum in the header (damaged, or a \
+             header field edited)"
+                .into(),
+        ),
+        None => Check::skipped(
+            name,
+            covers,
+            "the table was computed in this run: no stored checksum",
+        ),
+    };
+    TableCheck {
+        check,
+        bad_cell: None,
     }
 }
 
 /// A check over `cells` cells that passed, or failed at `bad`.
-pub(crate) fn cells_check(name: &'static str, cells: u64, bad: Option<BadCell>) -> Check {
-    Check {
-        status: if bad.is_some() {
-            Status::Fail
-        } else {
-            Status::Ok
-        },
-        reason: bad.as_ref().map(|b| b.to_string()),
+pub(crate) fn cells_check(name: &'static str, cells: u64, bad: Option<BadCell>) -> TableCheck {
+    TableCheck {
+        check: Check::ran(
+            name,
+            covers(name).into(),
+            cells,
+            bad.as_ref().map(|b| b.to_string()),
+            "an empty table",
+        ),
         bad_cell: bad,
-        ..check_of(name, cells)
     }
 }
 
-pub(crate) fn check_of(name: &'static str, cells: u64) -> Check {
-    Check {
-        name,
-        status: Status::Ok,
-        cells,
-        reason: None,
+/// A check of cells skipped, and why.
+pub(crate) fn skipped_check(name: &'static str, reason: &str) -> TableCheck {
+    TableCheck {
+        check: Check::skipped(name, covers(name).into(), reason),
         bad_cell: None,
     }
+}
+
+/// The bad cell (x, y) holding g where the mex of its options is `mex` ≠ g: g at `option`
+/// (repeated) or, when no option holds g, g > mex (missing).  `None` when neither holds — g <
+/// mex yet at no option, which a correct proof never meets.
+pub(crate) fn mismatch(
+    x: u64,
+    y: u64,
+    g: u64,
+    mex: u64,
+    option: Option<(u64, u64)>,
+) -> Option<BadCell> {
+    let flaw = match option {
+        Some(option) => Flaw::Repeated { option },
+        None if g > mex => Flaw::Missing { missing: mex },
+        None => return None,
+    };
+    Some(BadCell {
+        x,
+        y,
+        value: g,
+        flaw,
+    })
 }
 
 /// Memory the proof needs for side N, in bytes.
@@ -532,17 +545,9 @@ fn prove_in_bands(
                     .ok_or_else(|| lost("no free value below x + y"))?;
                 if g != mex {
                     // g at an option is the first reason; else g > mex, and mex is missing
-                    let flaw = match option_with_value(&get, aa, x, y, g) {
-                        Some(option) => Flaw::Repeated { option },
-                        None if g > mex => Flaw::Missing { missing: mex },
-                        None => return Err(lost("a value below the mex is at no option")),
-                    };
-                    let bad = BadCell {
-                        x: x as u64,
-                        y: y as u64,
-                        value: g,
-                        flaw,
-                    };
+                    let option = option_with_value(&get, aa, x, y, g);
+                    let bad = mismatch(x as u64, y as u64, g, mex, option)
+                        .ok_or_else(|| lost("a value below the mex is at no option"))?;
                     return Ok((proved, Some(bad)));
                 }
                 if !sets.insert(line(x), g) || !sets.insert(line(y), g) || !sets.insert(diag(d), g)
@@ -721,7 +726,7 @@ mod tests {
             prop_assert_eq!(bad.is_none(), sq2 == sq);
             prop_assert!(proved <= (n * (n + 1) / 2) as u64);
             let r = check(&p, l, a as u64).unwrap();
-            prop_assert_eq!(r.checks[1].status == Status::Ok, sq2 == sq);
+            prop_assert_eq!(r.checks[1].check.status == Status::Ok, sq2 == sq);
         });
     }
 
@@ -747,7 +752,7 @@ mod tests {
                 assert!(
                     r.checks
                         .iter()
-                        .all(|c| c.status == Status::Ok && c.cells == r.cells)
+                        .all(|c| c.check.status == Status::Ok && c.check.count == r.cells)
                 );
                 let want_max = (0..n as usize)
                     .flat_map(|x| (0..n as usize).map(move |y| (x, y)))
@@ -777,7 +782,7 @@ mod tests {
         assert_eq!(proved, (1..=7).sum::<u64>() + 3);
         let r = check(&p, l, 2).unwrap();
         assert!(!r.ok);
-        assert_eq!(r.checks[0].status, Status::Skipped);
+        assert_eq!(r.checks[0].check.status, Status::Skipped);
         assert_eq!(r.max, u32::MAX as u64);
     }
 }

@@ -11,12 +11,9 @@
 //! i.e. about N²/2 values read in runs of [`BLOCK`], plus N² values hashed — memory speed.
 
 use super::store::Layout;
-use serde::{Serialize, Serializer};
+use crate::decimal_string;
+use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3;
-
-fn decimal<S: Serializer, T: std::fmt::Display>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(v)
-}
 
 /// The checksum of a table as reported (`--json`: every number a string).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -24,13 +21,13 @@ pub struct ChecksumReport {
     /// Format version of this report (1).
     pub version: u32,
     /// Parameter a.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub a: u64,
     /// Side N.
-    #[serde(rename = "N", serialize_with = "decimal")]
+    #[serde(rename = "N", serialize_with = "decimal_string::serialize")]
     pub n: u64,
     /// The sum of the N² values of the square.
-    #[serde(serialize_with = "decimal")]
+    #[serde(serialize_with = "decimal_string::serialize")]
     pub sum: u128,
     /// XXH3-64 of the row-major little-endian u32 square, 16 hexadecimal digits.
     pub xxh3: String,

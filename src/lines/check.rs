@@ -35,7 +35,8 @@ use super::LineRules;
 use super::ppos::RowPositions;
 use crate::error::{Error, Result};
 use crate::grundy::check::{
-    self as wcheck, BadCell, CheckReport, Family, Flaw, cells_check, checksum_check,
+    self as wcheck, BadCell, CheckReport, Family, Flaw, TableCheck, cells_check, checksum_check,
+    mismatch, skipped_check,
 };
 
 /// Memory the proof needs, in bytes (`None` past u64).
@@ -121,21 +122,10 @@ pub fn prove(
                 .mex(&ids, &[], from, last, &mut ranges)
                 .ok_or_else(|| Error::internal("line check: no free value below the bound"))?;
             if g != mex {
-                let flaw = match option_with_value(get, rules, x as u64, y as u64, g) {
-                    Some(option) => Flaw::Repeated { option },
-                    None if g > mex => Flaw::Missing { missing: mex },
-                    None => {
-                        return Err(Error::internal(
-                            "line check: a value below the mex is at no option",
-                        ));
-                    }
-                };
-                let bad = BadCell {
-                    x: x as u64,
-                    y: y as u64,
-                    value: g,
-                    flaw,
-                };
+                let option = option_with_value(get, rules, x as u64, y as u64, g);
+                let bad = mismatch(x as u64, y as u64, g, mex, option).ok_or_else(|| {
+                    Error::internal("line check: a value below the mex is at no option")
+                })?;
                 return Ok((proved, Some(bad)));
             }
             for &i in &ids {
@@ -170,20 +160,15 @@ fn option_with_value(
 }
 
 /// The 0-positions against the row-by-row search; returns the largest value and the check.
-fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &LineRules) -> Result<(u64, wcheck::Check)> {
+fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &LineRules) -> Result<(u64, TableCheck)> {
     let max = |x: u64| (0..n).map(|y| u64::from(get(x, y))).max().unwrap_or(0);
     if !rules.has_nim_moves() {
         let m = (0..n).map(max).max().unwrap_or(0);
-        let skipped = wcheck::Check {
-            status: wcheck::Status::Skipped,
-            cells: 0,
-            reason: Some(
-                "the rules do not contain both Nim moves 1,0 and 0,1, so a row may hold no 0 or \
-                 several: there is no row-by-row P-position list to compare with"
-                    .into(),
-            ),
-            ..wcheck::check_of("zeros_vs_line_pairs", 0)
-        };
+        let skipped = skipped_check(
+            "zeros_vs_line_pairs",
+            "the rules do not contain both Nim moves 1,0 and 0,1, so a row may hold no 0 or \
+             several: there is no row-by-row P-position list to compare with",
+        );
         return Ok((m, skipped));
     }
     let mut rows = RowPositions::new(rules, n)?;
@@ -240,9 +225,9 @@ mod tests {
             let good = crate::lines::naive_table(&rules, n);
             let rep = run(&rules, n, &good);
             assert!(rep.ok, "{r}: {:?}", rep.problems);
-            assert_eq!(rep.checks[1].cells, (n * n) as u64);
+            assert_eq!(rep.checks[1].check.count, (n * n) as u64);
             assert_eq!(
-                rep.checks[2].status == wcheck::Status::Ok,
+                rep.checks[2].check.status == crate::check::Status::Ok,
                 rules.has_nim_moves()
             );
             // a value changed up or down anywhere is found at that very cell
@@ -274,7 +259,7 @@ mod tests {
         assert!(run(&rules, n, &t).ok);
         let rep = run(&rules, n, &mirror);
         assert!(!rep.ok);
-        assert_eq!(rep.checks[2].status, wcheck::Status::Fail);
+        assert_eq!(rep.checks[2].check.status, crate::check::Status::Fail);
     }
 
     #[test]

@@ -168,8 +168,8 @@ fn parse_record(body: &str) -> Option<(u64, u64, Option<String>)> {
     if it.next()? != "chunk" {
         return None;
     }
-    let start = super::report::decimal::parse(it.next()?)?;
-    let count = super::report::decimal::parse(it.next()?)?;
+    let start = crate::decimal_string::parse(it.next()?)?;
+    let count = crate::decimal_string::parse(it.next()?)?;
     match (it.next()?, it.next()) {
         ("ok", None) => Some((start, count, None)),
         ("FAIL", Some(t)) if !t.is_empty() => Some((start, count, Some(t.to_string()))),

@@ -101,16 +101,16 @@ impl From<ConfigError> for Error {
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// Parameter a ≥ 1.
-    #[serde(with = "report::decimal")]
+    #[serde(with = "crate::decimal_string")]
     pub a: u64,
     /// Pairs are checked for n < bound (at least 1).
-    #[serde(with = "report::decimal")]
+    #[serde(with = "crate::decimal_string")]
     pub bound: u64,
     /// Grundy table side (0: no Grundy checks).
-    #[serde(with = "report::decimal")]
+    #[serde(with = "crate::decimal_string")]
     pub grundy: u64,
     /// Three-pile bound (0: no three-pile check).
-    #[serde(with = "report::decimal")]
+    #[serde(with = "crate::decimal_string")]
     pub three: u64,
     /// This shard (i, k), 0 ≤ i < k ≤ bound: the pairs range is cut in k contiguous, non-empty
     /// pieces ([`shard_range`]); shard 0 also runs the small checks.  Written "I/K".
@@ -119,7 +119,7 @@ pub struct Config {
     /// Test double: corrupt the floor formula's term at this n < bound (a wrong carry), to see
     /// the verifier catch it.  Written only when set.
     #[serde(
-        with = "report::decimal::option",
+        with = "crate::decimal_string::option",
         default,
         skip_serializing_if = "Option::is_none"
     )]
@@ -127,7 +127,7 @@ pub struct Config {
     /// Test double: flip the carry c_n of the floor stream's kernel at this n < bound (the word
     /// sweep; A_{n+1} onwards move).  Written only when set.
     #[serde(
-        with = "report::decimal::option",
+        with = "crate::decimal_string::option",
         default,
         skip_serializing_if = "Option::is_none"
     )]
@@ -135,7 +135,7 @@ pub struct Config {
     /// Test double: flip the numeration side's bit of m = A_n at this n < bound (a corrupted
     /// digit; the word sweep).  Written only when set.
     #[serde(
-        with = "report::decimal::option",
+        with = "crate::decimal_string::option",
         default,
         skip_serializing_if = "Option::is_none"
     )]

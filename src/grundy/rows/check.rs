@@ -14,29 +14,65 @@
 
 use super::RowsError;
 use crate::artifact::certificate::Certificate;
+use crate::check::{Check, Status};
+use serde::Serialize;
 
-/// One part of a certificate check.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+/// One part of a certificate check: its outcome and the row of its first difference.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// What was checked.
-    pub name: &'static str,
-    /// `Some(true)` passed, `Some(false)` failed, `None` skipped.
-    pub ok: Option<bool>,
-    /// What it covers (or why it was skipped).
-    pub covers: String,
-    /// The first difference, when it failed.
-    pub first_difference: Option<String>,
-    /// The row of the first difference, when it failed.
+    /// The outcome: name (`plain_mex` or `sweep`), status, the values compared, what the part
+    /// covers and the first difference in words.
+    pub check: Check,
+    /// The row of the first difference, when it failed there.
     pub row: Option<u64>,
 }
 
+/// A finding as `rows --check --json` writes it: `ok` is true, false or null (skipped), and a
+/// skipped part's `covers` says `skipped:` and why.
+#[derive(Serialize)]
+struct FindingJson<'a> {
+    name: &'a str,
+    ok: Option<bool>,
+    covers: String,
+    first_difference: Option<&'a str>,
+    row: Option<u64>,
+}
+
+impl Serialize for Finding {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let c = &self.check;
+        FindingJson {
+            name: &c.name,
+            ok: match c.status {
+                Status::Ok => Some(true),
+                Status::Fail => Some(false),
+                Status::Skipped => None,
+            },
+            covers: match &c.reason {
+                Some(r) => format!("skipped: {r}"),
+                None => c.covers.clone(),
+            },
+            first_difference: c.counterexample.as_deref(),
+            row: self.row,
+        }
+        .serialize(s)
+    }
+}
+
 /// The result of [`check`].
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CheckReport {
-    /// True when no part failed (a skipped part is said so in its finding).
+    /// True when no part failed and at least one ran ([`crate::check::verdict`]).
     pub ok: bool,
     /// The parts, in order: plain mex, sweep.
     pub findings: Vec<Finding>,
+}
+
+impl CheckReport {
+    /// The parts' outcomes alone.
+    pub fn outcomes(&self) -> Vec<Check> {
+        self.findings.iter().map(|f| f.check.clone()).collect()
+    }
 }
 
 /// G(x, y) for x < `rows`, y < `columns`, from the rules by a plain mex over every option
@@ -92,10 +128,13 @@ pub fn check(
     mex_budget: u64,
     max_columns: u64,
 ) -> Result<CheckReport, RowsError> {
-    let mut findings = vec![check_plain(cert, mex_budget)];
-    findings.push(check_sweep(cert, max_columns)?);
+    let findings = vec![
+        check_plain(cert, mex_budget),
+        check_sweep(cert, max_columns)?,
+    ];
+    let outcomes: Vec<Check> = findings.iter().map(|f| f.check.clone()).collect();
     Ok(CheckReport {
-        ok: findings.iter().all(|f| f.ok != Some(false)),
+        ok: crate::check::verdict(&outcomes) == Status::Ok,
         findings,
     })
 }
@@ -105,6 +144,23 @@ fn check_plain(cert: &Certificate, budget: u64) -> Finding {
     let cap = mu.saturating_add(lam.saturating_mul(2));
     let x_rows = cert.x();
     let c = plain_columns(cert.a, x_rows, cap, budget);
+    let name = "plain_mex";
+    if c == 0 {
+        return Finding {
+            check: Check::skipped(
+                name,
+                format!("rows 0..{} by a plain mex from the rules", x_rows - 1),
+                "not one column within the budget",
+            ),
+            row: None,
+        };
+    }
+    let covers = format!(
+        "rows 0..{} x columns 0..{}: the cells the certificate determines, against a plain mex \
+         from the rules (the sweep ran {cap} columns)",
+        x_rows - 1,
+        c - 1
+    );
     let g = plain_mex_rows(cert.a, x_rows as usize, c as usize);
     let mut compared = 0u64;
     for (x, (row, plain)) in cert.rows().iter().zip(&g).enumerate() {
@@ -117,57 +173,57 @@ fn check_plain(cert: &Certificate, budget: u64) -> Finding {
             } else {
                 continue;
             };
-            compared += 1;
             let got = i128::from(y) + i128::from(off);
             if got != i128::from(want) {
+                let what = format!(
+                    "row {x}, column {y}: the certificate gives G = {got}, the mex of the \
+                     options is {want}"
+                );
                 return Finding {
-                    name: "plain_mex",
-                    ok: Some(false),
-                    covers: format!("rows 0..{} x columns 0..{}", x_rows - 1, c.max(1) - 1),
-                    first_difference: Some(format!(
-                        "row {x}, column {y}: the certificate gives G = {got}, the mex of the \
-                         options is {want}"
-                    )),
+                    check: Check::failed(name, covers, compared, what),
                     row: Some(x as u64),
                 };
             }
+            compared += 1;
         }
     }
     Finding {
-        name: "plain_mex",
-        ok: if c == 0 { None } else { Some(true) },
-        covers: if c == 0 {
-            "skipped: not one column within the budget".into()
-        } else {
-            format!(
-                "rows 0..{} x columns 0..{} ({compared} cells the certificate determines; the \
-                 sweep ran {cap} columns)",
-                x_rows - 1,
-                c - 1
-            )
-        },
-        first_difference: None,
+        check: Check::ran(
+            name,
+            covers,
+            compared,
+            None,
+            "no cell within the budget is determined by the certificate (its values below the \
+             preperiods are not stored)",
+        ),
         row: None,
     }
 }
 
 fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsError> {
     let x_rows = cert.x() as usize;
-    let covers = format!("rows 0..{}: a fresh sweep", x_rows - 1);
+    let name = "sweep";
     let mut cfg = super::Search::new(cert.a, x_rows, max_columns);
     cfg.prefixes = super::Prefixes::Rows(cert.rows().iter().map(|r| r.prefix_stored).collect());
     let p = super::search(&cfg, &|_, _| {})?;
-    let fail = |row: u64, what: String| Finding {
-        name: "sweep",
-        ok: Some(false),
-        covers: covers.clone(),
-        first_difference: Some(what),
-        row: Some(row),
+    let covers = format!(
+        "rows 0..{}: a fresh sweep of {} columns (joint preperiod {}, period {}), every \
+         preperiod, period and stored value",
+        x_rows - 1,
+        p.joint.0 + 2 * p.joint.1,
+        p.joint.0,
+        p.joint.1
+    );
+    let mut compared = 0u64;
+    let fail = |row: Option<u64>, compared: u64, what: String| Finding {
+        check: Check::failed(name, covers.clone(), compared, what),
+        row,
     };
     for (x, (row, &(y0, per))) in cert.rows().iter().zip(&p.rows).enumerate() {
         if (row.preperiod, row.period) != (y0, per) {
             return Ok(fail(
-                x as u64,
+                Some(x as u64),
+                compared,
                 format!(
                     "row {x}: the certificate has preperiod {} and period {}, the sweep finds \
                      {y0} and {per}",
@@ -184,7 +240,8 @@ fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsErro
         for (y, v, mine) in stored.chain(cycle) {
             if i32::from(mine) != v {
                 return Ok(fail(
-                    x as u64,
+                    Some(x as u64),
+                    compared,
                     format!(
                         "row {x}, column {y}: the certificate gives G = {}, the sweep {}",
                         y as i64 + i64::from(v),
@@ -192,30 +249,21 @@ fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsErro
                     ),
                 ));
             }
+            compared += 1;
         }
     }
     if p.joint != cert.joint {
-        return Ok(Finding {
-            row: None,
-            ..fail(
-                0,
-                format!(
-                    "joint preperiod and period: the certificate has {:?}, the sweep finds {:?}",
-                    cert.joint, p.joint
-                ),
-            )
-        });
+        return Ok(fail(
+            None,
+            compared,
+            format!(
+                "joint preperiod and period: the certificate has {:?}, the sweep finds {:?}",
+                cert.joint, p.joint
+            ),
+        ));
     }
     Ok(Finding {
-        name: "sweep",
-        ok: Some(true),
-        covers: format!(
-            "{covers} of {} columns (joint preperiod {}, period {})",
-            p.joint.0 + 2 * p.joint.1,
-            p.joint.0,
-            p.joint.1
-        ),
-        first_difference: None,
+        check: Check::ran(name, covers, compared, None, "no row to compare"),
         row: None,
     })
 }
