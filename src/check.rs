@@ -79,9 +79,8 @@ impl Check {
             (Some(ce), _) => Check::failed(name, covers, count, ce),
             (None, 0) => Check::skipped(name, covers, empty_reason),
             (None, _) => Check {
-                status: Status::Ok,
                 count,
-                ..Check::skipped(name, covers, "")
+                ..Check::bare(name, covers, Status::Ok)
             },
         }
     }
@@ -89,20 +88,26 @@ impl Check {
     /// A check that found `counterexample` after `count` items had passed.
     pub fn failed(name: &str, covers: String, count: u64, counterexample: String) -> Check {
         Check {
-            status: Status::Fail,
-            reason: None,
             count,
             counterexample: Some(counterexample),
-            ..Check::skipped(name, covers, "")
+            ..Check::bare(name, covers, Status::Fail)
         }
     }
 
     /// A check that did not run, and why.
     pub fn skipped(name: &str, covers: String, reason: impl Into<String>) -> Check {
         Check {
-            name: name.into(),
-            status: Status::Skipped,
             reason: Some(reason.into()),
+            ..Check::bare(name, covers, Status::Skipped)
+        }
+    }
+
+    /// A check of that status with no count, reason, counterexample or facts.
+    fn bare(name: &str, covers: String, status: Status) -> Check {
+        Check {
+            name: name.into(),
+            status,
+            reason: None,
             count: 0,
             covers,
             counterexample: None,
