@@ -156,8 +156,8 @@ fn check_plain(cert: &Certificate, budget: u64) -> Finding {
         };
     }
     let covers = format!(
-        "rows 0..{} x columns 0..{}: the cells the certificate determines, against a plain mex \
-         from the rules (the sweep ran {cap} columns)",
+        "rows 0..{} x columns 0..{} of the sweep's {cap}: every cell the certificate \
+         determines, against a plain mex from the rules",
         x_rows - 1,
         c - 1
     );
