@@ -200,8 +200,8 @@ pub struct CheckReport {
 /// What the check of that name covers, in words.
 fn covers(name: &str) -> &'static str {
     match name {
-        "checksum" => "file checksum: header and payload",
-        "mex_proof" => "mex proof: every cell the mex of its options",
+        "checksum" => "file checksum over header and payload",
+        "mex_proof" => "mex proof that every cell is the mex of its options",
         "zeros_vs_pairs" => "0-positions = P-positions of the pairs engine",
         "zeros_vs_line_pairs" => "0-positions = P-positions found row by row by line-pairs",
         _ => "",
