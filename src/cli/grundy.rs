@@ -6,7 +6,6 @@ use super::json;
 use super::out::{Out, outln};
 use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;
-use std::io::Write;
 use std::path::PathBuf;
 use wythoff::Rules;
 use wythoff::artifact::AtomicFile;
@@ -15,7 +14,6 @@ use wythoff::error::{Error, Result};
 use wythoff::grundy::{self, Spec, SpecError, Table, picture};
 use wythoff::num::parse_natural;
 use wythoff::pairs::Position;
-use wythoff::pairs::emit::{self};
 
 #[derive(Args)]
 pub(crate) struct SumArgs {
@@ -465,8 +463,9 @@ fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
 
 fn print_json<T: serde::Serialize>(v: &T) -> Result<()> {
     let s = serde_json::to_string(v).map_err(|e| Error::internal(format!("json: {e}")))?;
-    let mut out = std::io::stdout().lock();
-    writeln!(out, "{s}").map_err(emit::write_error)
+    let mut out = Out::new();
+    outln!(out, "{s}")?;
+    out.finish()
 }
 
 /// A table file whose payload matches its checksum; a damaged file is refused (status 1).
@@ -491,7 +490,6 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
     if json {
         print_json(rep)?;
     } else {
-        let mut out = std::io::stdout().lock();
         let game = match (&rep.a, &rep.rules) {
             (Some(a), _) => format!(
                 "a = {a}, N = {}: {} stored cells (x <= y; the N^2 square by symmetry)",
@@ -511,7 +509,9 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
             rep.max,
             wythoff::check::render(&outcomes)
         );
-        out.write_all(text.as_bytes()).map_err(emit::write_error)?;
+        let mut out = Out::new();
+        out.text(&text)?;
+        out.finish()?;
     }
     if rep.ok {
         Ok(())
