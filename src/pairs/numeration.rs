@@ -391,21 +391,17 @@ mod tests {
     #[test]
     fn bases_for_a_2() {
         // Fraenkel 1982, §4 and Table 2 (a = 2): p = 1, 3, 7, 17, 41; q = 1, 2, 5, 12, 29.
-        let p: Vec<_> = (0..5)
-            .map(|i| {
-                let mut d = vec![0u64; i + 1];
-                d[i] = 1;
-                evaluate(2, System::P, &d)
-            })
-            .collect();
+        let bases = |system| -> Vec<Integer> {
+            (0..5)
+                .map(|i| {
+                    let mut d = vec![0u64; i + 1];
+                    d[i] = 1;
+                    evaluate(2, system, &d)
+                })
+                .collect()
+        };
+        let (p, q) = (bases(System::P), bases(System::Q));
         assert_eq!(p, [1, 3, 7, 17, 41]);
-        let q: Vec<_> = (0..5)
-            .map(|i| {
-                let mut d = vec![0u64; i + 1];
-                d[i] = 1;
-                evaluate(2, System::Q, &d)
-            })
-            .collect();
         assert_eq!(q, [1, 2, 5, 12, 29]);
     }
 

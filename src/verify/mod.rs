@@ -411,46 +411,23 @@ mod tests {
         let mut c = cfg(3);
         c.shard = (1, 4);
         assert_eq!(run(&c, &|_| {}, None).unwrap_err().exit_code(), 2);
+        // a refusal names the input at fault, and is bad usage (status 2)
+        let refused = |c: &Config, want: Input| {
+            let e = c.validate().unwrap_err();
+            assert!(
+                matches!(&e, ConfigError::Refused { input, .. } if *input == want),
+                "{e}"
+            );
+            assert_eq!(Error::from(e).exit_code(), 2);
+        };
         c.shard = (4, 4);
-        let e = c.validate().unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ConfigError::Refused {
-                    input: Input::Shard,
-                    ..
-                }
-            ),
-            "{e}"
-        );
-        assert_eq!(Error::from(e).exit_code(), 2);
+        refused(&c, Input::Shard);
         let mut c = cfg(10);
         c.inject_fault = Some(10);
-        let e = c.validate().unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ConfigError::Refused {
-                    input: Input::Fault,
-                    ..
-                }
-            ),
-            "{e}"
-        );
-        assert_eq!(Error::from(e).exit_code(), 2);
+        refused(&c, Input::Fault);
         c.inject_fault = None;
         c.bound = 0;
-        let e = c.validate().unwrap_err();
-        assert!(
-            matches!(
-                e,
-                ConfigError::Refused {
-                    input: Input::Bound,
-                    ..
-                }
-            ),
-            "{e}"
-        );
+        refused(&c, Input::Bound);
         // every shard of a valid configuration is non-empty and the shards tile [0, bound)
         for (bound, k) in [(1u64, 1u64), (7, 7), (10, 3), (u64::MAX, 1000)] {
             let mut next = 0;

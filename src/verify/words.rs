@@ -285,29 +285,17 @@ mod tests {
             }
         }
         // at n = 0 and 1, where the words begin
-        let t = run(
-            1,
-            0,
-            100,
-            Faults {
-                term: Some(0),
-                ..Faults::default()
-            },
-        )
-        .1
-        .unwrap();
-        assert!(t.contains("n = 0:"), "{t}");
-        let d = run(
-            1,
-            0,
-            100,
-            Faults {
-                digit: Some(1),
-                ..Faults::default()
-            },
-        )
-        .1
-        .unwrap();
-        assert!(d.contains("n = 1:"), "{d}");
+        let term0 = Faults {
+            term: Some(0),
+            ..Faults::default()
+        };
+        let digit1 = Faults {
+            digit: Some(1),
+            ..Faults::default()
+        };
+        for (faults, want) in [(term0, "n = 0:"), (digit1, "n = 1:")] {
+            let c = run(1, 0, 100, faults).1.unwrap();
+            assert!(c.contains(want), "{c}");
+        }
     }
 }
