@@ -29,6 +29,7 @@ pub mod artifact;
 pub mod error;
 pub mod game;
 pub mod grundy;
+pub mod gvalues;
 pub mod lines;
 pub mod num;
 pub mod oeis;
