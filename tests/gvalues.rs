@@ -31,7 +31,11 @@ fn same_cells(top: u32, side: usize, value: impl Fn(usize, usize) -> u32) {
         if (v.y as usize) < side {
             inside += 1;
             let want = value(v.x as usize, v.y as usize);
-            assert_eq!(want, v.g, "G({}, {}) = {want}, the sweep says {}", v.x, v.y, v.g);
+            assert_eq!(
+                want, v.g,
+                "G({}, {}) = {want}, the sweep says {}",
+                v.x, v.y, v.g
+            );
         }
     }
     // each swept cell inside has the value it claims, and no cell is listed twice (one per row
@@ -95,7 +99,7 @@ fn one_line_json_and_text_agree() {
         assert_eq!(one.trim_end(), lines[n]);
         let j = json(&run_ok(&["gvalue", "5", &n.to_string(), "--json"]));
         let f: Vec<u64> = lines[n].split(' ').map(|w| w.parse().unwrap()).collect();
-        assert_eq!(j["g"], 5);
+        assert_eq!(j["g"], "5");
         assert_eq!(j["n"], f[0].to_string());
         assert_eq!(j["x"], f[1].to_string());
         assert_eq!(j["y"], f[2].to_string());
@@ -168,7 +172,10 @@ fn the_file_holds_the_text_and_checks() {
     assert_eq!(std::fs::read_to_string(&t).unwrap(), text);
     says(&stdout(&run_ok(&["gvalue", "--check", s(&f)])), "ok: ");
     let j = json(&run_ok(&["gvalue", "--check", s(&f), "--json"]));
-    assert_eq!((j["ok"].as_bool(), j["count"].as_str()), (Some(true), Some("5000")));
+    assert_eq!(
+        (j["ok"].as_bool(), j["count"].as_str()),
+        (Some(true), Some("5000"))
+    );
 }
 
 #[test]
@@ -201,7 +208,10 @@ fn damaged_truncated_and_wrong_files_are_refused() {
     let p = dir.path().join("pairs.bin");
     run_ok(&["pairs", "10", "--format", "binary", "-o", s(&p)]);
     refused(&["gvalue", "--check", s(&p)], &["kind 1", "kind 7"]);
-    refused(&["gvalue", "--check", "/nonexistent/x"], &["--check", "cannot read"]);
+    refused(
+        &["gvalue", "--check", "/nonexistent/x"],
+        &["--check", "cannot read"],
+    );
 }
 
 #[test]
@@ -211,8 +221,50 @@ fn bad_input_is_refused_with_one_line() {
     refused(&["gvalue", "3"], &["<N>"]);
     refused(&["gvalue", "3", "4", "--count", "5"], &["--count"]);
     refused(&["gvalue", "3", "--text"], &["--count"]);
-    refused(&["gvalue", "3", "--count", "5", "--text", "--json"], &["--json"]);
+    refused(
+        &["gvalue", "3", "--count", "5", "--text", "--json"],
+        &["--json"],
+    );
     refused(&["gvalue", "3", "1e12"], &["ceiling", "reaches n ≤"]);
     refused(&["gvalue", "255", "--count", "1e12"], &["ceiling"]);
-    refused(&["gvalue", "1", "2^64"], &["reaches N ≤", "G = 0 takes any N"]);
+    refused(
+        &["gvalue", "1", "2^64"],
+        &["reaches N ≤", "G = 0 takes any N"],
+    );
+}
+
+#[test]
+fn grundy_at_beyond_the_certified_rows_uses_the_g_values() {
+    let n = 700usize;
+    let t = wythoff::grundy::Table::compute(
+        wythoff::grundy::Spec::new(1, n as u64).unwrap(),
+        2,
+        &|_| {},
+    )
+    .unwrap();
+    for (x, y) in [
+        (256, 256),
+        (300, 500),
+        (699, 400),
+        (512, 699),
+        (600, 610),
+        (257, 690),
+    ] {
+        let g = t.get(x, y);
+        let o = run_ok(&["grundy", "at", &x.to_string(), &y.to_string()]);
+        let line = stdout(&o);
+        if g <= 255 {
+            assert_eq!(line, format!("{g}\n"), "({x}, {y})");
+        } else {
+            says(&line, "unknown: 256 ≤ G(");
+            says(&line, "so G > 255");
+        }
+    }
+    // a 0-value of any size by the floor formula; a row beyond the sweep: the bounds
+    let nth = stdout(&run_ok(&["nth", "10^30"]));
+    let f: Vec<&str> = nth.split_whitespace().collect();
+    assert_eq!(stdout(&run_ok(&["grundy", "at", f[2], f[1]])), "0\n");
+    let o = run_ok(&["grundy", "at", "10^30", "10^30"]);
+    says(&stdout(&o), "unknown: 1 ≤ G(");
+    says(&stdout(&o), "beyond the rows the g-value sweep reaches");
 }

@@ -69,7 +69,7 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
     let mut out = Out::new();
     if args.json {
         out.json(&json::GValueJson {
-            g,
+            g: json::s(g),
             n: json::s(&n),
             x: json::s(&x),
             y: json::s(&y),
@@ -186,7 +186,7 @@ fn check_file(path: &std::path::Path, as_json: bool) -> Result<()> {
     let mut out = Out::new();
     if as_json {
         out.json(&json::GCheck {
-            g,
+            g: json::s(g),
             count: json::s(again.count),
             ok: first_bad.is_none(),
             first_wrong: first_bad.map(|(n, _, _)| json::s(n)),
@@ -215,4 +215,26 @@ fn check_file(path: &std::path::Path, as_json: bool) -> Result<()> {
             path.display()
         ))),
     }
+}
+
+/// `grundy at X Y` beyond the certified rows: the value when the g-values give it, else one line
+/// saying what is known (the bounds, and why no value), status 0 either way.
+pub(crate) fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
+    if x.clone().min(y.clone()) >= (1u64 << 18)
+        && x.clone().min(y.clone()) <= gvalues::far::FAR_ROWS
+    {
+        eprintln!(
+            "wythoff: sweeping the g-values of 0..=255 through row {} first (about a minute \
+             at row 2^22 on a 2-core machine)",
+            x.clone().min(y.clone())
+        );
+    }
+    let mut out = Out::new();
+    match gvalues::far::value_far(x, y)? {
+        gvalues::far::Known::Exact(g) => outln!(out, "{g}")?,
+        gvalues::far::Known::Bounds { low, high, why } => {
+            outln!(out, "unknown: {low} ≤ G({x}, {y}) ≤ {high} ({why})")?
+        }
+    }
+    out.finish()
 }

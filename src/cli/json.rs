@@ -314,7 +314,7 @@ pub(crate) struct LineChecksum {
 /// `gvalue G N --json`: the N-th g-value of G and its diagonal y − x.
 #[derive(Serialize)]
 pub(crate) struct GValueJson {
-    pub(crate) g: u32,
+    pub(crate) g: String,
     pub(crate) n: String,
     pub(crate) x: String,
     pub(crate) y: String,
@@ -344,7 +344,7 @@ impl From<wythoff::gvalues::summary::Extremes> for GExtremes {
 /// `gvalue G --count K --json`: the summary of the first K g-values against the 0-values.
 #[derive(Serialize)]
 pub(crate) struct GSummary {
-    pub(crate) g: u32,
+    pub(crate) g: String,
     pub(crate) count: String,
     /// [n, x, y] of the last g-value, or null for K = 0.
     pub(crate) last: Option<[String; 3]>,
@@ -359,7 +359,7 @@ impl From<&wythoff::gvalues::Summary> for GSummary {
     fn from(v: &wythoff::gvalues::Summary) -> Self {
         let (n, x, y) = v.last;
         GSummary {
-            g: v.g,
+            g: s(v.g),
             count: s(v.count),
             last: (v.count > 0).then(|| [s(n), s(x), s(y)]),
             x_minus_a: v.lower.into(),
@@ -374,7 +374,7 @@ impl From<&wythoff::gvalues::Summary> for GSummary {
 /// `gvalue --check FILE --json`: whether every record is the sweep's g-value.
 #[derive(Serialize)]
 pub(crate) struct GCheck {
-    pub(crate) g: u32,
+    pub(crate) g: String,
     pub(crate) count: String,
     pub(crate) ok: bool,
     /// The first record n that differs, or null.
