@@ -31,9 +31,10 @@
 //!
 //! * Parsers: [`index`] / [`index_u64`] (an index n), [`pile`] / [`pile_u64`] (a pile size),
 //!   [`size`] (a size or bound, u64), [`count`] (a count), [`terms`] (a number of terms ≥ 1),
-//!   [`parameter`] (a, t ≥ 1), [`threads`] (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest
-//!   terms), [`coord`] (`A..B` or one value, for table look-ups).  Each names the kind of value in its message, so a negative
-//!   pile is "a pile size", a negative `-a` "a parameter".
+//!   [`parameter`] (a, t ≥ 1), [`grundy_value`] (a value G, 0..=255), [`threads`]
+//!   (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest terms), [`coord`] (`A..B` or one value,
+//!   for table look-ups).  Each names the kind of value in its message, so a negative pile is "a
+//!   pile size", a negative `-a` "a parameter".
 //! * Negative numbers must reach the parser, not be taken for flags: give a single-valued
 //!   positional or an option `allow_hyphen_values = true`; a positional with several values
 //!   (`num_args = 1..`) `allow_negative_numbers = true` (`allow_hyphen_values` there would swallow

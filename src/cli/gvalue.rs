@@ -224,7 +224,7 @@ pub(crate) fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
         && x.clone().min(y.clone()) <= gvalues::far::FAR_ROWS
     {
         eprintln!(
-            "wythoff: sweeping the g-values of 0..=255 through row {} first (about a minute \
+            "wythoff: sweeping the g-values of 0..=255 through row {} first (about two minutes \
              at row 2^22 on a 2-core machine)",
             x.clone().min(y.clone())
         );

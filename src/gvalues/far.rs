@@ -13,7 +13,7 @@ use super::sweep::Sweep;
 use crate::error::Result;
 use rug::Integer;
 
-/// The largest row the far-out evaluation sweeps to (2^22: about a minute for the 256 values
+/// The largest row the far-out evaluation sweeps to (2^22: about two minutes for the 256 values
 /// on a 2-core machine, 150 MB).
 pub const FAR_ROWS: u64 = 1 << 22;
 
