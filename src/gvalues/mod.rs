@@ -40,11 +40,11 @@ pub fn window_cap(count: u64) -> u64 {
         .saturating_add(1 << 20)
 }
 
-/// The memory the sweep of the first `count` g-values of `g` plans for: two windows per value
-/// h ≤ g, the diagonals' window being a few words in practice (counted at its cap here only for
-/// the numbers' window).
+/// The memory the sweep of the first `count` g-values of `g` plans for: per value h ≤ g, the
+/// numbers' window at twice its cap (a ring buffer may hold up to twice the words in use) and
+/// 64 KiB for the diagonals' window, which stays a few words in practice.
 pub fn memory_bytes(g: u32, count: u64) -> u64 {
-    (u64::from(g) + 1).saturating_mul(window_cap(count).saturating_add(1 << 16))
+    (u64::from(g) + 1).saturating_mul(window_cap(count).saturating_mul(2).saturating_add(1 << 16))
 }
 
 /// The index n up to which a sweep of `g` stays under [`MEMORY_CEILING`].
