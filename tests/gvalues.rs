@@ -268,3 +268,31 @@ fn grundy_at_beyond_the_certified_rows_uses_the_g_values() {
     says(&stdout(&o), "unknown: 1 ≤ G(");
     says(&stdout(&o), "beyond the rows the g-value sweep reaches");
 }
+
+#[test]
+fn against_a_table_file_agrees_and_other_tables_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = dir.path().join("t.bin");
+    run_ok(&["grundy", "512", "-o", s(&t)]);
+    let o = run_ok(&["gvalue", "255", "--against", s(&t)]);
+    says(&stdout(&o), "ok: the ");
+    let j = json(&run_ok(&["gvalue", "40", "--against", s(&t), "--json"]));
+    assert_eq!(j["ok"], true);
+    // the cells of value ≤ 40 in the table, counted here from a naive mex
+    let g = naive_rows(512, 512, 1);
+    let cells = (0..512)
+        .flat_map(|x| (x..512).map(move |y| (x, y)))
+        .filter(|&(x, y)| g[x][y] <= 40)
+        .count();
+    assert_eq!(j["cells"], cells.to_string());
+    let a2 = dir.path().join("a2.bin");
+    run_ok(&["grundy", "64", "-a", "2", "-o", s(&a2)]);
+    refused(
+        &["gvalue", "3", "--against", s(&a2)],
+        &["--against", "a = 2"],
+    );
+    refused(
+        &["gvalue", "3", "--against", s(&t), "--count", "4"],
+        &["--count"],
+    );
+}

@@ -22,7 +22,7 @@ pub(crate) struct GvalueArgs {
     pub(crate) g: Option<u32>,
     /// The index N (from 0, in increasing x; any size for G = 0): print the N-th g-value.
     #[arg(value_parser = index, allow_hyphen_values = true,
-          required_unless_present_any = ["count", "check"])]
+          required_unless_present_any = ["count", "check", "against"])]
     pub(crate) n: Option<Integer>,
     /// Stream the first K g-values: a summary, `--text` lines or (`-o FILE`) a binary file.
     #[arg(long, value_name = "K", value_parser = count, conflicts_with = "n")]
@@ -37,6 +37,11 @@ pub(crate) struct GvalueArgs {
     /// Check a g-value file: header, length, checksum, and every record against the sweep.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["g", "n", "count", "text", "output"])]
     pub(crate) check: Option<PathBuf>,
+    /// Compare the values 0..=G of the sweep with a Grundy table file of a = 1 (`grundy N -o
+    /// FILE`), cell by cell inside it.
+    #[arg(long, value_name = "TABLE", requires = "g",
+          conflicts_with_all = ["n", "count", "text", "output", "check"])]
+    pub(crate) against: Option<PathBuf>,
     /// One JSON object: the g-value (with its diagonal y − x), the summary, or the check.
     #[arg(long, conflicts_with_all = ["text", "output"])]
     pub(crate) json: bool,
@@ -47,6 +52,9 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         return check_file(path, args.json);
     }
     let g = args.g.ok_or_else(|| Error::usage("give the value G"))?;
+    if let Some(table) = &args.against {
+        return against(g, table, args.json);
+    }
     if let Some(k) = args.count {
         return stream(g, k, &args);
     }
@@ -237,4 +245,59 @@ pub(crate) fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
         }
     }
     out.finish()
+}
+
+/// `gvalue G --against TABLE`: the sweep's values 0..=G against a table file, cell by cell.
+fn against(g: u32, path: &std::path::Path, as_json: bool) -> Result<()> {
+    let t = wythoff::artifact::table::TableFile::open_verified(path)
+        .map_err(|e| naming("--against")(e.into()))?;
+    if t.header.a != 1 {
+        return Err(Error::usage(format!(
+            "--against: '{}' is a table of a = {}; the g-values are of Wythoff's game, a = 1",
+            path.display(),
+            t.header.a
+        )));
+    }
+    let side = t.header.n;
+    let pb = progress_bar(u128::from(side) * 10_000, "rows");
+    let get = |x: u64, y: u64| t.get(x, y).unwrap_or(u32::MAX);
+    let c = gvalues::against::against_table(&get, side, g, &|k| pb.inc(k * 10_000))?;
+    pb.finish_and_clear();
+    let mut out = Out::new();
+    if as_json {
+        out.json(&json::GAgainst {
+            g: json::s(g),
+            side: json::s(side),
+            cells: json::s(c.cells),
+            ok: c.first_wrong.is_none(),
+            first_wrong: c.first_wrong.map(|(x, y, v, h)| json::GWrongCell {
+                x: json::s(x),
+                y: json::s(y),
+                table: json::s(v),
+                sweep: h.map(json::s),
+            }),
+        })?;
+    } else {
+        match c.first_wrong {
+            None => outln!(
+                out,
+                "ok: the {} cells x <= y < {side} of value <= {g} in {} are the sweep's g-values, \
+                 and every g-value of 0..={g} inside is in the table",
+                c.cells,
+                path.display()
+            )?,
+            Some((x, y, v, h)) => outln!(
+                out,
+                "FAIL: ({x}, {y}): the table says {v}, the sweep {}",
+                h.map_or(format!("no value <= {g}"), |h| format!("{h}"))
+            )?,
+        }
+    }
+    out.finish()?;
+    match c.first_wrong {
+        None => Ok(()),
+        Some((x, y, _, _)) => Err(Error::Disagreement(format!(
+            "the table and the g-value sweep differ at ({x}, {y})"
+        ))),
+    }
 }

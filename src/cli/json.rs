@@ -380,3 +380,25 @@ pub(crate) struct GCheck {
     /// The first record n that differs, or null.
     pub(crate) first_wrong: Option<String>,
 }
+
+/// `gvalue G --against TABLE --json`: the sweep against a table file.
+#[derive(Serialize)]
+pub(crate) struct GAgainst {
+    pub(crate) g: String,
+    pub(crate) side: String,
+    /// The cells x ≤ y < side of value ≤ g found equal.
+    pub(crate) cells: String,
+    pub(crate) ok: bool,
+    pub(crate) first_wrong: Option<GWrongCell>,
+}
+
+/// The first cell where a table and the sweep differ.
+#[derive(Serialize)]
+pub(crate) struct GWrongCell {
+    pub(crate) x: String,
+    pub(crate) y: String,
+    /// The table's value.
+    pub(crate) table: String,
+    /// The sweep's value ≤ g there, or null.
+    pub(crate) sweep: Option<String>,
+}

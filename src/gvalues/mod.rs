@@ -16,6 +16,7 @@
 //! per pair); memory about K/8 bytes per value h ≤ G ([`memory_bytes`]), refused up front above
 //! [`MEMORY_CEILING`].
 
+pub mod against;
 pub mod far;
 pub mod summary;
 pub mod sweep;
