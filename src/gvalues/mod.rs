@@ -4,7 +4,9 @@
 //! Algorithm: the joint greedy sweep of [`sweep`] — row by row, the h-values of every h ≤ G,
 //! each found from the pairs of h before it and the lower values' cells in the same row.  For
 //! g = 0 the pairs are Wythoff's (⌊nφ⌋, ⌊nφ⌋ + n) and [`nth_zero`] gives them for any n by the
-//! exact floor formula.  [`summary`] measures a prefix against the 0-values of the same index.
+//! exact floor formula.  [`summary`] measures a prefix against the 0-values of the same index;
+//! [`far`] answers G(x, y) beyond tables and certified rows; [`against`] compares the sweep with
+//! a Grundy table cell by cell.
 //!
 //! Sources: G. Nivasch, "More on the Sprague–Grundy function for Wythoff's game", Games of No
 //! Chance 3, MSRI Publ. 56 (2009) 377–410 (the g-values are found greedily; they lie within
