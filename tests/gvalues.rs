@@ -129,6 +129,30 @@ fn the_summary_measures_against_the_zero_values() {
     assert_eq!(j["x_minus_a"]["largest"], largest.to_string());
     assert_eq!(j["largest_diagonal"], diag.to_string());
     assert_eq!(j["last"][0], "1999");
+    // the unused diagonals, from the text lines
+    let j = json(&run_ok(&["gvalue", "200", "--count", "3000", "--json"]));
+    let text = stdout(&run_ok(&["gvalue", "200", "--count", "3000", "--text"]));
+    let diagonals: std::collections::BTreeSet<u64> = text
+        .lines()
+        .map(|l| {
+            let f: Vec<u64> = l.split(' ').map(|w| w.parse().unwrap()).collect();
+            f[2] - f[1]
+        })
+        .collect();
+    let top = *diagonals.last().unwrap();
+    let unused: Vec<String> = (0..top)
+        .filter(|d| !diagonals.contains(d))
+        .map(|d| d.to_string())
+        .collect();
+    assert!(!unused.is_empty());
+    assert_eq!(j["unused_diagonals"], unused.len().to_string());
+    let listed: Vec<String> = j["unused_diagonal_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(listed[..], unused[..unused.len().min(32)]);
 }
 
 /// The file by its documented layout (doc/formats.md, kind 7), read here without the library.

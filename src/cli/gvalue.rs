@@ -156,12 +156,20 @@ fn print_summary(out: &mut Out, s: &gvalues::Summary) -> Result<()> {
             e.last_growth
         )?;
     }
+    let listed: Vec<String> = s.skipped_list.iter().map(u64::to_string).collect();
+    let more = if s.skipped_diagonals > listed.len() as u64 {
+        " …"
+    } else {
+        ""
+    };
     outln!(
         out,
-        "diagonals: largest y - x = {}, {} of 0..={} unused",
+        "diagonals: largest y - x = {}, {} of 0..={} unused{}{}{more}",
         s.largest_diagonal,
         s.skipped_diagonals,
-        s.largest_diagonal
+        s.largest_diagonal,
+        if listed.is_empty() { "" } else { ": " },
+        listed.join(" ")
     )
 }
 

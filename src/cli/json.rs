@@ -353,6 +353,8 @@ pub(crate) struct GSummary {
     pub(crate) diagonal_minus_n: GExtremes,
     pub(crate) largest_diagonal: String,
     pub(crate) unused_diagonals: String,
+    /// The first 32 unused diagonals, in increasing order.
+    pub(crate) unused_diagonal_list: Vec<String>,
 }
 
 impl From<&wythoff::gvalues::Summary> for GSummary {
@@ -367,6 +369,7 @@ impl From<&wythoff::gvalues::Summary> for GSummary {
             diagonal_minus_n: v.diagonal.into(),
             largest_diagonal: s(v.largest_diagonal),
             unused_diagonals: s(v.skipped_diagonals),
+            unused_diagonal_list: all(&v.skipped_list),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! Cost: O(1) per g-value, u128 arithmetic; no memory.
 
 use super::sweep::GValue;
+use super::window::MexSet;
 use crate::error::{Error, Result};
 
 /// The extremes of one signed deviation over a prefix, and where they were last reached anew.
@@ -57,7 +58,12 @@ pub struct Summary {
     pub largest_diagonal: u64,
     /// The diagonals 0..=largest_diagonal no g-value of the prefix uses.
     pub skipped_diagonals: u64,
+    /// The first [`LISTED`] of those diagonals, in increasing order.
+    pub skipped_list: Vec<u64>,
 }
+
+/// How many unused diagonals a summary lists.
+pub const LISTED: usize = 32;
 
 /// Steps the 0-values along with the g-values of `values` (which must start at n = 0 and be
 /// consecutive) and returns the figures; `progress` gets the number of values done, in steps.
@@ -71,6 +77,7 @@ pub fn summarize(
         ..Summary::default()
     };
     let (mut a, mut n) = (0u128, 0u64); // A_0 = 0
+    let mut diagonals = MexSet::new(1 << 30);
     let dev = |p: u64, q: u128| -> Result<i64> {
         i64::try_from(i128::from(p) - q as i128)
             .map_err(|_| Error::internal("a deviation from the 0-values passed 2^63"))
@@ -90,6 +97,16 @@ pub fn summarize(
         s.lower.see(n, dev(v.x, a)?);
         s.upper.see(n, dev(v.y, b)?);
         let d = v.y - v.x;
+        // the diagonals of one value are distinct (cells on one diagonal are options of each
+        // other): a repeat is a wrong sweep
+        if diagonals.contains(d) {
+            return Err(Error::internal(format!(
+                "the g-values of {g} use the diagonal {d} twice (n = {n})"
+            )));
+        }
+        diagonals
+            .insert(d)
+            .map_err(|_| Error::internal("the unused diagonals outgrew 1 GiB"))?;
         s.diagonal.see(n, dev(d, u128::from(n))?);
         s.largest_diagonal = s.largest_diagonal.max(d);
         s.last = (v.n, v.x, v.y);
@@ -100,7 +117,11 @@ pub fn summarize(
     }
     progress(n % (1 << 20));
     s.count = n;
-    // the diagonals of one value are distinct (cells on one diagonal are options of each other)
+    let mut d = diagonals.next_absent(0);
+    while d < s.largest_diagonal && s.skipped_list.len() < LISTED {
+        s.skipped_list.push(d);
+        d = diagonals.next_absent(d + 1);
+    }
     s.skipped_diagonals = if n == 0 {
         0
     } else {
@@ -145,5 +166,21 @@ mod tests {
         let s = summarize(1, vals, &|_| {}).unwrap();
         assert_eq!((s.lower.max, s.lower.last_growth), (3, 7));
         assert_eq!((s.upper.max, s.diagonal.max), (3, 0));
+        assert!(s.skipped_list.is_empty());
+        // diagonals 0, 2, 5: 1, 3 and 4 unused
+        let vals = [(0u64, 0u64), (1, 3), (2, 7)].into_iter().enumerate();
+        let vals = vals.map(|(n, (x, y))| {
+            Ok(GValue {
+                g: 2,
+                n: n as u64,
+                x,
+                y,
+            })
+        });
+        let s = summarize(2, vals, &|_| {}).unwrap();
+        assert_eq!(
+            (s.skipped_diagonals, &s.skipped_list[..]),
+            (3, &[1, 3, 4][..])
+        );
     }
 }
