@@ -42,7 +42,8 @@ pub(crate) struct GvalueArgs {
     #[arg(long, value_name = "TABLE", requires = "g",
           conflicts_with_all = ["n", "count", "text", "output", "check"])]
     pub(crate) against: Option<PathBuf>,
-    /// One JSON object: the g-value (with its diagonal y − x), the summary, or the check.
+    /// One JSON object: the g-value (with its diagonal y − x), the summary, the check of a file
+    /// or the comparison with a table.
     #[arg(long, conflicts_with_all = ["text", "output"])]
     pub(crate) json: bool,
 }
