@@ -35,6 +35,7 @@ pub mod decimal_string;
 pub mod error;
 pub mod game;
 pub mod grundy;
+pub mod gvalues;
 pub mod job;
 pub mod lines;
 pub mod num;

@@ -455,8 +455,13 @@ fn rows_at_and_sum_commands() {
         stdout(&wythoff(&["grundy", "at", "3e40", "1"])),
         format!("3{}1\n", "0".repeat(39))
     );
-    let o = wythoff(&["grundy", "at", "5000", "1e9"]);
-    assert_eq!(o.status.code(), Some(2));
+    // beyond the certified rows: what is proved, y − 2x ≤ G ≤ x + y (tests/gvalues.rs has more)
+    let o = run_ok(&["grundy", "at", "5000", "1e9"]);
+    assert_eq!(
+        stdout(&o),
+        "unknown: 999990000 ≤ G(5000, 1000000000) ≤ 1000005000 (G ≥ y − 2x > 255, beyond the \
+         g-values swept)\n"
+    );
     let o = wythoff(&["sum", "3,5", "2,4", "--json"]);
     assert_eq!(
         stdout(&o),

@@ -1,6 +1,7 @@
 //! Bounded fuzzing (proptest) of everything that reads user input or files: the number parser,
 //! the rational parser, the binary header of pairs and word files, the checkpoint log, the
-//! verification report, row certificates and Grundy table files (also crafted ones whose checksum
+//! verification report, row certificates, g-value files and Grundy table files (also crafted ones
+//! whose checksum
 //! matches whatever they hold, read by every library reader of tables).  Each must answer with a
 //! value or a typed error — never a panic, a hang or a wrong round trip.  The table header parser
 //! is also fuzzed in src/artifact/table.rs.  A long run:
@@ -82,6 +83,40 @@ proptest! {
         let mut b = h.to_bytes();
         b[at] = with;
         let _ = Header::from_bytes(&b);
+    }
+
+    #[test]
+    fn g_value_headers_are_refused_or_round_trip(bytes in proptest::collection::vec(any::<u8>(), 0..100)) {
+        use wythoff::artifact::gvalues::GHeader;
+        if let Ok(h) = GHeader::from_bytes(&bytes) {
+            prop_assert_eq!(GHeader::from_bytes(&h.to_bytes()).unwrap(), h);
+        }
+    }
+
+    #[test]
+    fn edited_or_cut_g_value_files_are_refused_or_read_whole(
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..4),
+        cut in any::<prop::sample::Index>(),
+        do_cut in any::<bool>(),
+    ) {
+        let good = gvalue_bytes();
+        let mut b = good.clone();
+        for (i, v) in &edits {
+            let k = i.index(b.len());
+            b[k] = *v;
+        }
+        if do_cut {
+            b.truncate(cut.index(b.len() + 1));
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("g.bin");
+        std::fs::write(&p, &b).unwrap();
+        let mut n = 0u64;
+        if let Ok(h) = wythoff::artifact::gvalues::read(&p, &mut |_, _| n += 1) {
+            // read whole only when nothing changed
+            prop_assert_eq!(n, h.count);
+            prop_assert_eq!(&b, good);
+        }
     }
 
     #[test]
@@ -210,6 +245,17 @@ fn certificate_bytes() -> &'static Vec<u8> {
             .unwrap()
             .to_bytes()
             .to_vec()
+    })
+}
+
+/// A g-value file (the first 20 values of 3) as `gvalue 3 --count 20 -o` writes it, made once.
+fn gvalue_bytes() -> &'static Vec<u8> {
+    static B: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    B.get_or_init(|| {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("g.bin");
+        common::run_ok(&["gvalue", "3", "--count", "20", "-o", common::s(&p)]);
+        std::fs::read(&p).unwrap()
     })
 }
 

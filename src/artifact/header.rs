@@ -10,7 +10,7 @@
 //! The kinds and their modules: 1 = P-pairs and 2 = characteristic word ([`super::pairs`]),
 //! 3 = Grundy table ([`super::table`], with [`super::bands`]), 4 = row certificate
 //! ([`super::certificate`]), 5 = three-pile cube ([`super::cube`]), 6 = line-game Grundy table
-//! ([`super::line_table`]).
+//! ([`super::line_table`]), 7 = g-value file ([`super::gvalues`]).
 
 use crate::error::Error;
 use std::fs::File;
@@ -35,17 +35,21 @@ pub enum Kind {
     /// The Grundy table of a two-pile line game (64-byte header and rule block,
     /// `crate::artifact::line_table`).
     LineTable = 6,
+    /// The first K g-values of one value of Wythoff's Grundy function (80-byte header,
+    /// [`super::gvalues`]).
+    GValues = 7,
 }
 
 impl Kind {
     /// Every registered kind, in number order.
-    pub const ALL: [Kind; 6] = [
+    pub const ALL: [Kind; 7] = [
         Kind::Pairs,
         Kind::Word,
         Kind::GrundyTable,
         Kind::RowCertificate,
         Kind::ThreePileCube,
         Kind::LineTable,
+        Kind::GValues,
     ];
 
     /// The kind with this number, if it is registered.
@@ -63,6 +67,7 @@ impl Kind {
             Kind::RowCertificate => "row certificate (rows X -o CERT)",
             Kind::ThreePileCube => "three-pile cube (three N --cube FILE)",
             Kind::LineTable => "line-game Grundy table (grundy N --rules R -o FILE)",
+            Kind::GValues => "g-value file (gvalue G --count K -o FILE)",
         }
     }
 
@@ -75,6 +80,7 @@ impl Kind {
             Kind::RowCertificate => "row certificate",
             Kind::ThreePileCube => "three-pile cube",
             Kind::LineTable => "line-game table",
+            Kind::GValues => "g-value file",
         }
     }
 

@@ -19,6 +19,7 @@
 //! * [`certificate`] — certified rows of the Grundy function (kind 4);
 //! * [`cube`] — the three-pile cube (kind 5), its writer and reader;
 //! * [`line_table`] — the Grundy table of a line game (kind 6);
+//! * [`gvalues`] — the g-values of one value of Wythoff's Grundy function (kind 7);
 //! * [`report`] — the verification report, JSON (`verify -o`, read back by `verify --merge`).
 //!
 //! The formats are documented in `doc/formats.md`.
@@ -29,6 +30,7 @@ pub mod certificate;
 pub mod checkpoint;
 pub mod cube;
 pub mod decimal;
+pub mod gvalues;
 pub mod header;
 pub mod line_table;
 pub mod pairs;

@@ -31,9 +31,10 @@
 //!
 //! * Parsers: [`index`] / [`index_u64`] (an index n), [`pile`] / [`pile_u64`] (a pile size),
 //!   [`size`] (a size or bound, u64), [`count`] (a count), [`terms`] (a number of terms ≥ 1),
-//!   [`parameter`] (a, t ≥ 1), [`threads`] (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest
-//!   terms), [`coord`] (`A..B` or one value, for table look-ups).  Each names the kind of value in its message, so a negative
-//!   pile is "a pile size", a negative `-a` "a parameter".
+//!   [`parameter`] (a, t ≥ 1), [`grundy_value`] (a value G, 0..=255), [`threads`]
+//!   (1..=[`MAX_THREADS`]), [`rational`] (p/q in lowest terms), [`coord`] (`A..B` or one value,
+//!   for table look-ups).  Each names the kind of value in its message, so a negative pile is "a
+//!   pile size", a negative `-a` "a parameter".
 //! * Negative numbers must reach the parser, not be taken for flags: give a single-valued
 //!   positional or an option `allow_hyphen_values = true`; a positional with several values
 //!   (`num_args = 1..`) `allow_negative_numbers = true` (`allow_hyphen_values` there would swallow
@@ -76,6 +77,7 @@ enum Kind {
     Parameter,
     Columns,
     Threads,
+    GValue,
 }
 
 impl Kind {
@@ -90,6 +92,7 @@ impl Kind {
             Kind::Parameter => "a parameter ≥ 1",
             Kind::Columns => "a number of columns ≥ 1",
             Kind::Threads => "a number of threads from 1 to 1024",
+            Kind::GValue => "a value G from 0 to 255",
         }
     }
 }
@@ -162,6 +165,14 @@ pub(crate) fn parameter(s: &str) -> std::result::Result<u64, ArgError> {
 /// A column budget in 1..=2^64 − 1 (`rows --max-columns`): 0 columns could certify nothing.
 pub(crate) fn columns(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Columns, e))
+}
+
+/// A value G of the Grundy function in 0..=[`wythoff::gvalues::MAX_G`] (`gvalue G`).
+pub(crate) fn grundy_value(s: &str) -> std::result::Result<u32, ArgError> {
+    let g = natural_in(s, 0, u64::from(wythoff::gvalues::MAX_G))
+        .map_err(|e| explain(Kind::GValue, e))?;
+    // g ≤ 255, so the conversion cannot fail.
+    u32::try_from(g).map_err(|_| explain(Kind::GValue, NumberError::Malformed(s.into())))
 }
 
 /// A number of worker threads in 1..=[`MAX_THREADS`] (`1e3` accepted).

@@ -186,8 +186,9 @@ impl GrundyArgs {
 
 #[derive(Subcommand)]
 pub(crate) enum GrundySub {
-    /// G(X, Y) of Wythoff's game for a small row X and a column Y of any size, from certified
-    /// row periods.
+    /// G(X, Y) of Wythoff's game: for a small row X and a column Y of any size from certified
+    /// row periods; beyond them from the g-values (value 0 at any size, values up to 255 for
+    /// rows up to 2^22), else the bounds that are proved.
     At {
         /// Row (the smaller pile; rows below 256 are certified on demand).
         #[arg(value_parser = pile, allow_hyphen_values = true)]
@@ -227,7 +228,12 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         Some(GrundySub::At { x, y, certificate }) => {
             let g = match certificate {
                 Some(c) => at_from_certificate(x, y, c)?,
-                None => grundy_at(x, y)?,
+                None => match grundy_at(x, y) {
+                    Err(Error::Usage(_)) if x.min(y) >= &rows_on_demand() => {
+                        return super::gvalue::grundy_far(x, y);
+                    }
+                    r => r?,
+                },
             };
             let mut out = Out::new();
             outln!(out, "{g}")?;

@@ -310,3 +310,98 @@ pub(crate) struct LineChecksum {
     /// XXH3-64 of the row-major little-endian u32 square, 16 hexadecimal digits.
     pub(crate) xxh3: String,
 }
+
+/// `gvalue G N --json`: the N-th g-value of G and its diagonal y − x.
+#[derive(Serialize)]
+pub(crate) struct GValueJson {
+    pub(crate) g: String,
+    pub(crate) n: String,
+    pub(crate) x: String,
+    pub(crate) y: String,
+    pub(crate) diagonal: String,
+}
+
+/// The extremes of one deviation in `gvalue G --count K --json`.
+#[derive(Serialize)]
+pub(crate) struct GExtremes {
+    pub(crate) min: String,
+    pub(crate) max: String,
+    pub(crate) largest: String,
+    pub(crate) last_growth: String,
+}
+
+impl From<wythoff::gvalues::summary::Extremes> for GExtremes {
+    fn from(e: wythoff::gvalues::summary::Extremes) -> Self {
+        GExtremes {
+            min: s(e.min),
+            max: s(e.max),
+            largest: s(e.largest()),
+            last_growth: s(e.last_growth),
+        }
+    }
+}
+
+/// `gvalue G --count K --json`: the summary of the first K g-values against the 0-values.
+#[derive(Serialize)]
+pub(crate) struct GSummary {
+    pub(crate) g: String,
+    pub(crate) count: String,
+    /// [n, x, y] of the last g-value, or null for K = 0.
+    pub(crate) last: Option<[String; 3]>,
+    pub(crate) x_minus_a: GExtremes,
+    pub(crate) y_minus_b: GExtremes,
+    pub(crate) diagonal_minus_n: GExtremes,
+    pub(crate) largest_diagonal: String,
+    pub(crate) unused_diagonals: String,
+    /// The first 32 unused diagonals, in increasing order.
+    pub(crate) unused_diagonal_list: Vec<String>,
+}
+
+impl From<&wythoff::gvalues::Summary> for GSummary {
+    fn from(v: &wythoff::gvalues::Summary) -> Self {
+        let (n, x, y) = v.last;
+        GSummary {
+            g: s(v.g),
+            count: s(v.count),
+            last: (v.count > 0).then(|| [s(n), s(x), s(y)]),
+            x_minus_a: v.lower.into(),
+            y_minus_b: v.upper.into(),
+            diagonal_minus_n: v.diagonal.into(),
+            largest_diagonal: s(v.largest_diagonal),
+            unused_diagonals: s(v.skipped_diagonals),
+            unused_diagonal_list: all(&v.skipped_list),
+        }
+    }
+}
+
+/// `gvalue --check FILE --json`: whether every record is the sweep's g-value.
+#[derive(Serialize)]
+pub(crate) struct GCheck {
+    pub(crate) g: String,
+    pub(crate) count: String,
+    pub(crate) ok: bool,
+    /// The first record n that differs, or null.
+    pub(crate) first_wrong: Option<String>,
+}
+
+/// `gvalue G --against TABLE --json`: the sweep against a table file.
+#[derive(Serialize)]
+pub(crate) struct GAgainst {
+    pub(crate) g: String,
+    pub(crate) side: String,
+    /// The cells x ≤ y < side of value ≤ g found equal.
+    pub(crate) cells: String,
+    pub(crate) ok: bool,
+    pub(crate) first_wrong: Option<GWrongCell>,
+}
+
+/// The first cell where a table and the sweep differ.
+#[derive(Serialize)]
+pub(crate) struct GWrongCell {
+    pub(crate) x: String,
+    pub(crate) y: String,
+    /// The table's value.
+    pub(crate) table: String,
+    /// The sweep's value ≤ g there, or null.
+    pub(crate) sweep: Option<String>,
+}

@@ -24,6 +24,7 @@ mod args;
 mod certificate;
 mod generate;
 mod grundy;
+mod gvalue;
 mod json;
 mod line_pairs;
 mod lines;
@@ -40,6 +41,7 @@ mod verify;
 use clap::{CommandFactory, Parser, Subcommand};
 use generate::*;
 use grundy::*;
+use gvalue::*;
 use line_pairs::*;
 use oeis::*;
 use pairs::*;
@@ -96,6 +98,9 @@ pub(crate) enum Command {
     /// Sprague-Grundy tables: `grundy N -o FILE`, `--print`, `--checksum`, `--check FILE`,
     /// `grundy get FILE X Y`, `grundy at X Y`.
     Grundy(GrundyArgs),
+    /// The g-values of Wythoff's Grundy function without a table: `gvalue G N` prints the N-th
+    /// (x, y), x <= y, with G(x, y) = G; `gvalue G --count K` streams the first K.
+    Gvalue(GvalueArgs),
     /// Rows 0..X-1 of Wythoff's Grundy function: certified preperiods and additive periods.
     Rows(RowsArgs),
     /// A disjunctive sum of positions X1,Y1 X2,Y2 ...: Grundy values, nim-sum, a winning move.
@@ -157,6 +162,7 @@ pub fn main() -> Result<()> {
         Command::GameThree(a) => game_three(a),
         Command::Cw(a) => cw(a),
         Command::Grundy(a) => grundy(a),
+        Command::Gvalue(a) => gvalue(a),
         Command::Rows(a) => rows(a),
         Command::Sum(a) => sum(a),
         Command::Oeis(a) => oeis_cmd(a),

@@ -1,0 +1,103 @@
+//! The g-values of the sweep compared with a Grundy table, cell by cell (`gvalue G --against`).
+//!
+//! Algorithm: rows x = 0..N−1 are swept for the values h ≤ G; for each row the sweep's cells
+//! (x, y_h), x ≤ y_h < N, are set beside the table's row x from column x on: every table cell of
+//! value v ≤ G must be the sweep's cell of v, and every sweep cell inside must hold its value in
+//! the table — so the two sets of cells x ≤ y < N of value ≤ G are equal.  The table comes from
+//! the table engine (doc/grundy.md), the sweep from the greedy rule (doc/gvalues.md): two
+//! independent computations.  Cost: one read of the upper triangle, N²/2 cells, and the sweep of
+//! N rows.
+
+use super::sweep::Sweep;
+use crate::error::Result;
+
+/// The outcome of a comparison.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The table's side N.
+    pub side: u64,
+    /// The values compared, 0..=top.
+    pub top: u32,
+    /// The cells x ≤ y < N of value ≤ top found equal.
+    pub cells: u64,
+    /// The first cell that differs: (x, y, the table's value, the sweep's value or `None` when
+    /// the sweep has no value ≤ top there).
+    pub first_wrong: Option<(u64, u64, u32, Option<u32>)>,
+}
+
+/// Compares the values 0..=`top` of the sweep with `get(x, y)` (the table's G) for
+/// x ≤ y < `side`; `progress` gets the rows done.
+pub fn against_table(
+    get: &dyn Fn(u64, u64) -> u32,
+    side: u64,
+    top: u32,
+    progress: &dyn Fn(u64),
+) -> Result<Comparison> {
+    let mut sweep = Sweep::new(top, super::window_cap(side))?;
+    let mut at: Vec<Option<u64>> = vec![None; top as usize + 1];
+    let mut c = Comparison {
+        side,
+        top,
+        cells: 0,
+        first_wrong: None,
+    };
+    for x in 0..side {
+        at.iter_mut().for_each(|a| *a = None);
+        sweep.step(&mut |v| at[v.g as usize] = Some(v.y))?;
+        // every table cell of value ≤ top is the sweep's cell of that value
+        for y in x..side {
+            let v = get(x, y);
+            if v > top {
+                continue;
+            }
+            if at[v as usize] != Some(y) {
+                let swept = (0..=top).find(|&h| at[h as usize] == Some(y));
+                c.first_wrong = Some((x, y, v, swept));
+                return Ok(c);
+            }
+            c.cells += 1;
+        }
+        // and every sweep cell inside holds its value in the table
+        for (h, y) in at.iter().enumerate() {
+            if let Some(y) = *y
+                && y < side
+                && get(x, y) != h as u32
+            {
+                c.first_wrong = Some((x, y, get(x, y), Some(h as u32)));
+                return Ok(c);
+            }
+        }
+        if x % 1024 == 1023 {
+            progress(1024);
+        }
+    }
+    progress(side % 1024);
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::{Spec, Table};
+
+    #[test]
+    fn a_table_agrees_and_a_changed_cell_is_named() {
+        let t = Table::compute(Spec::new(1, 300).unwrap(), 2, &|_| {}).unwrap();
+        let get = |x: u64, y: u64| t.get(x as usize, y as usize);
+        let c = against_table(&get, 300, 255, &|_| {}).unwrap();
+        assert_eq!(c.first_wrong, None);
+        let cells = (0..300u64)
+            .flat_map(|x| (x..300).map(move |y| (x, y)))
+            .filter(|&(x, y)| get(x, y) <= 255)
+            .count() as u64;
+        assert_eq!(c.cells, cells);
+        // G(3, 5) = 0 changed to 4: the table's cell (3, 5) is not the sweep's 4-value of row 3
+        let bad = |x: u64, y: u64| if (x, y) == (3, 5) { 4 } else { get(x, y) };
+        let c = against_table(&bad, 300, 255, &|_| {}).unwrap();
+        assert_eq!(c.first_wrong, Some((3, 5, 4, Some(0))));
+        // a value above top where the sweep has one: named by the second pass
+        let high = |x: u64, y: u64| if (x, y) == (3, 5) { 1000 } else { get(x, y) };
+        let c = against_table(&high, 300, 255, &|_| {}).unwrap();
+        assert_eq!(c.first_wrong, Some((3, 5, 1000, Some(0))));
+    }
+}

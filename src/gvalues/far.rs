@@ -1,0 +1,135 @@
+//! G(x, y) far out, beyond tables and certified rows, from what is proved and the g-values.
+//!
+//! Algorithm: with x ≤ y, the bounds y − 2x ≤ G(x, y) ≤ x + y (doc/rows.md: every value below
+//! y − 2x occurs in row x left of column y; doc/grundy.md: G ≤ x + y), G = 0 iff (x, y) is a
+//! Wythoff pair (the floor formula, any size), and — for a row x within [`FAR_ROWS`] — the joint
+//! sweep of the values h ≤ min(255, x + y) through row x: the cell (x, y), y ≥ x, has the value
+//! h iff x is an a of S_h with b = y (doc/gvalues.md, the Theorem); if no h ≤ 255 has it, then
+//! G(x, y) > 255.  Source: the greedy rule of Nivasch (Games of No Chance 3, 2009), re-derived in
+//! doc/gvalues.md.  Cost: the sweep of rows 0..=x, O(x·(top + c)) time and about x/8 bytes per
+//! value; O(log² y) for the rest.
+
+use super::sweep::Sweep;
+use crate::error::Result;
+use rug::Integer;
+
+/// The largest row the far-out evaluation sweeps to (2^22: about two minutes for the 256 values
+/// on a 2-core machine, 150 MB).
+pub const FAR_ROWS: u64 = 1 << 22;
+
+/// What is known of G(x, y).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// The value, exactly.
+    Exact(Integer),
+    /// Bounds only: `low` ≤ G ≤ `high`, with the reason the value is not known.
+    Bounds {
+        /// A lower bound.
+        low: Integer,
+        /// An upper bound.
+        high: Integer,
+        /// Why no exact value: G above the values swept, or a row beyond [`FAR_ROWS`].
+        why: String,
+    },
+}
+
+/// G(x, y) (piles in either order) by the bounds, the floor formula and the sweep.
+pub fn value_far(x: &Integer, y: &Integer) -> Result<Known> {
+    let (x, y) = if x <= y { (x, y) } else { (y, x) };
+    let (a, b) = super::nth_zero(&(Integer::from(y - x)));
+    if (&a, &b) == (x, y) {
+        return Ok(Known::Exact(Integer::new()));
+    }
+    // not a 0-value: G ≥ 1; y − 2x ≤ G ≤ x + y
+    let low = (y - Integer::from(x * 2u32)).max(Integer::from(1));
+    let high = Integer::from(x + y);
+    let top = super::MAX_G;
+    let bounds = |why: String| Known::Bounds {
+        low: low.clone(),
+        high: high.clone(),
+        why,
+    };
+    if low > top {
+        return Ok(bounds(format!(
+            "G ≥ y − 2x > {top}, beyond the g-values swept"
+        )));
+    }
+    let Some(row) = x.to_u64().filter(|&r| r <= FAR_ROWS) else {
+        return Ok(bounds(format!(
+            "the smaller pile is beyond the rows the g-value sweep reaches here (0 to {FAR_ROWS})"
+        )));
+    };
+    // low ≤ 255 and x ≤ 2^22, so y ≤ 255 + 2x fits in u64
+    let col = y.to_u64().expect("y ≤ 2x + 255");
+    let top = high.to_u32().map_or(top, |h| h.min(top));
+    let mut sweep = Sweep::new(top, super::window_cap(row.saturating_add(1)))?;
+    while sweep.row() < row {
+        sweep.step(&mut |_| {})?;
+    }
+    let mut found = None;
+    sweep.step(&mut |v| {
+        if v.y == col {
+            found = Some(v.g);
+        }
+    })?;
+    Ok(match found {
+        Some(g) => Known::Exact(Integer::from(g)),
+        None => bounds(format!(
+            "no value h ≤ {top} lies at this cell, so G > {top}"
+        ))
+        .raise(top),
+    })
+}
+
+impl Known {
+    /// Raises the lower bound of [`Known::Bounds`] past `top`.
+    fn raise(self, top: u32) -> Known {
+        match self {
+            Known::Bounds { low, high, why } => Known::Bounds {
+                low: low.max(Integer::from(top) + 1),
+                high,
+                why,
+            },
+            e => e,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grundy::{Spec, Table};
+
+    #[test]
+    fn far_values_agree_with_a_table_and_the_bounds_hold() {
+        let n = 600usize;
+        let t = Table::compute(Spec::new(1, n as u64).unwrap(), 2, &|_| {}).unwrap();
+        for (x, y) in [
+            (0, 0),
+            (3, 5),
+            (300, 301),
+            (400, 599),
+            (257, 599),
+            (599, 599),
+            (10, 500),
+        ] {
+            let g = t.get(x, y);
+            let k = value_far(&Integer::from(y), &Integer::from(x)).unwrap();
+            match k {
+                Known::Exact(v) => assert_eq!(v, g, "({x}, {y})"),
+                Known::Bounds { low, high, .. } => {
+                    assert!(g > 255, "({x}, {y}) = {g} is known");
+                    assert!(low <= g && g <= high, "({x}, {y}) = {g}: {low}..{high}");
+                }
+            }
+        }
+        // a 0-value of any size, and bounds beyond the rows swept
+        let big = Integer::from(Integer::u_pow_u(10, 40));
+        let (a, b) = crate::gvalues::nth_zero(&big);
+        assert_eq!(value_far(&a, &b).unwrap(), Known::Exact(Integer::new()));
+        assert!(matches!(
+            value_far(&a, &Integer::from(&b + 1u32)).unwrap(),
+            Known::Bounds { .. }
+        ));
+    }
+}

@@ -1,0 +1,186 @@
+//! Figures of a prefix of the g-values measured against the 0-values of the same index.
+//!
+//! Algorithm: for each g-value (n, x, y) the 0-value (A_n, B_n) is stepped along exactly —
+//! A_{n+1} = A_n + 2 iff A_n + 2 ≤ (n + 1)φ iff (2(A_n + 2) − (n + 1))² < 5(n + 1)² (both
+//! sides integers, √5 irrational, 2(A_n + 2) > n + 1), B_n = A_n + n — and the extremes of
+//! x − A_n, y − B_n and y − x − n are kept with the index where each last grew.  Source: the
+//! floor formula A_n = ⌊nφ⌋ (Wythoff 1907); the bounded distance of the g-values to the 0-values
+//! is Nivasch's theorem (Games of No Chance 3, 2009), measured here on a prefix, not proved.
+//! Cost: O(1) per g-value, u128 arithmetic; no memory.
+
+use super::sweep::GValue;
+use super::window::MexSet;
+use crate::error::{Error, Result};
+
+/// The extremes of one signed deviation over a prefix, and where they were last reached anew.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Extremes {
+    /// The smallest deviation seen.
+    pub min: i64,
+    /// The largest deviation seen.
+    pub max: i64,
+    /// The index n at which the largest |deviation| last grew (from there on it did not).
+    pub last_growth: u64,
+}
+
+impl Extremes {
+    fn see(&mut self, n: u64, v: i64) {
+        let before = self.min.unsigned_abs().max(self.max.unsigned_abs());
+        self.min = self.min.min(v);
+        self.max = self.max.max(v);
+        if v.unsigned_abs() > before {
+            self.last_growth = n;
+        }
+    }
+
+    /// The largest |deviation|.
+    pub fn largest(&self) -> u64 {
+        self.min.unsigned_abs().max(self.max.unsigned_abs())
+    }
+}
+
+/// What a prefix of the g-values shows (doc/gvalues.md, "The summary").
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    /// The value g.
+    pub g: u32,
+    /// The number of g-values in the prefix.
+    pub count: u64,
+    /// The last g-value (n, x, y).
+    pub last: (u64, u64, u64),
+    /// x − A_n.
+    pub lower: Extremes,
+    /// y − B_n.
+    pub upper: Extremes,
+    /// (y − x) − n: the diagonal against the 0-value's diagonal n.
+    pub diagonal: Extremes,
+    /// The largest diagonal y − x seen.
+    pub largest_diagonal: u64,
+    /// The diagonals 0..=largest_diagonal no g-value of the prefix uses.
+    pub skipped_diagonals: u64,
+    /// The first [`LISTED`] of those diagonals, in increasing order.
+    pub skipped_list: Vec<u64>,
+}
+
+/// How many unused diagonals a summary lists.
+pub const LISTED: usize = 32;
+
+/// Steps the 0-values along with the g-values of `values` (which must start at n = 0 and be
+/// consecutive) and returns the figures; `progress` gets the number of values done, in steps.
+pub fn summarize(
+    g: u32,
+    values: impl Iterator<Item = Result<GValue>>,
+    progress: &dyn Fn(u64),
+) -> Result<Summary> {
+    let mut s = Summary {
+        g,
+        ..Summary::default()
+    };
+    let (mut a, mut n) = (0u128, 0u64); // A_0 = 0
+    let mut diagonals = MexSet::new(1 << 30);
+    let dev = |p: u64, q: u128| -> Result<i64> {
+        i64::try_from(i128::from(p) - q as i128)
+            .map_err(|_| Error::internal("a deviation from the 0-values passed 2^63"))
+    };
+    for v in values {
+        let v = v?;
+        if v.n != n {
+            return Err(Error::internal("the g-values are not consecutive"));
+        }
+        if n > 0 {
+            let m = u128::from(n);
+            let k = a + 2;
+            let lhs = 2 * k - m; // > 0: A_{n−1} ≥ n − 1
+            a = if lhs * lhs < 5 * m * m { k } else { a + 1 };
+        }
+        let b = a + u128::from(n);
+        s.lower.see(n, dev(v.x, a)?);
+        s.upper.see(n, dev(v.y, b)?);
+        let d = v.y - v.x;
+        // the diagonals of one value are distinct (cells on one diagonal are options of each
+        // other): a repeat is a wrong sweep
+        if diagonals.contains(d) {
+            return Err(Error::internal(format!(
+                "the g-values of {g} use the diagonal {d} twice (n = {n})"
+            )));
+        }
+        diagonals
+            .insert(d)
+            .map_err(|_| Error::internal("the unused diagonals outgrew 1 GiB"))?;
+        s.diagonal.see(n, dev(d, u128::from(n))?);
+        s.largest_diagonal = s.largest_diagonal.max(d);
+        s.last = (v.n, v.x, v.y);
+        n += 1;
+        if n % (1 << 20) == 0 {
+            progress(1 << 20);
+        }
+    }
+    progress(n % (1 << 20));
+    s.count = n;
+    let mut d = diagonals.next_absent(0);
+    while d < s.largest_diagonal && s.skipped_list.len() < LISTED {
+        s.skipped_list.push(d);
+        d = diagonals.next_absent(d + 1);
+    }
+    s.skipped_diagonals = if n == 0 {
+        0
+    } else {
+        (s.largest_diagonal + 1).saturating_sub(n)
+    };
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pairs::algebraic::lower_u128;
+
+    #[test]
+    fn zero_values_deviate_nowhere_and_the_stepping_is_the_floor_formula() {
+        let zeros = (0..100_000u64).map(|n| {
+            let a = lower_u128(1, n).unwrap() as u64;
+            Ok(GValue {
+                g: 0,
+                n,
+                x: a,
+                y: a + n,
+            })
+        });
+        let s = summarize(0, zeros, &|_| {}).unwrap();
+        assert_eq!((s.lower.largest(), s.upper.largest()), (0, 0));
+        assert_eq!((s.count, s.skipped_diagonals), (100_000, 0));
+    }
+
+    #[test]
+    fn a_shifted_value_is_seen() {
+        let vals = (0..10u64).map(|n| {
+            let a = lower_u128(1, n).unwrap() as u64;
+            let x = if n == 7 { a + 3 } else { a };
+            Ok(GValue {
+                g: 1,
+                n,
+                x,
+                y: x + n,
+            })
+        });
+        let s = summarize(1, vals, &|_| {}).unwrap();
+        assert_eq!((s.lower.max, s.lower.last_growth), (3, 7));
+        assert_eq!((s.upper.max, s.diagonal.max), (3, 0));
+        assert!(s.skipped_list.is_empty());
+        // diagonals 0, 2, 5: 1, 3 and 4 unused
+        let vals = [(0u64, 0u64), (1, 3), (2, 7)].into_iter().enumerate();
+        let vals = vals.map(|(n, (x, y))| {
+            Ok(GValue {
+                g: 2,
+                n: n as u64,
+                x,
+                y,
+            })
+        });
+        let s = summarize(2, vals, &|_| {}).unwrap();
+        assert_eq!(
+            (s.skipped_diagonals, &s.skipped_list[..]),
+            (3, &[1, 3, 4][..])
+        );
+    }
+}
