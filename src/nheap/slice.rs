@@ -26,14 +26,29 @@ const NONE: u32 = u32::MAX;
 /// The largest column or value the engine stores (u32, with [`NONE`] reserved).
 pub const MAX_VALUE: u64 = u32::MAX as u64 - 1;
 
+/// An unused difference e below the top of a row, and a hint: the last nim-sum move (d, index
+/// of its change of difference) that forbade a + e, or d = 0.
+#[derive(Clone, Copy)]
+struct Hole {
+    e: u64,
+    hint: (usize, usize),
+}
+
+/// Whether bit y of a bitset is set.
+fn bit(set: &[u64], y: u64) -> bool {
+    let w = (y / 64) as usize;
+    w < set.len() && set[w] >> (y % 64) & 1 == 1
+}
+
 /// One row f_s: the pairs {A, f_s(A)} of the columns computed so far.
 struct Row {
     /// by_diff[E] = the smaller heap a of the pair (a, a + E), or [`NONE`].
     by_diff: Vec<u32>,
     /// Bit y set: y = f_s(a) for some a < y computed already (y is taken as a value).
     taken: Vec<u64>,
-    /// Unused differences below `top`, ascending.
-    holes: Vec<u64>,
+    /// Unused differences below `top`, ascending, each with the nim-sum move that forbade it
+    /// last (tried first at the next column).
+    holes: Vec<Hole>,
     /// Every difference ≥ top is unused.
     top: u64,
 }
@@ -49,8 +64,7 @@ impl Row {
     }
 
     fn is_taken(&self, y: u64) -> bool {
-        let w = (y / 64) as usize;
-        w < self.taken.len() && self.taken[w] >> (y % 64) & 1 == 1
+        bit(&self.taken, y)
     }
 
     fn take(&mut self, y: u64) {
@@ -83,18 +97,19 @@ impl Row {
             self.take(a + e);
         }
         if e < self.top {
-            if let Ok(k) = self.holes.binary_search(&e) {
+            if let Ok(k) = self.holes.binary_search_by_key(&e, |h| h.e) {
                 self.holes.remove(k);
             }
         } else {
-            self.holes.extend(self.top..e);
+            self.holes
+                .extend((self.top..e).map(|e| Hole { e, hint: (0, 0) }));
             self.top = e + 1;
         }
     }
 
     /// The bytes this row holds.
     fn bytes(&self) -> u64 {
-        (self.by_diff.capacity() * 4 + self.taken.capacity() * 8 + self.holes.capacity() * 8)
+        (self.by_diff.capacity() * 4 + self.taken.capacity() * 8 + self.holes.capacity() * 24)
             as u64
     }
 }
@@ -182,47 +197,65 @@ impl Rows {
         Ok(out)
     }
 
-    /// The least y ≥ a forbidden by no move of row s at column a (a not taken in row s).
-    fn least_free(&self, s: usize, a: u64) -> Result<u64> {
-        let row = &self.rows[s];
-        let mut holes = row.holes.iter().copied();
-        let mut next = row.top;
-        loop {
-            let e = holes.next().unwrap_or_else(|| {
-                next += 1;
-                next - 1
-            });
+    /// The least y ≥ a forbidden by no move of row s at column a (a not taken in row s): the
+    /// unused differences e in increasing order, y = a + e.
+    fn least_free(&mut self, s: usize, a: u64) -> Result<u64> {
+        let (lower, upper) = self.rows.split_at_mut(s);
+        let Row {
+            holes, taken, top, ..
+        } = &mut upper[0];
+        let current = &self.current[..s];
+        let deltas = &self.deltas;
+        let open = |e: u64| -> Result<Option<u64>> {
             let y = a + e;
             if y > MAX_VALUE {
                 return Err(Error::domain(format!(
                     "N-heap Wythoff slices: a value passes the engine's range ({MAX_VALUE})"
                 )));
             }
-            if (e > 0 && row.is_taken(y)) || self.current[..s].contains(&y) {
-                continue;
-            }
-            if !self.nim_sum_forbids(s, a, y) {
-                return Ok(y);
-            }
-        }
-    }
-
-    /// Whether a nim-sum move (d, u, u ⊕ d), d ≥ 1, leads from (s, a, y) to a P-position.
-    fn nim_sum_forbids(&self, s: usize, a: u64, y: u64) -> bool {
-        let e = (y - a) as i64;
-        for d in 1..=s {
-            let row = &self.rows[s - d];
-            for &delta in &self.deltas[d] {
-                if let Some((a2, b2)) = row.at_difference(e - delta)
-                    && a2 <= a
-                    && b2 + ((a - a2) ^ d as u64) == y
-                {
-                    return true;
+            Ok((e == 0 || !bit(taken, y)) && !current.contains(&y)).map(|ok| ok.then_some(y))
+        };
+        for h in holes.iter_mut() {
+            if let Some(y) = open(h.e)? {
+                match nim_sum_forbids(lower, deltas, a, y, h.hint) {
+                    Some(hint) => h.hint = hint,
+                    None => return Ok(y),
                 }
             }
         }
-        false
+        let mut e = *top;
+        loop {
+            if let Some(y) = open(e)?
+                && nim_sum_forbids(lower, deltas, a, y, (0, 0)).is_none()
+            {
+                return Ok(y);
+            }
+            e += 1;
+        }
     }
+}
+
+/// Whether a nim-sum move (d, u, u ⊕ d), d ≥ 1, leads from (s, a, y) to a P-position, where
+/// `lower` holds the rows 0..s: the move found, as (d, index of its change of difference), the
+/// `hint` tried first.
+fn nim_sum_forbids(
+    lower: &[Row],
+    deltas: &[Vec<i64>],
+    a: u64,
+    y: u64,
+    hint: (usize, usize),
+) -> Option<(usize, usize)> {
+    let s = lower.len();
+    let e = (y - a) as i64;
+    let hits = |d: usize, k: usize| {
+        lower[s - d]
+            .at_difference(e - deltas[d][k])
+            .is_some_and(|(a2, b2)| a2 <= a && b2 + ((a - a2) ^ d as u64) == y)
+    };
+    if hint.0 > 0 && hint.0 <= s && hits(hint.0, hint.1) {
+        return Some(hint);
+    }
+    (1..=s).find_map(|d| (0..deltas[d].len()).find(|&k| hits(d, k)).map(|k| (d, k)))
 }
 
 /// The largest smallest heap of a slice.
