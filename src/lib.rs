@@ -32,6 +32,7 @@ pub mod error;
 pub mod game;
 pub mod grundy;
 pub mod lines;
+pub mod nheap;
 pub mod num;
 pub mod oeis;
 pub mod page;
@@ -39,7 +40,6 @@ pub mod pairs;
 pub mod play;
 pub mod ratwyt;
 pub mod sums;
-pub mod nheap;
 pub mod three_pile;
 pub mod verify;
 

@@ -63,7 +63,11 @@ fn four_heaps_below_7_every_winning_move() {
 #[test]
 fn two_heaps_are_wythoffs_game() {
     let pairs = mex_pairs_through(1, false, 40);
-    let is_pair = |x: u64, y: u64| pairs.iter().any(|&(a, b)| (a, b) == (x, y) || (b, a) == (x, y));
+    let is_pair = |x: u64, y: u64| {
+        pairs
+            .iter()
+            .any(|&(a, b)| (a, b) == (x, y) || (b, a) == (x, y))
+    };
     for x in 0..60u64 {
         for y in 0..60u64 {
             let a = nheap::analyse(&[x, y]).unwrap();
@@ -79,13 +83,22 @@ fn two_heaps_are_wythoffs_game() {
 fn slices_up_to_10_are_the_p_positions_of_the_box() {
     let p = board3();
     for s in 0..=10usize {
-        let out = stdout(&run_ok(&["nheap", "--slice", &s.to_string(), "--count", "40"]));
+        let out = stdout(&run_ok(&[
+            "nheap",
+            "--slice",
+            &s.to_string(),
+            "--count",
+            "40",
+        ]));
         let mut listed = Vec::new();
         let mut last_a = 0;
         for (i, line) in out.lines().enumerate() {
             let v: Vec<usize> = line.split(' ').map(|w| w.parse().unwrap()).collect();
             assert_eq!(v[0], i, "s = {s}: {line}");
-            assert!(v[1] >= s && v[2] >= v[1] && (i == 0 || v[1] > last_a), "{line}");
+            assert!(
+                v[1] >= s && v[2] >= v[1] && (i == 0 || v[1] > last_a),
+                "{line}"
+            );
             last_a = v[1];
             if v[2] <= SIDE3 {
                 listed.push((v[1], v[2]));
@@ -112,17 +125,28 @@ fn the_command_line_prints_moves_and_json() {
         "(1, 2, 4): N — 2 winning moves:\n  (1, 2, 4) -> (1, 0, 2)\n  (1, 2, 4) -> (1, 2, 0)\n"
     );
     let o = stdout(&run_ok(&["nheap", "3", "5"]));
-    assert_eq!(o, "(3, 5): P — the player to move loses; there is no winning move\n");
+    assert_eq!(
+        o,
+        "(3, 5): P — the player to move loses; there is no winning move\n"
+    );
     let j = json(&run_ok(&["nheap", "1", "2", "3", "--json"]));
     assert_eq!(j["version"], 1);
     assert_eq!(j["position"], serde_json::json!(["1", "2", "3"]));
     assert_eq!(j["outcome"], "N");
-    assert_eq!(j["moves"], serde_json::json!([["0", "0", "0"], ["1", "2", "0"]]));
-    let j = json(&run_ok(&["nheap", "--slice", "1", "--count", "3", "--json"]));
+    assert_eq!(
+        j["moves"],
+        serde_json::json!([["0", "0", "0"], ["1", "2", "0"]])
+    );
+    let j = json(&run_ok(&[
+        "nheap", "--slice", "1", "--count", "3", "--json",
+    ]));
     assert_eq!(j["smallest"], serde_json::json!(["1"]));
     let pos = j["positions"].as_array().unwrap();
     assert_eq!(pos.len(), 3);
-    assert_eq!(pos[2], serde_json::json!({"n": "2", "A": "5", "B": "9", "difference": "4"}));
+    assert_eq!(
+        pos[2],
+        serde_json::json!({"n": "2", "A": "5", "B": "9", "difference": "4"})
+    );
 }
 
 #[test]
@@ -136,11 +160,17 @@ fn slice_output_goes_to_a_file_whole() {
 fn bad_input_is_refused_in_one_line() {
     refused(&["nheap"], &["HEAP"]);
     refused(&["nheap", "1", "-2"], &["negative"]);
-    refused(&["nheap", "1", "2", "3", "4", "5", "6", "7", "8", "9"], &["1 to 8 heaps"]);
+    refused(
+        &["nheap", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+        &["1 to 8 heaps"],
+    );
     refused(&["nheap", "1000", "1000", "1000"], &["three-heap limits"]);
     refused(&["nheap", "300", "300", "300", "300"], &["limits"]);
     refused(&["nheap", "1", "2", "--slice", "3"], &["--slice"]);
-    refused(&["nheap", "1", "2", "--count", "3"], &["--count", "--slice"]);
+    refused(
+        &["nheap", "1", "2", "--count", "3"],
+        &["--count", "--slice"],
+    );
     refused(&["nheap", "--slice", "x"], &["--slice", "not a number"]);
     refused(&["nheap", "--slice", "1,2"], &["four-heap"]);
     refused(&["nheap", "--slice", "1,2,3"], &["A1,A2"]);

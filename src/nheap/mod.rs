@@ -134,7 +134,12 @@ pub fn box_search(h: &[u64]) -> Result<Vec<bool>> {
     for i in 1..h.len() {
         stride[i] = stride[i - 1] * (h[i - 1] as usize + 1);
     }
-    let index = |c: &[u64]| c.iter().zip(&stride).map(|(&v, &s)| v as usize * s).sum::<usize>();
+    let index = |c: &[u64]| {
+        c.iter()
+            .zip(&stride)
+            .map(|(&v, &s)| v as usize * s)
+            .sum::<usize>()
+    };
     let mut p = vec![false; cells];
     let mut c = vec![0u64; h.len()];
     for cell in 0..cells {
@@ -175,7 +180,10 @@ pub fn analyse(h: &[u64]) -> Result<Analysis> {
         for i in 0..3 {
             // lowering heap i to v: below the larger other heap q, each v is looked up; at or
             // above q, the one P-position is (p, q, f_p(q))
-            let (p, q) = (h[(i + 1) % 3].min(h[(i + 2) % 3]), h[(i + 1) % 3].max(h[(i + 2) % 3]));
+            let (p, q) = (
+                h[(i + 1) % 3].min(h[(i + 2) % 3]),
+                h[(i + 1) % 3].max(h[(i + 2) % 3]),
+            );
             let mut t = h.to_vec();
             for v in 0..h[i].min(q) {
                 t[i] = v;
@@ -209,7 +217,12 @@ pub fn analyse(h: &[u64]) -> Result<Analysis> {
             })
             .collect();
         for_each_option(h, &mut |t| {
-            if p[t.iter().zip(&strides).map(|(&v, &s)| v as usize * s).sum::<usize>()] {
+            if p[t
+                .iter()
+                .zip(&strides)
+                .map(|(&v, &s)| v as usize * s)
+                .sum::<usize>()]
+            {
                 moves.push(t.to_vec());
             }
             false

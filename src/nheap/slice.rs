@@ -279,7 +279,9 @@ pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
         .checked_div(8)?
         .checked_add(s.checked_mul(3)?)?
         .checked_add(64)?;
-    let per_row = diffs.checked_mul(4)?.checked_add(columns.checked_mul(3)? / 8)?;
+    let per_row = diffs
+        .checked_mul(4)?
+        .checked_add(columns.checked_mul(3)? / 8)?;
     per_row.checked_mul(s.checked_add(1)?)
 }
 
@@ -291,7 +293,8 @@ pub fn check(s: u64, count: u64) -> Result<()> {
             "--slice: smallest heaps up to {MAX_SMALLEST} are supported, not {s}"
         )));
     }
-    let cols = columns_estimate(s, count).filter(|&c| c.checked_mul(3).is_some_and(|v| v <= MAX_VALUE));
+    let cols =
+        columns_estimate(s, count).filter(|&c| c.checked_mul(3).is_some_and(|v| v <= MAX_VALUE));
     let Some(cols) = cols else {
         return Err(Error::usage(format!(
             "--count: {count} positions pass the engine's range (values up to {MAX_VALUE}); ask for fewer"
@@ -368,13 +371,32 @@ mod tests {
     #[test]
     fn slice_zero_is_wythoff() {
         // the pairs (⌊nφ⌋, ⌊nφ²⌋) from their mex definition, written out
-        let w = [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10), (8, 13), (9, 15), (11, 18)];
+        let w = [
+            (0, 0),
+            (1, 2),
+            (3, 5),
+            (4, 7),
+            (6, 10),
+            (8, 13),
+            (9, 15),
+            (11, 18),
+        ];
         assert_eq!(first(0, 8), w);
     }
 
     #[test]
     fn slices_one_and_two_open_as_derived_by_hand() {
-        let one = [(1, 1), (3, 4), (5, 9), (6, 12), (7, 14), (8, 11), (10, 18), (13, 22), (15, 20)];
+        let one = [
+            (1, 1),
+            (3, 4),
+            (5, 9),
+            (6, 12),
+            (7, 14),
+            (8, 11),
+            (10, 18),
+            (13, 22),
+            (15, 20),
+        ];
         assert_eq!(first(1, 9), one);
         let two = [(2, 2), (3, 6), (4, 10), (5, 12), (7, 16), (8, 18), (9, 13)];
         assert_eq!(first(2, 7), two);
