@@ -32,6 +32,10 @@ pub(crate) struct NheapArgs {
     /// With --slice: the number of positions (default 100).
     #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true, requires = "slice")]
     pub(crate) count: Option<u64>,
+    /// With --slice A: every slice of smallest heap s <= A in one run, as `s n A_n B_n` lines in
+    /// the order found (by A_n, then s); each slice ends at K positions.
+    #[arg(long, requires = "slice", conflicts_with = "json")]
+    pub(crate) all: bool,
     /// With --slice: write to FILE (atomically) instead of standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE", requires = "slice")]
     pub(crate) output: Option<PathBuf>,
@@ -50,6 +54,9 @@ impl NheapArgs {
             }
             if self.output.is_some() {
                 return Err("-o goes with --slice A".into());
+            }
+            if self.all {
+                return Err("--all goes with --slice A".into());
             }
         }
         Ok(())
@@ -136,14 +143,19 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
         return sink.finish();
     }
     let mut buf = String::new();
-    nheap::slice::slice(s, count, &mut |n, a, b| {
-        buf.push_str(&format!("{n} {a} {b}\n"));
+    let mut line = |text: String| -> Result<()> {
+        buf.push_str(&text);
         if buf.len() >= 1 << 16 {
             sink.text(&buf)?;
             buf.clear();
         }
         Ok(())
-    })?;
+    };
+    if args.all {
+        nheap::slice::slices(s, count, &mut |t, n, a, b| line(format!("{t} {n} {a} {b}\n")))?;
+    } else {
+        nheap::slice::slice(s, count, &mut |n, a, b| line(format!("{n} {a} {b}\n")))?;
+    }
     sink.text(&buf)?;
     sink.finish()
 }
