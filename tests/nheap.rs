@@ -157,6 +157,28 @@ fn slice_output_goes_to_a_file_whole() {
 }
 
 #[test]
+fn all_slices_in_one_run_are_the_slices_one_by_one() {
+    let all = stdout(&run_ok(&[
+        "nheap", "--slice", "6", "--all", "--count", "30",
+    ]));
+    let mut by_s = vec![String::new(); 7];
+    for line in all.lines() {
+        let (s, rest) = line.split_once(' ').unwrap();
+        by_s[s.parse::<usize>().unwrap()].push_str(&format!("{rest}\n"));
+    }
+    for (s, text) in by_s.iter().enumerate() {
+        let one = stdout(&run_ok(&[
+            "nheap",
+            "--slice",
+            &s.to_string(),
+            "--count",
+            "30",
+        ]));
+        assert_eq!(*text, one, "slice {s}");
+    }
+}
+
+#[test]
 fn bad_input_is_refused_in_one_line() {
     refused(&["nheap"], &["HEAP"]);
     refused(&["nheap", "1", "-2"], &["negative"]);

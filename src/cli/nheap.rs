@@ -152,7 +152,9 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
         Ok(())
     };
     if args.all {
-        nheap::slice::slices(s, count, &mut |t, n, a, b| line(format!("{t} {n} {a} {b}\n")))?;
+        nheap::slice::slices(s, count, &mut |t, n, a, b| {
+            line(format!("{t} {n} {a} {b}\n"))
+        })?;
     } else {
         nheap::slice::slice(s, count, &mut |n, a, b| line(format!("{n} {a} {b}\n")))?;
     }
