@@ -26,12 +26,14 @@ const NONE: u32 = u32::MAX;
 /// The largest column or value the engine stores (u32, with [`NONE`] reserved).
 pub const MAX_VALUE: u64 = u32::MAX as u64 - 1;
 
-/// An unused difference e below the top of a row, and a hint: the last nim-sum move (d, index
-/// of its change of difference) that forbade a + e, or d = 0.
-#[derive(Clone, Copy)]
+/// An unused difference e below the top of a row; with residue masks ([`Rows::modulus`] M > 0),
+/// bit r of `mask` says that a nim-sum move forbids a + e at every column a ≡ r (mod M) (doc/nheap.md,
+/// "Holes by residues"); without, a hint: the last nim-sum move (d, index of its change of
+/// difference) that forbade a + e, or d = 0.
 struct Hole {
     e: u64,
     hint: (usize, usize),
+    mask: Vec<u64>,
 }
 
 /// Whether bit y of a bitset is set.
@@ -86,8 +88,8 @@ impl Row {
         Some(if dd >= 0 { (a, a + e) } else { (a + e, a) })
     }
 
-    /// Records the pair (a, a + e).
-    fn record(&mut self, a: u64, e: u64) {
+    /// Records the pair (a, a + e); returns the new holes' differences.
+    fn record(&mut self, a: u64, e: u64) -> std::ops::Range<u64> {
         let i = e as usize;
         if i >= self.by_diff.len() {
             self.by_diff.resize(i + 1, NONE);
@@ -100,17 +102,38 @@ impl Row {
             if let Ok(k) = self.holes.binary_search_by_key(&e, |h| h.e) {
                 self.holes.remove(k);
             }
+            e..e
         } else {
-            self.holes
-                .extend((self.top..e).map(|e| Hole { e, hint: (0, 0) }));
+            let new = self.top..e;
+            self.holes.extend(new.clone().map(|e| Hole {
+                e,
+                hint: (0, 0),
+                mask: Vec::new(),
+            }));
             self.top = e + 1;
+            new
         }
+    }
+
+    /// The hole of difference e, if e is one.
+    fn hole_mut(&mut self, e: i64) -> Option<&mut Hole> {
+        let e = u64::try_from(e).ok()?;
+        if e >= self.top || self.by_diff.get(e as usize).is_none_or(|&a| a != NONE) {
+            return None;
+        }
+        let k = self.holes.binary_search_by_key(&e, |h| h.e).ok()?;
+        Some(&mut self.holes[k])
     }
 
     /// The bytes this row holds.
     fn bytes(&self) -> u64 {
-        (self.by_diff.capacity() * 4 + self.taken.capacity() * 8 + self.holes.capacity() * 24)
-            as u64
+        (self.by_diff.capacity() * 4
+            + self.taken.capacity() * 8
+            + self
+                .holes
+                .iter()
+                .map(|h| 48 + h.mask.capacity() * 8)
+                .sum::<usize>()) as u64
     }
 }
 
@@ -123,6 +146,34 @@ pub struct Rows {
     current: Vec<u64>,
     /// The next column.
     column: u64,
+    /// M = 2^(bit length of S) when the holes keep residue masks (S < [`MASKS_BELOW`]), else 0.
+    modulus: u64,
+    /// Targets of small negative difference −E (pairs (a, a + E), E ≤ S) that become valid at
+    /// column a + E: column → (row, difference, column of the target).
+    pending: std::collections::BTreeMap<u64, Vec<(usize, i64, u64)>>,
+}
+
+/// The holes keep residue masks for S below this (M ≤ 1024 bits a hole).
+pub const MASKS_BELOW: u64 = 1024;
+
+/// Sets in `mask` (M bits) the columns r (mod M) at which the target of row s − d with
+/// difference e − δ at column a2 forbids a + e: those with ((r − a2) mod M) & d = π, where
+/// δ = Σ_{i ∈ bits(d)} (1 − 2π_i)·2^i.
+fn set_residues(mask: &mut [u64], m: u64, d: u64, delta: i64, a2: u64) {
+    let twice = d as i64 - delta;
+    debug_assert!(twice >= 0 && twice % 2 == 0);
+    let pi = (twice / 2) as u64;
+    debug_assert_eq!(pi & !d, 0);
+    let free = (m - 1) & !d;
+    let mut w = free;
+    loop {
+        let r = ((pi | w) + a2) & (m - 1);
+        mask[(r / 64) as usize] |= 1 << (r % 64);
+        if w == 0 {
+            break;
+        }
+        w = (w - 1) & free;
+    }
 }
 
 /// The changes Σ_{i ∈ bits(d)} ±2^i of the difference that a nim-sum move with d can make.
@@ -158,6 +209,12 @@ impl Rows {
                 .collect(),
             current: vec![0; n],
             column: 0,
+            modulus: if s_max < MASKS_BELOW {
+                1 << (64 - s_max.leading_zeros())
+            } else {
+                0
+            },
+            pending: std::collections::BTreeMap::new(),
         })
     }
 
@@ -180,6 +237,11 @@ impl Rows {
                 "N-heap Wythoff slices: column {a} passes the engine's range (values up to {MAX_VALUE})"
             )));
         }
+        if let Some(list) = self.pending.remove(&a) {
+            for (t, dd, a2) in list {
+                self.apply_target(t, dd, a2);
+            }
+        }
         let mut out = Vec::with_capacity(self.rows.len());
         for s in 0..self.rows.len() {
             let y = if self.rows[s].is_taken(a) {
@@ -189,12 +251,56 @@ impl Rows {
             };
             self.current[s] = y.unwrap_or(u64::MAX);
             if let Some(y) = y {
-                self.rows[s].record(a, y - a);
+                let e = y - a;
+                let new = self.rows[s].record(a, e);
+                if self.modulus > 0 {
+                    for h in new {
+                        self.build_mask(s, h, a);
+                    }
+                    self.apply_target(s, e as i64, a);
+                    if e > 0 && e < self.rows.len() as u64 {
+                        self.pending.entry(y).or_default().push((s, -(e as i64), y));
+                    }
+                }
             }
             out.push(y);
         }
         self.column += 1;
         Ok(out)
+    }
+
+    /// The mask of the new hole e of row s, from the targets valid at column a (those valid later
+    /// come through [`Rows::apply_target`]).
+    fn build_mask(&mut self, s: usize, e: u64, a: u64) {
+        let m = self.modulus;
+        let mut mask = vec![0u64; m.div_ceil(64) as usize];
+        for d in 1..=s {
+            for &delta in &self.deltas[d] {
+                if let Some((a2, _)) = self.rows[s - d].at_difference(e as i64 - delta)
+                    && a2 <= a
+                {
+                    set_residues(&mut mask, m, d as u64, delta, a2);
+                }
+            }
+        }
+        if let Some(h) = self.rows[s].hole_mut(e as i64) {
+            h.mask = mask;
+        }
+    }
+
+    /// The target of row t with difference `dd` at column a2, valid from now on: added to the
+    /// masks of the holes of the rows above that it can forbid.
+    fn apply_target(&mut self, t: usize, dd: i64, a2: u64) {
+        let m = self.modulus;
+        for s in t + 1..self.rows.len() {
+            let d = s - t;
+            for k in 0..self.deltas[d].len() {
+                let delta = self.deltas[d][k];
+                if let Some(h) = self.rows[s].hole_mut(dd + delta) {
+                    set_residues(&mut h.mask, m, d as u64, delta, a2);
+                }
+            }
+        }
     }
 
     /// The least y ≥ a forbidden by no move of row s at column a (a not taken in row s): the
@@ -215,8 +321,15 @@ impl Rows {
             }
             Ok((e == 0 || !bit(taken, y)) && !current.contains(&y)).map(|ok| ok.then_some(y))
         };
+        let m = self.modulus;
         for h in holes.iter_mut() {
             if let Some(y) = open(h.e)? {
+                if m > 0 {
+                    if bit(&h.mask, a & (m - 1)) {
+                        continue;
+                    }
+                    return Ok(y);
+                }
                 match nim_sum_forbids(lower, deltas, a, y, h.hint) {
                     Some(hint) => h.hint = hint,
                     None => return Ok(y),
@@ -400,6 +513,23 @@ mod tests {
         assert_eq!(first(1, 9), one);
         let two = [(2, 2), (3, 6), (4, 10), (5, 12), (7, 16), (8, 18), (9, 13)];
         assert_eq!(first(2, 7), two);
+    }
+
+    #[test]
+    fn residue_masks_agree_with_the_direct_nim_sum_test() {
+        for (s_max, columns) in [(1u64, 500u64), (5, 2000), (40, 3000), (70, 1500)] {
+            let mut fast = Rows::new(s_max).unwrap();
+            let mut plain = Rows::new(s_max).unwrap();
+            assert!(fast.modulus > 0);
+            plain.modulus = 0;
+            for a in 0..columns {
+                assert_eq!(
+                    fast.step().unwrap(),
+                    plain.step().unwrap(),
+                    "S = {s_max}, A = {a}"
+                );
+            }
+        }
     }
 
     #[test]
