@@ -12,11 +12,15 @@
 //! to the smaller heap of its pair.  The nim-sum move from (s, A, y) to row t = s − d changes
 //! the difference by δ = (u ⊕ d) − u = Σ_{i ∈ bits(d)} ±2^i, so only 2^popcount(d) entries of
 //! row t can forbid y.  The columns A = 0, 1, 2, … are computed for all rows s = 0..=S in turn.
+//! An unused difference below a row's largest (a hole) is a candidate at every column; whether a
+//! nim-sum move forbids it depends only on the column mod M = 2^bitlen(S), so each hole keeps a
+//! mask of the residues forbidden, updated as the lower rows record pairs (S < 1024).
 //!
-//! Cost: per row and column, (candidates tried) × (s + w(s)) look-ups with
-//! w(s) = Σ_{d=1}^{s} 2^popcount(d) ≤ 3^⌈log2(s+1)⌉ (≈ s^1.585); a slice of n positions needs
-//! about n·φ columns.  Memory: per row about 2.5 bytes per column (the difference map, u32) and
-//! one bit per value (the values taken, up to ≈ φ² times the column): O(S·n) in all.
+//! Cost: per row and column, one bit per hole and (candidates above the holes) × (s + w(s))
+//! look-ups with w(s) = Σ_{d=1}^{s} 2^popcount(d) ≤ 3^⌈log2(s+1)⌉ (≈ s^1.585), and per pair
+//! recorded in row t, Σ_{s>t} 2^popcount(s−t) hole tests; a slice of n positions needs about n·φ
+//! columns.  Memory: per row about 2.5 bytes per column (the difference map, u32), one bit per
+//! value (the values taken, up to ≈ φ² times the column), M/8 + 48 bytes per hole: O(S·n + S²·M).
 
 use crate::error::{Error, Result};
 
@@ -385,7 +389,7 @@ pub fn columns_estimate(s: u64, count: u64) -> Option<u64> {
 }
 
 /// The memory rows 0..=s take at `columns` columns: per row 4 bytes per difference
-/// (≈ columns·5/8 + 3s + 64) and a bit per value (≈ columns·3).
+/// (≈ columns·5/8 + 3s + 64), a bit per value (≈ columns·3) and about 4s holes.
 pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
     let diffs = columns
         .checked_mul(5)?
@@ -395,7 +399,14 @@ pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
     let per_row = diffs
         .checked_mul(4)?
         .checked_add(columns.checked_mul(3)? / 8)?;
-    per_row.checked_mul(s.checked_add(1)?)
+    // the holes, about 4s a row, each 48 bytes and its residue mask (M/8 bytes, M ≤ 1024)
+    let mask = if s < MASKS_BELOW {
+        (2u64 << (63 - s.max(1).leading_zeros())) / 8
+    } else {
+        0
+    };
+    let holes = s.checked_mul(4)?.checked_mul(48 + mask)?;
+    per_row.checked_add(holes)?.checked_mul(s.checked_add(1)?)
 }
 
 /// Refuses, in one line, slices 0..=`s` of `count` positions that would pass the engine's range
