@@ -255,13 +255,23 @@ impl ThreeTable {
         let mut s = h.to_vec();
         s.sort_unstable();
         let (small, mid) = (s[0], s[1]);
-        let cells = (small + 1).checked_mul(mid + 1);
-        let work = (0..=small.min(slice::MAX_SMALLEST))
-            .map(|s| s + slice::nim_sum_lookups(s))
-            .try_fold(0u64, |acc, w| acc.checked_add(w))
-            .and_then(|w| w.checked_mul(mid + 1));
-        let fits = cells.is_some_and(|c| c <= MAX_THREE_CELLS)
-            && work.is_some_and(|w| w <= MAX_THREE_WORK)
+        let cells = small
+            .checked_add(1)
+            .zip(mid.checked_add(1))
+            .and_then(|(x, y)| x.checked_mul(y));
+        let fits_cells = cells.is_some_and(|c| c <= MAX_THREE_CELLS);
+        // only when the cells fit (then small < 2^13): Σ_{t ≤ small} (t + w(t)), w(t) summed as
+        // it grows
+        let work = fits_cells.then(|| {
+            let (mut w, mut sum) = (0u64, 0u64);
+            for t in 1..=small {
+                w += 1 << t.count_ones();
+                sum += t + w;
+            }
+            sum.checked_mul(mid + 1)
+        });
+        let fits = fits_cells
+            && work.flatten().is_some_and(|w| w <= MAX_THREE_WORK)
             && mid <= slice::MAX_VALUE / 4;
         if !fits {
             return Err(Error::usage(format!(
@@ -362,6 +372,7 @@ mod tests {
         assert!(analyse(&[1000, 1000, 1000, 1000]).is_err());
         assert!(analyse(&[100_000, 100_000, 100_000]).is_err());
         assert!(analyse(&[100_000, 100_000, 5]).is_ok());
+        assert!(analyse(&[u64::MAX, u64::MAX, u64::MAX]).is_err());
         assert!(analyse(&[3, 5, u64::MAX]).is_ok());
     }
 }
