@@ -12,6 +12,8 @@
 //! * [`ratwyt`] — RATWYT, Games I–III and the Calkin–Wilf tree.
 //! * [`sums`] — disjunctive sums: nim-sum of Grundy values, winning moves.
 //! * [`three_pile`] — three-pile Wythoff by line occupancy.
+//! * [`nheap`] — Fraenkel's N-heap Wythoff (nim-sum moves): outcomes, winning moves, three-heap
+//!   slices.
 //! * [`play`] — a game against the program as a state machine (lines in, text out).
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
@@ -38,6 +40,7 @@ pub mod grundy;
 pub mod gvalues;
 pub mod job;
 pub mod lines;
+pub mod nheap;
 pub mod num;
 pub mod oeis;
 pub mod page;

@@ -141,6 +141,24 @@ pub(crate) fn pile_u64(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Pile, e))
 }
 
+/// The fixed smallest heaps of an N-heap Wythoff slice: `A` (three heaps) or `A1,A2` (four).
+pub(crate) fn slice_heaps(s: &str) -> std::result::Result<SliceHeaps, ArgError> {
+    let v = s
+        .split(',')
+        .map(|p| natural_in(p, 0, u64::MAX).map_err(|e| explain(Kind::Pile, e)))
+        .collect::<std::result::Result<Vec<u64>, ArgError>>()?;
+    if v.len() > 2 {
+        return Err(ArgError(
+            "expected one smallest heap A (three heaps) or two, A1,A2 (four heaps)".into(),
+        ));
+    }
+    Ok(SliceHeaps(v))
+}
+
+/// The fixed heaps of a slice, as [`slice_heaps`] reads them.
+#[derive(Clone)]
+pub(crate) struct SliceHeaps(pub(crate) Vec<u64>);
+
 /// A size, bound or limit up to 2^64 − 1 (`three N`, `--recursive-limit`, a table side).
 pub(crate) fn size(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Size, e))

@@ -29,6 +29,7 @@ mod json;
 mod line_pairs;
 mod lines;
 mod manual;
+mod nheap;
 mod oeis;
 mod out;
 mod pairs;
@@ -43,6 +44,7 @@ use generate::*;
 use grundy::*;
 use gvalue::*;
 use line_pairs::*;
+use nheap::*;
 use oeis::*;
 use pairs::*;
 use play::*;
@@ -87,6 +89,9 @@ pub(crate) enum Command {
     Three(ThreeArgs),
     /// Three-pile Wythoff: P or N, and a winning move, for (X, Y, Z).
     ThreeMove(ThreeMoveArgs),
+    /// N-heap Wythoff (nim-sum moves): P or N and every winning move of H1 ... HN, or
+    /// `--slice A` the P-positions (A, A_n, B_n) of three heaps.
+    Nheap(NheapArgs),
     /// RATWYT / Game I on two reduced rationals: induced integers, outcome, every winning move.
     Ratwyt(RatwytArgs),
     /// Game II: one rational, a move does 1..=t steps toward the root.
@@ -157,6 +162,7 @@ pub fn main() -> Result<()> {
         Command::Generate(a) => generate(a),
         Command::Three(a) => three(a),
         Command::ThreeMove(a) => three_move(a),
+        Command::Nheap(a) => nheap_cmd(a),
         Command::Ratwyt(a) => ratwyt(a),
         Command::GameTwo(a) => game_two(a),
         Command::GameThree(a) => game_three(a),
@@ -180,6 +186,7 @@ fn check(c: &Command) -> Option<String> {
         Command::Move(a) => a.solve.check(),
         Command::Pairs(a) => a.check(),
         Command::Grundy(a) => a.check(),
+        Command::Nheap(a) => a.check(),
         _ => Ok(()),
     };
     r.err()
@@ -211,6 +218,7 @@ fn usage_error(e: &clap::Error) -> Error {
             Some("pairs") => "START and STOP are indices n ≥ 0",
             Some("game-three") => "the rationals are p/q ≥ 0",
             Some("sum") | Some("play") => "the piles are ≥ 0",
+            Some("nheap") => "the heaps are ≥ 0",
             _ => "numbers here are non-negative",
         };
         return Error::usage(format!("'{word}' is negative: {kind} ({help})"));

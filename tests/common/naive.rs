@@ -1,7 +1,8 @@
 //! Naive references, each derived here from the rules of its game and nothing of the library's:
 //! the Grundy values of generalized Wythoff (a direct mex), its P-positions (backward induction)
 //! and P-pairs (the mex recursion), the Grundy values of two-pile line games, and the
-//! P-positions of three-pile Wythoff (backward induction over a cube).
+//! P-positions of three-pile Wythoff (backward induction over a cube), and of N-heap Wythoff
+//! (backward induction over a box, every move vector tried).
 
 /// The options of (x, y) in generalized Wythoff with parameter a: (x', y) with x' < x, (x, y')
 /// with y' < y, and (x − k, y − l) with k, l ≥ 1, |k − l| < a.
@@ -234,4 +235,65 @@ pub fn line_naive_rows(n: usize, rules: &[(usize, usize)]) -> Vec<Vec<u32>> {
 /// [`line_naive_rows`] row-major.
 pub fn line_naive(n: usize, rules: &[(usize, usize)]) -> Vec<u32> {
     line_naive_rows(n, rules).concat()
+}
+
+/// Whether taking `x` heap by heap is a move of N-heap Wythoff (Fraenkel): exactly one heap
+/// lowered, or several with x_1 ⊕ … ⊕ x_N = 0.
+pub fn nheap_is_move(x: &[usize]) -> bool {
+    let lowered = x.iter().filter(|&&v| v > 0).count();
+    lowered == 1 || (lowered > 1 && x.iter().fold(0, |acc, &v| acc ^ v) == 0)
+}
+
+/// Every vector x with 0 ≤ x_i ≤ h_i (heap 1 fastest).
+fn nheap_vectors(h: &[usize]) -> Vec<Vec<usize>> {
+    let mut all = vec![Vec::new()];
+    for &side in h {
+        all = (0..=side)
+            .flat_map(|v| all.iter().map(move |x| [x.clone(), vec![v]].concat()))
+            .collect();
+    }
+    all
+}
+
+/// The options of `h` in N-heap Wythoff: h − x for every move x, by trying every x ≤ h.
+pub fn nheap_options(h: &[usize]) -> Vec<Vec<usize>> {
+    nheap_vectors(h)
+        .into_iter()
+        .filter(|x| nheap_is_move(x))
+        .map(|x| h.iter().zip(&x).map(|(a, b)| a - b).collect())
+        .collect()
+}
+
+/// N-heap Wythoff by backward induction over the box [0, side]^N: the P-positions as a map from
+/// the heaps to true.  A position is P when no move x ≤ h (tried exhaustively) reaches a P.
+pub fn nheap_board(n: usize, side: usize) -> std::collections::HashMap<Vec<usize>, bool> {
+    let mut p = std::collections::HashMap::new();
+    // heap 1 fastest: every option (componentwise smaller) comes earlier
+    for h in nheap_vectors(&vec![side; n]) {
+        let mut lost = true;
+        let mut x = vec![0usize; n];
+        'all: loop {
+            let mut k = 0;
+            while k < n {
+                if x[k] < h[k] {
+                    x[k] += 1;
+                    break;
+                }
+                x[k] = 0;
+                k += 1;
+            }
+            if k == n {
+                break 'all;
+            }
+            if nheap_is_move(&x) {
+                let t: Vec<usize> = h.iter().zip(&x).map(|(a, b)| a - b).collect();
+                if p[&t] {
+                    lost = false;
+                    break 'all;
+                }
+            }
+        }
+        p.insert(h, lost);
+    }
+    p
 }

@@ -1,0 +1,163 @@
+//! `wythoff nheap`: Fraenkel's N-heap Wythoff game — P or N and every winning move of a
+//! position, or the slice of a fixed smallest heap (three heaps).
+
+use super::args::*;
+use super::json;
+use super::out::{Out, Sink, outln};
+use clap::Args;
+use std::path::PathBuf;
+use wythoff::Outcome;
+use wythoff::error::{Error, Result};
+use wythoff::nheap;
+
+/// The positions of a slice printed when `--count` is not given.
+const DEFAULT_COUNT: u64 = 100;
+
+#[derive(Args)]
+pub(crate) struct NheapArgs {
+    /// The heaps H1 H2 ... HN (1 to 8 of them).
+    #[arg(
+        value_name = "HEAP",
+        num_args = 0..,
+        value_parser = pile_u64,
+        allow_negative_numbers = true,
+        required_unless_present = "slice",
+        conflicts_with = "slice"
+    )]
+    pub(crate) heaps: Vec<u64>,
+    /// Print the slice of smallest heap A (three heaps): the P-positions (A, A_n, B_n),
+    /// A <= A_n <= B_n, A_n increasing, as `n A_n B_n` lines from n = 0.
+    #[arg(long, value_name = "A", value_parser = slice_heaps, allow_hyphen_values = true)]
+    pub(crate) slice: Option<SliceHeaps>,
+    /// With --slice: the number of positions (default 100).
+    #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true, requires = "slice")]
+    pub(crate) count: Option<u64>,
+    /// With --slice A: every slice of smallest heap s <= A in one run, as `s n A_n B_n` lines in
+    /// the order found (by A_n, then s); each slice ends at K positions.
+    #[arg(long, requires = "slice", conflicts_with = "json")]
+    pub(crate) all: bool,
+    /// With --slice: write to FILE (atomically) instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "slice")]
+    pub(crate) output: Option<PathBuf>,
+    /// One JSON object: the outcome and moves, or with --slice the positions with B - A.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+impl NheapArgs {
+    /// `--count` and `-o` belong to `--slice` (clap's `requires` does not see them past the
+    /// heaps' positional list).
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        if self.slice.is_none() {
+            if self.count.is_some() {
+                return Err("--count goes with --slice A".into());
+            }
+            if self.output.is_some() {
+                return Err("-o goes with --slice A".into());
+            }
+            if self.all {
+                return Err("--all goes with --slice A".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+pub(crate) fn nheap_cmd(args: NheapArgs) -> Result<()> {
+    match &args.slice {
+        Some(fixed) => slice(&fixed.0, &args),
+        None => position(&args),
+    }
+}
+
+/// The heaps as "(h1, h2, …)".
+fn tuple(h: &[u64]) -> String {
+    let v: Vec<String> = h.iter().map(u64::to_string).collect();
+    format!("({})", v.join(", "))
+}
+
+fn position(args: &NheapArgs) -> Result<()> {
+    let h = &args.heaps;
+    let a = nheap::analyse(h)?;
+    let mut out = Out::new();
+    if args.json {
+        out.json(&json::Nheap {
+            position: h.iter().map(json::s).collect(),
+            outcome: a.outcome.to_string(),
+            moves: a
+                .moves
+                .iter()
+                .map(|m| m.iter().map(json::s).collect())
+                .collect(),
+        })?;
+        return out.finish();
+    }
+    let p = tuple(h);
+    match a.outcome {
+        Outcome::P => outln!(
+            out,
+            "{p}: P — the player to move loses; there is no winning move"
+        )?,
+        Outcome::N => {
+            let k = a.moves.len();
+            let s = if k == 1 { "" } else { "s" };
+            outln!(out, "{p}: N — {k} winning move{s}:")?;
+            for m in &a.moves {
+                outln!(out, "  {p} -> {}", tuple(m))?;
+            }
+        }
+    }
+    out.finish()
+}
+
+fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
+    let &[s] = fixed else {
+        return Err(Error::usage(
+            "--slice: four-heap slices (A1,A2) are not built yet; give one smallest heap A \
+             (three heaps)",
+        ));
+    };
+    let count = args.count.unwrap_or(DEFAULT_COUNT);
+    nheap::slice::check(s, count)?;
+    let mut sink = Sink::open(args.output.as_deref())?;
+    if args.json {
+        let mut positions = Vec::new();
+        nheap::slice::slice(s, count, &mut |n, a, b| {
+            positions.push(json::SlicePosition {
+                n: json::s(n),
+                a: json::s(a),
+                b: json::s(b),
+                difference: json::s(b - a),
+            });
+            Ok(())
+        })?;
+        let body = json::Slice {
+            smallest: vec![json::s(s)],
+            count: json::s(count),
+            positions,
+        };
+        let text = serde_json::to_string(&json::Versioned::with(json::VERSION, &body))
+            .map_err(|e| Error::internal(format!("JSON rendering: {e}")))?;
+        sink.text(&text)?;
+        sink.text("\n")?;
+        return sink.finish();
+    }
+    let mut buf = String::new();
+    let mut line = |text: String| -> Result<()> {
+        buf.push_str(&text);
+        if buf.len() >= 1 << 16 {
+            sink.text(&buf)?;
+            buf.clear();
+        }
+        Ok(())
+    };
+    if args.all {
+        nheap::slice::slices(s, count, &mut |t, n, a, b| {
+            line(format!("{t} {n} {a} {b}\n"))
+        })?;
+    } else {
+        nheap::slice::slice(s, count, &mut |n, a, b| line(format!("{n} {a} {b}\n")))?;
+    }
+    sink.text(&buf)?;
+    sink.finish()
+}
