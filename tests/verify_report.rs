@@ -11,14 +11,8 @@ use serde_json::Value;
 #[test]
 fn a_corrupted_strategy_fails_with_the_counterexample() {
     // With the numeration table (a = 1): the fault is seen at its n.
-    let o = wythoff(&[
-        "verify",
-        "--bound",
-        "3e6",
-        "--inject-fault",
-        "2718281",
-        "--json",
-    ]);
+    let line = "verify --bound 3e6 --inject-fault 2718281 --json";
+    let o = wythoff(&line.split(' ').collect::<Vec<_>>());
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let r = json(&o);
     assert_eq!(r["ok"], false);
