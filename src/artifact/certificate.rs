@@ -298,12 +298,7 @@ impl Certificate {
         if w != 2 && w != 4 {
             return Err(invalid("width", format!("value width {w} (2 or 4 bytes)")));
         }
-        if b[52..64].iter().any(|&c| c != 0) {
-            return Err(invalid(
-                "reserved",
-                "the reserved header bytes are not zero",
-            ));
-        }
+        HeaderError::reserved_zero(&b[52..64]).map_err(CertificateError::Invalid)?;
         let payload = &b[HEADER_LEN..];
         if u64_at(64) != payload.len() as u64 {
             return Err(CertificateError::Invalid(HeaderError::Length {

@@ -115,12 +115,7 @@ impl CubeHeader {
                 format!("{} values for side {}", hd.values, hd.n),
             ));
         }
-        if h[48..HEADER_LEN].iter().any(|&b| b != 0) {
-            return Err(HeaderError::field(
-                "reserved",
-                "reserved bytes are not zero",
-            ));
-        }
+        HeaderError::reserved_zero(&h[48..HEADER_LEN])?;
         Ok(hd)
     }
 }

@@ -79,12 +79,7 @@ impl GHeader {
                 format!("value width {} (a g-value file has 8)", h[32]),
             ));
         }
-        if h[33..72].iter().any(|&b| b != 0) {
-            return Err(HeaderError::field(
-                "reserved",
-                "the reserved header bytes are not zero",
-            ));
-        }
+        HeaderError::reserved_zero(&h[33..72])?;
         Ok(header)
     }
 

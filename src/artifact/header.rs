@@ -186,6 +186,17 @@ impl HeaderError {
             says: says.into(),
         }
     }
+
+    /// Refuses reserved header bytes that are not all zero (the field "reserved").
+    pub fn reserved_zero(bytes: &[u8]) -> Result<(), HeaderError> {
+        match bytes.iter().all(|&b| b == 0) {
+            true => Ok(()),
+            false => Err(HeaderError::field(
+                "reserved",
+                "the reserved header bytes are not zero",
+            )),
+        }
+    }
 }
 
 /// Why a binary file cannot be used: it cannot be read, is not a regular file, or is not a valid

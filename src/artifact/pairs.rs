@@ -116,12 +116,7 @@ impl Header {
                 format!("misère byte {} (0 or 1)", h[24]),
             ));
         }
-        if h[26..32].iter().any(|&b| b != 0) {
-            return Err(HeaderError::field(
-                "reserved",
-                "the reserved header bytes are not zero",
-            ));
-        }
+        HeaderError::reserved_zero(&h[26..32])?;
         if header.start > header.stop {
             return Err(HeaderError::field("START", "START > STOP"));
         }
