@@ -1,7 +1,7 @@
 //! One check's outcome — `ok`, `FAIL` or `skipped` (with the true reason) — with what it covered,
 //! and the one human rendering of a list of them.  Every check the crate reports is a [`Check`]:
 //! the verification report ([`crate::verify`], whose JSON form this record is), the proof of a
-//! Grundy table ([`crate::grundy::check`], [`crate::lines::check`]) and the check of a row
+//! Grundy table ([`crate::grundy::check`](mod@crate::grundy::check), [`crate::lines::check`]) and the check of a row
 //! certificate ([`crate::grundy::rows::check`]).
 //!
 //! A check that ran over some items is `ok`, or `FAIL` with its first counterexample in full; a

@@ -179,7 +179,7 @@ impl Rational {
     }
 
     /// The continued-fraction partial quotients [a0; a1, …] (a0 may be 0; the last is ≥ 2
-    /// unless the rational is an integer).  0/1 gives [0].
+    /// unless the rational is an integer).  0/1 gives \[0\].
     pub fn partial_quotients(&self) -> Vec<Integer> {
         self.quotients().collect()
     }

@@ -9,8 +9,8 @@
 //! While a [`Log`] is open its file holds an exclusive advisory lock (`flock`, through
 //! [`File::try_lock`]), so two runs can never append to one log: the second is refused.  The
 //! decision what to do with an earlier run's log is taken under that lock
-//! ([`crate::artifact::resumable`]).  [`Log::resume`] refuses a log whose parameters
-//! differ from the run's and leaves it untouched.
+//! ([`crate::artifact::resumable`]), which refuses a log whose parameters differ from the
+//! run's and leaves it untouched.
 //!
 //! Cost: one `write` and one `fdatasync` per record.
 

@@ -37,7 +37,7 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// A failure of [`write_table`].
+/// A failure of [`crate::grundy::write_table`].
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
     /// The run did not start (see [`ResumeError`]).

@@ -2,13 +2,13 @@
 //! (seed 0) of the canonical square — row-major, every G(x, y) for 0 ≤ x, y < N as a
 //! little-endian u32.
 //!
-//! The square is streamed in blocks of [`BLOCK`] rows.  Row r of the square is G(r, c) for
+//! The square is streamed in blocks of `BLOCK` rows.  Row r of the square is G(r, c) for
 //! c < r — by symmetry the column r of the stored triangle — then the triangle's row r.  The
 //! column part of a whole block is read as segments of earlier triangle rows (each contiguous in
 //! memory: columns r₀..r₁ of row c) and transposed into the block, whose row stride is padded so
 //! that the strided writes do not all fall into one cache set; the block's rows are then summed
 //! and fed to a streaming XXH3.  Cost: one pass over the triangle per block for the column part,
-//! i.e. about N²/2 values read in runs of [`BLOCK`], plus N² values hashed — memory speed.
+//! i.e. about N²/2 values read in runs of `BLOCK`, plus N² values hashed — memory speed.
 
 use super::store::Layout;
 use crate::decimal_string;

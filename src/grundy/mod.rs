@@ -6,8 +6,8 @@
 //! Every option has a smaller x + y, so G(x, y) ≤ x + y by induction; the value width of a table is
 //! chosen from that bound (2N − 2).  G is symmetric, so tables store the upper triangle.
 //!
-//! Files: [`file`] (the table file format and its validation), [`bands`] (its band index),
-//! [`check`] (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
+//! Files: [`crate::artifact::table`] (the table file format and its validation),
+//! [`crate::artifact::bands`] (its band index), [`check`](mod@check) (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
 //! documented checksum of the square).
 
 pub mod bits;

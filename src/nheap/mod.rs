@@ -7,7 +7,7 @@
 //! Algorithms: P or N and every winning move of a position by a search over the box below it
 //! ([`box_search`]: the cells in increasing order, each P when no option is; cost
 //! cells × Π_{i ≠ largest}(h_i + 1) at the most), and for three heaps by the slices
-//! ([`slice`]: the rows f_s up to the smallest heap, columns up to the middle one).  The
+//! ([`slice`](mod@slice): the rows f_s up to the smallest heap, columns up to the middle one).  The
 //! limits are checked before any work and refused in one line.
 
 pub mod slice;

@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 /// No entry (an unused difference).
 const NONE: u32 = u32::MAX;
 
-/// The largest column or value the engine stores (u32, with [`NONE`] reserved).
+/// The largest column or value the engine stores (u32, with `NONE` reserved).
 pub const MAX_VALUE: u64 = u32::MAX as u64 - 1;
 
 /// An unused difference e below the top of a row; with residue masks ([`Rows::modulus`] M > 0),

@@ -3,7 +3,7 @@
 //! diagonal's inverse.
 //!
 //! Limit: the table of side S in memory — the upper triangle at the least width holding 2S − 2,
-//! and the engine's sets — within [`MAX_BYTES`]; [`SIDE`] is the largest such S (a unit test ties
+//! and the engine's sets — within [`MAX_BYTES`]; `SIDE` is the largest such S (a unit test ties
 //! it to the cap).  So A004481 and A317205 reach the S(S + 1)/2 cells of the antidiagonals
 //! 0..S − 1, A047708 S terms, A048850 (S − 2)/2 (its side is 2n + 2).
 //!

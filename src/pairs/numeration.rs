@@ -289,7 +289,7 @@ pub fn represent_stepwise(a: u64, sys: System, n: &Integer) -> Digits {
     digits
 }
 
-/// Σ digits[i]·b_i in the given system: Horner's scheme for the recurrence, h digits at a time:
+/// Σ digits\[i\]·b_i in the given system: Horner's scheme for the recurrence, h digits at a time:
 /// (X, Y) ← (q_h X + q_{h−1} Y + Σ s q_{h−j}, q_{h−1} X + q_{h−2} Y + Σ s q_{h−j−1}).
 pub fn evaluate(a: u64, sys: System, digits: &[u64]) -> Integer {
     let (mut x, mut y) = (Integer::new(), Integer::new());
@@ -318,7 +318,7 @@ pub fn evaluate(a: u64, sys: System, digits: &[u64]) -> Integer {
     horner_steps(a, sys, x, y, rest)
 }
 
-/// Σ digits[i]·b_i one digit at a time (the reference for the blocked [`evaluate`]).
+/// Σ digits\[i\]·b_i one digit at a time (the reference for the blocked [`evaluate`]).
 pub fn evaluate_stepwise(a: u64, sys: System, digits: &[u64]) -> Integer {
     horner_steps(a, sys, Integer::new(), Integer::new(), digits)
 }

@@ -1,6 +1,6 @@
 //! Three-pile Wythoff solved into a cube file (`three N --cube FILE`) or into its summary.
 //!
-//! [`write`] drives the solver ([`super::engine`]) wavefront by wavefront and hands each
+//! [`write`](fn@write) drives the solver ([`super::engine`]) wavefront by wavefront and hands each
 //! wavefront's values to the cube file's writer ([`crate::artifact::cube::CubeWriter`]), which
 //! checkpoints them; a resumed run replays the values kept into the solver first.  [`summary`]
 //! runs the same solver with no file.  Reading a cube back is [`crate::artifact::cube::Cube`];

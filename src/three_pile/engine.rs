@@ -25,8 +25,8 @@
 //! | G | d | t | (t, w, w + d) for some w |
 //! | H | d | t − w + D | (t, w, w + d) for some w |
 //!
-//! and the line (y, z), y ≤ z, reads E[z]@t (e₂), E[y]@t (e₃), F[z]@t−y+D (e₁+e₂),
-//! F[y]@t−z+D (e₁+e₃), G[z−y]@t (e₂+e₃), H[z−y]@t−y+D (e₁+e₂+e₃).
+//! and the line (y, z), y ≤ z, reads E\[z\]@t (e₂), E\[y\]@t (e₃), F\[z\]@t−y+D (e₁+e₂),
+//! F\[y\]@t−z+D (e₁+e₃), G\[z−y\]@t (e₂+e₃), H\[z−y\]@t−y+D (e₁+e₂+e₃).
 //!
 //! Threads.  Two tiles of a wavefront, (I, J) and (I + k, J − k), read and write disjoint
 //! rows: E and F rows in the blocks I, J and I + k, J − k of B rows (equal only if
@@ -34,8 +34,8 @@
 //! the same interval shifted by 2kB.  The tables are arrays of atomics read and written with
 //! relaxed loads and stores; no word is ever written by two threads of one wavefront.
 //!
-//! First free words.  Bits are only ever set, so the first word of E[r] or G[d] that is not all
-//! ones only moves up; it is kept per row, and the mex starts at the largest of those of E[z], E[y]
+//! First free words.  Bits are only ever set, so the first word of E\[r\] or G\[d\] that is not all
+//! ones only moves up; it is kept per row, and the mex starts at the largest of those of E\[z\], E\[y\]
 //! and G[z − y] instead of at t = 0.  In the cube most lines then need one or two words.
 //!
 //! Cost: (D + 1)(D + 2)/2 lines, each a scan of six rows from its first free word to its value:

@@ -85,7 +85,7 @@ pub struct Box3 {
 }
 
 impl Box3 {
-    /// Solves a box containing [0,x]×[0,y]×[0,z] (the box [0, x] × [0, max(y, z)]²);
+    /// Solves a box containing \[0,x\]×\[0,y\]×\[0,z\] (the box \[0, x\] × \[0, max(y, z)\]²);
     /// `progress` receives the number of lines finished.
     pub fn solve(x: u64, y: u64, z: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Box3> {
         let d = y.max(z);

@@ -1,7 +1,7 @@
 //! The Grundy checks of a verification (`grundy` side N > 0).
 //!
 //! * **grundy table**: the engine's N×N table ([`crate::grundy::Table`]) through the library's
-//!   table check ([`crate::grundy::check`]).
+//!   table check ([`crate::grundy::check`](mod@crate::grundy::check)).
 //! * **row periods = table** (a = 1): the certified additive periods of rows 0..X−1, X =
 //!   min(N, 64) (the row sweep of [`crate::grundy::rows`]; Dress, Flammenkamp and Pink,
 //!   "Additive periodicity of the Sprague-Grundy function of certain Nim games", 1999; Landman,

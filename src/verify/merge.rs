@@ -3,7 +3,7 @@
 //! The reports must be of one configuration (all fields but the shard equal), one report per
 //! shard, every shard present.  The range checks ([`super::mex`], the numeration sample, the
 //! two sweeps of [`super::conjectures`]) are joined: each part must cover exactly its shard's
-//! range, and count what that range holds (see [`Items`]); counts add up; the merged check
+//! range, and count what that range holds (see `Items`); counts add up; the merged check
 //! fails with the counterexample of the lowest failing shard.  The small checks and the
 //! measurements are shard 0's (the other shards list them as skipped).  The merged report of a
 //! complete set of shards has the same checks — names, covers, counts, statuses and first

@@ -175,7 +175,7 @@ const MAX_RESTARTS: u32 = 64;
 ///
 /// The sweep stops at a counterexample and starts afresh at the next n (from the formula's
 /// values, as a chunk starts), so every n is examined and the first counterexample does not
-/// depend on how the range was cut — up to [`MAX_RESTARTS`] counterexamples per chunk, after
+/// depend on how the range was cut — up to `MAX_RESTARTS` counterexamples per chunk, after
 /// which the chunk stops and its count is what was examined.
 pub fn chunk(
     rules: Rules,

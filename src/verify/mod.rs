@@ -6,7 +6,7 @@
 //!   (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts", 1982).  Where
 //!   the values fit a machine word the same sweep also checks Fraenkel's numeration property
 //!   (Property 3) at every n by table ([`numeration`]).  The range is cut into chunks run in
-//!   parallel, and into shards run anywhere and merged ([`merge`]).  Cost: a few cycles per n.
+//!   parallel, and into shards run anywhere and merged ([`merge`](mod@merge)).  Cost: a few cycles per n.
 //! * **floor = numeration** ([`numeration`]): Property 3 with arbitrary precision at every
 //!   n < min(bound, 10^6) and at 10^4 spread-out n up to the bound.
 //! * The small checks ([`checks`], [`misere`], [`grundy`]), run by shard 0: Wythoff identities,

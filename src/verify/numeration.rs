@@ -13,10 +13,10 @@ use super::report::Check;
 use crate::pairs::{algebraic, numeration};
 use rug::Integer;
 
-/// Property 3 tabulated: for r < q_k, V[r] = I_p(R_q(r)) and the trailing zeros of R_q(r).
+/// Property 3 tabulated: for r < q_k, V\[r\] = I_p(R_q(r)) and the trailing zeros of R_q(r).
 /// Every n splits into its q-digits at positions ≥ k (the *high part*, value H) and a low part
 /// r = n − H < q_k whose digits are exactly R_q(r) (the representation is unique); so within a
-/// block of consecutive n sharing the high part, A_n by Property 3 is I_p(high) + V[r], minus 1
+/// block of consecutive n sharing the high part, A_n by Property 3 is I_p(high) + V\[r\], minus 1
 /// when the trailing-zero count is odd — a table look-up per n.  Blocks are q_k long (q_{k−1}
 /// when the digit at k is a, which forces the digit at k − 1 to be 0); each block's high part is
 /// represented afresh with the arbitrary-precision routine.

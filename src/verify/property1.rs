@@ -8,14 +8,14 @@
 //! 0 ≤ s_j ≤ a with s_j = a ⇒ s_{j−1} = 0) the legal digit strings on positions 0..j−1 are, in
 //! increasing value: for d = 0..a−1, digit d at position j−1 over every legal string on 0..j−2
 //! (values d·p_{j−1} + r, r < p_{j−1}), then digit a over the legal strings on 0..j−3 (values
-//! a·p_{j−1} + r, r < p_{j−2}) — p_j values in all.  So the parities E_j[r] = [R_p(r) ends in an
+//! a·p_{j−1} + r, r < p_{j−2}) — p_j values in all.  So the parities E_j\[r\] = \[R_p(r) ends in an
 //! even number of zeros] of r < p_j are copies of E_{j−1} and E_{j−2}, where the entry of
 //! r = 0 inside a copy with d > 0 is the parity of j − 1 (the digit d is the lowest non-zero).
 //! [`PWord`] builds E_k for the largest p_k ≤ 2^22 by these copies: no representation is
 //! computed for the table.
 //!
 //! **Blocks.** Any m splits into the digits at positions ≥ k (value H) and those below
-//! (r = m − H < p_k, itself legal, so E_k[r] is m's parity when r > 0).  Consecutive m with the
+//! (r = m − H < p_k, itself legal, so E_k\[r\] is m's parity when r > 0).  Consecutive m with the
 //! same high part form a block of p_k integers, or of p_{k−1} when s_k = a (then s_{k−1} = 0).
 //! Each block's high part is represented afresh with the arbitrary-precision routine
 //! ([`crate::pairs::numeration::represent`]) — once per million integers or more — and its r = 0

@@ -150,7 +150,7 @@ pub fn row_of(w: &Walk, x: usize, x_rows: usize) -> Vec<i16> {
     w.period.iter().skip(x).step_by(x_rows).copied().collect()
 }
 
-/// The least divisor p of λ = `rec.len()` with rec[(i + p) mod λ] = rec[i] for every i.
+/// The least divisor p of λ = `rec.len()` with rec\[(i + p) mod λ\] = rec\[i\] for every i.
 pub fn least_period(rec: &[i16]) -> u64 {
     let lam = rec.len();
     (1..=lam)
@@ -159,7 +159,7 @@ pub fn least_period(rec: &[i16]) -> u64 {
         .unwrap_or(lam) as u64
 }
 
-/// r_x(y) for y < y0[x] for the rows x with `want[x]`, from one sweep of column 0 on.
+/// r_x(y) for y < y0\[x\] for the rows x with `want\[x\]`, from one sweep of column 0 on.
 pub fn prefixes(
     snaps: &Snapshots,
     y0: &[u64],
