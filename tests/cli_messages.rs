@@ -295,3 +295,13 @@ fn grundy_rules_that_depend_on_a_value_are_refused_before_any_work() {
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn an_empty_list_is_refused_not_written() {
+    for args in [
+        &["gvalue", "1", "--count", "0"][..],
+        &["nheap", "--slice", "1", "--count", "0"],
+    ] {
+        refused(args, &["--count", "≥ 1"]);
+    }
+}

@@ -74,6 +74,7 @@ enum Kind {
     Size,
     Count,
     Terms,
+    Listed,
     Parameter,
     Columns,
     Threads,
@@ -89,6 +90,7 @@ impl Kind {
             Kind::Size => "a size ≥ 0",
             Kind::Count => "a whole number ≥ 0",
             Kind::Terms => "a number of terms ≥ 1",
+            Kind::Listed => "a number of positions ≥ 1",
             Kind::Parameter => "a parameter ≥ 1",
             Kind::Columns => "a number of columns ≥ 1",
             Kind::Threads => "a number of threads from 1 to 1024",
@@ -173,6 +175,12 @@ pub(crate) fn count(s: &str) -> std::result::Result<u64, ArgError> {
 /// b-file.
 pub(crate) fn terms(s: &str) -> std::result::Result<u64, ArgError> {
     natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Terms, e))
+}
+
+/// A number of positions to list, in 1..=2^64 − 1 (`gvalue --count`, `nheap --count`): none
+/// would be an empty list.
+pub(crate) fn listed(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Listed, e))
 }
 
 /// A game parameter (a, t) in 1..=2^64 − 1.

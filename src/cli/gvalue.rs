@@ -25,7 +25,7 @@ pub(crate) struct GvalueArgs {
           required_unless_present_any = ["count", "check", "against"])]
     pub(crate) n: Option<Integer>,
     /// Stream the first K g-values: a summary, `--text` lines or (`-o FILE`) a binary file.
-    #[arg(long, value_name = "K", value_parser = count, conflicts_with = "n")]
+    #[arg(long, value_name = "K", value_parser = listed, conflicts_with = "n")]
     pub(crate) count: Option<u64>,
     /// With --count: write `n x y` lines (to stdout, or to -o FILE) instead of a summary.
     #[arg(long, requires = "count")]

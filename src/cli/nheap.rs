@@ -30,7 +30,7 @@ pub(crate) struct NheapArgs {
     #[arg(long, value_name = "A", value_parser = slice_heaps, allow_hyphen_values = true)]
     pub(crate) slice: Option<SliceHeaps>,
     /// With --slice: the number of positions (default 100).
-    #[arg(long, value_name = "K", value_parser = count, allow_hyphen_values = true, requires = "slice")]
+    #[arg(long, value_name = "K", value_parser = listed, allow_hyphen_values = true, requires = "slice")]
     pub(crate) count: Option<u64>,
     /// With --slice A: every slice of smallest heap s <= A in one run, as `s n A_n B_n` lines in
     /// the order found (by A_n, then s); each slice ends at K positions.
