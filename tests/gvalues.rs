@@ -155,6 +155,113 @@ fn the_summary_measures_against_the_zero_values() {
     assert_eq!(listed[..], unused[..unused.len().min(32)]);
 }
 
+/// The figures of `gvalue --all` for the g-values (n, x, y) of one value, computed here from
+/// the naive table and the mex pairs: [x − A_n, y − B_n, (y − x) − n] extremes and last growth,
+/// the changes of (y − x) − n, where its last run began, its value there and the counts.
+fn figures(values: &[(u64, u64)], zeros: &[(u64, u64)]) -> serde_json::Value {
+    let mut ext = [(0i64, 0i64, 0u64); 3];
+    let (mut changes, mut from, mut prev) = (0u64, 0u64, None);
+    let mut counts = std::collections::BTreeMap::<i64, u64>::new();
+    for (n, (&(x, y), &(a, b))) in values.iter().zip(zeros).enumerate() {
+        let devs = [
+            x as i64 - a as i64,
+            y as i64 - b as i64,
+            (y - x) as i64 - n as i64,
+        ];
+        for (e, d) in ext.iter_mut().zip(devs) {
+            if d.unsigned_abs() > e.0.unsigned_abs().max(e.1.unsigned_abs()) {
+                e.2 = n as u64;
+            }
+            e.0 = e.0.min(d);
+            e.1 = e.1.max(d);
+        }
+        if prev.is_some_and(|p| p != devs[2]) {
+            changes += 1;
+            from = n as u64;
+        }
+        prev = Some(devs[2]);
+        *counts.entry(devs[2]).or_default() += 1;
+    }
+    let e = |i: usize| {
+        serde_json::json!([
+            ext[i].0.to_string(),
+            ext[i].1.to_string(),
+            ext[i].2.to_string()
+        ])
+    };
+    serde_json::json!({
+        "x_minus_a": e(0), "y_minus_b": e(1), "diagonal_minus_n": e(2),
+        "changes": changes.to_string(), "constant_from": from.to_string(),
+        "shift": prev.unwrap_or(0).to_string(),
+        "counts": counts.iter().map(|(d, c)| [d.to_string(), c.to_string()]).collect::<Vec<_>>(),
+    })
+}
+
+#[test]
+fn every_summary_of_all_equals_the_naive_table() {
+    let (side, top, count) = (400usize, 5u32, 100usize);
+    let g = naive_rows(side, side, 1);
+    // the g-values of each h ≤ top in increasing x, from the naive table
+    let mut values = vec![Vec::new(); top as usize + 1];
+    for x in 0..side {
+        for y in x..side {
+            if g[x][y] <= top {
+                values[g[x][y] as usize].push((x as u64, y as u64));
+            }
+        }
+    }
+    let zeros = mex_pairs_through(1, false, count as u64 - 1);
+    let dir = tempfile::tempdir().unwrap();
+    let plots = dir.path().join("plots");
+    let j = json(&run_ok(&[
+        "gvalue",
+        &top.to_string(),
+        "--count",
+        &count.to_string(),
+        "--all",
+        "--json",
+        "--plots",
+        s(&plots),
+    ]));
+    assert_eq!(j["count"], count.to_string());
+    let got = j["values"].as_array().unwrap();
+    assert_eq!(got.len(), top as usize + 1);
+    for (h, v) in values.iter().enumerate() {
+        // the naive list is the prefix: every row up to its last x holds h inside the board
+        let last_x = v[count - 1].0 as usize;
+        assert!((0..=last_x).all(|x| g[x].contains(&(h as u32))), "h = {h}");
+        let want = figures(&v[..count], &zeros);
+        let j = &got[h];
+        assert_eq!(j["g"], h.to_string());
+        for key in ["x_minus_a", "y_minus_b", "diagonal_minus_n"] {
+            let e = &j[key];
+            let have = serde_json::json!([e["min"], e["max"], e["last_growth"]]);
+            assert_eq!(have, want[key], "h = {h}, {key}");
+        }
+        assert_eq!(j["diagonal_minus_n_changes"], want["changes"], "h = {h}");
+        assert_eq!(j["constant_from"], want["constant_from"], "h = {h}");
+        assert_eq!(j["shift"], want["shift"], "h = {h}");
+        assert_eq!(j["diagonal_minus_n_counts"], want["counts"], "h = {h}");
+    }
+    // g = 0 is Wythoff's sequence itself: (y − x) − n = 0 throughout
+    assert_eq!(got[0]["diagonal_minus_n_changes"], "0");
+    for name in ["gvalue_distances.png", "gvalue_settling.png"] {
+        let (w, h, _) = png_pixels(&plots.join(name));
+        assert_eq!((w, h), (1200, 800), "{name}");
+    }
+    let listed: Vec<&str> = j["plots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert_eq!(listed.len(), 2);
+    // the text form says what the figures are
+    let o = run_ok(&["gvalue", "2", "--count", "50", "--all"]);
+    says(&stdout(&o), "evidence, not proof");
+    says(&stdout(&o), "shifted Wythoff: (y - x) - n changed");
+}
+
 /// The file by its documented layout (doc/formats.md, kind 7), read here without the library.
 fn read_file(bytes: &[u8]) -> (u64, Vec<(u64, u64)>) {
     assert_eq!(&bytes[0..8], b"WYTHOFF\0");

@@ -42,6 +42,14 @@ pub(crate) struct GvalueArgs {
     #[arg(long, value_name = "TABLE", requires = "g",
           conflicts_with_all = ["n", "count", "text", "output", "check"])]
     pub(crate) against: Option<PathBuf>,
+    /// With --count K: the summary of every value h = 0..=G from one sweep (the first K
+    /// g-values of each), instead of G's alone.
+    #[arg(long, requires = "count", conflicts_with_all = ["text", "output"])]
+    pub(crate) all: bool,
+    /// With --all: draw the summaries against h into DIR (created if needed):
+    /// gvalue_distances.png and gvalue_settling.png.
+    #[arg(long, value_name = "DIR", requires = "all")]
+    pub(crate) plots: Option<PathBuf>,
     /// One JSON object: the g-value (with its diagonal y − x), the summary, the check of a file
     /// or the comparison with a table.
     #[arg(long, conflicts_with_all = ["text", "output"])]
@@ -57,6 +65,9 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         return against(g, table, args.json);
     }
     if let Some(k) = args.count {
+        if args.all {
+            return summaries(g, k, &args);
+        }
         return stream(g, k, &args);
     }
     let n = args.n.ok_or_else(|| Error::usage("give N or --count K"))?;
@@ -136,6 +147,43 @@ fn stream(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
     out.finish()
 }
 
+/// `gvalue G --count K --all`: the summaries of every h ≤ G from one sweep, with plots.
+fn summaries(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
+    let plots = args
+        .plots
+        .as_deref()
+        .map(wythoff::verify::plot::check_dir)
+        .transpose()?;
+    let cap = gvalues::plan(g, k)?;
+    // the rows to sweep: the K-th g-value of each h lies near row φK (x − A_n is bounded)
+    let pb = progress_bar(u128::from(k) * 1618 / 1000 + 1, "rows");
+    let all = gvalues::summarize_all(g, k, cap, &|d| pb.inc(d))?;
+    pb.finish_and_clear();
+    let mut drawn = Vec::new();
+    if let Some(dir) = &plots {
+        drawn = gvalues::plot::draw_all(&all, dir)?;
+    }
+    let mut out = Out::new();
+    if args.json {
+        out.json(&json::GSummaries {
+            top: json::s(g),
+            count: json::s(k),
+            evidence: gvalues::summary::EVIDENCE.into(),
+            values: all.iter().map(json::GSummary::from).collect(),
+            plots: drawn.iter().map(|p| p.display().to_string()).collect(),
+        })?;
+    } else {
+        outln!(out, "{}", gvalues::summary::EVIDENCE)?;
+        for s in &all {
+            print_summary(&mut out, s)?;
+        }
+        for p in &drawn {
+            outln!(out, "plot: {}", p.display())?;
+        }
+    }
+    out.finish()
+}
+
 fn print_summary(out: &mut Out, s: &gvalues::Summary) -> Result<()> {
     let (n, x, y) = s.last;
     outln!(out, "g={} count={}", s.g, s.count)?;
@@ -171,6 +219,18 @@ fn print_summary(out: &mut Out, s: &gvalues::Summary) -> Result<()> {
         s.largest_diagonal,
         if listed.is_empty() { "" } else { ": " },
         listed.join(" ")
+    )?;
+    let t = &s.tail;
+    let counts: Vec<String> = t.counts.iter().map(|(d, c)| format!("{d}:{c}")).collect();
+    outln!(
+        out,
+        "shifted Wythoff: (y - x) - n changed {} times; constant = {} from n={} on (the last {} \
+         values); value:count {}",
+        t.changes,
+        t.shift,
+        t.constant_from,
+        s.count - t.constant_from,
+        counts.join(" ")
     )
 }
 

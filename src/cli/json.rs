@@ -383,6 +383,28 @@ pub(crate) struct GSummary {
     pub(crate) unused_diagonals: String,
     /// The first 32 unused diagonals, in increasing order.
     pub(crate) unused_diagonal_list: Vec<String>,
+    /// The number of n ≥ 1 at which (y − x) − n changed.
+    pub(crate) diagonal_minus_n_changes: String,
+    /// The first n of the last run of equal (y − x) − n (the prefix is a shifted Wythoff
+    /// sequence from there on, and from no smaller n).
+    pub(crate) constant_from: String,
+    /// (y − x) − n on that run.
+    pub(crate) shift: String,
+    /// [value, how often] for each value of (y − x) − n, in increasing value.
+    pub(crate) diagonal_minus_n_counts: Vec<[String; 2]>,
+}
+
+/// `gvalue G --count K --all --json`: the summaries of every value h ≤ G from one sweep.
+#[derive(Serialize)]
+pub(crate) struct GSummaries {
+    pub(crate) top: String,
+    pub(crate) count: String,
+    /// What the figures are: measurements on a range, not proof.
+    pub(crate) evidence: String,
+    /// The summary of each h = 0..=top, in order.
+    pub(crate) values: Vec<GSummary>,
+    /// The plots written (--plots DIR), else empty.
+    pub(crate) plots: Vec<String>,
 }
 
 impl From<&wythoff::gvalues::Summary> for GSummary {
@@ -398,6 +420,10 @@ impl From<&wythoff::gvalues::Summary> for GSummary {
             largest_diagonal: s(v.largest_diagonal),
             unused_diagonals: s(v.skipped_diagonals),
             unused_diagonal_list: all(&v.skipped_list),
+            diagonal_minus_n_changes: s(v.tail.changes),
+            constant_from: s(v.tail.constant_from),
+            shift: s(v.tail.shift),
+            diagonal_minus_n_counts: v.tail.counts.iter().map(|&(d, c)| [s(d), s(c)]).collect(),
         }
     }
 }

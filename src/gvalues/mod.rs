@@ -20,13 +20,14 @@
 
 pub mod against;
 pub mod far;
+pub mod plot;
 pub mod summary;
 pub mod sweep;
 pub mod window;
 
 use crate::error::{Error, Result};
 use rug::Integer;
-pub use summary::{Summary, summarize};
+pub use summary::{Summarizer, Summary, Tail, summarize, summarize_all};
 pub use sweep::{GValue, GValues, Sweep};
 
 /// The largest value G the sweep accepts (cost and memory grow with G + 1).

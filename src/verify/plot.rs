@@ -114,21 +114,21 @@ fn draw_err(e: impl std::fmt::Display) -> Error {
 }
 
 /// One scatter plot (x, y) with an optional line y = s·x + i, into an RGB buffer.
-struct Scatter<'p> {
-    title: String,
-    x_label: &'p str,
-    y_label: &'p str,
-    series: Vec<Series>,
+pub(crate) struct Scatter<'p> {
+    pub(crate) title: String,
+    pub(crate) x_label: &'p str,
+    pub(crate) y_label: &'p str,
+    pub(crate) series: Vec<Series>,
     /// Where the legend goes (a corner the points leave free).
-    legend: SeriesLabelPosition,
+    pub(crate) legend: SeriesLabelPosition,
 }
 
 /// Points of one colour, with an optional line y = s·x + i and a legend label.
-struct Series {
-    label: String,
-    colour: RGBColor,
-    points: Vec<(f64, f64)>,
-    line: Option<(f64, f64, String)>,
+pub(crate) struct Series {
+    pub(crate) label: String,
+    pub(crate) colour: RGBColor,
+    pub(crate) points: Vec<(f64, f64)>,
+    pub(crate) line: Option<(f64, f64, String)>,
 }
 
 impl Scatter<'_> {
@@ -202,7 +202,7 @@ impl Scatter<'_> {
         Ok(buf)
     }
 
-    fn write(&self, path: &Path) -> Result<()> {
+    pub(crate) fn write(&self, path: &Path) -> Result<()> {
         let rgb = self.render()?;
         let mut f = crate::artifact::AtomicFile::create(path)?;
         crate::grundy::picture::encode_png(&mut f, WIDTH, HEIGHT, &rgb)?;
