@@ -224,12 +224,12 @@ fn print_summary(out: &mut Out, s: &gvalues::Summary) -> Result<()> {
     let counts: Vec<String> = t.counts.iter().map(|(d, c)| format!("{d}:{c}")).collect();
     outln!(
         out,
-        "shifted Wythoff: (y - x) - n changed {} times; constant = {} from n={} on (the last {} \
-         values); value:count {}",
+        "shifted Wythoff: (y - x) - n changed {} times; its last run: {} from n={} to n={}; \
+         value:count {}",
         t.changes,
         t.shift,
         t.constant_from,
-        s.count - t.constant_from,
+        s.count - 1,
         counts.join(" ")
     )
 }
