@@ -6,7 +6,9 @@
 
 mod common;
 
-use common::{command, options, p_board, three_pile_board, three_pile_options};
+use common::{
+    command, nheap_board, nheap_options, options, p_board, three_pile_board, three_pile_options,
+};
 
 use rug::Integer;
 use std::io::{Read, Write};
@@ -117,6 +119,38 @@ fn computer_moves_on_three_piles_land_on_p_positions() {
                     } else {
                         assert_eq!(x + y + z - q.iter().sum::<usize>(), 1);
                     }
+                }
+            }
+        }
+    }
+}
+
+/// N-heap Wythoff (three and four heaps): every computer move is a move of the rules, onto a
+/// P-position of the brute force from an N-position, the smallest take from a P-position.
+#[test]
+fn computer_moves_in_n_heap_wythoff_land_on_p_positions() {
+    for (heaps, side) in [(3usize, 6usize), (4, 3)] {
+        let p = nheap_board(heaps, side);
+        let top = State::Nheap(vec![side as u64; heaps]);
+        let game = Game::new(Rules::wythoff(), &top).unwrap();
+        let mut rng = Rng::new(5);
+        for (h, &pn) in &p {
+            let s = State::Nheap(h.iter().map(|&v| v as u64).collect());
+            assert_eq!(game.is_p(&s).unwrap(), pn, "{s}");
+            for random in [false, true] {
+                let r = if random { Some(&mut rng) } else { None };
+                let Some(c) = game.computer_move(&s, r).unwrap() else {
+                    assert!(h.iter().all(|&v| v == 0));
+                    continue;
+                };
+                let State::Nheap(q) = c.to else { panic!() };
+                let q: Vec<usize> = q.iter().map(|&v| v as usize).collect();
+                assert!(nheap_options(h).contains(&q), "{h:?} -> {q:?}");
+                assert_eq!(c.winning, !pn, "{h:?}");
+                if pn {
+                    assert_eq!(h.iter().sum::<usize>() - q.iter().sum::<usize>(), 1);
+                } else {
+                    assert!(p[&q], "{h:?} -> {q:?}");
                 }
             }
         }
@@ -292,7 +326,14 @@ fn following_the_hints_wins_as_first_player() {
         win_by_hints(&["play", "--seed", seed, "--misere"]);
         win_by_hints(&["play", "--three", "--seed", seed]);
         win_by_hints(&["play", "--sum", "--seed", seed, "--computer-first"]);
+        win_by_hints(&["play", "--nheap", "--seed", seed]);
+        win_by_hints(&["play", "--nheap", "--seed", seed, "--computer-first"]);
     }
+    // N-heap Wythoff from an N-position of the brute force (three and four heaps)
+    assert!(!common::nheap_board(3, 7)[&vec![2, 5, 7]]);
+    win_by_hints(&["play", "--nheap", "2", "5", "7"]);
+    assert!(!common::nheap_board(4, 3)[&vec![1, 2, 3, 3]]);
+    win_by_hints(&["play", "--nheap", "1", "2", "3", "3"]);
 }
 
 #[test]
@@ -376,6 +417,20 @@ fn illegal_moves_are_refused_with_the_reason() {
         out.contains("the third pile has 7 counters, not 8"),
         "{out}"
     );
+    // N-heap Wythoff: a nim-sum move is accepted, others are refused with their nim-sum
+    let (_, out, _) = scripted(&["play", "--nheap", "2", "3", "3"], "1 2 2\n2 3 4\n2 3\n");
+    for want in [
+        "Refused: taking from several heaps needs amounts whose nim-sum is 0 (you took 1, 1 and 1: nim-sum 1).",
+        "Refused: piles only shrink: heap 3 has 3 counters, not 4.",
+        "Refused: 2 numbers: type the position your move leads to as one number per heap",
+    ] {
+        assert!(out.contains(want), "{want}\n{out}");
+    }
+    let (_, out, _) = scripted(&["play", "--nheap", "2", "3", "3"], "1 1 0\n");
+    assert!(
+        !out.contains("Refused"),
+        "(1, 2, 3) is a nim-sum move: {out}"
+    );
     let (_, out, _) = scripted(&["play", "3,5", "4,4"], "3 1 1\n2 0 1\n2 4 4\n");
     assert!(
         out.contains("there is no component 3: the components are numbered 1 to 2"),
@@ -455,6 +510,22 @@ fn bad_arguments_exit_2_with_one_line() {
         (&["play", "1,8192"], "piles up to 8191"),
         (&["play", "--three", "1", "2"], "not 2 numbers"),
         (&["play", "--three", "--sum"], "cannot be used with"),
+        (&["play", "--nheap", "--three"], "cannot be used with"),
+        (&["play", "--nheap", "5"], "2 to 8 heaps, not 1"),
+        (
+            &["play", "--nheap", "1", "2", "-a", "2"],
+            "a = 1 in normal play",
+        ),
+        (
+            &[
+                "play", "--nheap", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+            ],
+            "2 to 8 heaps",
+        ),
+        (
+            &["play", "--nheap", "1000", "1000", "1000", "1000"],
+            "the search's limits",
+        ),
         (&["play", "-a", "0"], "parameter"),
         (&["play", "--seed", "x"], "not a number"),
         (&["play", "x", "y"], "not a non-negative integer"),

@@ -10,8 +10,8 @@ use wythoff::play::{Kind, PROMPT, Session, Setup, Start};
 
 #[derive(Args)]
 pub(crate) struct PlayArgs {
-    /// The start: X Y (two piles), X Y Z (three piles) or X1,Y1 X2,Y2 ... (a sum); drawn at
-    /// random when omitted.
+    /// The start: X Y (two piles), X Y Z (three piles), X1,Y1 X2,Y2 ... (a sum) or, with
+    /// --nheap, H1 H2 ... HN; drawn at random when omitted.
     #[arg(value_name = "POSITION", num_args = 0.., allow_negative_numbers = true)]
     pub(crate) position: Vec<String>,
     #[command(flatten)]
@@ -20,8 +20,12 @@ pub(crate) struct PlayArgs {
     #[arg(long, conflicts_with = "sum")]
     pub(crate) three: bool,
     /// A sum of two-pile games (normal play; piles up to 8191).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "nheap")]
     pub(crate) sum: bool,
+    /// Fraenkel's N-heap Wythoff: POSITION is 2 to 8 heaps H1 H2 ... (a = 1, normal play;
+    /// the limits of `wythoff nheap`).
+    #[arg(long, conflicts_with = "three")]
+    pub(crate) nheap: bool,
     /// The computer moves first.
     #[arg(long)]
     pub(crate) computer_first: bool,
@@ -35,6 +39,8 @@ pub(crate) fn play_cmd(args: PlayArgs) -> Result<()> {
         Some(Kind::Three)
     } else if args.sum {
         Some(Kind::Sum)
+    } else if args.nheap {
+        Some(Kind::Nheap)
     } else {
         None
     };

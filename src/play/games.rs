@@ -46,6 +46,8 @@ pub enum State {
     Three([u64; 3]),
     /// A disjunctive sum of two-pile positions.
     Sum(Vec<(u64, u64)>),
+    /// Fraenkel's N-heap Wythoff (2 to [`crate::nheap::MAX_HEAPS`] heaps).
+    Nheap(Vec<u64>),
 }
 
 impl State {
@@ -55,6 +57,7 @@ impl State {
             State::Pair(x, y) => *x == 0 && *y == 0,
             State::Three(p) => p.iter().all(|&v| v == 0),
             State::Sum(cs) => cs.iter().all(|&(x, y)| x == 0 && y == 0),
+            State::Nheap(h) => h.iter().all(|&v| v == 0),
         }
     }
 }
@@ -64,6 +67,10 @@ impl fmt::Display for State {
         match self {
             State::Pair(x, y) => write!(f, "({x}, {y})"),
             State::Three([x, y, z]) => write!(f, "({x}, {y}, {z})"),
+            State::Nheap(h) => {
+                let h: Vec<String> = h.iter().map(u64::to_string).collect();
+                write!(f, "({})", h.join(", "))
+            }
             State::Sum(cs) => {
                 for (i, (x, y)) in cs.iter().enumerate() {
                     if i > 0 {
@@ -125,6 +132,9 @@ enum Engine {
     Pair(Solver),
     Three(Box3),
     Sum(Oracle),
+    /// Each position analysed when asked ([`crate::nheap::analyse`]: the slices for three heaps,
+    /// the box search otherwise); the start's analysis checks the limits up front.
+    Nheap,
 }
 
 /// A game being played: the rules and what decides its positions, prepared for a start and
@@ -180,6 +190,24 @@ impl Game {
                     .collect();
                 Engine::Sum(Oracle::for_positions(rules.a(), &ps)?)
             }
+            State::Nheap(h) => {
+                if rules.misere() || rules.a() != 1 {
+                    return Err(Error::domain(
+                        "N-heap Wythoff is played with a = 1 in normal play (the parameter a and \
+                         misère play apply to two piles)",
+                    ));
+                }
+                if h.len() < 2 || h.len() > crate::nheap::MAX_HEAPS {
+                    return Err(Error::domain(format!(
+                        "N-heap Wythoff is played with 2 to {} heaps, not {}",
+                        crate::nheap::MAX_HEAPS,
+                        h.len()
+                    )));
+                }
+                // every later position lies below the start: its limits hold for them too
+                crate::nheap::analyse(h)?;
+                Engine::Nheap
+            }
         };
         Ok(Game { rules, engine })
     }
@@ -196,6 +224,7 @@ impl Game {
             (Engine::Pair(solver), State::Pair(x, y)) => Ok(solver.outcome(x, y)? == Outcome::P),
             (Engine::Three(b), State::Three(p)) => Ok(b.is_p(p[0], p[1], p[2])),
             (Engine::Sum(o), State::Sum(cs)) => Ok(self.sum_values(o, cs)?.1 == 0),
+            (Engine::Nheap, State::Nheap(h)) => Ok(crate::nheap::analyse(h)?.outcome == Outcome::P),
             _ => Err(mismatch(s)),
         }
     }
@@ -256,6 +285,11 @@ impl Game {
                 }
                 Ok(v)
             }
+            (Engine::Nheap, State::Nheap(h)) => Ok(crate::nheap::analyse(h)?
+                .moves
+                .into_iter()
+                .map(State::Nheap)
+                .collect()),
             _ => Err(mismatch(s)),
         }
     }
@@ -278,6 +312,15 @@ impl Game {
                         let mut q = *p;
                         q[i] -= 1;
                         v.push((Integer::from(p[i]), State::Three(q)));
+                    }
+                }
+            }
+            State::Nheap(h) => {
+                for i in 0..h.len() {
+                    if h[i] > 0 {
+                        let mut q = h.clone();
+                        q[i] -= 1;
+                        v.push((Integer::from(h[i]), State::Nheap(q)));
                     }
                 }
             }
@@ -350,6 +393,12 @@ impl Game {
                 let q = three_move(p, &q)?;
                 Ok(State::Three(q))
             }
+            State::Nheap(h) => {
+                if nums.len() != h.len() {
+                    return Err(format!("{} numbers: {}", nums.len(), self.move_syntax(s)));
+                }
+                Ok(State::Nheap(nheap_move(h, &nums)?))
+            }
             State::Sum(cs) => {
                 let [k, u, v] = <[Integer; 3]>::try_from(nums)
                     .map_err(|n| format!("{} numbers: {}", n.len(), self.move_syntax(s)))?;
@@ -385,6 +434,9 @@ impl Game {
             State::Sum(..) => {
                 "type the component K and the position it moves to as K X Y, for example 2 3 5"
             }
+            State::Nheap(..) => {
+                "type the position your move leads to as one number per heap, for example 1 2 3"
+            }
         }
     }
 
@@ -413,6 +465,12 @@ impl Game {
             State::Three(..) => format!(
                 "Three-pile Wythoff: take any number of counters from one pile, or the same \
                  number from two or from all three piles. {end}"
+            ),
+            State::Nheap(h) => format!(
+                "{}-heap Wythoff (Fraenkel): take any number of counters from one heap, or from \
+                 several heaps amounts whose nim-sum (bitwise exclusive or) is 0, for example 1, \
+                 2 and 3. {end}",
+                h.len()
             ),
             State::Sum(cs) => format!(
                 "A sum of {} games of {}: a move is a move in one component ({pair_rule}). {end}",
@@ -502,6 +560,39 @@ fn three_move(p: &[u64; 3], q: &[Integer; 3]) -> std::result::Result<[u64; 3], S
         return Err(format!(
             "the piles you take from each lose the same number (you took {}, {} and {})",
             taken[0], taken[1], taken[2]
+        ));
+    }
+    Ok(out)
+}
+
+/// Checks the N-heap move h → q: no heap grows, and what is taken is a move of N-heap Wythoff
+/// ([`crate::nheap::is_move`]).
+fn nheap_move(h: &[u64], q: &[Integer]) -> std::result::Result<Vec<u64>, String> {
+    let mut out = Vec::with_capacity(h.len());
+    for (i, (&old, new)) in h.iter().zip(q).enumerate() {
+        match new.to_u64().filter(|&v| v <= old) {
+            Some(v) => out.push(v),
+            None => {
+                return Err(format!(
+                    "piles only shrink: heap {} has {old} counter{}, not {new}",
+                    i + 1,
+                    if old == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+    let taken: Vec<u64> = h.iter().zip(&out).map(|(a, b)| a - b).collect();
+    if taken.iter().all(|&t| t == 0) {
+        return Err("a move must take at least one counter".into());
+    }
+    if !crate::nheap::is_move(&taken) {
+        let mut list: Vec<String> = taken.iter().map(u64::to_string).collect();
+        let last = list.pop().unwrap_or_default();
+        let nim = taken.iter().fold(0, |acc, &t| acc ^ t);
+        return Err(format!(
+            "taking from several heaps needs amounts whose nim-sum is 0 (you took {} and \
+             {last}: nim-sum {nim})",
+            list.join(", ")
         ));
     }
     Ok(out)

@@ -35,6 +35,8 @@ pub enum Kind {
     Three,
     /// A sum of two-pile games.
     Sum,
+    /// Fraenkel's N-heap Wythoff.
+    Nheap,
 }
 
 /// How the game begins.
@@ -85,6 +87,17 @@ impl Start {
             return Ok(Start::At(State::Sum(cs)));
         }
         let nums = words.iter().map(|w| pile(w)).collect::<Result<Vec<_>>>()?;
+        if kind == Some(Kind::Nheap) {
+            let h = nums
+                .iter()
+                .map(|v| {
+                    v.to_u64().ok_or_else(|| {
+                        Error::domain(format!("N-heap play takes heaps below 2^64, not {v}"))
+                    })
+                })
+                .collect::<Result<Vec<u64>>>()?;
+            return Ok(Start::At(State::Nheap(h)));
+        }
         match (nums.len(), kind) {
             (2, None | Some(Kind::Pair)) => {
                 let [x, y] = <[Integer; 2]>::try_from(nums).map_err(|_| bad_count(2))?;
@@ -425,6 +438,10 @@ impl Session {
             },
             (_, State::Pair(x, y)) => format!("{x} {y}"),
             (_, State::Three([x, y, z])) => format!("{x} {y} {z}"),
+            (_, State::Nheap(h)) => {
+                let h: Vec<String> = h.iter().map(u64::to_string).collect();
+                h.join(" ")
+            }
             _ => to.to_string(),
         }
     }
@@ -505,6 +522,16 @@ fn random_start(rules: Rules, kind: Kind, n_wanted: bool, rng: &mut Rng) -> Resu
                 }
             }
             Err(Error::internal("no random sum start found"))
+        }
+        Kind::Nheap => {
+            for _ in 0..TRIES {
+                let h: Vec<u64> = (0..3).map(|_| 1 + rng.below(RANDOM_SMALL)).collect();
+                let p = crate::nheap::analyse(&h)?.outcome == crate::pairs::Outcome::P;
+                if p != n_wanted {
+                    return Ok(State::Nheap(h));
+                }
+            }
+            Err(Error::internal("no random N-heap start found"))
         }
     }
 }
