@@ -293,6 +293,27 @@ pub fn open_regular(path: &Path, kind: Kind) -> Result<(File, u64), FileError> {
     Ok((f, meta.len()))
 }
 
+/// Reads header bytes `buf[from..]` from `f`, a file of `kind` at `path` that is `got` bytes
+/// long and whose first `from` bytes were read into `buf[..from]`; a file shorter than `buf` is
+/// refused as [`HeaderError::Short`].
+pub fn read_header(
+    f: &mut File,
+    path: &Path,
+    kind: Kind,
+    got: u64,
+    buf: &mut [u8],
+    from: usize,
+) -> Result<(), FileError> {
+    let need = buf.len() as u64;
+    if got < need {
+        return Err(FileError::new(path, kind, HeaderError::Short { got, need }));
+    }
+    std::io::Read::read_exact(f, &mut buf[from..]).map_err(|source| FileError::Open {
+        path: path.to_owned(),
+        source,
+    })
+}
+
 /// Checks the opening fields every binary file shares — magic, version (u32 at 8), kind (u32
 /// at 12) — against the `want`ed kind, in a header of `len` bytes; returns the version for the
 /// format's own checks (`versions` lists those it reads, `known` says them in words; the kind is

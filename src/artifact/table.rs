@@ -38,10 +38,9 @@
 //! written with, and regenerating it is the only way to a file that can.
 
 use super::bands;
-use super::header::{self, Damage, FileError, HeaderError, Kind};
+use super::header::{self, FileError, HeaderError, Kind};
 use crate::grundy::store::{self, Layout};
-use memmap2::Mmap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Size of the table file header.
 pub const HEADER_LEN: usize = 64;
@@ -259,63 +258,66 @@ pub fn payload_len(n: u64, width: u32) -> Option<u64> {
 }
 
 /// A table file opened read-only through a memory map, its header and length validated.
-pub struct TableFile {
-    /// The header.
-    pub header: TableHeader,
-    /// Layout of the payload.
-    pub layout: Layout,
-    map: Mmap,
-    path: PathBuf,
-    /// What the reads verified: the header and index against the checksum (version 3, at
-    /// opening), the bands found to match the index, or the whole file (version 2).
-    verified: bands::Verified,
+pub type TableFile = bands::BandedFile<TableHeader>;
+
+impl bands::BandedHeader for TableHeader {
+    const KIND: Kind = Kind::GrundyTable;
+    const COVERS: (&'static str, &'static str) = ("header and payload", "header and band index");
+
+    fn rows(&self) -> u64 {
+        self.n
+    }
+
+    fn band(&self) -> Option<u64> {
+        (self.version == VERSION).then_some(self.band)
+    }
+
+    fn header_len(&self) -> usize {
+        HEADER_LEN
+    }
+
+    fn payload_len(&self) -> usize {
+        self.layout().bytes()
+    }
+
+    fn file_len(&self) -> Option<u64> {
+        TableHeader::file_len(self)
+    }
+
+    fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    fn checksum_of(head: &[u8], tail: &[u8]) -> u64 {
+        checksum(&head[..COVERED], tail)
+    }
+
+    fn byte_range(&self, rows: (u64, u64)) -> std::ops::Range<usize> {
+        bands::byte_range(self.layout(), rows)
+    }
+
+    /// Row min(x, y): the value of (x, y) is stored once, at x ≤ y.
+    fn row_of(x: u64, y: u64) -> u64 {
+        x.min(y)
+    }
+
+    fn read(&self, payload: &[u8], x: u64, y: u64) -> u32 {
+        store::read(payload, self.layout(), x as usize, y as usize)
+    }
 }
 
 impl TableFile {
     /// Opens a table file and validates its header and length, and for version 3 whether the
     /// header and band index match the checksum (not the payload: see [`TableFile::check_rows`],
-    /// [`TableFile::verify`]).
+    /// [`TableFile::verify`]).  G(x, y) is read in any order ([`TableFile::get`],
+    /// [`TableFile::get_checked`]).
     pub fn open(path: &Path) -> Result<TableFile, FileError> {
-        let open_err = |source| FileError::Open {
-            path: path.to_owned(),
-            source,
-        };
-        let invalid = |problem| FileError::new(path, Kind::GrundyTable, problem);
-        let (f, got) = header::open_regular(path, Kind::GrundyTable)?;
+        let (mut f, got) = header::open_regular(path, Kind::GrundyTable)?;
         let mut head = [0u8; HEADER_LEN];
-        if got < HEADER_LEN as u64 {
-            return Err(invalid(HeaderError::Short {
-                got,
-                need: HEADER_LEN as u64,
-            }));
-        }
-        std::io::Read::read_exact(&mut &f, &mut head).map_err(open_err)?;
-        let header = TableHeader::from_bytes(&head).map_err(invalid)?;
-        // from_bytes checked that the length fits
-        let want = header.file_len().unwrap_or(u64::MAX);
-        if got != want {
-            return Err(invalid(HeaderError::Length { got, want }));
-        }
-        // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
-        // truncation by another process is outside what this program guards against.
-        let map = unsafe { Mmap::map(&f) }.map_err(open_err)?;
-        if map.len() as u64 != want {
-            return Err(invalid(HeaderError::Length {
-                got: map.len() as u64,
-                want,
-            }));
-        }
-        let layout = header.layout();
-        let index = &map[HEADER_LEN + layout.bytes()..];
-        let index_ok = header.version != VERSION
-            || bands::index_checksum(&map[..COVERED], index) == header.checksum;
-        Ok(TableFile {
-            header,
-            layout,
-            path: path.to_owned(),
-            verified: bands::Verified::new(header.bands() as usize, index_ok),
-            map,
-        })
+        header::read_header(&mut f, path, Kind::GrundyTable, got, &mut head, 0)?;
+        let header = TableHeader::from_bytes(&head)
+            .map_err(|problem| FileError::new(path, Kind::GrundyTable, problem))?;
+        TableFile::map(header, &f, path, got)
     }
 
     /// Opens a table file and verifies all of it (a full pass over the payload).
@@ -325,86 +327,16 @@ impl TableFile {
         Ok(t)
     }
 
-    /// The payload bytes.
-    pub fn payload(&self) -> &[u8] {
-        &self.map[HEADER_LEN..HEADER_LEN + self.layout.bytes()]
-    }
-
-    /// The band index bytes (empty in version 2).
-    fn index(&self) -> &[u8] {
-        &self.map[HEADER_LEN + self.layout.bytes()..]
-    }
-
-    /// G(x, y), any order; `None` outside the table.  Not verified: see
-    /// [`TableFile::get_checked`], or check the rows first ([`TableFile::check_rows`],
-    /// [`TableFile::check_all`]).
-    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
-        let n = self.header.n;
-        (x < n && y < n).then(|| store::read(self.payload(), self.layout, x as usize, y as usize))
-    }
-
-    /// G(x, y), any order, after checking the band that holds it (row min(x, y)); `None`
-    /// outside the table.
-    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, FileError> {
-        let r = x.min(y);
-        if x < self.header.n && y < self.header.n {
-            self.check_rows(r..=r)?;
-        }
-        Ok(self.get(x, y))
-    }
-
-    /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
-    /// version 2 file is checked whole.  Each band is hashed at most once per open file.
-    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
-        (self.verified.check_rows(self, rows)).map_err(|d| self.damaged(d))
-    }
-
-    /// Checks the whole file: every band against the band index (version 3), or the payload
-    /// against the checksum (version 2).  The first damaged band is named.
-    pub fn check_all(&self) -> Result<(), FileError> {
-        self.verified.check_all(self).map_err(|d| self.damaged(d))
-    }
-
-    /// Whether the whole file is intact ([`TableFile::check_all`]).
-    pub fn verify(&self) -> bool {
-        self.check_all().is_ok()
-    }
-
-    fn damaged(&self, damage: Damage) -> FileError {
-        FileError::Damaged {
-            path: self.path.clone(),
-            damage,
-        }
-    }
-}
-
-impl bands::Banded for TableFile {
-    const COVERS: (&'static str, &'static str) = ("header and payload", "header and band index");
-
-    fn rows(&self) -> u64 {
-        self.header.n
-    }
-
-    fn band(&self) -> Option<u64> {
-        (self.header.version == VERSION).then_some(self.header.band)
-    }
-
-    fn index(&self) -> &[u8] {
-        TableFile::index(self)
-    }
-
-    fn band_bytes(&self, rows: (u64, u64)) -> &[u8] {
-        &self.payload()[bands::byte_range(self.layout, rows)]
-    }
-
-    fn whole_matches(&self) -> bool {
-        checksum(&self.map[..COVERED], self.payload()) == self.header.checksum
+    /// Layout of the payload.
+    pub fn layout(&self) -> Layout {
+        self.header.layout()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::artifact::header::Damage;
 
     fn header(n: u64) -> TableHeader {
         let width = width_for_side(n).unwrap();

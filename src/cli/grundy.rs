@@ -460,9 +460,13 @@ fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
     };
     let n = t.header.n as u128;
     let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
-    let rep = grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|k| {
-        pb.inc(k)
-    })?;
+    let rep = grundy::check_with(
+        t.payload(),
+        t.layout(),
+        t.header.a,
+        Some(t.verify()),
+        &|k| pb.inc(k),
+    )?;
     pb.finish_and_clear();
     report_check(&rep, json)
 }
