@@ -19,6 +19,12 @@ use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Length of the fixed header both banded files open with (a line-game table's rules follow it).
+pub const HEADER_LEN: usize = 64;
+/// Bytes of the fixed header before its checksum field (the header's last 8 bytes): what the
+/// checksum covers of it.
+pub const COVERED: usize = 56;
+
 /// Rows per band in the files this version writes: the engine's band, [`crate::grundy::engine::BAND`].
 pub const ROWS: u64 = crate::grundy::engine::BAND as u64;
 

@@ -18,7 +18,7 @@
 //! pass and a seek back to fill in the checksum; reading streams once, O(1) memory.
 
 use super::atomic::{AtomicFile, io_error};
-use super::header::{FileError, HeaderError, Kind, open_regular, preamble};
+use super::header::{FileError, HeaderError, Kind, open_regular, preamble, u64_at};
 use crate::error::Result;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
@@ -61,11 +61,10 @@ impl GHeader {
     /// Parses and validates a header (not the checksum, which needs the payload).
     pub fn from_bytes(h: &[u8]) -> std::result::Result<GHeader, HeaderError> {
         preamble(h, HEADER_LEN, Kind::GValues, &[1], "version 1")?;
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
         let header = GHeader {
-            g: u64_at(16),
-            count: u64_at(24),
-            checksum: u64_at(72),
+            g: u64_at(h, 16),
+            count: u64_at(h, 24),
+            checksum: u64_at(h, 72),
         };
         if header.g > MAX_G {
             return Err(HeaderError::field(

@@ -314,6 +314,16 @@ pub fn read_header(
     })
 }
 
+/// The little-endian u32 at byte `o` of a header `h` (whose length the caller checked).
+pub fn u32_at(h: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]])
+}
+
+/// The little-endian u64 at byte `o` of a header `h` (whose length the caller checked).
+pub fn u64_at(h: &[u8], o: usize) -> u64 {
+    u64::from(u32_at(h, o)) | (u64::from(u32_at(h, o + 4)) << 32)
+}
+
 /// Checks the opening fields every binary file shares — magic, version (u32 at 8), kind (u32
 /// at 12) — against the `want`ed kind, in a header of `len` bytes; returns the version for the
 /// format's own checks (`versions` lists those it reads, `known` says them in words; the kind is
@@ -334,8 +344,7 @@ pub fn preamble(
     if &h[0..8] != MAGIC {
         return Err(HeaderError::Magic);
     }
-    let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-    let (version, kind) = (u32_at(8), u32_at(12));
+    let (version, kind) = (u32_at(h, 8), u32_at(h, 12));
     if kind != want as u32 {
         return Err(HeaderError::Kind { got: kind, want });
     }

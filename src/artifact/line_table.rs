@@ -40,8 +40,9 @@
 //! values costs a few bands, B·N·width bytes each, not the whole N²·width;
 //! [`LineTableFile::check_all`] checks every band.
 
-use crate::artifact::bands;
-use crate::artifact::header::{self, FileError, HeaderError, Kind};
+pub use crate::artifact::bands::HEADER_LEN;
+use crate::artifact::bands::{self, COVERED};
+use crate::artifact::header::{self, FileError, HeaderError, Kind, u32_at, u64_at};
 use crate::error::Error;
 use crate::grundy::Layout;
 use crate::lines::table::MAX_SIDE;
@@ -49,8 +50,6 @@ use crate::lines::{LineRules, LineTable, MAX_RULES, Rule};
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// Size of the fixed part of the header (the rules follow it).
-pub const HEADER_LEN: usize = 64;
 /// Kind code of a line-game table file.
 pub const KIND: u32 = crate::artifact::header::Kind::LineTable as u32;
 /// The format version this code writes (and reads, with [`VERSION_WHOLE`]).
@@ -61,8 +60,6 @@ pub const VERSION_WHOLE: u32 = 1;
 pub const BAND_ROWS: u64 = 64;
 /// The one layout: the full square, row-major.
 pub const LAYOUT_SQUARE: u32 = 2;
-/// Header bytes covered by the checksum before the rules (all but the checksum field).
-const COVERED: usize = 56;
 
 /// The header of a line-game table file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,17 +178,16 @@ impl LineHeader {
             &[VERSION, VERSION_WHOLE],
             "versions 1 and 2",
         )?;
-        let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-        if u32_at(32) != LAYOUT_SQUARE {
+        if u32_at(h, 32) != LAYOUT_SQUARE {
             return Err(HeaderError::field(
                 "layout",
                 format!(
                     "layout {} (only layout {LAYOUT_SQUARE}, the full square, is known)",
-                    u32_at(32)
+                    u32_at(h, 32)
                 ),
             ));
         }
-        let r = u32_at(24);
+        let r = u32_at(h, 24);
         if r == 0 || r as usize > MAX_RULES {
             return Err(HeaderError::field(
                 "rules",
@@ -222,8 +218,6 @@ impl LineHeader {
                 need: want as u64,
             });
         };
-        let u32_at = |b: &[u8], o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let u64_at = |o: usize| u64::from(u32_at(h, o)) | (u64::from(u32_at(h, o + 4)) << 32);
         let rules: Vec<Rule> = block
             .chunks_exact(8)
             .map(|c| Rule {
@@ -240,7 +234,7 @@ impl LineHeader {
                 },
             )
         })?;
-        let n = u64_at(16);
+        let n = u64_at(h, 16);
         let side = || {
             HeaderError::field(
                 "N",
@@ -250,7 +244,7 @@ impl LineHeader {
         if n == 0 || n > MAX_SIDE {
             return Err(side());
         }
-        let (version, band) = (u32_at(h, 8), u64_at(48));
+        let (version, band) = (u32_at(h, 8), u64_at(h, 48));
         if u32_at(h, 36) != 0 || (version == VERSION_WHOLE && band != 0) {
             return Err(HeaderError::field(
                 "reserved",
@@ -274,7 +268,7 @@ impl LineHeader {
         }
         // N ≤ 2^16 and width ≤ 4: no overflow
         let want_len = payload_len(n, width).ok_or_else(side)?;
-        let got_len = u64_at(40);
+        let got_len = u64_at(h, 40);
         if got_len != want_len {
             return Err(HeaderError::field(
                 "payload length",
@@ -290,7 +284,7 @@ impl LineHeader {
             width,
             payload_len: want_len,
             band,
-            checksum: u64_at(56),
+            checksum: u64_at(h, 56),
         })
     }
 }

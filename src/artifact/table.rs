@@ -38,20 +38,17 @@
 //! written with, and regenerating it is the only way to a file that can.
 
 use super::bands;
-use super::header::{self, FileError, HeaderError, Kind};
+pub use super::bands::{COVERED, HEADER_LEN};
+use super::header::{self, FileError, HeaderError, Kind, u32_at, u64_at};
 use crate::grundy::store::{self, Layout};
 use std::path::Path;
 
-/// Size of the table file header.
-pub const HEADER_LEN: usize = 64;
 /// Kind code of a Grundy table file.
 pub const KIND_TABLE: u32 = crate::artifact::header::Kind::GrundyTable as u32;
 /// The file format version this code writes (and reads, with [`VERSION_WHOLE`]).
 pub const VERSION: u32 = 3;
 /// The earlier version, still read: one checksum over the header and the whole payload.
 pub const VERSION_WHOLE: u32 = 2;
-/// Header bytes covered by the checksum (all but the checksum field, the header's last 8 bytes).
-pub const COVERED: usize = 56;
 /// The one payload layout: the upper triangle, row-major.
 pub const LAYOUT_TRIANGLE: u32 = 1;
 
@@ -136,26 +133,24 @@ impl TableHeader {
             }
             v => v?,
         };
-        let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-        let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
         let field = HeaderError::field;
-        if u32_at(32) != LAYOUT_TRIANGLE {
+        if u32_at(h, 32) != LAYOUT_TRIANGLE {
             return Err(field(
                 "layout",
                 format!(
                     "layout {} (only layout {LAYOUT_TRIANGLE}, the upper triangle, is known)",
-                    u32_at(32)
+                    u32_at(h, 32)
                 ),
             ));
         }
         let t = TableHeader {
             version,
-            a: u64_at(16),
-            n: u64_at(24),
-            width: u32_at(36),
-            payload_len: u64_at(40),
-            band: u64_at(48),
-            checksum: u64_at(56),
+            a: u64_at(h, 16),
+            n: u64_at(h, 24),
+            width: u32_at(h, 36),
+            payload_len: u64_at(h, 40),
+            band: u64_at(h, 48),
+            checksum: u64_at(h, 56),
         };
         let overflow = || {
             field(
