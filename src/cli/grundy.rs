@@ -3,7 +3,7 @@
 use super::args::*;
 use super::certificate::{certificate_error, read_certificate};
 use super::json;
-use super::out::{Out, outln};
+use super::out::{Out, outln, passed_or};
 use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;
 use std::path::PathBuf;
@@ -523,14 +523,9 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
         out.text(&text)?;
         out.finish()?;
     }
-    if rep.ok {
-        Ok(())
-    } else {
-        Err(Error::Disagreement(format!(
-            "the table failed its checks: {}",
-            rep.problems.join("; ")
-        )))
-    }
+    passed_or(rep.ok, || {
+        format!("the table failed its checks: {}", rep.problems.join("; "))
+    })
 }
 
 /// G(x, y) for a = 1 from the rows certified on demand, with the way out named.
