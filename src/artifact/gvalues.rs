@@ -20,6 +20,7 @@
 use super::atomic::{AtomicFile, io_error};
 use super::header::{FileError, HeaderError, Kind, open_regular, preamble, u64_at};
 use crate::error::Result;
+use crate::gvalues::MAX_G;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use xxhash_rust::xxh3::Xxh3;
@@ -29,9 +30,6 @@ pub const HEADER_LEN: usize = 80;
 
 /// Bytes per record (x and y, 8 bytes each).
 pub const RECORD_LEN: u64 = 16;
-
-/// The largest G a file may hold.
-pub const MAX_G: u64 = 255;
 
 /// The header of a g-value file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +64,7 @@ impl GHeader {
             count: u64_at(h, 24),
             checksum: u64_at(h, 72),
         };
-        if header.g > MAX_G {
+        if header.g > u64::from(MAX_G) {
             return Err(HeaderError::field(
                 "G",
                 format!("G = {} (at most {MAX_G})", header.g),
