@@ -326,7 +326,8 @@ impl Verified {
 mod tests {
     use super::*;
     use crate::artifact::header::{Damage, FileError};
-    use crate::artifact::table::{TableFile, TableHeader, VERSION};
+    use crate::artifact::table::tests::{SIX, header, written};
+    use crate::artifact::table::{TableFile, TableHeader};
 
     #[test]
     fn bands_cover_the_rows_once_and_the_payload_contiguously() {
@@ -366,35 +367,18 @@ mod tests {
 
     #[test]
     fn the_version_3_checksum_covers_the_header_and_the_index() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
         // N = 3, B = 2: bands of rows 0..2 (payload bytes 0..5) and row 2 (byte 5)
-        let payload = [0u8, 1, 2, 0, 1, 0];
-        let header = TableHeader {
-            version: VERSION,
-            a: 1,
-            n: 3,
-            width: 1,
-            payload_len: 6,
-            band: 64,
-            checksum: 0,
-        };
         let h = TableHeader {
             a: 2,
             band: 2,
-            ..header
+            ..header(3)
         }
-        .sealed(&payload);
+        .sealed(&SIX);
         // independent of `bands`: the index and the checksum from their definitions
         let x = xxhash_rust::xxh3::xxh3_64;
-        let index = [
-            x(&payload[..5]).to_le_bytes(),
-            x(&payload[5..]).to_le_bytes(),
-        ]
-        .concat();
+        let index = [x(&SIX[..5]).to_le_bytes(), x(&SIX[5..]).to_le_bytes()].concat();
         assert_eq!(h.checksum, x(&[&h.to_bytes()[..56], &index[..]].concat()));
-        let bytes = [&h.to_bytes()[..], &payload, &index].concat();
-        std::fs::write(&p, &bytes).unwrap();
+        let (_dir, p, bytes) = written(&[&h.to_bytes(), &SIX, &index]);
         let t = TableFile::open_verified(&p).unwrap();
         assert_eq!(
             (t.get_checked(2, 1).unwrap(), t.get_checked(2, 2).unwrap()),

@@ -329,11 +329,26 @@ impl TableFile {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::artifact::header::Damage;
+    use std::path::PathBuf;
 
-    fn header(n: u64) -> TableHeader {
+    /// Six values: the payload of a table of N = 3 at width 1 (any bytes do for the checksums).
+    pub(crate) const SIX: [u8; 6] = [0, 1, 2, 0, 1, 0];
+
+    /// `parts` written one after another as `t.bin` in a new scratch folder: the folder (the file
+    /// lives as long as it does), the file and its bytes.
+    pub(crate) fn written(parts: &[&[u8]]) -> (tempfile::TempDir, PathBuf, Vec<u8>) {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        let bytes = parts.concat();
+        std::fs::write(&p, &bytes).unwrap();
+        (dir, p, bytes)
+    }
+
+    /// A version 3 header of a = 1 for a table of side n (bands of 64 rows, checksum 7).
+    pub(crate) fn header(n: u64) -> TableHeader {
         let width = width_for_side(n).unwrap();
         TableHeader {
             version: VERSION,
@@ -451,20 +466,16 @@ mod tests {
 
     #[test]
     fn the_checksum_covers_every_header_field_but_itself() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
         // N = 3 at width 1: six values; a header of a = 2 and one of a = 3 differ in byte 16 only
-        let payload = [0u8, 1, 2, 0, 1, 0];
         let h = TableHeader {
             a: 2,
             ..header_v2(3)
         }
-        .sealed(&payload);
-        let bytes = [&h.to_bytes()[..], &payload].concat();
+        .sealed(&SIX);
+        let (_dir, p, bytes) = written(&[&h.to_bytes(), &SIX]);
         // independent of `checksum`: XXH3-64 of the file with its last header field cut out
         let cut = [&bytes[..56], &bytes[64..]].concat();
         assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&cut));
-        std::fs::write(&p, &bytes).unwrap();
         assert!(TableFile::open_verified(&p).is_ok());
         // a relabelled a: the header is well formed, the checksum refuses it
         for a in [1u8, 3] {
