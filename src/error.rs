@@ -45,6 +45,23 @@ pub trait Refuses<I>: From<Refusal<I>> {
 
 impl<I, E: From<Refusal<I>>> Refuses<I> for E {}
 
+/// `impl From<$error> for Error` for the error of a call that refuses its input or carries a
+/// failure on: the variant `$carried` passes the error it holds on (converted to [`Error`]);
+/// every other variant is bad input, [`Error::Usage`] (status 2), with its message.
+macro_rules! refusals_are_usage {
+    ($error:ident, carries $carried:ident) => {
+        impl From<$error> for $crate::error::Error {
+            fn from(e: $error) -> Self {
+                match e {
+                    $error::$carried(e) => e.into(),
+                    other => $crate::error::Error::usage(other.to_string()),
+                }
+            }
+        }
+    };
+}
+pub(crate) use refusals_are_usage;
+
 /// Every failure the library reports.  No function of the library panics on bad input.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

@@ -18,7 +18,7 @@ pub use sizes::Sizes;
 
 use crate::artifact::AtomicFile;
 use crate::artifact::report::Report;
-use crate::error::{Error, Refusal, Refuses};
+use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
 use crate::page::{self, Page, PageFile};
 use crate::pairs::emit;
 use outputs::{Make, Shared, outputs};
@@ -47,14 +47,7 @@ pub enum JobError {
     Failed(#[from] Error),
 }
 
-impl From<JobError> for Error {
-    fn from(e: JobError) -> Self {
-        match e {
-            JobError::Refused(r) => Error::Usage(r.message),
-            JobError::Failed(e) => e,
-        }
-    }
-}
+refusals_are_usage!(JobError, carries Failed);
 
 /// What the job reports while it runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
