@@ -11,6 +11,11 @@
 //!
 //! The writer also chains the band hashes for its checkpoint records ([`chain`]), so that the
 //! payload is hashed once, band by band, as each band is finished.
+//!
+//! The line-game table file (kind 6) is banded the same way over its full square.  Both are read
+//! through one [`BandedFile`], generic over the header ([`BandedHeader`]): it maps the file after
+//! checking its length, checks the header and index against the checksum at opening (O(N/B)),
+//! and hashes a band (B rows) the first time a value in it is read, at most once per open file.
 
 use super::header::{Damage, FileError, HeaderError, Kind};
 use crate::grundy::store::Layout;
