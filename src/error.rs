@@ -19,6 +19,49 @@ use std::path::PathBuf;
 pub use crate::num::NumberError;
 pub use crate::ratwyt::RationalError;
 
+/// A library call's refusal of one of its inputs, before any work: the input it concerns (an
+/// enum of the call's, so that a caller can name its own argument for it — the library names
+/// quantities, never flags) and what is wrong, a sentence about the quantity.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refusal<I> {
+    /// The input concerned.
+    pub input: I,
+    /// What is wrong, and what is accepted.
+    pub message: String,
+}
+
+/// An error type with a variant that holds a [`Refusal`] of an input `I`: `E::refused(input,
+/// message)` makes one (`job::JobError`, `verify::ConfigError`).
+pub trait Refuses<I>: From<Refusal<I>> {
+    /// A refusal of `input`, saying `message`.
+    fn refused(input: I, message: impl Into<String>) -> Self {
+        Self::from(Refusal {
+            input,
+            message: message.into(),
+        })
+    }
+}
+
+impl<I, E: From<Refusal<I>>> Refuses<I> for E {}
+
+/// `impl From<$error> for Error` for the error of a call that refuses its input or carries a
+/// failure on: the variant `$carried` passes the error it holds on (converted to [`Error`]);
+/// every other variant is bad input, [`Error::Usage`] (status 2), with its message.
+macro_rules! refusals_are_usage {
+    ($error:ident, carries $carried:ident) => {
+        impl From<$error> for $crate::error::Error {
+            fn from(e: $error) -> Self {
+                match e {
+                    $error::$carried(e) => e.into(),
+                    other => $crate::error::Error::usage(other.to_string()),
+                }
+            }
+        }
+    };
+}
+pub(crate) use refusals_are_usage;
+
 /// Every failure the library reports.  No function of the library panics on bad input.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {

@@ -213,8 +213,8 @@ proptest! {
                 for (x, y) in [(0, 0), (3, 17), (side - 1, side - 1), (side, 0), (0, u64::MAX)] {
                     prop_assert_eq!(t.get(x, y).is_some(), x < side && y < side);
                 }
-                let _ = wythoff::grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|_| {});
-                let _ = wythoff::verify::table::measure(t.payload(), t.layout);
+                let _ = wythoff::grundy::check_with(t.payload(), t.layout(), t.header.a, Some(t.verify()), &|_| {});
+                let _ = wythoff::verify::table::measure(t.payload(), t.layout());
                 for anum in ["A047708", "A048850", "A004482"] {
                     let e = wythoff::oeis::entry(anum).unwrap();
                     let _ = wythoff::oeis::table_terms(e, None, &p);

@@ -11,10 +11,24 @@
 //!
 //! The writer also chains the band hashes for its checkpoint records ([`chain`]), so that the
 //! payload is hashed once, band by band, as each band is finished.
+//!
+//! The line-game table file (kind 6) is banded the same way over its full square.  Both are read
+//! through one [`BandedFile`], generic over the header ([`BandedHeader`]): it maps the file after
+//! checking its length, checks the header and index against the checksum at opening (O(N/B)),
+//! and hashes a band (B rows) the first time a value in it is read, at most once per open file.
 
-use super::header::Damage;
+use super::header::{Damage, FileError, HeaderError, Kind};
 use crate::grundy::store::Layout;
+use memmap2::Mmap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Length of the fixed header both banded files open with (a line-game table's rules follow it).
+pub const HEADER_LEN: usize = 64;
+/// Bytes of the fixed header before its checksum field (the header's last 8 bytes): what the
+/// checksum covers of it.
+pub const COVERED: usize = 56;
 
 /// Rows per band in the files this version writes: the engine's band, [`crate::grundy::engine::BAND`].
 pub const ROWS: u64 = crate::grundy::engine::BAND as u64;
@@ -74,11 +88,13 @@ pub fn chain(prev: u64, band_hash: u64) -> u64 {
     xxhash_rust::xxh3::xxh3_64_with_seed(&band_hash.to_le_bytes(), prev)
 }
 
-/// A file whose payload is checked band by band against its band index — or, in the versions
-/// before the index, whole against one checksum: what [`Verified`] needs to know of it.  The
-/// Grundy table ([`crate::artifact::table`]) and the line-game table
+/// The header of a file whose payload is checked band by band against its band index — or, in
+/// the versions before the index, whole against one checksum: what [`BandedFile`] needs to know
+/// of it.  The Grundy table ([`crate::artifact::table`]) and the line-game table
 /// ([`crate::artifact::line_table`]) are such files.
-pub trait Banded {
+pub trait BandedHeader {
+    /// The kind of file.
+    const KIND: Kind;
     /// What the header's checksum covers: (in a version without an index, with one), as in
     /// "its header and payload".
     const COVERS: (&'static str, &'static str);
@@ -86,18 +102,141 @@ pub trait Banded {
     fn rows(&self) -> u64;
     /// Rows per band B, or `None` in a version whose one checksum covers the whole payload.
     fn band(&self) -> Option<u64>;
-    /// The band index (8 bytes a band).
-    fn index(&self) -> &[u8];
+    /// The length of the header as stored; the payload follows it, then the band index.
+    fn header_len(&self) -> usize;
+    /// The payload length in bytes.
+    fn payload_len(&self) -> usize;
+    /// The length of the whole file (`None` on overflow).
+    fn file_len(&self) -> Option<u64>;
+    /// The checksum the header carries.
+    fn checksum(&self) -> u64;
+    /// The file's checksum of `head`, the header as stored, followed by `tail`: the band index,
+    /// or the payload in a version without one.
+    fn checksum_of(head: &[u8], tail: &[u8]) -> u64;
     /// The payload bytes of rows r0..r1.
-    fn band_bytes(&self, rows: (u64, u64)) -> &[u8];
+    fn byte_range(&self, rows: (u64, u64)) -> std::ops::Range<usize>;
+    /// The row whose band holds the value of (x, y).
+    fn row_of(x: u64, y: u64) -> u64;
+    /// The value of (x, y), both below N, in `payload`.
+    fn read(&self, payload: &[u8], x: u64, y: u64) -> u32;
+}
+
+/// A banded file opened read-only through a memory map, its header and length validated; a value
+/// is read only after its band was found to match its index entry ([`BandedFile::get_checked`],
+/// [`BandedFile::check_rows`]).
+pub struct BandedFile<H> {
+    /// The header.
+    pub header: H,
+    map: Mmap,
+    path: PathBuf,
+    /// What the reads verified: the header and index against the checksum (at opening), the
+    /// bands found to match the index, or the whole file (a version without an index).
+    verified: Verified,
+}
+
+impl<H: BandedHeader> BandedFile<H> {
+    /// Maps the file `f` at `path`, `got` bytes long, whose `header` was read and validated:
+    /// refuses a length other than the header's, and checks whether the header and band index
+    /// match the checksum (not the payload: see [`BandedFile::check_rows`],
+    /// [`BandedFile::check_all`]).
+    pub fn map(header: H, f: &File, path: &Path, got: u64) -> Result<Self, FileError> {
+        let invalid = |problem| FileError::new(path, H::KIND, problem);
+        // the header was validated: its length fits
+        let want = header.file_len().unwrap_or(u64::MAX);
+        if got != want {
+            return Err(invalid(HeaderError::Length { got, want }));
+        }
+        // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
+        // truncation by another process is outside what this program guards against.
+        let map = unsafe { Mmap::map(f) }.map_err(|source| FileError::Open {
+            path: path.to_owned(),
+            source,
+        })?;
+        if map.len() as u64 != want {
+            return Err(invalid(HeaderError::Length {
+                got: map.len() as u64,
+                want,
+            }));
+        }
+        let bands = header.band().and_then(|b| count(header.rows(), b));
+        let index_ok = bands.is_none()
+            || H::checksum_of(&map[..header.header_len()], index(&header, &map))
+                == header.checksum();
+        Ok(BandedFile {
+            verified: Verified::new(bands.unwrap_or(0) as usize, index_ok),
+            header,
+            map,
+            path: path.to_owned(),
+        })
+    }
+
+    /// The payload bytes.
+    pub fn payload(&self) -> &[u8] {
+        let start = self.header.header_len();
+        &self.map[start..start + self.header.payload_len()]
+    }
+
+    /// The band index bytes (empty in a version without one).
+    fn index(&self) -> &[u8] {
+        index(&self.header, &self.map)
+    }
+
+    /// G(x, y); `None` outside the table.  Not verified: see [`BandedFile::get_checked`], or
+    /// check the rows first ([`BandedFile::check_rows`], [`BandedFile::check_all`]).
+    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
+        let n = self.header.rows();
+        (x < n && y < n).then(|| self.header.read(self.payload(), x, y))
+    }
+
+    /// G(x, y) after checking the band that holds it; `None` outside the table.
+    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, FileError> {
+        let (n, r) = (self.header.rows(), H::row_of(x, y));
+        if x < n && y < n {
+            self.check_rows(r..=r)?;
+        }
+        Ok(self.get(x, y))
+    }
+
+    /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
+    /// file without an index is checked whole.  Each band is hashed at most once per open file.
+    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
+        (self.verified.check_rows(self, rows)).map_err(|d| self.damaged(d))
+    }
+
+    /// Checks the whole file: every band against the band index, or the payload against the
+    /// checksum (a version without an index).  The first damaged band is named.
+    pub fn check_all(&self) -> Result<(), FileError> {
+        self.verified.check_all(self).map_err(|d| self.damaged(d))
+    }
+
+    /// Whether the whole file is intact ([`BandedFile::check_all`]).
+    pub fn verify(&self) -> bool {
+        self.check_all().is_ok()
+    }
+
+    fn damaged(&self, damage: Damage) -> FileError {
+        FileError::Damaged {
+            path: self.path.clone(),
+            damage,
+        }
+    }
+
     /// Whether the whole payload matches the one checksum (a version without an index).
-    fn whole_matches(&self) -> bool;
+    fn whole_matches(&self) -> bool {
+        H::checksum_of(&self.map[..self.header.header_len()], self.payload())
+            == self.header.checksum()
+    }
+}
+
+/// The band index bytes of a mapped file with this header: what follows the payload.
+fn index<'m>(header: &impl BandedHeader, map: &'m [u8]) -> &'m [u8] {
+    &map[header.header_len() + header.payload_len()..]
 }
 
 /// What an open file's reads have verified: whether the header and index matched the header's
 /// checksum (checked at opening), and which bands were found to match the index — each band is
 /// hashed at most once per open file, however many values are read from it.
-pub struct Verified {
+struct Verified {
     index_ok: bool,
     done: Vec<AtomicBool>,
 }
@@ -105,7 +244,7 @@ pub struct Verified {
 impl Verified {
     /// `count` bands (1 for a file checked whole), none verified yet; `index_ok`: whether the
     /// header and index match the header's checksum (true for a file without an index).
-    pub fn new(count: usize, index_ok: bool) -> Verified {
+    fn new(count: usize, index_ok: bool) -> Verified {
         Verified {
             index_ok,
             done: (0..count.max(1)).map(|_| AtomicBool::new(false)).collect(),
@@ -124,17 +263,18 @@ impl Verified {
 
     /// Checks the bands of `f` holding rows `rows` (clamped to the file); a file without an
     /// index is checked whole.
-    pub fn check_rows(
+    fn check_rows<H: BandedHeader>(
         &self,
-        f: &impl Banded,
+        f: &BandedFile<H>,
         rows: std::ops::RangeInclusive<u64>,
     ) -> Result<(), Damage> {
-        let Some(band) = f.band() else {
+        let Some(band) = f.header.band() else {
             return self.check_band(f, 0);
         };
-        let last = f.rows().saturating_sub(1);
+        let n = f.header.rows();
+        let last = n.saturating_sub(1);
         let (r0, r1) = ((*rows.start()).min(last), (*rows.end()).min(last));
-        if r0 > r1 || f.rows() == 0 {
+        if r0 > r1 || n == 0 {
             return Ok(());
         }
         (r0 / band..=r1 / band).try_for_each(|i| self.check_band(f, i))
@@ -142,22 +282,21 @@ impl Verified {
 
     /// Checks all of `f`: every band against the index, or the payload against the checksum.
     /// The first damaged band is named.
-    pub fn check_all(&self, f: &impl Banded) -> Result<(), Damage> {
-        match f.band() {
+    fn check_all<H: BandedHeader>(&self, f: &BandedFile<H>) -> Result<(), Damage> {
+        match f.header.band() {
             None => self.check_band(f, 0),
-            Some(band) => {
-                (0..count(f.rows(), band).unwrap_or(0)).try_for_each(|i| self.check_band(f, i))
-            }
+            Some(band) => (0..count(f.header.rows(), band).unwrap_or(0))
+                .try_for_each(|i| self.check_band(f, i)),
         }
     }
 
     /// Checks band `i` (or the whole file, without an index), unless already done.
-    fn check_band<F: Banded>(&self, f: &F, i: u64) -> Result<(), Damage> {
-        let Some(band) = f.band() else {
+    fn check_band<H: BandedHeader>(&self, f: &BandedFile<H>, i: u64) -> Result<(), Damage> {
+        let Some(band) = f.header.band() else {
             if !self.is_done(0) {
                 if !f.whole_matches() {
                     return Err(Damage::Checksum {
-                        covers: F::COVERS.0,
+                        covers: H::COVERS.0,
                     });
                 }
                 self.set_done(0);
@@ -166,18 +305,18 @@ impl Verified {
         };
         if !self.index_ok {
             return Err(Damage::Index {
-                covers: F::COVERS.1,
+                covers: H::COVERS.1,
             });
         }
         if self.is_done(i as usize) {
             return Ok(());
         }
-        let (r0, r1) = rows(i, f.rows(), band);
+        let (r0, r1) = rows(i, f.header.rows(), band);
         let at = 8 * i as usize;
         let want = (f.index().get(at..at + 8))
             .and_then(|b| b.try_into().ok())
             .map(u64::from_le_bytes);
-        if want != Some(hash(f.band_bytes((r0, r1)))) {
+        if want != Some(hash(&f.payload()[f.header.byte_range((r0, r1))])) {
             return Err(Damage::Band {
                 first: r0,
                 last: r1 - 1,
@@ -192,7 +331,8 @@ impl Verified {
 mod tests {
     use super::*;
     use crate::artifact::header::{Damage, FileError};
-    use crate::artifact::table::{TableFile, TableHeader, VERSION};
+    use crate::artifact::table::tests::{SIX, header, written};
+    use crate::artifact::table::{TableFile, TableHeader};
 
     #[test]
     fn bands_cover_the_rows_once_and_the_payload_contiguously() {
@@ -232,35 +372,18 @@ mod tests {
 
     #[test]
     fn the_version_3_checksum_covers_the_header_and_the_index() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
         // N = 3, B = 2: bands of rows 0..2 (payload bytes 0..5) and row 2 (byte 5)
-        let payload = [0u8, 1, 2, 0, 1, 0];
-        let header = TableHeader {
-            version: VERSION,
-            a: 1,
-            n: 3,
-            width: 1,
-            payload_len: 6,
-            band: 64,
-            checksum: 0,
-        };
         let h = TableHeader {
             a: 2,
             band: 2,
-            ..header
+            ..header(3)
         }
-        .sealed(&payload);
+        .sealed(&SIX);
         // independent of `bands`: the index and the checksum from their definitions
         let x = xxhash_rust::xxh3::xxh3_64;
-        let index = [
-            x(&payload[..5]).to_le_bytes(),
-            x(&payload[5..]).to_le_bytes(),
-        ]
-        .concat();
+        let index = [x(&SIX[..5]).to_le_bytes(), x(&SIX[5..]).to_le_bytes()].concat();
         assert_eq!(h.checksum, x(&[&h.to_bytes()[..56], &index[..]].concat()));
-        let bytes = [&h.to_bytes()[..], &payload, &index].concat();
-        std::fs::write(&p, &bytes).unwrap();
+        let (_dir, p, bytes) = written(&[&h.to_bytes(), &SIX, &index]);
         let t = TableFile::open_verified(&p).unwrap();
         assert_eq!(
             (t.get_checked(2, 1).unwrap(), t.get_checked(2, 2).unwrap()),

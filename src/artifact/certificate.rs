@@ -34,7 +34,7 @@
 //!
 //! Cost: reading is linear in the file; [`Certificate::value`] O(digits of y).
 
-use super::header::{self, Damage, FileError, HeaderError, Kind};
+use super::header::{self, Damage, FileError, HeaderError, Kind, u32_at, u64_at};
 use crate::error::Error;
 use crate::grundy::rows::Periods;
 use rug::Integer;
@@ -277,9 +277,13 @@ impl Certificate {
             "version 1",
         )
         .map_err(CertificateError::Invalid)?;
-        let u32_at = |o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
-        let (a, x, mu, lam, w) = (u64_at(16), u64_at(24), u64_at(32), u64_at(40), u32_at(48));
+        let (a, x, mu, lam, w) = (
+            u64_at(&b, 16),
+            u64_at(&b, 24),
+            u64_at(&b, 32),
+            u64_at(&b, 40),
+            u32_at(&b, 48),
+        );
         if a == 0 {
             return Err(invalid("a", "a = 0 (a is at least 1)"));
         }
@@ -300,13 +304,13 @@ impl Certificate {
         }
         HeaderError::reserved_zero(&b[52..64]).map_err(CertificateError::Invalid)?;
         let payload = &b[HEADER_LEN..];
-        if u64_at(64) != payload.len() as u64 {
+        if u64_at(&b, 64) != payload.len() as u64 {
             return Err(CertificateError::Invalid(HeaderError::Length {
                 got: b.len() as u64,
-                want: u64_at(64).saturating_add(HEADER_LEN as u64),
+                want: u64_at(&b, 64).saturating_add(HEADER_LEN as u64),
             }));
         }
-        if checksum(&b[..72], payload) != u64_at(72) {
+        if checksum(&b[..72], payload) != u64_at(&b, 72) {
             return Err(CertificateError::Invalid(HeaderError::Damaged(
                 Damage::Checksum {
                     covers: "header and payload",

@@ -250,6 +250,14 @@ mod tests {
         log
     }
 
+    /// A log with these parameters and records, closed (as a run that was stopped leaves it).
+    fn written(p: &Path, params: &str, records: &[&str]) {
+        let mut log = create(p, params);
+        for r in records {
+            log.append(r).unwrap();
+        }
+    }
+
     /// The log reopened to continue it: its records.
     fn resume(p: &Path) -> (Log, Vec<String>) {
         let (mut log, _, found) = Log::open_locked(p).unwrap();
@@ -264,11 +272,11 @@ mod tests {
     fn records_survive_and_torn_or_corrupt_records_are_not_done() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
-        let mut log = create(&p, "a=1 n=100");
-        log.append("chunk 0 ok").unwrap();
-        log.append("chunk 1 FAIL n=17").unwrap();
-        log.append("chunk 2 ok").unwrap();
-        drop(log);
+        written(
+            &p,
+            "a=1 n=100",
+            &["chunk 0 ok", "chunk 1 FAIL n=17", "chunk 2 ok"],
+        );
         let (log, r) = resume(&p);
         assert_eq!(r, ["chunk 0 ok", "chunk 1 FAIL n=17", "chunk 2 ok"]);
         drop(log);
@@ -305,9 +313,7 @@ mod tests {
     fn opening_changes_nothing_and_finds_what_is_there() {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
-        let mut log = create(&p, "a=1 n=100");
-        log.append("x").unwrap();
-        drop(log);
+        written(&p, "a=1 n=100", &["x"]);
         let before = std::fs::read(&p).unwrap();
         let (log, created, found) = Log::open_locked(&p).unwrap();
         assert!(!created);

@@ -35,7 +35,7 @@
 
 use super::Partial;
 use super::atomic::{self, Need, Target};
-use super::header::{self, Damage, FileError, HeaderError, Kind};
+use super::header::{self, Damage, FileError, HeaderError, Kind, u64_at};
 use super::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
 use crate::three_pile::engine::{NONE, TILE};
@@ -87,12 +87,11 @@ impl CubeHeader {
     /// tile side 64 and the number of values the side implies.
     pub fn from_bytes(h: &[u8]) -> std::result::Result<CubeHeader, HeaderError> {
         header::preamble(h, HEADER_LEN, Kind::ThreePileCube, &[1], "version 1")?;
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
         let hd = CubeHeader {
-            n: u64_at(16),
-            tile: u64_at(24),
-            values: u64_at(32),
-            checksum: u64_at(40),
+            n: u64_at(h, 16),
+            tile: u64_at(h, 24),
+            values: u64_at(h, 32),
+            checksum: u64_at(h, 40),
         };
         if hd.n >= u64::from(NONE) {
             return Err(HeaderError::field(

@@ -18,8 +18,9 @@
 //! pass and a seek back to fill in the checksum; reading streams once, O(1) memory.
 
 use super::atomic::{AtomicFile, io_error};
-use super::header::{FileError, HeaderError, Kind, open_regular, preamble};
+use super::header::{FileError, HeaderError, Kind, open_regular, preamble, u64_at};
 use crate::error::Result;
+use crate::gvalues::MAX_G;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use xxhash_rust::xxh3::Xxh3;
@@ -29,9 +30,6 @@ pub const HEADER_LEN: usize = 80;
 
 /// Bytes per record (x and y, 8 bytes each).
 pub const RECORD_LEN: u64 = 16;
-
-/// The largest G a file may hold.
-pub const MAX_G: u64 = 255;
 
 /// The header of a g-value file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,13 +59,12 @@ impl GHeader {
     /// Parses and validates a header (not the checksum, which needs the payload).
     pub fn from_bytes(h: &[u8]) -> std::result::Result<GHeader, HeaderError> {
         preamble(h, HEADER_LEN, Kind::GValues, &[1], "version 1")?;
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
         let header = GHeader {
-            g: u64_at(16),
-            count: u64_at(24),
-            checksum: u64_at(72),
+            g: u64_at(h, 16),
+            count: u64_at(h, 24),
+            checksum: u64_at(h, 72),
         };
-        if header.g > MAX_G {
+        if header.g > u64::from(MAX_G) {
             return Err(HeaderError::field(
                 "G",
                 format!("G = {} (at most {MAX_G})", header.g),

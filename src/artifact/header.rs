@@ -293,6 +293,37 @@ pub fn open_regular(path: &Path, kind: Kind) -> Result<(File, u64), FileError> {
     Ok((f, meta.len()))
 }
 
+/// Reads header bytes `buf[from..]` from `f`, a file of `kind` at `path` that is `got` bytes
+/// long and whose first `from` bytes were read into `buf[..from]`; a file shorter than `buf` is
+/// refused as [`HeaderError::Short`].
+pub fn read_header(
+    f: &mut File,
+    path: &Path,
+    kind: Kind,
+    got: u64,
+    buf: &mut [u8],
+    from: usize,
+) -> Result<(), FileError> {
+    let need = buf.len() as u64;
+    if got < need {
+        return Err(FileError::new(path, kind, HeaderError::Short { got, need }));
+    }
+    std::io::Read::read_exact(f, &mut buf[from..]).map_err(|source| FileError::Open {
+        path: path.to_owned(),
+        source,
+    })
+}
+
+/// The little-endian u32 at byte `o` of a header `h` (whose length the caller checked).
+pub fn u32_at(h: &[u8], o: usize) -> u32 {
+    u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]])
+}
+
+/// The little-endian u64 at byte `o` of a header `h` (whose length the caller checked).
+pub fn u64_at(h: &[u8], o: usize) -> u64 {
+    u64::from(u32_at(h, o)) | (u64::from(u32_at(h, o + 4)) << 32)
+}
+
 /// Checks the opening fields every binary file shares — magic, version (u32 at 8), kind (u32
 /// at 12) — against the `want`ed kind, in a header of `len` bytes; returns the version for the
 /// format's own checks (`versions` lists those it reads, `known` says them in words; the kind is
@@ -313,8 +344,7 @@ pub fn preamble(
     if &h[0..8] != MAGIC {
         return Err(HeaderError::Magic);
     }
-    let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-    let (version, kind) = (u32_at(8), u32_at(12));
+    let (version, kind) = (u32_at(h, 8), u32_at(h, 12));
     if kind != want as u32 {
         return Err(HeaderError::Kind { got: kind, want });
     }

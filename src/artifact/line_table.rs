@@ -40,18 +40,16 @@
 //! values costs a few bands, B·N·width bytes each, not the whole N²·width;
 //! [`LineTableFile::check_all`] checks every band.
 
-use crate::artifact::bands;
-use crate::artifact::header::{self, Damage, FileError, HeaderError, Kind};
+pub use crate::artifact::bands::HEADER_LEN;
+use crate::artifact::bands::{self, COVERED};
+use crate::artifact::header::{self, FileError, HeaderError, Kind, u32_at, u64_at};
 use crate::error::Error;
 use crate::grundy::Layout;
 use crate::lines::table::MAX_SIDE;
 use crate::lines::{LineRules, LineTable, MAX_RULES, Rule};
-use memmap2::Mmap;
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Size of the fixed part of the header (the rules follow it).
-pub const HEADER_LEN: usize = 64;
 /// Kind code of a line-game table file.
 pub const KIND: u32 = crate::artifact::header::Kind::LineTable as u32;
 /// The format version this code writes (and reads, with [`VERSION_WHOLE`]).
@@ -62,8 +60,6 @@ pub const VERSION_WHOLE: u32 = 1;
 pub const BAND_ROWS: u64 = 64;
 /// The one layout: the full square, row-major.
 pub const LAYOUT_SQUARE: u32 = 2;
-/// Header bytes covered by the checksum before the rules (all but the checksum field).
-const COVERED: usize = 56;
 
 /// The header of a line-game table file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,17 +178,16 @@ impl LineHeader {
             &[VERSION, VERSION_WHOLE],
             "versions 1 and 2",
         )?;
-        let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-        if u32_at(32) != LAYOUT_SQUARE {
+        if u32_at(h, 32) != LAYOUT_SQUARE {
             return Err(HeaderError::field(
                 "layout",
                 format!(
                     "layout {} (only layout {LAYOUT_SQUARE}, the full square, is known)",
-                    u32_at(32)
+                    u32_at(h, 32)
                 ),
             ));
         }
-        let r = u32_at(24);
+        let r = u32_at(h, 24);
         if r == 0 || r as usize > MAX_RULES {
             return Err(HeaderError::field(
                 "rules",
@@ -223,8 +218,6 @@ impl LineHeader {
                 need: want as u64,
             });
         };
-        let u32_at = |b: &[u8], o: usize| u32::from_le_bytes([b[o], b[o + 1], b[o + 2], b[o + 3]]);
-        let u64_at = |o: usize| u64::from(u32_at(h, o)) | (u64::from(u32_at(h, o + 4)) << 32);
         let rules: Vec<Rule> = block
             .chunks_exact(8)
             .map(|c| Rule {
@@ -241,7 +234,7 @@ impl LineHeader {
                 },
             )
         })?;
-        let n = u64_at(16);
+        let n = u64_at(h, 16);
         let side = || {
             HeaderError::field(
                 "N",
@@ -251,7 +244,7 @@ impl LineHeader {
         if n == 0 || n > MAX_SIDE {
             return Err(side());
         }
-        let (version, band) = (u32_at(h, 8), u64_at(48));
+        let (version, band) = (u32_at(h, 8), u64_at(h, 48));
         if u32_at(h, 36) != 0 || (version == VERSION_WHOLE && band != 0) {
             return Err(HeaderError::field(
                 "reserved",
@@ -275,7 +268,7 @@ impl LineHeader {
         }
         // N ≤ 2^16 and width ≤ 4: no overflow
         let want_len = payload_len(n, width).ok_or_else(side)?;
-        let got_len = u64_at(40);
+        let got_len = u64_at(h, 40);
         if got_len != want_len {
             return Err(HeaderError::field(
                 "payload length",
@@ -291,7 +284,7 @@ impl LineHeader {
             width,
             payload_len: want_len,
             band,
-            checksum: u64_at(56),
+            checksum: u64_at(h, 56),
         })
     }
 }
@@ -345,14 +338,57 @@ pub fn write(t: &LineTable, out: &mut dyn Write) -> crate::error::Result<LineHea
 
 /// A line-game table file opened read-only through a memory map, its header, rules and length
 /// validated.
-pub struct LineTableFile {
-    /// The header.
-    pub header: LineHeader,
-    map: Mmap,
-    path: PathBuf,
-    /// What the reads verified: the header, rules and index against the checksum (version 2, at
-    /// opening), the bands found to match the index, or the whole file (version 1).
-    verified: bands::Verified,
+pub type LineTableFile = bands::BandedFile<LineHeader>;
+
+impl bands::BandedHeader for LineHeader {
+    const KIND: Kind = Kind::LineTable;
+    const COVERS: (&'static str, &'static str) =
+        ("header, rules and payload", "header, rules and band index");
+
+    fn rows(&self) -> u64 {
+        self.n
+    }
+
+    fn band(&self) -> Option<u64> {
+        (self.version == VERSION).then_some(self.band)
+    }
+
+    fn header_len(&self) -> usize {
+        LineHeader::header_len(self) as usize
+    }
+
+    fn payload_len(&self) -> usize {
+        self.payload_len as usize
+    }
+
+    fn file_len(&self) -> Option<u64> {
+        LineHeader::file_len(self)
+    }
+
+    fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    fn checksum_of(head: &[u8], tail: &[u8]) -> u64 {
+        checksum(head, tail)
+    }
+
+    fn byte_range(&self, rows: (u64, u64)) -> std::ops::Range<usize> {
+        byte_range(self.n, self.width, rows)
+    }
+
+    /// Row x: the square is stored whole.
+    fn row_of(x: u64, _y: u64) -> u64 {
+        x
+    }
+
+    fn read(&self, payload: &[u8], x: u64, y: u64) -> u32 {
+        let w = self.width as usize;
+        let off = (x * self.n + y) as usize * w;
+        let mut b = [0u8; 4];
+        b[..w].copy_from_slice(&payload[off..off + w]);
+        u32::from_le_bytes(b)
+    }
 }
 
 impl LineTableFile {
@@ -360,137 +396,16 @@ impl LineTableFile {
     /// 2 whether the header, rules and band index match the checksum (not the payload: see
     /// [`LineTableFile::check_rows`], [`LineTableFile::check_all`]).
     pub fn open(path: &Path) -> Result<LineTableFile, FileError> {
-        let open_err = |source| FileError::Open {
-            path: path.to_owned(),
-            source,
-        };
         let invalid = |problem| FileError::new(path, Kind::LineTable, problem);
         let (mut f, got) = header::open_regular(path, Kind::LineTable)?;
         let mut head = [0u8; HEADER_LEN];
-        if got < HEADER_LEN as u64 {
-            return Err(invalid(HeaderError::Short {
-                got,
-                need: HEADER_LEN as u64,
-            }));
-        }
-        f.read_exact(&mut head).map_err(open_err)?;
+        header::read_header(&mut f, path, Kind::LineTable, got, &mut head, 0)?;
         let r = LineHeader::rule_count(&head).map_err(invalid)? as usize;
         let mut full = head.to_vec();
         full.resize(HEADER_LEN + 8 * r, 0);
-        if got < full.len() as u64 {
-            return Err(invalid(HeaderError::Short {
-                got,
-                need: full.len() as u64,
-            }));
-        }
-        f.read_exact(&mut full[HEADER_LEN..]).map_err(open_err)?;
+        header::read_header(&mut f, path, Kind::LineTable, got, &mut full, HEADER_LEN)?;
         let header = LineHeader::from_bytes(&full).map_err(invalid)?;
-        // N ≤ 2^16: the length fits
-        let want = header.file_len().unwrap_or(u64::MAX);
-        if got != want {
-            return Err(invalid(HeaderError::Length { got, want }));
-        }
-        // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
-        // truncation by another process is outside what this program guards against.
-        let map = unsafe { Mmap::map(&f) }.map_err(open_err)?;
-        if map.len() as u64 != want {
-            return Err(invalid(HeaderError::Length {
-                got: map.len() as u64,
-                want,
-            }));
-        }
-        let head = header.header_len() as usize;
-        let index_at = (header.header_len() + header.payload_len) as usize;
-        let index_ok = header.version != VERSION
-            || checksum(&map[..head], &map[index_at..]) == header.checksum;
-        Ok(LineTableFile {
-            verified: bands::Verified::new(header.bands() as usize, index_ok),
-            header,
-            map,
-            path: path.to_owned(),
-        })
-    }
-
-    /// The payload bytes.
-    pub fn payload(&self) -> &[u8] {
-        let start = self.header.header_len() as usize;
-        &self.map[start..start + self.header.payload_len as usize]
-    }
-
-    /// The band index bytes (empty in version 1).
-    fn index(&self) -> &[u8] {
-        &self.map[(self.header.header_len() + self.header.payload_len) as usize..]
-    }
-
-    /// G(x, y); `None` outside the table.  Not verified: see [`LineTableFile::get_checked`], or
-    /// check the rows first ([`LineTableFile::check_rows`], [`LineTableFile::check_all`]).
-    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
-        let n = self.header.n;
-        (x < n && y < n).then(|| {
-            let w = self.header.width as usize;
-            let off = (x * n + y) as usize * w;
-            let mut b = [0u8; 4];
-            b[..w].copy_from_slice(&self.payload()[off..off + w]);
-            u32::from_le_bytes(b)
-        })
-    }
-
-    /// G(x, y) after checking the band that holds it (row x); `None` outside the table.
-    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, FileError> {
-        if x < self.header.n && y < self.header.n {
-            self.check_rows(x..=x)?;
-        }
-        Ok(self.get(x, y))
-    }
-
-    /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
-    /// version 1 file is checked whole.  Each band is hashed at most once per open file.
-    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
-        (self.verified.check_rows(self, rows)).map_err(|d| self.damaged(d))
-    }
-
-    /// Checks the whole file: every band against the band index (version 2), or the payload
-    /// against the checksum (version 1).  The first damaged band is named.
-    pub fn check_all(&self) -> Result<(), FileError> {
-        self.verified.check_all(self).map_err(|d| self.damaged(d))
-    }
-
-    /// Whether the whole file is intact ([`LineTableFile::check_all`]).
-    pub fn verify(&self) -> bool {
-        self.check_all().is_ok()
-    }
-
-    fn damaged(&self, damage: Damage) -> FileError {
-        FileError::Damaged {
-            path: self.path.clone(),
-            damage,
-        }
-    }
-}
-
-impl bands::Banded for LineTableFile {
-    const COVERS: (&'static str, &'static str) =
-        ("header, rules and payload", "header, rules and band index");
-
-    fn rows(&self) -> u64 {
-        self.header.n
-    }
-
-    fn band(&self) -> Option<u64> {
-        (self.header.version == VERSION).then_some(self.header.band)
-    }
-
-    fn index(&self) -> &[u8] {
-        LineTableFile::index(self)
-    }
-
-    fn band_bytes(&self, rows: (u64, u64)) -> &[u8] {
-        &self.payload()[byte_range(self.header.n, self.header.width, rows)]
-    }
-
-    fn whole_matches(&self) -> bool {
-        let head = &self.map[..self.header.header_len() as usize];
-        checksum(head, self.payload()) == self.header.checksum
+        LineTableFile::map(header, &f, path, got)
     }
 }
 

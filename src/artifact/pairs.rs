@@ -20,7 +20,7 @@
 //! Pairs payload: for n = START..=STOP, A_n then B_n, each `width` bytes.  Word payload: bit j
 //! (byte j/8, bit j%8, least significant first) is 1 iff A_START + j is a lower number A_n.
 
-use super::header::{HeaderError, Kind, MAGIC};
+use super::header::{HeaderError, Kind, MAGIC, u32_at, u64_at};
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 
@@ -79,33 +79,31 @@ impl Header {
         if &h[0..8] != MAGIC {
             return Err(HeaderError::Magic);
         }
-        let u32_at = |o: usize| u32::from_le_bytes(h[o..o + 4].try_into().expect("4 bytes"));
-        let u64_at = |o: usize| u64::from_le_bytes(h[o..o + 8].try_into().expect("8 bytes"));
-        let kind = match Kind::from_u32(u32_at(12)) {
+        let kind = match Kind::from_u32(u32_at(h, 12)) {
             Some(k @ (Kind::Pairs | Kind::Word)) => k,
             _ => {
                 return Err(HeaderError::Kind {
-                    got: u32_at(12),
+                    got: u32_at(h, 12),
                     want: Kind::Pairs,
                 });
             }
         };
-        if u32_at(8) != 1 {
+        if u32_at(h, 8) != 1 {
             return Err(HeaderError::Version {
-                got: u32_at(8),
+                got: u32_at(h, 8),
                 known: "version 1",
             });
         }
         let header = Header {
             kind,
-            a: u64_at(16),
+            a: u64_at(h, 16),
             misere: h[24] == 1,
             width: h[25],
-            start: u64_at(32),
-            stop: u64_at(40),
-            records: u64_at(48),
+            start: u64_at(h, 32),
+            stop: u64_at(h, 40),
+            records: u64_at(h, 48),
             first_value: u128::from_le_bytes(h[56..72].try_into().expect("16 bytes")),
-            checksum: u64_at(72),
+            checksum: u64_at(h, 72),
         };
         if header.a == 0 {
             return Err(HeaderError::field("a", "a = 0 (a is at least 1)"));

@@ -42,7 +42,7 @@
 
 use super::Partial;
 use super::checkpoint::{Found, Log};
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, refusals_are_usage};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
@@ -177,15 +177,8 @@ pub enum ResumeError {
     Other(#[from] Error),
 }
 
-impl From<ResumeError> for Error {
-    /// A refusal is bad input (status 2); a failure of the system, a failure (1).
-    fn from(e: ResumeError) -> Error {
-        match e {
-            ResumeError::Other(e) => e,
-            e => Error::usage(e.to_string()),
-        }
-    }
-}
+// A refusal is bad input (status 2); a failure of the system, a failure (1).
+refusals_are_usage!(ResumeError, carries Other);
 
 /// How a run starts.
 #[derive(Clone, Debug, PartialEq, Eq)]

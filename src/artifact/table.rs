@@ -38,21 +38,17 @@
 //! written with, and regenerating it is the only way to a file that can.
 
 use super::bands;
-use super::header::{self, Damage, FileError, HeaderError, Kind};
+pub use super::bands::{COVERED, HEADER_LEN};
+use super::header::{self, FileError, HeaderError, Kind, u32_at, u64_at};
 use crate::grundy::store::{self, Layout};
-use memmap2::Mmap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Size of the table file header.
-pub const HEADER_LEN: usize = 64;
 /// Kind code of a Grundy table file.
 pub const KIND_TABLE: u32 = crate::artifact::header::Kind::GrundyTable as u32;
 /// The file format version this code writes (and reads, with [`VERSION_WHOLE`]).
 pub const VERSION: u32 = 3;
 /// The earlier version, still read: one checksum over the header and the whole payload.
 pub const VERSION_WHOLE: u32 = 2;
-/// Header bytes covered by the checksum (all but the checksum field, the header's last 8 bytes).
-pub const COVERED: usize = 56;
 /// The one payload layout: the upper triangle, row-major.
 pub const LAYOUT_TRIANGLE: u32 = 1;
 
@@ -137,26 +133,24 @@ impl TableHeader {
             }
             v => v?,
         };
-        let u32_at = |o: usize| u32::from_le_bytes([h[o], h[o + 1], h[o + 2], h[o + 3]]);
-        let u64_at = |o: usize| u64::from(u32_at(o)) | (u64::from(u32_at(o + 4)) << 32);
         let field = HeaderError::field;
-        if u32_at(32) != LAYOUT_TRIANGLE {
+        if u32_at(h, 32) != LAYOUT_TRIANGLE {
             return Err(field(
                 "layout",
                 format!(
                     "layout {} (only layout {LAYOUT_TRIANGLE}, the upper triangle, is known)",
-                    u32_at(32)
+                    u32_at(h, 32)
                 ),
             ));
         }
         let t = TableHeader {
             version,
-            a: u64_at(16),
-            n: u64_at(24),
-            width: u32_at(36),
-            payload_len: u64_at(40),
-            band: u64_at(48),
-            checksum: u64_at(56),
+            a: u64_at(h, 16),
+            n: u64_at(h, 24),
+            width: u32_at(h, 36),
+            payload_len: u64_at(h, 40),
+            band: u64_at(h, 48),
+            checksum: u64_at(h, 56),
         };
         let overflow = || {
             field(
@@ -259,63 +253,66 @@ pub fn payload_len(n: u64, width: u32) -> Option<u64> {
 }
 
 /// A table file opened read-only through a memory map, its header and length validated.
-pub struct TableFile {
-    /// The header.
-    pub header: TableHeader,
-    /// Layout of the payload.
-    pub layout: Layout,
-    map: Mmap,
-    path: PathBuf,
-    /// What the reads verified: the header and index against the checksum (version 3, at
-    /// opening), the bands found to match the index, or the whole file (version 2).
-    verified: bands::Verified,
+pub type TableFile = bands::BandedFile<TableHeader>;
+
+impl bands::BandedHeader for TableHeader {
+    const KIND: Kind = Kind::GrundyTable;
+    const COVERS: (&'static str, &'static str) = ("header and payload", "header and band index");
+
+    fn rows(&self) -> u64 {
+        self.n
+    }
+
+    fn band(&self) -> Option<u64> {
+        (self.version == VERSION).then_some(self.band)
+    }
+
+    fn header_len(&self) -> usize {
+        HEADER_LEN
+    }
+
+    fn payload_len(&self) -> usize {
+        self.layout().bytes()
+    }
+
+    fn file_len(&self) -> Option<u64> {
+        TableHeader::file_len(self)
+    }
+
+    fn checksum(&self) -> u64 {
+        self.checksum
+    }
+
+    fn checksum_of(head: &[u8], tail: &[u8]) -> u64 {
+        checksum(&head[..COVERED], tail)
+    }
+
+    fn byte_range(&self, rows: (u64, u64)) -> std::ops::Range<usize> {
+        bands::byte_range(self.layout(), rows)
+    }
+
+    /// Row min(x, y): the value of (x, y) is stored once, at x ≤ y.
+    fn row_of(x: u64, y: u64) -> u64 {
+        x.min(y)
+    }
+
+    fn read(&self, payload: &[u8], x: u64, y: u64) -> u32 {
+        store::read(payload, self.layout(), x as usize, y as usize)
+    }
 }
 
 impl TableFile {
     /// Opens a table file and validates its header and length, and for version 3 whether the
     /// header and band index match the checksum (not the payload: see [`TableFile::check_rows`],
-    /// [`TableFile::verify`]).
+    /// [`TableFile::verify`]).  G(x, y) is read in any order ([`TableFile::get`],
+    /// [`TableFile::get_checked`]).
     pub fn open(path: &Path) -> Result<TableFile, FileError> {
-        let open_err = |source| FileError::Open {
-            path: path.to_owned(),
-            source,
-        };
-        let invalid = |problem| FileError::new(path, Kind::GrundyTable, problem);
-        let (f, got) = header::open_regular(path, Kind::GrundyTable)?;
+        let (mut f, got) = header::open_regular(path, Kind::GrundyTable)?;
         let mut head = [0u8; HEADER_LEN];
-        if got < HEADER_LEN as u64 {
-            return Err(invalid(HeaderError::Short {
-                got,
-                need: HEADER_LEN as u64,
-            }));
-        }
-        std::io::Read::read_exact(&mut &f, &mut head).map_err(open_err)?;
-        let header = TableHeader::from_bytes(&head).map_err(invalid)?;
-        // from_bytes checked that the length fits
-        let want = header.file_len().unwrap_or(u64::MAX);
-        if got != want {
-            return Err(invalid(HeaderError::Length { got, want }));
-        }
-        // SAFETY: the file is opened read-only; its length was checked just above.  A concurrent
-        // truncation by another process is outside what this program guards against.
-        let map = unsafe { Mmap::map(&f) }.map_err(open_err)?;
-        if map.len() as u64 != want {
-            return Err(invalid(HeaderError::Length {
-                got: map.len() as u64,
-                want,
-            }));
-        }
-        let layout = header.layout();
-        let index = &map[HEADER_LEN + layout.bytes()..];
-        let index_ok = header.version != VERSION
-            || bands::index_checksum(&map[..COVERED], index) == header.checksum;
-        Ok(TableFile {
-            header,
-            layout,
-            path: path.to_owned(),
-            verified: bands::Verified::new(header.bands() as usize, index_ok),
-            map,
-        })
+        header::read_header(&mut f, path, Kind::GrundyTable, got, &mut head, 0)?;
+        let header = TableHeader::from_bytes(&head)
+            .map_err(|problem| FileError::new(path, Kind::GrundyTable, problem))?;
+        TableFile::map(header, &f, path, got)
     }
 
     /// Opens a table file and verifies all of it (a full pass over the payload).
@@ -325,88 +322,33 @@ impl TableFile {
         Ok(t)
     }
 
-    /// The payload bytes.
-    pub fn payload(&self) -> &[u8] {
-        &self.map[HEADER_LEN..HEADER_LEN + self.layout.bytes()]
-    }
-
-    /// The band index bytes (empty in version 2).
-    fn index(&self) -> &[u8] {
-        &self.map[HEADER_LEN + self.layout.bytes()..]
-    }
-
-    /// G(x, y), any order; `None` outside the table.  Not verified: see
-    /// [`TableFile::get_checked`], or check the rows first ([`TableFile::check_rows`],
-    /// [`TableFile::check_all`]).
-    pub fn get(&self, x: u64, y: u64) -> Option<u32> {
-        let n = self.header.n;
-        (x < n && y < n).then(|| store::read(self.payload(), self.layout, x as usize, y as usize))
-    }
-
-    /// G(x, y), any order, after checking the band that holds it (row min(x, y)); `None`
-    /// outside the table.
-    pub fn get_checked(&self, x: u64, y: u64) -> Result<Option<u32>, FileError> {
-        let r = x.min(y);
-        if x < self.header.n && y < self.header.n {
-            self.check_rows(r..=r)?;
-        }
-        Ok(self.get(x, y))
-    }
-
-    /// Checks the bands holding rows `rows` (clamped to the table) against the band index; a
-    /// version 2 file is checked whole.  Each band is hashed at most once per open file.
-    pub fn check_rows(&self, rows: std::ops::RangeInclusive<u64>) -> Result<(), FileError> {
-        (self.verified.check_rows(self, rows)).map_err(|d| self.damaged(d))
-    }
-
-    /// Checks the whole file: every band against the band index (version 3), or the payload
-    /// against the checksum (version 2).  The first damaged band is named.
-    pub fn check_all(&self) -> Result<(), FileError> {
-        self.verified.check_all(self).map_err(|d| self.damaged(d))
-    }
-
-    /// Whether the whole file is intact ([`TableFile::check_all`]).
-    pub fn verify(&self) -> bool {
-        self.check_all().is_ok()
-    }
-
-    fn damaged(&self, damage: Damage) -> FileError {
-        FileError::Damaged {
-            path: self.path.clone(),
-            damage,
-        }
-    }
-}
-
-impl bands::Banded for TableFile {
-    const COVERS: (&'static str, &'static str) = ("header and payload", "header and band index");
-
-    fn rows(&self) -> u64 {
-        self.header.n
-    }
-
-    fn band(&self) -> Option<u64> {
-        (self.header.version == VERSION).then_some(self.header.band)
-    }
-
-    fn index(&self) -> &[u8] {
-        TableFile::index(self)
-    }
-
-    fn band_bytes(&self, rows: (u64, u64)) -> &[u8] {
-        &self.payload()[bands::byte_range(self.layout, rows)]
-    }
-
-    fn whole_matches(&self) -> bool {
-        checksum(&self.map[..COVERED], self.payload()) == self.header.checksum
+    /// Layout of the payload.
+    pub fn layout(&self) -> Layout {
+        self.header.layout()
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::artifact::header::Damage;
+    use std::path::PathBuf;
 
-    fn header(n: u64) -> TableHeader {
+    /// Six values: the payload of a table of N = 3 at width 1 (any bytes do for the checksums).
+    pub(crate) const SIX: [u8; 6] = [0, 1, 2, 0, 1, 0];
+
+    /// `parts` written one after another as `t.bin` in a new scratch folder: the folder (the file
+    /// lives as long as it does), the file and its bytes.
+    pub(crate) fn written(parts: &[&[u8]]) -> (tempfile::TempDir, PathBuf, Vec<u8>) {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("t.bin");
+        let bytes = parts.concat();
+        std::fs::write(&p, &bytes).unwrap();
+        (dir, p, bytes)
+    }
+
+    /// A version 3 header of a = 1 for a table of side n (bands of 64 rows, checksum 7).
+    pub(crate) fn header(n: u64) -> TableHeader {
         let width = width_for_side(n).unwrap();
         TableHeader {
             version: VERSION,
@@ -524,20 +466,16 @@ mod tests {
 
     #[test]
     fn the_checksum_covers_every_header_field_but_itself() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("t.bin");
         // N = 3 at width 1: six values; a header of a = 2 and one of a = 3 differ in byte 16 only
-        let payload = [0u8, 1, 2, 0, 1, 0];
         let h = TableHeader {
             a: 2,
             ..header_v2(3)
         }
-        .sealed(&payload);
-        let bytes = [&h.to_bytes()[..], &payload].concat();
+        .sealed(&SIX);
+        let (_dir, p, bytes) = written(&[&h.to_bytes(), &SIX]);
         // independent of `checksum`: XXH3-64 of the file with its last header field cut out
         let cut = [&bytes[..56], &bytes[64..]].concat();
         assert_eq!(h.checksum, xxhash_rust::xxh3::xxh3_64(&cut));
-        std::fs::write(&p, &bytes).unwrap();
         assert!(TableFile::open_verified(&p).is_ok());
         // a relabelled a: the header is well formed, the checksum refuses it
         for a in [1u8, 3] {

@@ -128,26 +128,16 @@ pub(crate) fn index(s: &str) -> std::result::Result<Integer, ArgError> {
     natural(s).map_err(|e| explain(Kind::Index, e))
 }
 
-/// An index n up to 2^64 − 1 (`pairs START STOP`).
-pub(crate) fn index_u64(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Index, e))
-}
-
 /// A pile size of any size (`move X Y`).
 pub(crate) fn pile(s: &str) -> std::result::Result<Integer, ArgError> {
     natural(s).map_err(|e| explain(Kind::Pile, e))
-}
-
-/// A pile size up to 2^64 − 1 (`three-move X Y Z`).
-pub(crate) fn pile_u64(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Pile, e))
 }
 
 /// The fixed smallest heaps of an N-heap Wythoff slice: `A` (three heaps) or `A1,A2` (four).
 pub(crate) fn slice_heaps(s: &str) -> std::result::Result<SliceHeaps, ArgError> {
     let v = s
         .split(',')
-        .map(|p| natural_in(p, 0, u64::MAX).map_err(|e| explain(Kind::Pile, e)))
+        .map(pile_u64)
         .collect::<std::result::Result<Vec<u64>, ArgError>>()?;
     if v.len() > 2 {
         return Err(ArgError(
@@ -161,36 +151,36 @@ pub(crate) fn slice_heaps(s: &str) -> std::result::Result<SliceHeaps, ArgError> 
 #[derive(Clone)]
 pub(crate) struct SliceHeaps(pub(crate) Vec<u64>);
 
-/// A size, bound or limit up to 2^64 − 1 (`three N`, `--recursive-limit`, a table side).
-pub(crate) fn size(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Size, e))
+/// Value parsers of a u64 in LEAST..=2^64 − 1, one for each kind of number: `name: Kind from
+/// LEAST;` makes `fn name(s: &str) -> Result<u64, ArgError>`, whose message names the kind.
+macro_rules! u64_parsers {
+    ($($(#[$doc:meta])* $name:ident: $kind:ident from $least:literal;)*) => {$(
+        $(#[$doc])*
+        pub(crate) fn $name(s: &str) -> std::result::Result<u64, ArgError> {
+            natural_in(s, $least, u64::MAX).map_err(|e| explain(Kind::$kind, e))
+        }
+    )*};
 }
 
-/// A count up to 2^64 − 1 (`rows --mex-budget`).
-pub(crate) fn count(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 0, u64::MAX).map_err(|e| explain(Kind::Count, e))
-}
-
-/// A number of terms to write, in 1..=2^64 − 1 (`oeis --terms`): no terms would be an empty
-/// b-file.
-pub(crate) fn terms(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Terms, e))
-}
-
-/// A number of positions to list, in 1..=2^64 − 1 (`gvalue --count`, `nheap --count`): none
-/// would be an empty list.
-pub(crate) fn listed(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Listed, e))
-}
-
-/// A game parameter (a, t) in 1..=2^64 − 1.
-pub(crate) fn parameter(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Parameter, e))
-}
-
-/// A column budget in 1..=2^64 − 1 (`rows --max-columns`): 0 columns could certify nothing.
-pub(crate) fn columns(s: &str) -> std::result::Result<u64, ArgError> {
-    natural_in(s, 1, u64::MAX).map_err(|e| explain(Kind::Columns, e))
+u64_parsers! {
+    /// An index n up to 2^64 − 1 (`pairs START STOP`).
+    index_u64: Index from 0;
+    /// A pile size up to 2^64 − 1 (`three-move X Y Z`).
+    pile_u64: Pile from 0;
+    /// A size, bound or limit up to 2^64 − 1 (`three N`, `--recursive-limit`, a table side).
+    size: Size from 0;
+    /// A count up to 2^64 − 1 (`rows --mex-budget`).
+    count: Count from 0;
+    /// A number of terms to write, in 1..=2^64 − 1 (`oeis --terms`): no terms would be an empty
+    /// b-file.
+    terms: Terms from 1;
+    /// A number of positions to list, in 1..=2^64 − 1 (`gvalue --count`, `nheap --count`): none
+    /// would be an empty list.
+    listed: Listed from 1;
+    /// A game parameter (a, t) in 1..=2^64 − 1.
+    parameter: Parameter from 1;
+    /// A column budget in 1..=2^64 − 1 (`rows --max-columns`): 0 columns could certify nothing.
+    columns: Columns from 1;
 }
 
 /// A value G of the Grundy function in 0..=[`wythoff::gvalues::MAX_G`] (`gvalue G`).
@@ -251,10 +241,9 @@ impl std::fmt::Display for Coord {
 
 /// One value `V` or an inclusive range `A..B` (A ≤ B), each up to 2^64 − 1.
 pub(crate) fn coord(s: &str) -> std::result::Result<Coord, ArgError> {
-    let one = |t: &str| natural_in(t, 0, u64::MAX).map_err(|e| explain(Kind::Index, e));
     match s.split_once("..") {
         Some((a, b)) => {
-            let (a, b) = (one(a)?, one(b)?);
+            let (a, b) = (index_u64(a)?, index_u64(b)?);
             if a > b {
                 return Err(ArgError(format!(
                     "empty range; expected A..B with A <= B, or one value ({SYNTAX})"
@@ -262,7 +251,7 @@ pub(crate) fn coord(s: &str) -> std::result::Result<Coord, ArgError> {
             }
             Ok(Coord::Range(a, b))
         }
-        None => one(s).map(Coord::One),
+        None => index_u64(s).map(Coord::One),
     }
 }
 

@@ -29,12 +29,12 @@ pub(crate) struct GenerateArgs {
 /// The library's refusal with the flag of the input it concerns.
 fn named(e: JobError) -> Error {
     match e {
-        JobError::Refused { input, message } => {
-            let flag = match input {
+        JobError::Refused(r) => {
+            let flag = match r.input {
                 Input::Folder => "--out",
                 Input::Scale => "--scale",
             };
-            Error::usage(format!("{flag}: {message}"))
+            Error::usage(format!("{flag}: {}", r.message))
         }
         e => e.into(),
     }

@@ -3,7 +3,7 @@
 use super::args::*;
 use super::certificate::{certificate_error, read_certificate};
 use super::json;
-use super::out::{Out, outln};
+use super::out::{Out, outln, passed_or};
 use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;
 use std::path::PathBuf;
@@ -460,9 +460,13 @@ fn check_file(file: &std::path::Path, json: bool) -> Result<()> {
     };
     let n = t.header.n as u128;
     let pb = progress_bar(if n >= 4096 { n * (n + 1) / 2 } else { 0 }, "check");
-    let rep = grundy::check_with(t.payload(), t.layout, t.header.a, Some(t.verify()), &|k| {
-        pb.inc(k)
-    })?;
+    let rep = grundy::check_with(
+        t.payload(),
+        t.layout(),
+        t.header.a,
+        Some(t.verify()),
+        &|k| pb.inc(k),
+    )?;
     pb.finish_and_clear();
     report_check(&rep, json)
 }
@@ -519,14 +523,9 @@ pub(crate) fn report_check(rep: &wythoff::grundy::CheckReport, json: bool) -> Re
         out.text(&text)?;
         out.finish()?;
     }
-    if rep.ok {
-        Ok(())
-    } else {
-        Err(Error::Disagreement(format!(
-            "the table failed its checks: {}",
-            rep.problems.join("; ")
-        )))
-    }
+    passed_or(rep.ok, || {
+        format!("the table failed its checks: {}", rep.problems.join("; "))
+    })
 }
 
 /// G(x, y) for a = 1 from the rows certified on demand, with the way out named.

@@ -88,13 +88,7 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
     };
     let mut out = Out::new();
     if args.json {
-        out.json(&json::GValueJson {
-            g: json::s(g),
-            n: json::s(&n),
-            x: json::s(&x),
-            y: json::s(&y),
-            diagonal: json::s(Integer::from(&y - &x)),
-        })?;
+        out.json(&json::GValueJson::new(g, &n, &x, &y))?;
     } else {
         outln!(out, "{n} {x} {y}")?;
     }

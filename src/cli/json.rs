@@ -7,8 +7,10 @@
 //! a catalogue `offset` and a `component` position (an argument's place on the command line,
 //! counted from 1) are JSON numbers.  A command with a JSON form has one shape, listed here.
 
+use rug::Integer;
 use serde::Serialize;
 use std::fmt::Display;
+use wythoff::Rules;
 use wythoff::pairs::Position;
 use wythoff::ratwyt::Rational;
 
@@ -50,11 +52,28 @@ pub(crate) fn all<T: Display>(v: &[T]) -> Vec<String> {
     v.iter().map(s).collect()
 }
 
+/// The game an answer is of: `"a"` and `"misere"`, the first fields of `nth`, `move` and `pairs`.
+#[derive(Serialize)]
+pub(crate) struct Game {
+    a: String,
+    misere: bool,
+}
+
+impl Game {
+    /// The game of `rules`.
+    pub(crate) fn of(rules: &Rules) -> Game {
+        Game {
+            a: s(rules.a()),
+            misere: rules.misere(),
+        }
+    }
+}
+
 /// `nth`: the n-th P-position.
 #[derive(Serialize)]
 pub(crate) struct Nth {
-    pub(crate) a: String,
-    pub(crate) misere: bool,
+    #[serde(flatten)]
+    pub(crate) game: Game,
     pub(crate) n: String,
     #[serde(rename = "A")]
     pub(crate) lower: String,
@@ -65,8 +84,8 @@ pub(crate) struct Nth {
 /// `move`: the outcome of (x, y) and every winning move, in the user's pile order.
 #[derive(Serialize)]
 pub(crate) struct Move {
-    pub(crate) a: String,
-    pub(crate) misere: bool,
+    #[serde(flatten)]
+    pub(crate) game: Game,
     pub(crate) position: [String; 2],
     pub(crate) outcome: String,
     pub(crate) moves: Vec<[String; 2]>,
@@ -75,21 +94,18 @@ pub(crate) struct Move {
 /// `pairs --count --json`.
 #[derive(Serialize)]
 pub(crate) struct PairsCount {
-    pub(crate) a: String,
-    pub(crate) misere: bool,
+    #[serde(flatten)]
+    pub(crate) game: Game,
     pub(crate) start: String,
     pub(crate) stop: String,
     pub(crate) count: String,
 }
 
-/// `pairs --checksum --json`: sums mod 2^64.
+/// `pairs --checksum --json`: the fields of `pairs --count --json`, then sums mod 2^64.
 #[derive(Serialize)]
 pub(crate) struct PairsChecksum {
-    pub(crate) a: String,
-    pub(crate) misere: bool,
-    pub(crate) start: String,
-    pub(crate) stop: String,
-    pub(crate) count: String,
+    #[serde(flatten)]
+    pub(crate) pairs: PairsCount,
     #[serde(rename = "sum_A")]
     pub(crate) sum_a: String,
     #[serde(rename = "sum_B")]
@@ -342,11 +358,24 @@ pub(crate) struct LineChecksum {
 /// `gvalue G N --json`: the N-th g-value of G and its diagonal y − x.
 #[derive(Serialize)]
 pub(crate) struct GValueJson {
-    pub(crate) g: String,
-    pub(crate) n: String,
-    pub(crate) x: String,
-    pub(crate) y: String,
-    pub(crate) diagonal: String,
+    g: String,
+    n: String,
+    x: String,
+    y: String,
+    diagonal: String,
+}
+
+impl GValueJson {
+    /// The N-th g-value (x, y) of G, x ≤ y.
+    pub(crate) fn new(g: u32, n: &Integer, x: &Integer, y: &Integer) -> GValueJson {
+        GValueJson {
+            g: s(g),
+            n: s(n),
+            x: s(x),
+            y: s(y),
+            diagonal: s(Integer::from(y - x)),
+        }
+    }
 }
 
 /// The extremes of one deviation in `gvalue G --count K --json`.

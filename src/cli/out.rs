@@ -33,6 +33,16 @@ fn copy(e: &io::Error) -> io::Error {
     }
 }
 
+/// The exit of a check whose report was printed: `Ok` when it passed (`ok`), else a
+/// disagreement (status 1) saying `failed()`.
+pub(crate) fn passed_or(ok: bool, failed: impl FnOnce() -> String) -> Result<()> {
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Disagreement(failed()))
+    }
+}
+
 impl Out {
     /// Standard output, locked and buffered (64 KiB; larger writes go straight through).
     pub(crate) fn new() -> Out {

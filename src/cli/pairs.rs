@@ -148,12 +148,10 @@ pub(crate) fn nth(args: NthArgs) -> Result<()> {
         &format!("pair n = {}", pairs::abbreviate(&n)),
         |s| s.nth(&n),
     )?;
-    let rules = args.solve.game.rules()?;
     let mut out = Out::new();
     if args.solve.json {
         out.json(&json::Nth {
-            a: json::s(rules.a()),
-            misere: rules.misere(),
+            game: json::Game::of(&args.solve.game.rules()?),
             n: json::s(&n),
             lower: json::s(&x),
             upper: json::s(&y),
@@ -174,12 +172,10 @@ pub(crate) fn play(args: MoveArgs) -> Result<()> {
         pairs::abbreviate(&y)
     );
     let (outcome, moves) = agree(&solvers, &what, |s| s.analyse(&x, &y))?;
-    let rules = args.solve.game.rules()?;
     let mut out = Out::new();
     if args.solve.json {
         out.json(&json::Move {
-            a: json::s(rules.a()),
-            misere: rules.misere(),
+            game: json::Game::of(&args.solve.game.rules()?),
             position: [json::s(&x), json::s(&y)],
             outcome: outcome.to_string(),
             moves: moves.iter().map(json::pair).collect(),
@@ -248,8 +244,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         let c = plan.count();
         if args.json {
             out.json(&json::PairsCount {
-                a: json::s(rules.a()),
-                misere: rules.misere(),
+                game: json::Game::of(&rules),
                 start: json::s(start),
                 stop: json::s(stop),
                 count: json::s(c),
@@ -266,11 +261,12 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         pb.finish_and_clear();
         if args.json {
             out.json(&json::PairsChecksum {
-                a: json::s(rules.a()),
-                misere: rules.misere(),
-                start: json::s(start),
-                stop: json::s(stop),
-                count: json::s(plan.count()),
+                pairs: json::PairsCount {
+                    game: json::Game::of(&rules),
+                    start: json::s(start),
+                    stop: json::s(stop),
+                    count: json::s(plan.count()),
+                },
                 sum_a: json::s(sum.sum_a),
                 sum_b: json::s(sum.sum_b),
                 sum_na: json::s(sum.sum_na),

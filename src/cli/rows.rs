@@ -2,7 +2,7 @@
 //! progress, checkpoints and certificate file, and `rows --check`.
 
 use super::args::*;
-use super::out::{Out, outln};
+use super::out::{Out, outln, passed_or};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -244,14 +244,12 @@ fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
         out.text(&wythoff::check::render(&outcomes))?;
     }
     out.finish()?;
-    if rep.ok {
-        Ok(())
-    } else {
-        Err(Error::Disagreement(format!(
+    passed_or(rep.ok, || {
+        format!(
             "the certificate '{}' does not match its rows computed again",
             path.display()
-        )))
-    }
+        )
+    })
 }
 
 /// `rows --growth CERT... [--plots DIR]`.

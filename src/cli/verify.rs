@@ -155,8 +155,8 @@ fn config(args: &VerifyArgs) -> Result<Config> {
     }
     // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
-        verify::ConfigError::Refused { input, message } => {
-            Error::usage(format!("{}: {message}", flag(input)))
+        verify::ConfigError::Refused(r) => {
+            Error::usage(format!("{}: {}", flag(r.input), r.message))
         }
         e => e.into(),
     })?;

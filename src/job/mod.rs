@@ -18,7 +18,7 @@ pub use sizes::Sizes;
 
 use crate::artifact::AtomicFile;
 use crate::artifact::report::Report;
-use crate::error::Error;
+use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
 use crate::page::{self, Page, PageFile};
 use crate::pairs::emit;
 use outputs::{Make, Shared, outputs};
@@ -39,38 +39,15 @@ pub enum Input {
 /// Why the job did not run or did not finish.
 #[derive(Debug, thiserror::Error)]
 pub enum JobError {
-    /// An input the job does not accept, refused before any work: the input it concerns, and
-    /// what is wrong (a sentence about the quantity).
-    #[error("{message}")]
-    Refused {
-        /// The input concerned.
-        input: Input,
-        /// What is wrong, and what is accepted.
-        message: String,
-    },
+    /// An input the job does not accept, refused before any work.
+    #[error(transparent)]
+    Refused(#[from] Refusal<Input>),
     /// An output failed (its library call's error).
     #[error(transparent)]
     Failed(#[from] Error),
 }
 
-impl JobError {
-    /// A refusal of `input`, saying `message`.
-    pub fn refused(input: Input, message: impl Into<String>) -> Self {
-        JobError::Refused {
-            input,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<JobError> for Error {
-    fn from(e: JobError) -> Self {
-        match e {
-            JobError::Refused { message, .. } => Error::Usage(message),
-            JobError::Failed(e) => e,
-        }
-    }
-}
+refusals_are_usage!(JobError, carries Failed);
 
 /// What the job reports while it runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -247,10 +224,10 @@ mod tests {
     fn refused_folder(r: Result<Summary, JobError>) -> bool {
         matches!(
             r,
-            Err(JobError::Refused {
+            Err(JobError::Refused(Refusal {
                 input: Input::Folder,
                 ..
-            })
+            }))
         )
     }
 

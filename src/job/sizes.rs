@@ -4,6 +4,7 @@
 
 use super::{Input, JobError};
 use crate::Rules;
+use crate::error::Refuses;
 use crate::grundy;
 use crate::pairs::bulk::Plan;
 use crate::pairs::emit::FileFormat;
@@ -162,10 +163,10 @@ mod tests {
             assert!(
                 matches!(
                     e,
-                    JobError::Refused {
+                    JobError::Refused(crate::error::Refusal {
                         input: Input::Scale,
                         ..
-                    }
+                    })
                 ),
                 "{e}"
             );

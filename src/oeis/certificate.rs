@@ -20,7 +20,7 @@
 
 use super::{Entry, Source};
 use crate::artifact::certificate::{Certificate, CertificateError};
-use crate::error::Error;
+use crate::error::refusals_are_usage;
 use rug::Integer;
 
 /// What [`row_quantities`] reads from each row of a certificate.
@@ -66,14 +66,7 @@ pub enum FromCertificateError {
     Certificate(#[from] CertificateError),
 }
 
-impl From<FromCertificateError> for Error {
-    fn from(e: FromCertificateError) -> Error {
-        match e {
-            FromCertificateError::Certificate(c) => c.into(),
-            other => Error::usage(other.to_string()),
-        }
-    }
-}
+refusals_are_usage!(FromCertificateError, carries Certificate);
 
 /// Whether a row certificate gives the entry's terms.
 pub fn accepts_certificate(e: &Entry) -> bool {

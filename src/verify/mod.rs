@@ -38,7 +38,7 @@ pub use merge::merge;
 pub use numeration::NumTable;
 pub use report::{Check, Measurement, Report, ReportFile, Status, parse_report};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Refuses, Result};
 use serde::{Deserialize, Serialize};
 
 /// The input of a verification that a refused [`Config`] concerns, so that a caller can name its
@@ -62,35 +62,20 @@ pub enum Input {
 /// Why a [`Config`] is refused.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
-    /// A value the verifier does not accept: the input it concerns, and what is wrong (a
-    /// sentence about the quantity, as [`Error::Domain`] has it).
-    #[error("{message}")]
-    Refused {
-        /// The input concerned.
-        input: Input,
-        /// What is wrong, and what is accepted.
-        message: String,
-    },
+    /// A value the verifier does not accept (its message a sentence about the quantity, as
+    /// [`Error::Domain`] has it).
+    #[error(transparent)]
+    Refused(#[from] Refusal<Input>),
     /// A combination no caller should build (checks that run only on their own, combined):
     /// a bug of the caller, as [`Error::Internal`] has it.
     #[error("internal error (please report): {0}")]
     Internal(String),
 }
 
-impl ConfigError {
-    /// A refusal of `input`, saying `message`.
-    pub fn refused(input: Input, message: impl Into<String>) -> Self {
-        ConfigError::Refused {
-            input,
-            message: message.into(),
-        }
-    }
-}
-
 impl From<ConfigError> for Error {
     fn from(e: ConfigError) -> Self {
         match e {
-            ConfigError::Refused { message, .. } => Error::Domain(message),
+            ConfigError::Refused(r) => Error::Domain(r.message),
             ConfigError::Internal(m) => Error::Internal(m),
         }
     }
@@ -415,7 +400,7 @@ mod tests {
         let refused = |c: &Config, want: Input| {
             let e = c.validate().unwrap_err();
             assert!(
-                matches!(&e, ConfigError::Refused { input, .. } if *input == want),
+                matches!(&e, ConfigError::Refused(r) if r.input == want),
                 "{e}"
             );
             assert_eq!(Error::from(e).exit_code(), 2);

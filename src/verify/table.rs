@@ -588,7 +588,7 @@ pub(super) fn file_checks(
         );
         return Ok((skip_all(&why, Some(sum)), vec![], None));
     }
-    let facts = measure(t.payload(), t.layout)?;
+    let facts = measure(t.payload(), t.layout())?;
     let (mut checks, ms) = report(&facts, &format!("the table file '{path}' (N = {})", h.n));
     checks.insert(0, sum);
     Ok((checks, ms, Some(facts)))

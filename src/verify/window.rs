@@ -20,7 +20,7 @@
 
 use super::report::Check;
 use super::{ConfigError, Input};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refuses, Result};
 use crate::pairs::{abbreviate, algebraic, numeration};
 use rayon::prelude::*;
 use rug::Integer;

@@ -35,7 +35,7 @@ mod sweep;
 
 use super::report::Check;
 use super::{Checkpoint, Config, ConfigError, Input, mex};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refuses, Result};
 
 /// The largest bound accepted (values and sums then fit: S(n) < 2^122).
 pub const MAX_BOUND: u64 = 1 << 60;
