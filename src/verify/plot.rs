@@ -359,3 +359,29 @@ pub fn draw_row_growth(
     }
     .write(path)
 }
+
+/// A scatter plot of labelled series of points (no fitted line), one colour each, written
+/// atomically to `path` (the N-heap Wythoff plots of [`crate::nheap::conjectures`]).
+pub fn draw_points(
+    title: &str,
+    x_label: &str,
+    y_label: &str,
+    series: Vec<(String, Vec<(f64, f64)>)>,
+    path: &Path,
+) -> Result<()> {
+    Scatter {
+        title: title.into(),
+        x_label,
+        y_label,
+        series: (series.into_iter().enumerate())
+            .map(|(i, (label, points))| Series {
+                label,
+                colour: colour_of(i as u64 + 1),
+                points,
+                line: None,
+            })
+            .collect(),
+        legend: SeriesLabelPosition::UpperLeft,
+    }
+    .write(path)
+}

@@ -297,3 +297,31 @@ pub fn nheap_board(n: usize, side: usize) -> std::collections::HashMap<Vec<usize
     }
     p
 }
+
+/// Three-heap N-heap Wythoff by backward induction over the box [0, s_max] × [0, side]²:
+/// `p[x][y][z]` is whether (x, y, z) is a P-position.  The options of a cell are the single-heap
+/// lowerings and every nim-sum vector (x1, x2, x1 ⊕ x2) ≠ 0 with x3 = x1 ⊕ x2 ≤ z (the rule
+/// x1 ⊕ x2 ⊕ x3 = 0 solved for x3; any such nonzero vector lowers at least two heaps), so a
+/// cell costs O(x·y + x + y + z) instead of the box below it.
+pub fn nheap3_box(s_max: usize, side: usize) -> Vec<Vec<Vec<bool>>> {
+    let mut p = vec![vec![vec![false; side + 1]; side + 1]; s_max + 1];
+    for x in 0..=s_max {
+        for y in 0..=side {
+            for z in 0..=side {
+                let single = (0..x).any(|v| p[v][y][z])
+                    || (0..y).any(|v| p[x][v][z])
+                    || (0..z).any(|v| p[x][y][v]);
+                let nim = || {
+                    (0..=x).any(|x1| {
+                        (0..=y).any(|x2| {
+                            let x3 = x1 ^ x2;
+                            (x1, x2) != (0, 0) && x3 <= z && p[x - x1][y - x2][z - x3]
+                        })
+                    })
+                };
+                p[x][y][z] = !(single || nim());
+            }
+        }
+    }
+    p
+}
