@@ -6,7 +6,7 @@
 //! the plots and the refusals.
 
 mod common;
-use common::{check, json, mex_pairs_through, nheap3_box, refused, run_ok, stdout, text, wythoff};
+use common::{NheapBox, check, json, mex_pairs_through, refused, run_ok, stdout, text, wythoff};
 use std::collections::BTreeSet;
 use wythoff::nheap::conjectures::{Figures, measure};
 
@@ -16,8 +16,9 @@ const SIDE: usize = 260;
 
 /// The slice s from the box: the positions (A, B), A ≥ s increasing, up to the first A whose
 /// partner lies outside the box; and the heaps of the P-positions (s, v, w) with v < s.
-fn box_slice(p: &[Vec<Vec<bool>>], s: usize) -> (Vec<(u64, u64)>, BTreeSet<u64>) {
-    let partners = |v: usize| -> Vec<usize> { (0..=SIDE).filter(|&w| p[s][v][w]).collect() };
+fn box_slice(p: &NheapBox, s: usize) -> (Vec<(u64, u64)>, BTreeSet<u64>) {
+    let partners =
+        |v: usize| -> Vec<usize> { (0..=SIDE).filter(|&w| p.is_p(&[s, v, w])).collect() };
     let mut positions = Vec::new();
     for a in s..=SIDE {
         let w = partners(a);
@@ -103,7 +104,7 @@ fn suns_definition_holds(positions: &[(u64, u64)], k0: usize, t: &BTreeSet<u64>)
 
 #[test]
 fn small_slices_agree_with_the_rules() {
-    let p = nheap3_box(S, SIDE);
+    let p = NheapBox::new(3, S, SIDE);
     for s in 0..=S {
         let (positions, small) = box_slice(&p, s);
         let k = positions.len();

@@ -29,7 +29,8 @@ pub(crate) struct NheapArgs {
     )]
     pub(crate) heaps: Vec<u64>,
     /// Print the slice of smallest heap A (three heaps): the P-positions (A, A_n, B_n),
-    /// A <= A_n <= B_n, A_n increasing, as `n A_n B_n` lines from n = 0.
+    /// A <= A_n <= B_n, A_n increasing, as `n A_n B_n` lines from n = 0; with A1,A2 the
+    /// four-heap slice (A1, A2, A_n, B_n), max(A1, A2) <= A_n <= B_n.
     #[arg(long, value_name = "A", value_parser = slice_heaps, allow_hyphen_values = true)]
     pub(crate) slice: Option<SliceHeaps>,
     /// Measure Fraenkel's two conjectures on every slice of smallest heap s <= S (three heaps):
@@ -44,7 +45,8 @@ pub(crate) struct NheapArgs {
     #[arg(long, value_name = "DIR", requires = "conjectures")]
     pub(crate) plots: Option<PathBuf>,
     /// With --slice A: every slice of smallest heap s <= A in one run, as `s n A_n B_n` lines in
-    /// the order found (by A_n, then s); each slice ends at K positions.
+    /// the order found (by A_n, then s); with --slice A1,A2: every four-heap slice of fixed heaps
+    /// p <= q <= max(A1, A2), as `p q n A_n B_n` lines; each slice ends at K positions.
     #[arg(long, requires = "slice", conflicts_with = "json")]
     pub(crate) all: bool,
     /// With --slice: write to FILE (atomically) instead of standard output; with --conjectures:
@@ -128,20 +130,38 @@ fn position(args: &NheapArgs) -> Result<()> {
     out.finish()
 }
 
+/// The positions of the slice of the fixed heaps `fixed` (one: three heaps; two: four heaps):
+/// `visit(n, A_n, B_n)`.
+fn positions(
+    fixed: &[u64],
+    count: u64,
+    visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>,
+) -> Result<()> {
+    match *fixed {
+        [s] => nheap::slice::slice(s, count, visit),
+        [s, t] => nheap::slice::pair_slice(s, t, count, visit),
+        _ => Err(Error::usage(
+            "--slice: give A (three heaps) or A1,A2 (four heaps)",
+        )),
+    }
+}
+
 fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
-    let &[s] = fixed else {
-        return Err(Error::usage(
-            "--slice: four-heap slices (A1,A2) are not built yet; give one smallest heap A \
-             (three heaps)",
-        ));
-    };
     let count = args.count.unwrap_or(DEFAULT_COUNT);
-    nheap::slice::check(s, count)?;
+    match *fixed {
+        [s] => nheap::slice::check(s, count)?,
+        [s, t] => nheap::slice::check_pairs(s.max(t), count)?,
+        _ => {
+            return Err(Error::usage(
+                "--slice: give A (three heaps) or A1,A2 (four heaps)",
+            ));
+        }
+    }
     let mut sink = Sink::open(args.output.as_deref())?;
     if args.json {
-        let mut positions = Vec::new();
-        nheap::slice::slice(s, count, &mut |n, a, b| {
-            positions.push(json::SlicePosition {
+        let mut list = Vec::new();
+        positions(fixed, count, &mut |n, a, b| {
+            list.push(json::SlicePosition {
                 n: json::s(n),
                 a: json::s(a),
                 b: json::s(b),
@@ -150,9 +170,9 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
             Ok(())
         })?;
         let body = json::Slice {
-            smallest: vec![json::s(s)],
+            smallest: fixed.iter().map(json::s).collect(),
             count: json::s(count),
-            positions,
+            positions: list,
         };
         let text = serde_json::to_string(&json::Versioned::with(json::VERSION, &body))
             .map_err(|e| Error::internal(format!("JSON rendering: {e}")))?;
@@ -169,12 +189,14 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
         }
         Ok(())
     };
-    if args.all {
-        nheap::slice::slices(s, count, &mut |t, n, a, b| {
+    match (args.all, fixed) {
+        (true, &[s]) => nheap::slice::slices(s, count, &mut |t, n, a, b| {
             line(format!("{t} {n} {a} {b}\n"))
-        })?;
-    } else {
-        nheap::slice::slice(s, count, &mut |n, a, b| line(format!("{n} {a} {b}\n")))?;
+        })?,
+        (true, &[s, t]) => nheap::slice::pair_slices(s.max(t), count, &mut |p, q, n, a, b| {
+            line(format!("{p} {q} {n} {a} {b}\n"))
+        })?,
+        _ => positions(fixed, count, &mut |n, a, b| line(format!("{n} {a} {b}\n")))?,
     }
     sink.text(&buf)?;
     sink.finish()

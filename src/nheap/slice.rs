@@ -32,8 +32,8 @@ pub const MAX_VALUE: u64 = u32::MAX as u64 - 1;
 
 /// An unused difference e below the top of a row; with residue masks ([`Rows::modulus`] M > 0),
 /// bit r of `mask` says that a nim-sum move forbids a + e at every column a ≡ r (mod M) (doc/nheap.md,
-/// "Holes by residues"); without, a hint: the last nim-sum move (d, index of its change of
-/// difference) that forbade a + e, or d = 0.
+/// "Holes by residues"); without, a hint: the last nim-sum move (1 + its index among the row's
+/// moves, index of its change of difference) that forbade a + e, or (0, 0).
 struct Hole {
     e: u64,
     hint: (usize, usize),
@@ -141,28 +141,41 @@ impl Row {
     }
 }
 
-/// The rows f_0, …, f_S, computed column by column.
+/// The rows of a family of slices, computed column by column: for three heaps f_0, …, f_S (row s
+/// for the smallest heap s), for four heaps f_{p,q}, p ≤ q ≤ T ([`Rows::pairs`]).  Each row has
+/// its moves to lower rows (the nim-sum moves that lower a fixed heap) and its single-heap
+/// lowerings of a fixed heap; every lower row comes earlier in the order of the rows.
 pub struct Rows {
     rows: Vec<Row>,
-    /// deltas[d] = the changes of difference (u ⊕ d) − u, for d = 1..=S (deltas[0] empty).
+    /// moves[r] = the nim-sum moves of row r that lower a fixed heap: (lower row, d), where the
+    /// move changes the difference by one of deltas[d] (d = x_1 ⊕ … of the fixed heaps' takes).
+    moves: Vec<Vec<(usize, u64)>>,
+    /// reverse[l] = the (upper row, d) of the moves that lead to row l.
+    reverse: Vec<Vec<(usize, u64)>>,
+    /// singles[r] = the rows reached by lowering one fixed heap of row r.
+    singles: Vec<Vec<usize>>,
+    /// deltas[d] = the changes of difference (u ⊕ d) − u, for d = 0..=max d.
     deltas: Vec<Vec<i64>>,
-    /// The column computed last: f_s(A) when A ≤ f_s(A), else [`u64::MAX`].
+    /// The column computed last: f_r(A) when A ≤ f_r(A), else [`u64::MAX`].
     current: Vec<u64>,
     /// The next column.
     column: u64,
-    /// M = 2^(bit length of S) when the holes keep residue masks (S < [`MASKS_BELOW`]), else 0.
+    /// M = 2^(bit length of the largest d) when the holes keep residue masks (d below
+    /// [`MASKS_BELOW`]), else 0.
     modulus: u64,
-    /// Targets of small negative difference −E (pairs (a, a + E), E ≤ S) that become valid at
-    /// column a + E: column → (row, difference, column of the target).
+    /// The largest d of a move.
+    max_d: u64,
+    /// Targets of small negative difference −E (pairs (a, a + E), E ≤ max d) that become valid
+    /// at column a + E: column → (row, difference, column of the target).
     pending: std::collections::BTreeMap<u64, Vec<(usize, i64, u64)>>,
 }
 
-/// The holes keep residue masks for S below this (M ≤ 1024 bits a hole).
+/// The holes keep residue masks for moves with d below this (M ≤ 1024 bits a hole).
 pub const MASKS_BELOW: u64 = 1024;
 
-/// Sets in `mask` (M bits) the columns r (mod M) at which the target of row s − d with
-/// difference e − δ at column a2 forbids a + e: those with ((r − a2) mod M) & d = π, where
-/// δ = Σ_{i ∈ bits(d)} (1 − 2π_i)·2^i.
+/// Sets in `mask` (M bits) the columns r (mod M) at which the target of a lower row with
+/// difference e − δ at column a2, reached by a move with d, forbids a + e: those with
+/// ((r − a2) mod M) & d = π, where δ = Σ_{i ∈ bits(d)} (1 − 2π_i)·2^i.
 fn set_residues(mask: &mut [u64], m: u64, d: u64, delta: i64, a2: u64) {
     let twice = d as i64 - delta;
     debug_assert!(twice >= 0 && twice % 2 == 0);
@@ -197,8 +210,15 @@ pub fn nim_sum_lookups(s: u64) -> u64 {
     (1..=s).map(|d| 1u64 << d.count_ones()).sum()
 }
 
+/// The index of the row f_{p,q} (p ≤ q) among the rows of [`Rows::pairs`]: q(q + 1)/2 + p.
+pub fn pair_index(p: u64, q: u64) -> usize {
+    let (p, q) = (p.min(q) as usize, p.max(q) as usize);
+    q * (q + 1) / 2 + p
+}
+
 impl Rows {
-    /// Rows 0..=`s_max`, no column computed yet.
+    /// The three-heap rows f_0..=f_`s_max`, no column computed yet: row s has the moves
+    /// (s − d, d), 1 ≤ d ≤ s, and the lowerings to the rows s′ < s.
     pub fn new(s_max: u64) -> Result<Rows> {
         if s_max > MAX_SMALLEST {
             return Err(Error::usage(format!(
@@ -206,20 +226,68 @@ impl Rows {
             )));
         }
         let n = s_max as usize + 1;
-        Ok(Rows {
-            rows: (0..n).map(|_| Row::new()).collect(),
-            deltas: (0..n as u64)
-                .map(|d| if d == 0 { Vec::new() } else { deltas(d) })
+        Ok(Rows::with_moves(
+            (0..n)
+                .map(|s| (1..=s).map(|d| (s - d, d as u64)).collect())
                 .collect(),
+            (0..n).map(|s| (0..s).collect()).collect(),
+        ))
+    }
+
+    /// The four-heap rows f_{p,q}, 0 ≤ p ≤ q ≤ `t_max`, in the order of [`pair_index`]: row
+    /// (p, q) has the nim-sum moves taking (x_1, x_2) ≠ (0, 0) from the fixed heaps, to the row
+    /// {p − x_1, q − x_2} with d = x_1 ⊕ x_2, and the lowerings of one fixed heap.
+    pub fn pairs(t_max: u64) -> Result<Rows> {
+        if t_max > MAX_PAIR {
+            return Err(Error::usage(format!(
+                "N-heap Wythoff four-heap slices: fixed heaps up to {MAX_PAIR} are supported, not {t_max}"
+            )));
+        }
+        let (mut moves, mut singles) = (Vec::new(), Vec::new());
+        for q in 0..=t_max {
+            for p in 0..=q {
+                let mut m = Vec::new();
+                for x1 in 0..=p {
+                    for x2 in 0..=q {
+                        if (x1, x2) != (0, 0) {
+                            m.push((pair_index(p - x1, q - x2), x1 ^ x2));
+                        }
+                    }
+                }
+                moves.push(m);
+                let lower = (0..p).map(|v| pair_index(v, q));
+                singles.push(lower.chain((0..q).map(|v| pair_index(p, v))).collect());
+            }
+        }
+        Ok(Rows::with_moves(moves, singles))
+    }
+
+    fn with_moves(moves: Vec<Vec<(usize, u64)>>, singles: Vec<Vec<usize>>) -> Rows {
+        let n = moves.len();
+        let max_d = moves.iter().flatten().map(|m| m.1).max().unwrap_or(0);
+        let mut reverse = vec![Vec::new(); n];
+        for (r, m) in moves.iter().enumerate() {
+            for &(l, d) in m {
+                debug_assert!(l < r);
+                reverse[l].push((r, d));
+            }
+        }
+        Rows {
+            rows: (0..n).map(|_| Row::new()).collect(),
+            deltas: (0..=max_d).map(deltas).collect(),
+            moves,
+            reverse,
+            singles,
             current: vec![0; n],
             column: 0,
-            modulus: if s_max < MASKS_BELOW {
-                1 << (64 - s_max.leading_zeros())
+            modulus: if max_d < MASKS_BELOW {
+                1 << (64 - max_d.leading_zeros())
             } else {
                 0
             },
+            max_d,
             pending: std::collections::BTreeMap::new(),
-        })
+        }
     }
 
     /// The next column to compute.
@@ -232,8 +300,8 @@ impl Rows {
         self.rows.iter().map(Row::bytes).sum()
     }
 
-    /// Computes column A = [`Rows::column`] for every row; returns, for each s, f_s(A) when
-    /// f_s(A) ≥ A (the P-position (s, A, f_s(A)) is new) and `None` when f_s(A) < A.
+    /// Computes column A = [`Rows::column`] for every row; returns, for each row r, f_r(A) when
+    /// f_r(A) ≥ A (the P-position with A and f_r(A) is new) and `None` when f_r(A) < A.
     pub fn step(&mut self) -> Result<Vec<Option<u64>>> {
         let a = self.column;
         if a > MAX_VALUE / 4 {
@@ -262,7 +330,7 @@ impl Rows {
                         self.build_mask(s, h, a);
                     }
                     self.apply_target(s, e as i64, a);
-                    if e > 0 && e < self.rows.len() as u64 {
+                    if e > 0 && e <= self.max_d {
                         self.pending.entry(y).or_default().push((s, -(e as i64), y));
                     }
                 }
@@ -278,12 +346,12 @@ impl Rows {
     fn build_mask(&mut self, s: usize, e: u64, a: u64) {
         let m = self.modulus;
         let mut mask = vec![0u64; m.div_ceil(64) as usize];
-        for d in 1..=s {
-            for &delta in &self.deltas[d] {
-                if let Some((a2, _)) = self.rows[s - d].at_difference(e as i64 - delta)
+        for &(l, d) in &self.moves[s] {
+            for &delta in &self.deltas[d as usize] {
+                if let Some((a2, _)) = self.rows[l].at_difference(e as i64 - delta)
                     && a2 <= a
                 {
-                    set_residues(&mut mask, m, d as u64, delta, a2);
+                    set_residues(&mut mask, m, d, delta, a2);
                 }
             }
         }
@@ -296,12 +364,10 @@ impl Rows {
     /// masks of the holes of the rows above that it can forbid.
     fn apply_target(&mut self, t: usize, dd: i64, a2: u64) {
         let m = self.modulus;
-        for s in t + 1..self.rows.len() {
-            let d = s - t;
-            for k in 0..self.deltas[d].len() {
-                let delta = self.deltas[d][k];
+        for &(s, d) in &self.reverse[t] {
+            for &delta in &self.deltas[d as usize] {
                 if let Some(h) = self.rows[s].hole_mut(dd + delta) {
-                    set_residues(&mut h.mask, m, d as u64, delta, a2);
+                    set_residues(&mut h.mask, m, d, delta, a2);
                 }
             }
         }
@@ -314,8 +380,12 @@ impl Rows {
         let Row {
             holes, taken, top, ..
         } = &mut upper[0];
-        let current = &self.current[..s];
-        let deltas = &self.deltas;
+        let (current, singles) = (&self.current, &self.singles[s]);
+        let lowered = Lowered {
+            rows: lower,
+            moves: &self.moves[s],
+            deltas: &self.deltas,
+        };
         let open = |e: u64| -> Result<Option<u64>> {
             let y = a + e;
             if y > MAX_VALUE {
@@ -323,7 +393,8 @@ impl Rows {
                     "N-heap Wythoff slices: a value passes the engine's range ({MAX_VALUE})"
                 )));
             }
-            Ok((e == 0 || !bit(taken, y)) && !current.contains(&y)).map(|ok| ok.then_some(y))
+            let single = singles.iter().any(|&r| current[r] == y);
+            Ok(((e == 0 || !bit(taken, y)) && !single).then_some(y))
         };
         let m = self.modulus;
         for h in holes.iter_mut() {
@@ -334,7 +405,7 @@ impl Rows {
                     }
                     return Ok(y);
                 }
-                match nim_sum_forbids(lower, deltas, a, y, h.hint) {
+                match lowered.forbids(a, y, h.hint) {
                     Some(hint) => h.hint = hint,
                     None => return Ok(y),
                 }
@@ -343,7 +414,7 @@ impl Rows {
         let mut e = *top;
         loop {
             if let Some(y) = open(e)?
-                && nim_sum_forbids(lower, deltas, a, y, (0, 0)).is_none()
+                && lowered.forbids(a, y, (0, 0)).is_none()
             {
                 return Ok(y);
             }
@@ -352,31 +423,42 @@ impl Rows {
     }
 }
 
-/// Whether a nim-sum move (d, u, u ⊕ d), d ≥ 1, leads from (s, a, y) to a P-position, where
-/// `lower` holds the rows 0..s: the move found, as (d, index of its change of difference), the
-/// `hint` tried first.
-fn nim_sum_forbids(
-    lower: &[Row],
-    deltas: &[Vec<i64>],
-    a: u64,
-    y: u64,
-    hint: (usize, usize),
-) -> Option<(usize, usize)> {
-    let s = lower.len();
-    let e = (y - a) as i64;
-    let hits = |d: usize, k: usize| {
-        lower[s - d]
-            .at_difference(e - deltas[d][k])
-            .is_some_and(|(a2, b2)| a2 <= a && b2 + ((a - a2) ^ d as u64) == y)
-    };
-    if hint.0 > 0 && hint.0 <= s && hits(hint.0, hint.1) {
-        return Some(hint);
+/// The lower rows of one row, with its nim-sum moves to them.
+struct Lowered<'r> {
+    rows: &'r [Row],
+    moves: &'r [(usize, u64)],
+    deltas: &'r [Vec<i64>],
+}
+
+impl Lowered<'_> {
+    /// Whether a nim-sum move that lowers a fixed heap leads from the position with heaps a, y
+    /// (and the row's fixed heaps) to a P-position: the move found, as (1 + its index in the
+    /// row's moves, index of its change of difference), the `hint` tried first.
+    fn forbids(&self, a: u64, y: u64, hint: (usize, usize)) -> Option<(usize, usize)> {
+        let e = (y - a) as i64;
+        let hits = |i: usize, k: usize| {
+            let (l, d) = self.moves[i];
+            self.rows[l]
+                .at_difference(e - self.deltas[d as usize][k])
+                .is_some_and(|(a2, b2)| a2 <= a && b2 + ((a - a2) ^ d) == y)
+        };
+        if hint.0 > 0 && hint.0 <= self.moves.len() && hits(hint.0 - 1, hint.1) {
+            return Some(hint);
+        }
+        (0..self.moves.len()).find_map(|i| {
+            let d = self.moves[i].1 as usize;
+            (0..self.deltas[d].len())
+                .find(|&k| hits(i, k))
+                .map(|k| (i + 1, k))
+        })
     }
-    (1..=s).find_map(|d| (0..deltas[d].len()).find(|&k| hits(d, k)).map(|k| (d, k)))
 }
 
 /// The largest smallest heap of a slice.
 pub const MAX_SMALLEST: u64 = 1 << 16;
+
+/// The largest fixed heap of a four-heap slice.
+pub const MAX_PAIR: u64 = 255;
 
 /// The columns a slice of `count` positions is expected to need (A_n ≈ n·φ plus a shift that
 /// grows with s), for the memory estimate only: 13/8·count + 8·s + 64.
@@ -391,6 +473,11 @@ pub fn columns_estimate(s: u64, count: u64) -> Option<u64> {
 /// The memory rows 0..=s take at `columns` columns: per row 4 bytes per difference
 /// (≈ columns·5/8 + 3s + 64), a bit per value (≈ columns·3) and about 4s holes.
 pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
+    row_bytes(s, columns)?.checked_mul(s.checked_add(1)?)
+}
+
+/// The memory of one row of [`bytes_estimate`].
+fn row_bytes(s: u64, columns: u64) -> Option<u64> {
     let diffs = columns
         .checked_mul(5)?
         .checked_div(8)?
@@ -406,7 +493,7 @@ pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
         0
     };
     let holes = s.checked_mul(4)?.checked_mul(48 + mask)?;
-    per_row.checked_add(holes)?.checked_mul(s.checked_add(1)?)
+    per_row.checked_add(holes)
 }
 
 /// Refuses, in one line, slices 0..=`s` of `count` positions that would pass the engine's range
@@ -417,6 +504,12 @@ pub fn check(s: u64, count: u64) -> Result<()> {
             "--slice: smallest heaps up to {MAX_SMALLEST} are supported, not {s}"
         )));
     }
+    check_memory(s, count, bytes_estimate)
+}
+
+/// The engine's range and the memory cap for `count` positions, the columns estimated as for a
+/// shift of s and the bytes by `bytes`.
+fn check_memory(s: u64, count: u64, bytes: fn(u64, u64) -> Option<u64>) -> Result<()> {
     let cols =
         columns_estimate(s, count).filter(|&c| c.checked_mul(3).is_some_and(|v| v <= MAX_VALUE));
     let Some(cols) = cols else {
@@ -424,9 +517,85 @@ pub fn check(s: u64, count: u64) -> Result<()> {
             "--count: {count} positions pass the engine's range (values up to {MAX_VALUE}); ask for fewer"
         )));
     };
-    let bytes = bytes_estimate(s, cols);
-    crate::artifact::resources::check_cap(bytes, "the N-heap Wythoff slice rows")?;
-    crate::artifact::resources::check(bytes.unwrap_or(u64::MAX), 0, None, "--count or --slice")
+    let b = bytes(s, cols);
+    crate::artifact::resources::check_cap(b, "the N-heap Wythoff slice rows")?;
+    crate::artifact::resources::check(b.unwrap_or(u64::MAX), 0, None, "--count or --slice")
+}
+
+/// Refuses, in one line, the four-heap slices of fixed heaps p ≤ q ≤ `t` of `count` positions
+/// that would pass the engine's range or the memory cap (the shift estimated as for 2t, each of
+/// the (t + 1)(t + 2)/2 rows as a three-heap row of smallest heap 2t).
+pub fn check_pairs(t: u64, count: u64) -> Result<()> {
+    if t > MAX_PAIR {
+        return Err(Error::usage(format!(
+            "--slice: four-heap fixed heaps up to {MAX_PAIR} are supported, not {t}"
+        )));
+    }
+    check_memory(2 * t, count, |s2, cols| {
+        let t = s2 / 2;
+        row_bytes(s2, cols)?.checked_mul((t + 1) * (t + 2) / 2)
+    })
+}
+
+/// The first `count` positions (s, t, A_n, B_n), A_n ≥ t increasing, of every four-heap slice
+/// of fixed heaps s ≤ t ≤ `t_max`: `visit(s, t, n, A_n, B_n)` in the order found (column by
+/// column).  Stops when every slice has `count` positions.
+pub fn pair_slices(
+    t_max: u64,
+    count: u64,
+    visit: &mut dyn FnMut(u64, u64, u64, u64, u64) -> Result<()>,
+) -> Result<()> {
+    check_pairs(t_max, count)?;
+    let mut rows = Rows::pairs(t_max)?;
+    let fixed: Vec<(u64, u64)> = (0..=t_max)
+        .flat_map(|q| (0..=q).map(move |p| (p, q)))
+        .collect();
+    let mut found = vec![0u64; fixed.len()];
+    let mut short = if count == 0 { 0 } else { found.len() };
+    while short > 0 {
+        let a = rows.column();
+        for (r, y) in rows.step()?.into_iter().enumerate() {
+            let (s, t) = fixed[r];
+            if let Some(b) = y
+                && a >= t
+                && found[r] < count
+            {
+                visit(s, t, found[r], a, b)?;
+                found[r] += 1;
+                if found[r] == count {
+                    short -= 1;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first `count` positions of the four-heap slice of fixed heaps {`s`, `t`} (in any order):
+/// `visit(n, A_n, B_n)`, A_n ≥ max(s, t) increasing.
+pub fn pair_slice(
+    s: u64,
+    t: u64,
+    count: u64,
+    visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>,
+) -> Result<()> {
+    let (s, t) = (s.min(t), s.max(t));
+    check_pairs(t, count)?;
+    // only the rows (p, q) with p ≤ s are needed, but the order of the rows is by q: all rows
+    // up to t are computed (the ones with p > s cost their share)
+    let mut rows = Rows::pairs(t)?;
+    let r = pair_index(s, t);
+    let mut n = 0;
+    while n < count {
+        let a = rows.column();
+        if let Some(b) = rows.step()?[r]
+            && a >= t
+        {
+            visit(n, a, b)?;
+            n += 1;
+        }
+    }
+    Ok(())
 }
 
 /// The first `count` positions (s, A_n, B_n), A_n ≥ s increasing, of every slice s ≤ `s_max`:
@@ -541,6 +710,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn four_heap_residue_masks_agree_with_the_direct_nim_sum_test() {
+        for (t_max, columns) in [(3u64, 1500u64), (8, 1500)] {
+            let mut fast = Rows::pairs(t_max).unwrap();
+            let mut plain = Rows::pairs(t_max).unwrap();
+            assert!(fast.modulus > 0);
+            plain.modulus = 0;
+            for a in 0..columns {
+                assert_eq!(
+                    fast.step().unwrap(),
+                    plain.step().unwrap(),
+                    "T = {t_max}, A = {a}"
+                );
+            }
+        }
+        assert_eq!(pair_index(0, 0), 0);
+        assert_eq!(pair_index(2, 1), pair_index(1, 2));
+        assert_eq!(pair_index(0, 3), 6);
     }
 
     #[test]
