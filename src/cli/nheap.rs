@@ -73,10 +73,8 @@ impl NheapArgs {
         if self.plots.is_some() && self.conjectures.is_none() {
             return Err("--plots goes with --conjectures S".into());
         }
-        if self.slice.is_none() {
-            if self.all {
-                return Err("--all goes with --slice A".into());
-            }
+        if self.slice.is_none() && self.all {
+            return Err("--all goes with --slice A".into());
         }
         Ok(())
     }

@@ -480,8 +480,10 @@ pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::Pa
     let alpha = dir.join(PLOTS[0]);
     crate::verify::plot::draw_points(
         &format!("N-heap Wythoff, three heaps: alpha of slice s ({k} positions each)"),
-        "smallest heap s",
-        "alpha: A = floor(n*phi) + alpha + eps, n = B - A",
+        (
+            "smallest heap s",
+            "alpha: A = floor(n*phi) + alpha + eps, n = B - A",
+        ),
         vec![
             ("alpha".into(), points(&|x| x.alpha as f64)),
             (
@@ -489,13 +491,13 @@ pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::Pa
                 points(&|x| -x.shift as f64),
             ),
         ],
+        true,
         &alpha,
     )?;
     let thresholds = dir.join(PLOTS[1]);
     crate::verify::plot::draw_points(
         &format!("N-heap Wythoff, three heaps: where (i) and (ii) start to hold ({k} positions)"),
-        "smallest heap s",
-        "index n of the slice's positions",
+        ("smallest heap s", "index n of the slice's positions"),
         vec![
             (
                 "(i): B - A grows by 1 from n on".into(),
@@ -506,6 +508,7 @@ pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::Pa
                 points(&|x| x.ii_from as f64),
             ),
         ],
+        false,
         &thresholds,
     )?;
     Ok(vec![alpha, thresholds])

@@ -360,13 +360,14 @@ pub fn draw_row_growth(
     .write(path)
 }
 
-/// A scatter plot of labelled series of points (no fitted line), one colour each, written
-/// atomically to `path` (the N-heap Wythoff plots of [`crate::nheap::conjectures`]).
+/// A scatter plot of labelled series of points (no fitted line), one colour each, the legend in
+/// the upper left corner (the lower left with `legend_low`), written atomically to `path` (the
+/// N-heap Wythoff plots of [`crate::nheap::conjectures`]).
 pub fn draw_points(
     title: &str,
-    x_label: &str,
-    y_label: &str,
+    (x_label, y_label): (&str, &str),
     series: Vec<(String, Vec<(f64, f64)>)>,
+    legend_low: bool,
     path: &Path,
 ) -> Result<()> {
     Scatter {
@@ -381,7 +382,11 @@ pub fn draw_points(
                 line: None,
             })
             .collect(),
-        legend: SeriesLabelPosition::UpperLeft,
+        legend: if legend_low {
+            SeriesLabelPosition::LowerLeft
+        } else {
+            SeriesLabelPosition::UpperLeft
+        },
     }
     .write(path)
 }
