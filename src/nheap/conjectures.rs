@@ -296,13 +296,13 @@ impl Figures {
         [self.facts(i), self.facts(ii)]
     }
 
-    /// The check with this slice's figures as facts.
+    /// The check with this slice's figures as facts (T's elements only in the slice's object).
     fn facts(&self, c: Check) -> Check {
         let v = self.json();
         let mut c = c;
         if let Value::Object(m) = v {
             for (key, value) in m {
-                if key != "s" {
+                if key != "s" && key != "t" {
                     c = c.with_fact(&key, value);
                 }
             }
