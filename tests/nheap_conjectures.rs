@@ -258,4 +258,9 @@ fn bad_input_is_refused_in_one_line() {
         &["nheap", "--conjectures", "3", "--count", "1e19"],
         &["--count"],
     );
+    // a file that cannot be written is refused before the run
+    refused(
+        &["nheap", "--conjectures", "3", "-o", "/nonexistent/c.json"],
+        &["/nonexistent/c.json"],
+    );
 }

@@ -212,10 +212,15 @@ fn conjectures(s: u64, args: &NheapArgs) -> Result<()> {
         })?),
         None => None,
     };
+    // the file is opened (under a temporary name) before the run, so that a bad path is
+    // refused up front
+    let sink = match &args.output {
+        Some(path) => Some(Sink::open(Some(path))?),
+        None => None,
+    };
     let report = nheap::conjectures::measure(s, count)?;
     let json = report.to_json();
-    if let Some(path) = &args.output {
-        let mut sink = Sink::open(Some(path))?;
+    if let Some(mut sink) = sink {
         sink.text(&json)?;
         sink.finish()?;
     }
