@@ -148,7 +148,7 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     match *fixed {
         [s] => nheap::slice::check(s, count)?,
-        [s, t] => nheap::slice::check_pairs(s.max(t), count)?,
+        [s, t] => nheap::slice::check_pairs(s.min(t), s.max(t), count)?,
         _ => {
             return Err(Error::usage(
                 "--slice: give A (three heaps) or A1,A2 (four heaps)",

@@ -212,8 +212,20 @@ pub fn nim_sum_lookups(s: u64) -> u64 {
 
 /// The index of the row f_{p,q} (p ≤ q) among the rows of [`Rows::pairs`]: q(q + 1)/2 + p.
 pub fn pair_index(p: u64, q: u64) -> usize {
-    let (p, q) = (p.min(q) as usize, p.max(q) as usize);
-    q * (q + 1) / 2 + p
+    index_below(p, q, u64::MAX)
+}
+
+/// The index of the row f_{p,q} among the rows f_{p′,q′}, p′ ≤ min(q′, `p_max`), ordered by q′
+/// and then p′ ([`Rows::pairs_below`]): the rows before column q′ = q, then p.
+fn index_below(p: u64, q: u64, p_max: u64) -> usize {
+    let (p, q) = (p.min(q), p.max(q));
+    rows_before(q, p_max) + p as usize
+}
+
+/// The number of rows f_{p′,q′}, p′ ≤ min(q′, `p_max`), with q′ < q.
+fn rows_before(q: u64, p_max: u64) -> usize {
+    let full = q.min(p_max.saturating_add(1)) as usize;
+    full * (full + 1) / 2 + (q as usize - full) * (p_max.min(q) as usize + 1)
 }
 
 impl Rows {
@@ -234,29 +246,36 @@ impl Rows {
         ))
     }
 
-    /// The four-heap rows f_{p,q}, 0 ≤ p ≤ q ≤ `t_max`, in the order of [`pair_index`]: row
-    /// (p, q) has the nim-sum moves taking (x_1, x_2) ≠ (0, 0) from the fixed heaps, to the row
-    /// {p − x_1, q − x_2} with d = x_1 ⊕ x_2, and the lowerings of one fixed heap.
+    /// The four-heap rows f_{p,q}, 0 ≤ p ≤ q ≤ `t_max`, in the order of [`pair_index`].
     pub fn pairs(t_max: u64) -> Result<Rows> {
+        Rows::pairs_below(t_max, t_max)
+    }
+
+    /// The four-heap rows f_{p,q}, p ≤ min(q, `p_max`), q ≤ `t_max`, ordered by q and then p
+    /// (every row a row needs comes before it): row (p, q) has the nim-sum moves taking
+    /// (x_1, x_2) ≠ (0, 0) from the fixed heaps, to the row {p − x_1, q − x_2} with
+    /// d = x_1 ⊕ x_2, and the lowerings of one fixed heap (all to rows of smaller heap ≤ p).
+    pub fn pairs_below(p_max: u64, t_max: u64) -> Result<Rows> {
         if t_max > MAX_PAIR {
             return Err(Error::usage(format!(
                 "N-heap Wythoff four-heap slices: fixed heaps up to {MAX_PAIR} are supported, not {t_max}"
             )));
         }
+        let at = |p, q| index_below(p, q, p_max);
         let (mut moves, mut singles) = (Vec::new(), Vec::new());
         for q in 0..=t_max {
-            for p in 0..=q {
+            for p in 0..=q.min(p_max) {
                 let mut m = Vec::new();
                 for x1 in 0..=p {
                     for x2 in 0..=q {
                         if (x1, x2) != (0, 0) {
-                            m.push((pair_index(p - x1, q - x2), x1 ^ x2));
+                            m.push((at(p - x1, q - x2), x1 ^ x2));
                         }
                     }
                 }
                 moves.push(m);
-                let lower = (0..p).map(|v| pair_index(v, q));
-                singles.push(lower.chain((0..q).map(|v| pair_index(p, v))).collect());
+                let lower = (0..p).map(|v| at(v, q));
+                singles.push(lower.chain((0..q).map(|v| at(p, v))).collect());
             }
         }
         Ok(Rows::with_moves(moves, singles))
@@ -504,12 +523,12 @@ pub fn check(s: u64, count: u64) -> Result<()> {
             "--slice: smallest heaps up to {MAX_SMALLEST} are supported, not {s}"
         )));
     }
-    check_memory(s, count, bytes_estimate)
+    check_memory(s, count, &bytes_estimate)
 }
 
 /// The engine's range and the memory cap for `count` positions, the columns estimated as for a
 /// shift of s and the bytes by `bytes`.
-fn check_memory(s: u64, count: u64, bytes: fn(u64, u64) -> Option<u64>) -> Result<()> {
+fn check_memory(s: u64, count: u64, bytes: &dyn Fn(u64, u64) -> Option<u64>) -> Result<()> {
     let cols =
         columns_estimate(s, count).filter(|&c| c.checked_mul(3).is_some_and(|v| v <= MAX_VALUE));
     let Some(cols) = cols else {
@@ -522,18 +541,18 @@ fn check_memory(s: u64, count: u64, bytes: fn(u64, u64) -> Option<u64>) -> Resul
     crate::artifact::resources::check(b.unwrap_or(u64::MAX), 0, None, "--count or --slice")
 }
 
-/// Refuses, in one line, the four-heap slices of fixed heaps p ≤ q ≤ `t` of `count` positions
-/// that would pass the engine's range or the memory cap (the shift estimated as for 2t, each of
-/// the (t + 1)(t + 2)/2 rows as a three-heap row of smallest heap 2t).
-pub fn check_pairs(t: u64, count: u64) -> Result<()> {
+/// Refuses, in one line, the four-heap slices of fixed heaps p ≤ min(q, `p_max`), q ≤ `t`, of
+/// `count` positions that would pass the engine's range or the memory cap (the shift estimated
+/// as for 2t, each row as a three-heap row of smallest heap 2t).
+pub fn check_pairs(p_max: u64, t: u64, count: u64) -> Result<()> {
     if t > MAX_PAIR {
         return Err(Error::usage(format!(
             "--slice: four-heap fixed heaps up to {MAX_PAIR} are supported, not {t}"
         )));
     }
-    check_memory(2 * t, count, |s2, cols| {
-        let t = s2 / 2;
-        row_bytes(s2, cols)?.checked_mul((t + 1) * (t + 2) / 2)
+    let rows = rows_before(t + 1, p_max) as u64;
+    check_memory(2 * t, count, &|s2, cols| {
+        row_bytes(s2, cols)?.checked_mul(rows)
     })
 }
 
@@ -545,7 +564,7 @@ pub fn pair_slices(
     count: u64,
     visit: &mut dyn FnMut(u64, u64, u64, u64, u64) -> Result<()>,
 ) -> Result<()> {
-    check_pairs(t_max, count)?;
+    check_pairs(t_max, t_max, count)?;
     let mut rows = Rows::pairs(t_max)?;
     let fixed: Vec<(u64, u64)> = (0..=t_max)
         .flat_map(|q| (0..=q).map(move |p| (p, q)))
@@ -580,11 +599,10 @@ pub fn pair_slice(
     visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>,
 ) -> Result<()> {
     let (s, t) = (s.min(t), s.max(t));
-    check_pairs(t, count)?;
-    // only the rows (p, q) with p ≤ s are needed, but the order of the rows is by q: all rows
-    // up to t are computed (the ones with p > s cost their share)
-    let mut rows = Rows::pairs(t)?;
-    let r = pair_index(s, t);
+    check_pairs(s, t, count)?;
+    // only the rows (p, q) with p ≤ s are needed
+    let mut rows = Rows::pairs_below(s, t)?;
+    let r = index_below(s, t, s);
     let mut n = 0;
     while n < count {
         let a = rows.column();
@@ -720,6 +738,25 @@ mod tests {
     #[test]
     fn four_heap_residue_masks_agree_with_the_direct_nim_sum_test() {
         masks_agree(Rows::pairs, &[(3, 1500), (8, 1500)]);
+        // the rows below p_max are those of the full set, in the same order
+        let mut full = Rows::pairs(9).unwrap();
+        let mut below = Rows::pairs_below(2, 9).unwrap();
+        let keep: Vec<usize> = (0..=9u64)
+            .flat_map(|q| (0..=q.min(2)).map(move |p| pair_index(p, q)))
+            .collect();
+        assert_eq!(keep.len(), below.rows.len());
+        for (i, &k) in keep.iter().enumerate() {
+            let (p, q) = (0..=9u64)
+                .flat_map(|q| (0..=q).map(move |p| (p, q)))
+                .nth(k)
+                .unwrap();
+            assert_eq!(index_below(p, q, 2), i);
+        }
+        for _ in 0..600 {
+            let f = full.step().unwrap();
+            let b = below.step().unwrap();
+            assert_eq!(keep.iter().map(|&k| f[k]).collect::<Vec<_>>(), b);
+        }
         assert_eq!(pair_index(0, 0), 0);
         assert_eq!(pair_index(2, 1), pair_index(1, 2));
         assert_eq!(pair_index(0, 3), 6);
