@@ -1,6 +1,7 @@
-//! The three-heap slice engine of N-heap Wythoff: the P-positions (s, A, B) for every smallest
-//! heap s ≤ S, computed column by column without searching the game tree (doc/nheap.md, where
-//! the recursion is proved).
+//! The slice engine of N-heap Wythoff: the P-positions (s, A, B) for every smallest heap s ≤ S,
+//! and (p, q, A, B) for fixed heaps p ≤ q ≤ T ([`Rows::pairs`]), computed column by column
+//! without searching the game tree (doc/nheap.md, where both recursions are proved; for four
+//! heaps a row's moves go to the rows {p − x_1, q − x_2} with d = x_1 ⊕ x_2, the rest as below).
 //!
 //! Algorithm.  For every s, A ≥ 0 exactly one y makes (s, A, y) a P-position; call it f_s(A).
 //! It is the least y that no move other than "lower the third heap" sends to a P-position:
