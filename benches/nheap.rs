@@ -30,17 +30,21 @@ fn bench(c: &mut Criterion) {
     }
     for t in [4u64, 8] {
         g.throughput(Throughput::Elements((t + 1) * (t + 2) / 2 * n));
-        g.bench_with_input(BenchmarkId::new("four-heaps-every-pair-to-1e4", t), &t, |b, &t| {
-            b.iter(|| {
-                let mut sum = 0u64;
-                slice::pair_slices(t, n, &mut |_, _, _, a, b| {
-                    sum = sum.wrapping_add(a ^ b);
-                    Ok(())
+        g.bench_with_input(
+            BenchmarkId::new("four-heaps-every-pair-to-1e4", t),
+            &t,
+            |b, &t| {
+                b.iter(|| {
+                    let mut sum = 0u64;
+                    slice::pair_slices(t, n, &mut |_, _, _, a, b| {
+                        sum = sum.wrapping_add(a ^ b);
+                        Ok(())
+                    })
+                    .unwrap();
+                    sum
                 })
-                .unwrap();
-                sum
-            })
-        });
+            },
+        );
     }
     g.finish();
 }
