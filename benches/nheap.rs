@@ -1,6 +1,7 @@
-//! The three-heap slice engine of N-heap Wythoff (src/nheap/slice.rs): every slice of smallest
-//! heap s ≤ S to n = 10^4 positions, for S = 8, 16 and 32, in positions per second (the cost
-//! model of doc/nheap.md: time ≈ n·Σ_{s ≤ S}(holes + 1)(s + w(s))).  `cargo bench --bench
+//! The slice engine of N-heap Wythoff (src/nheap/slice.rs): every three-heap slice of smallest
+//! heap s ≤ S to n = 10^4 positions, for S = 8, 16 and 32, and every four-heap slice of fixed
+//! heaps p ≤ q ≤ T to n = 10^4, for T = 4 and 8, in positions per second (the cost model of
+//! doc/nheap.md: time ≈ n·Σ_{s ≤ S}(holes + 1)(s + w(s)) for three heaps).  `cargo bench --bench
 //! nheap` takes about a minute on a 2-core machine.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -26,6 +27,24 @@ fn bench(c: &mut Criterion) {
                 sum
             })
         });
+    }
+    for t in [4u64, 8] {
+        g.throughput(Throughput::Elements((t + 1) * (t + 2) / 2 * n));
+        g.bench_with_input(
+            BenchmarkId::new("four-heaps-every-pair-to-1e4", t),
+            &t,
+            |b, &t| {
+                b.iter(|| {
+                    let mut sum = 0u64;
+                    slice::pair_slices(t, n, &mut |_, _, _, a, b| {
+                        sum = sum.wrapping_add(a ^ b);
+                        Ok(())
+                    })
+                    .unwrap();
+                    sum
+                })
+            },
+        );
     }
     g.finish();
 }

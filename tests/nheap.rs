@@ -5,7 +5,9 @@
 //! command line's formats, JSON and refusals.
 
 mod common;
-use common::{json, mex_pairs_through, nheap_board, nheap_options, refused, run_ok, stdout};
+use common::{
+    NheapBox, json, mex_pairs_through, nheap_board, nheap_options, refused, run_ok, stdout,
+};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 use wythoff::Outcome;
@@ -117,6 +119,82 @@ fn slices_up_to_10_are_the_p_positions_of_the_box() {
     }
 }
 
+/// The four-heap slice of fixed heaps {s, t} from the box: the positions (A, B), A ≥ max(s, t)
+/// increasing, up to the first A whose partner lies outside the box.
+fn box_slice4(p: &NheapBox, s: usize, t: usize, side: usize) -> Vec<(usize, usize)> {
+    let mut v = Vec::new();
+    for a in s.max(t)..=side {
+        let w: Vec<usize> = (0..=side).filter(|&b| p.is_p(&[s, t, a, b])).collect();
+        assert!(w.len() <= 1, "two P-positions ({s}, {t}, {a}, ·): {w:?}");
+        match w.first() {
+            Some(&b) if b >= a => v.push((a, b)),
+            Some(_) => {}
+            None => break,
+        }
+    }
+    v
+}
+
+#[test]
+fn four_heap_slices_are_the_p_positions_of_the_box() {
+    let (low, side) = (4, 70);
+    let p = NheapBox::new(4, low, side);
+    for t in 0..=low {
+        for s in 0..=t {
+            let want = box_slice4(&p, s, t, side);
+            assert!(want.len() >= 15, "({s}, {t}): {}", want.len());
+            // either order of the fixed heaps
+            let arg = if s % 2 == 0 {
+                format!("{s},{t}")
+            } else {
+                format!("{t},{s}")
+            };
+            let count = want.len().to_string();
+            let out = stdout(&run_ok(&["nheap", "--slice", &arg, "--count", &count]));
+            let got: Vec<(usize, usize)> = out
+                .lines()
+                .enumerate()
+                .map(|(i, l)| {
+                    let v: Vec<usize> = l.split(' ').map(|w| w.parse().unwrap()).collect();
+                    assert_eq!(v[0], i, "{l}");
+                    (v[1], v[2])
+                })
+                .collect();
+            assert_eq!(got, want, "slice ({s}, {t})");
+        }
+    }
+    // slice (0, 0) is Wythoff's game
+    let out = stdout(&run_ok(&["nheap", "--slice", "0,0", "--count", "30"]));
+    let pairs = mex_pairs_through(1, false, 29);
+    for (line, (a, b)) in out.lines().zip(pairs) {
+        assert!(line.ends_with(&format!(" {a} {b}")), "{line}");
+    }
+}
+
+#[test]
+fn all_four_heap_slices_in_one_run_are_the_slices_one_by_one() {
+    let all = stdout(&run_ok(&[
+        "nheap", "--slice", "3,1", "--all", "--count", "25",
+    ]));
+    let mut by = std::collections::BTreeMap::new();
+    for line in all.lines() {
+        let v: Vec<&str> = line.splitn(3, ' ').collect();
+        let text: &mut String = by.entry((v[0].to_string(), v[1].to_string())).or_default();
+        text.push_str(&format!("{}\n", v[2]));
+    }
+    assert_eq!(by.len(), 10);
+    for ((p, q), text) in by {
+        let one = stdout(&run_ok(&[
+            "nheap",
+            "--slice",
+            &format!("{p},{q}"),
+            "--count",
+            "25",
+        ]));
+        assert_eq!(text, one, "slice ({p}, {q})");
+    }
+}
+
 #[test]
 fn the_command_line_prints_moves_and_json() {
     let o = stdout(&run_ok(&["nheap", "1", "2", "4"]));
@@ -194,8 +272,8 @@ fn bad_input_is_refused_in_one_line() {
         &["--count", "--slice"],
     );
     refused(&["nheap", "--slice", "x"], &["--slice", "not a number"]);
-    refused(&["nheap", "--slice", "1,2"], &["four-heap"]);
     refused(&["nheap", "--slice", "1,2,3"], &["A1,A2"]);
     refused(&["nheap", "--slice", "70000"], &["65536"]);
+    refused(&["nheap", "--slice", "3,300"], &["255"]);
     refused(&["nheap", "--slice", "3", "--count", "1e19"], &["--count"]);
 }

@@ -8,8 +8,10 @@
 //! ([`box_search`]: the cells in increasing order, each P when no option is; cost
 //! cells × Π_{i ≠ largest}(h_i + 1) at the most), and for three heaps by the slices
 //! ([`slice`](mod@slice): the rows f_s up to the smallest heap, columns up to the middle one).  The
-//! limits are checked before any work and refused in one line.
+//! limits are checked before any work and refused in one line.  Fraenkel's two conjectures on the
+//! three-heap slices are measured by [`conjectures`].
 
+pub mod conjectures;
 pub mod slice;
 
 use crate::error::{Error, Result};

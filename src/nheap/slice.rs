@@ -1,6 +1,7 @@
-//! The three-heap slice engine of N-heap Wythoff: the P-positions (s, A, B) for every smallest
-//! heap s ≤ S, computed column by column without searching the game tree (doc/nheap.md, where
-//! the recursion is proved).
+//! The slice engine of N-heap Wythoff: the P-positions (s, A, B) for every smallest heap s ≤ S,
+//! and (p, q, A, B) for fixed heaps p ≤ q ≤ T ([`Rows::pairs`]), computed column by column
+//! without searching the game tree (doc/nheap.md, where both recursions are proved; for four
+//! heaps a row's moves go to the rows {p − x_1, q − x_2} with d = x_1 ⊕ x_2, the rest as below).
 //!
 //! Algorithm.  For every s, A ≥ 0 exactly one y makes (s, A, y) a P-position; call it f_s(A).
 //! It is the least y that no move other than "lower the third heap" sends to a P-position:
@@ -32,8 +33,8 @@ pub const MAX_VALUE: u64 = u32::MAX as u64 - 1;
 
 /// An unused difference e below the top of a row; with residue masks ([`Rows::modulus`] M > 0),
 /// bit r of `mask` says that a nim-sum move forbids a + e at every column a ≡ r (mod M) (doc/nheap.md,
-/// "Holes by residues"); without, a hint: the last nim-sum move (d, index of its change of
-/// difference) that forbade a + e, or d = 0.
+/// "Holes by residues"); without, a hint: the last nim-sum move (1 + its index among the row's
+/// moves, index of its change of difference) that forbade a + e, or (0, 0).
 struct Hole {
     e: u64,
     hint: (usize, usize),
@@ -141,28 +142,41 @@ impl Row {
     }
 }
 
-/// The rows f_0, …, f_S, computed column by column.
+/// The rows of a family of slices, computed column by column: for three heaps f_0, …, f_S (row s
+/// for the smallest heap s), for four heaps f_{p,q}, p ≤ q ≤ T ([`Rows::pairs`]).  Each row has
+/// its moves to lower rows (the nim-sum moves that lower a fixed heap) and its single-heap
+/// lowerings of a fixed heap; every lower row comes earlier in the order of the rows.
 pub struct Rows {
     rows: Vec<Row>,
-    /// deltas[d] = the changes of difference (u ⊕ d) − u, for d = 1..=S (deltas[0] empty).
+    /// moves[r] = the nim-sum moves of row r that lower a fixed heap: (lower row, d), where the
+    /// move changes the difference by one of deltas[d] (d = x_1 ⊕ … of the fixed heaps' takes).
+    moves: Vec<Vec<(usize, u64)>>,
+    /// reverse[l] = the (upper row, d) of the moves that lead to row l.
+    reverse: Vec<Vec<(usize, u64)>>,
+    /// singles[r] = the rows reached by lowering one fixed heap of row r.
+    singles: Vec<Vec<usize>>,
+    /// deltas[d] = the changes of difference (u ⊕ d) − u, for d = 0..=max d.
     deltas: Vec<Vec<i64>>,
-    /// The column computed last: f_s(A) when A ≤ f_s(A), else [`u64::MAX`].
+    /// The column computed last: f_r(A) when A ≤ f_r(A), else [`u64::MAX`].
     current: Vec<u64>,
     /// The next column.
     column: u64,
-    /// M = 2^(bit length of S) when the holes keep residue masks (S < [`MASKS_BELOW`]), else 0.
+    /// M = 2^(bit length of the largest d) when the holes keep residue masks (d below
+    /// [`MASKS_BELOW`]), else 0.
     modulus: u64,
-    /// Targets of small negative difference −E (pairs (a, a + E), E ≤ S) that become valid at
-    /// column a + E: column → (row, difference, column of the target).
+    /// The largest d of a move.
+    max_d: u64,
+    /// Targets of small negative difference −E (pairs (a, a + E), E ≤ max d) that become valid
+    /// at column a + E: column → (row, difference, column of the target).
     pending: std::collections::BTreeMap<u64, Vec<(usize, i64, u64)>>,
 }
 
-/// The holes keep residue masks for S below this (M ≤ 1024 bits a hole).
+/// The holes keep residue masks for moves with d below this (M ≤ 1024 bits a hole).
 pub const MASKS_BELOW: u64 = 1024;
 
-/// Sets in `mask` (M bits) the columns r (mod M) at which the target of row s − d with
-/// difference e − δ at column a2 forbids a + e: those with ((r − a2) mod M) & d = π, where
-/// δ = Σ_{i ∈ bits(d)} (1 − 2π_i)·2^i.
+/// Sets in `mask` (M bits) the columns r (mod M) at which the target of a lower row with
+/// difference e − δ at column a2, reached by a move with d, forbids a + e: those with
+/// ((r − a2) mod M) & d = π, where δ = Σ_{i ∈ bits(d)} (1 − 2π_i)·2^i.
 fn set_residues(mask: &mut [u64], m: u64, d: u64, delta: i64, a2: u64) {
     let twice = d as i64 - delta;
     debug_assert!(twice >= 0 && twice % 2 == 0);
@@ -197,8 +211,27 @@ pub fn nim_sum_lookups(s: u64) -> u64 {
     (1..=s).map(|d| 1u64 << d.count_ones()).sum()
 }
 
+/// The index of the row f_{p,q} (p ≤ q) among the rows of [`Rows::pairs`]: q(q + 1)/2 + p.
+pub fn pair_index(p: u64, q: u64) -> usize {
+    index_below(p, q, u64::MAX)
+}
+
+/// The index of the row f_{p,q} among the rows f_{p′,q′}, p′ ≤ min(q′, `p_max`), ordered by q′
+/// and then p′ ([`Rows::pairs_below`]): the rows before column q′ = q, then p.
+fn index_below(p: u64, q: u64, p_max: u64) -> usize {
+    let (p, q) = (p.min(q), p.max(q));
+    rows_before(q, p_max) + p as usize
+}
+
+/// The number of rows f_{p′,q′}, p′ ≤ min(q′, `p_max`), with q′ < q.
+fn rows_before(q: u64, p_max: u64) -> usize {
+    let full = q.min(p_max.saturating_add(1)) as usize;
+    full * (full + 1) / 2 + (q as usize - full) * (p_max.min(q) as usize + 1)
+}
+
 impl Rows {
-    /// Rows 0..=`s_max`, no column computed yet.
+    /// The three-heap rows f_0..=f_`s_max`, no column computed yet: row s has the moves
+    /// (s − d, d), 1 ≤ d ≤ s, and the lowerings to the rows s′ < s.
     pub fn new(s_max: u64) -> Result<Rows> {
         if s_max > MAX_SMALLEST {
             return Err(Error::usage(format!(
@@ -206,20 +239,75 @@ impl Rows {
             )));
         }
         let n = s_max as usize + 1;
-        Ok(Rows {
-            rows: (0..n).map(|_| Row::new()).collect(),
-            deltas: (0..n as u64)
-                .map(|d| if d == 0 { Vec::new() } else { deltas(d) })
+        Ok(Rows::with_moves(
+            (0..n)
+                .map(|s| (1..=s).map(|d| (s - d, d as u64)).collect())
                 .collect(),
+            (0..n).map(|s| (0..s).collect()).collect(),
+        ))
+    }
+
+    /// The four-heap rows f_{p,q}, 0 ≤ p ≤ q ≤ `t_max`, in the order of [`pair_index`].
+    pub fn pairs(t_max: u64) -> Result<Rows> {
+        Rows::pairs_below(t_max, t_max)
+    }
+
+    /// The four-heap rows f_{p,q}, p ≤ min(q, `p_max`), q ≤ `t_max`, ordered by q and then p
+    /// (every row a row needs comes before it): row (p, q) has the nim-sum moves taking
+    /// (x_1, x_2) ≠ (0, 0) from the fixed heaps, to the row {p − x_1, q − x_2} with
+    /// d = x_1 ⊕ x_2, and the lowerings of one fixed heap (all to rows of smaller heap ≤ p).
+    pub fn pairs_below(p_max: u64, t_max: u64) -> Result<Rows> {
+        if t_max > MAX_PAIR {
+            return Err(Error::usage(format!(
+                "N-heap Wythoff four-heap slices: fixed heaps up to {MAX_PAIR} are supported, not {t_max}"
+            )));
+        }
+        let at = |p, q| index_below(p, q, p_max);
+        let (mut moves, mut singles) = (Vec::new(), Vec::new());
+        for q in 0..=t_max {
+            for p in 0..=q.min(p_max) {
+                let mut m = Vec::new();
+                for x1 in 0..=p {
+                    for x2 in 0..=q {
+                        if (x1, x2) != (0, 0) {
+                            m.push((at(p - x1, q - x2), x1 ^ x2));
+                        }
+                    }
+                }
+                moves.push(m);
+                let lower = (0..p).map(|v| at(v, q));
+                singles.push(lower.chain((0..q).map(|v| at(p, v))).collect());
+            }
+        }
+        Ok(Rows::with_moves(moves, singles))
+    }
+
+    fn with_moves(moves: Vec<Vec<(usize, u64)>>, singles: Vec<Vec<usize>>) -> Rows {
+        let n = moves.len();
+        let max_d = moves.iter().flatten().map(|m| m.1).max().unwrap_or(0);
+        let mut reverse = vec![Vec::new(); n];
+        for (r, m) in moves.iter().enumerate() {
+            for &(l, d) in m {
+                debug_assert!(l < r);
+                reverse[l].push((r, d));
+            }
+        }
+        Rows {
+            rows: (0..n).map(|_| Row::new()).collect(),
+            deltas: (0..=max_d).map(deltas).collect(),
+            moves,
+            reverse,
+            singles,
             current: vec![0; n],
             column: 0,
-            modulus: if s_max < MASKS_BELOW {
-                1 << (64 - s_max.leading_zeros())
+            modulus: if max_d < MASKS_BELOW {
+                1 << (64 - max_d.leading_zeros())
             } else {
                 0
             },
+            max_d,
             pending: std::collections::BTreeMap::new(),
-        })
+        }
     }
 
     /// The next column to compute.
@@ -232,8 +320,8 @@ impl Rows {
         self.rows.iter().map(Row::bytes).sum()
     }
 
-    /// Computes column A = [`Rows::column`] for every row; returns, for each s, f_s(A) when
-    /// f_s(A) ≥ A (the P-position (s, A, f_s(A)) is new) and `None` when f_s(A) < A.
+    /// Computes column A = [`Rows::column`] for every row; returns, for each row r, f_r(A) when
+    /// f_r(A) ≥ A (the P-position with A and f_r(A) is new) and `None` when f_r(A) < A.
     pub fn step(&mut self) -> Result<Vec<Option<u64>>> {
         let a = self.column;
         if a > MAX_VALUE / 4 {
@@ -262,7 +350,7 @@ impl Rows {
                         self.build_mask(s, h, a);
                     }
                     self.apply_target(s, e as i64, a);
-                    if e > 0 && e < self.rows.len() as u64 {
+                    if e > 0 && e <= self.max_d {
                         self.pending.entry(y).or_default().push((s, -(e as i64), y));
                     }
                 }
@@ -278,12 +366,12 @@ impl Rows {
     fn build_mask(&mut self, s: usize, e: u64, a: u64) {
         let m = self.modulus;
         let mut mask = vec![0u64; m.div_ceil(64) as usize];
-        for d in 1..=s {
-            for &delta in &self.deltas[d] {
-                if let Some((a2, _)) = self.rows[s - d].at_difference(e as i64 - delta)
+        for &(l, d) in &self.moves[s] {
+            for &delta in &self.deltas[d as usize] {
+                if let Some((a2, _)) = self.rows[l].at_difference(e as i64 - delta)
                     && a2 <= a
                 {
-                    set_residues(&mut mask, m, d as u64, delta, a2);
+                    set_residues(&mut mask, m, d, delta, a2);
                 }
             }
         }
@@ -296,12 +384,10 @@ impl Rows {
     /// masks of the holes of the rows above that it can forbid.
     fn apply_target(&mut self, t: usize, dd: i64, a2: u64) {
         let m = self.modulus;
-        for s in t + 1..self.rows.len() {
-            let d = s - t;
-            for k in 0..self.deltas[d].len() {
-                let delta = self.deltas[d][k];
+        for &(s, d) in &self.reverse[t] {
+            for &delta in &self.deltas[d as usize] {
                 if let Some(h) = self.rows[s].hole_mut(dd + delta) {
-                    set_residues(&mut h.mask, m, d as u64, delta, a2);
+                    set_residues(&mut h.mask, m, d, delta, a2);
                 }
             }
         }
@@ -314,8 +400,12 @@ impl Rows {
         let Row {
             holes, taken, top, ..
         } = &mut upper[0];
-        let current = &self.current[..s];
-        let deltas = &self.deltas;
+        let (current, singles) = (&self.current, &self.singles[s]);
+        let lowered = Lowered {
+            rows: lower,
+            moves: &self.moves[s],
+            deltas: &self.deltas,
+        };
         let open = |e: u64| -> Result<Option<u64>> {
             let y = a + e;
             if y > MAX_VALUE {
@@ -323,7 +413,8 @@ impl Rows {
                     "N-heap Wythoff slices: a value passes the engine's range ({MAX_VALUE})"
                 )));
             }
-            Ok((e == 0 || !bit(taken, y)) && !current.contains(&y)).map(|ok| ok.then_some(y))
+            let single = singles.iter().any(|&r| current[r] == y);
+            Ok(((e == 0 || !bit(taken, y)) && !single).then_some(y))
         };
         let m = self.modulus;
         for h in holes.iter_mut() {
@@ -334,7 +425,7 @@ impl Rows {
                     }
                     return Ok(y);
                 }
-                match nim_sum_forbids(lower, deltas, a, y, h.hint) {
+                match lowered.forbids(a, y, h.hint) {
                     Some(hint) => h.hint = hint,
                     None => return Ok(y),
                 }
@@ -343,7 +434,7 @@ impl Rows {
         let mut e = *top;
         loop {
             if let Some(y) = open(e)?
-                && nim_sum_forbids(lower, deltas, a, y, (0, 0)).is_none()
+                && lowered.forbids(a, y, (0, 0)).is_none()
             {
                 return Ok(y);
             }
@@ -352,31 +443,42 @@ impl Rows {
     }
 }
 
-/// Whether a nim-sum move (d, u, u ⊕ d), d ≥ 1, leads from (s, a, y) to a P-position, where
-/// `lower` holds the rows 0..s: the move found, as (d, index of its change of difference), the
-/// `hint` tried first.
-fn nim_sum_forbids(
-    lower: &[Row],
-    deltas: &[Vec<i64>],
-    a: u64,
-    y: u64,
-    hint: (usize, usize),
-) -> Option<(usize, usize)> {
-    let s = lower.len();
-    let e = (y - a) as i64;
-    let hits = |d: usize, k: usize| {
-        lower[s - d]
-            .at_difference(e - deltas[d][k])
-            .is_some_and(|(a2, b2)| a2 <= a && b2 + ((a - a2) ^ d as u64) == y)
-    };
-    if hint.0 > 0 && hint.0 <= s && hits(hint.0, hint.1) {
-        return Some(hint);
+/// The lower rows of one row, with its nim-sum moves to them.
+struct Lowered<'r> {
+    rows: &'r [Row],
+    moves: &'r [(usize, u64)],
+    deltas: &'r [Vec<i64>],
+}
+
+impl Lowered<'_> {
+    /// Whether a nim-sum move that lowers a fixed heap leads from the position with heaps a, y
+    /// (and the row's fixed heaps) to a P-position: the move found, as (1 + its index in the
+    /// row's moves, index of its change of difference), the `hint` tried first.
+    fn forbids(&self, a: u64, y: u64, hint: (usize, usize)) -> Option<(usize, usize)> {
+        let e = (y - a) as i64;
+        let hits = |i: usize, k: usize| {
+            let (l, d) = self.moves[i];
+            self.rows[l]
+                .at_difference(e - self.deltas[d as usize][k])
+                .is_some_and(|(a2, b2)| a2 <= a && b2 + ((a - a2) ^ d) == y)
+        };
+        if hint.0 > 0 && hint.0 <= self.moves.len() && hits(hint.0 - 1, hint.1) {
+            return Some(hint);
+        }
+        (0..self.moves.len()).find_map(|i| {
+            let d = self.moves[i].1 as usize;
+            (0..self.deltas[d].len())
+                .find(|&k| hits(i, k))
+                .map(|k| (i + 1, k))
+        })
     }
-    (1..=s).find_map(|d| (0..deltas[d].len()).find(|&k| hits(d, k)).map(|k| (d, k)))
 }
 
 /// The largest smallest heap of a slice.
 pub const MAX_SMALLEST: u64 = 1 << 16;
+
+/// The largest fixed heap of a four-heap slice.
+pub const MAX_PAIR: u64 = 255;
 
 /// The columns a slice of `count` positions is expected to need (A_n ≈ n·φ plus a shift that
 /// grows with s), for the memory estimate only: 13/8·count + 8·s + 64.
@@ -391,6 +493,11 @@ pub fn columns_estimate(s: u64, count: u64) -> Option<u64> {
 /// The memory rows 0..=s take at `columns` columns: per row 4 bytes per difference
 /// (≈ columns·5/8 + 3s + 64), a bit per value (≈ columns·3) and about 4s holes.
 pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
+    row_bytes(s, columns)?.checked_mul(s.checked_add(1)?)
+}
+
+/// The memory of one row of [`bytes_estimate`].
+fn row_bytes(s: u64, columns: u64) -> Option<u64> {
     let diffs = columns
         .checked_mul(5)?
         .checked_div(8)?
@@ -406,7 +513,7 @@ pub fn bytes_estimate(s: u64, columns: u64) -> Option<u64> {
         0
     };
     let holes = s.checked_mul(4)?.checked_mul(48 + mask)?;
-    per_row.checked_add(holes)?.checked_mul(s.checked_add(1)?)
+    per_row.checked_add(holes)
 }
 
 /// Refuses, in one line, slices 0..=`s` of `count` positions that would pass the engine's range
@@ -417,6 +524,12 @@ pub fn check(s: u64, count: u64) -> Result<()> {
             "--slice: smallest heaps up to {MAX_SMALLEST} are supported, not {s}"
         )));
     }
+    check_memory(s, count, &bytes_estimate)
+}
+
+/// The engine's range and the memory cap for `count` positions, the columns estimated as for a
+/// shift of s and the bytes by `bytes`.
+fn check_memory(s: u64, count: u64, bytes: &dyn Fn(u64, u64) -> Option<u64>) -> Result<()> {
     let cols =
         columns_estimate(s, count).filter(|&c| c.checked_mul(3).is_some_and(|v| v <= MAX_VALUE));
     let Some(cols) = cols else {
@@ -424,9 +537,84 @@ pub fn check(s: u64, count: u64) -> Result<()> {
             "--count: {count} positions pass the engine's range (values up to {MAX_VALUE}); ask for fewer"
         )));
     };
-    let bytes = bytes_estimate(s, cols);
-    crate::artifact::resources::check_cap(bytes, "the N-heap Wythoff slice rows")?;
-    crate::artifact::resources::check(bytes.unwrap_or(u64::MAX), 0, None, "--count or --slice")
+    let b = bytes(s, cols);
+    crate::artifact::resources::check_cap(b, "the N-heap Wythoff slice rows")?;
+    crate::artifact::resources::check(b.unwrap_or(u64::MAX), 0, None, "--count or --slice")
+}
+
+/// Refuses, in one line, the four-heap slices of fixed heaps p ≤ min(q, `p_max`), q ≤ `t`, of
+/// `count` positions that would pass the engine's range or the memory cap (the shift estimated
+/// as for 2t, each row as a three-heap row of smallest heap 2t).
+pub fn check_pairs(p_max: u64, t: u64, count: u64) -> Result<()> {
+    if t > MAX_PAIR {
+        return Err(Error::usage(format!(
+            "--slice: four-heap fixed heaps up to {MAX_PAIR} are supported, not {t}"
+        )));
+    }
+    let rows = rows_before(t + 1, p_max) as u64;
+    check_memory(2 * t, count, &|s2, cols| {
+        row_bytes(s2, cols)?.checked_mul(rows)
+    })
+}
+
+/// The first `count` positions (s, t, A_n, B_n), A_n ≥ t increasing, of every four-heap slice
+/// of fixed heaps s ≤ t ≤ `t_max`: `visit(s, t, n, A_n, B_n)` in the order found (column by
+/// column).  Stops when every slice has `count` positions.
+pub fn pair_slices(
+    t_max: u64,
+    count: u64,
+    visit: &mut dyn FnMut(u64, u64, u64, u64, u64) -> Result<()>,
+) -> Result<()> {
+    check_pairs(t_max, t_max, count)?;
+    let mut rows = Rows::pairs(t_max)?;
+    let fixed: Vec<(u64, u64)> = (0..=t_max)
+        .flat_map(|q| (0..=q).map(move |p| (p, q)))
+        .collect();
+    let mut found = vec![0u64; fixed.len()];
+    let mut short = if count == 0 { 0 } else { found.len() };
+    while short > 0 {
+        let a = rows.column();
+        for (r, y) in rows.step()?.into_iter().enumerate() {
+            let (s, t) = fixed[r];
+            if let Some(b) = y
+                && a >= t
+                && found[r] < count
+            {
+                visit(s, t, found[r], a, b)?;
+                found[r] += 1;
+                if found[r] == count {
+                    short -= 1;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first `count` positions of the four-heap slice of fixed heaps {`s`, `t`} (in any order):
+/// `visit(n, A_n, B_n)`, A_n ≥ max(s, t) increasing.
+pub fn pair_slice(
+    s: u64,
+    t: u64,
+    count: u64,
+    visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>,
+) -> Result<()> {
+    let (s, t) = (s.min(t), s.max(t));
+    check_pairs(s, t, count)?;
+    // only the rows (p, q) with p ≤ s are needed
+    let mut rows = Rows::pairs_below(s, t)?;
+    let r = index_below(s, t, s);
+    let mut n = 0;
+    while n < count {
+        let a = rows.column();
+        if let Some(b) = rows.step()?[r]
+            && a >= t
+        {
+            visit(n, a, b)?;
+            n += 1;
+        }
+    }
+    Ok(())
 }
 
 /// The first `count` positions (s, A_n, B_n), A_n ≥ s increasing, of every slice s ≤ `s_max`:
@@ -526,21 +714,53 @@ mod tests {
         assert_eq!(first(2, 7), two);
     }
 
-    #[test]
-    fn residue_masks_agree_with_the_direct_nim_sum_test() {
-        for (s_max, columns) in [(1u64, 500u64), (5, 2000), (40, 3000), (70, 1500)] {
-            let mut fast = Rows::new(s_max).unwrap();
-            let mut plain = Rows::new(s_max).unwrap();
+    /// The rows made by `make` with residue masks and without, column by column: the same.
+    fn masks_agree(make: fn(u64) -> Result<Rows>, cases: &[(u64, u64)]) {
+        for &(size, columns) in cases {
+            let mut fast = make(size).unwrap();
+            let mut plain = make(size).unwrap();
             assert!(fast.modulus > 0);
             plain.modulus = 0;
             for a in 0..columns {
                 assert_eq!(
                     fast.step().unwrap(),
                     plain.step().unwrap(),
-                    "S = {s_max}, A = {a}"
+                    "size {size}, A = {a}"
                 );
             }
         }
+    }
+
+    #[test]
+    fn residue_masks_agree_with_the_direct_nim_sum_test() {
+        masks_agree(Rows::new, &[(1, 500), (5, 2000), (40, 3000), (70, 1500)]);
+    }
+
+    #[test]
+    fn four_heap_residue_masks_agree_with_the_direct_nim_sum_test() {
+        masks_agree(Rows::pairs, &[(3, 1500), (8, 1500)]);
+        // the rows below p_max are those of the full set, in the same order
+        let mut full = Rows::pairs(9).unwrap();
+        let mut below = Rows::pairs_below(2, 9).unwrap();
+        let keep: Vec<usize> = (0..=9u64)
+            .flat_map(|q| (0..=q.min(2)).map(move |p| pair_index(p, q)))
+            .collect();
+        assert_eq!(keep.len(), below.rows.len());
+        for (i, &k) in keep.iter().enumerate() {
+            let (p, q) = (0..=9u64)
+                .flat_map(|q| (0..=q).map(move |p| (p, q)))
+                .nth(k)
+                .unwrap();
+            assert_eq!(index_below(p, q, 2), i);
+        }
+        for _ in 0..600 {
+            let f = full.step().unwrap();
+            let b = below.step().unwrap();
+            assert_eq!(keep.iter().map(|&k| f[k]).collect::<Vec<_>>(), b);
+        }
+        assert_eq!(pair_index(0, 0), 0);
+        assert_eq!(pair_index(2, 1), pair_index(1, 2));
+        assert_eq!(pair_index(0, 3), 6);
     }
 
     #[test]

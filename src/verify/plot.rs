@@ -359,3 +359,34 @@ pub fn draw_row_growth(
     }
     .write(path)
 }
+
+/// A scatter plot of labelled series of points (no fitted line), one colour each, the legend in
+/// the upper left corner (the lower left with `legend_low`), written atomically to `path` (the
+/// N-heap Wythoff plots of [`crate::nheap::conjectures`]).
+pub fn draw_points(
+    title: &str,
+    (x_label, y_label): (&str, &str),
+    series: Vec<(String, Vec<(f64, f64)>)>,
+    legend_low: bool,
+    path: &Path,
+) -> Result<()> {
+    Scatter {
+        title: title.into(),
+        x_label,
+        y_label,
+        series: (series.into_iter().enumerate())
+            .map(|(i, (label, points))| Series {
+                label,
+                colour: colour_of(i as u64 + 1),
+                points,
+                line: None,
+            })
+            .collect(),
+        legend: if legend_low {
+            SeriesLabelPosition::LowerLeft
+        } else {
+            SeriesLabelPosition::UpperLeft
+        },
+    }
+    .write(path)
+}

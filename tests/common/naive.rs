@@ -297,3 +297,74 @@ pub fn nheap_board(n: usize, side: usize) -> std::collections::HashMap<Vec<usize
     }
     p
 }
+
+/// N-heap Wythoff by backward induction over the box whose N − 2 first heaps are at most `low`
+/// and whose last two are at most `side`: a position is P when none of its options is.  The
+/// options are the single-heap lowerings and every nim-sum vector x ≠ 0, x_N = x_1 ⊕ … ⊕ x_{N−1}
+/// ≤ h_N (the rule x_1 ⊕ … ⊕ x_N = 0 solved for x_N; such a nonzero x lowers at least two
+/// heaps), so a cell costs Π_{i<N}(h_i + 1) steps instead of the whole box below it.
+pub struct NheapBox {
+    sides: Vec<usize>,
+    p: Vec<bool>,
+}
+
+impl NheapBox {
+    /// Solves the box for `n` ≥ 2 heaps.
+    pub fn new(n: usize, low: usize, side: usize) -> NheapBox {
+        let mut sides = vec![low; n - 2];
+        sides.extend([side, side]);
+        let cells: usize = sides.iter().map(|&s| s + 1).product();
+        let mut b = NheapBox {
+            sides,
+            p: Vec::with_capacity(cells),
+        };
+        let mut h = vec![0usize; n];
+        for _ in 0..cells {
+            let mut t = h.clone();
+            let mut win = false;
+            'single: for i in 0..n {
+                for v in 0..h[i] {
+                    t[i] = v;
+                    if b.is_p(&t) {
+                        win = true;
+                        break 'single;
+                    }
+                }
+                t[i] = h[i];
+            }
+            let mut x = vec![0usize; n];
+            while !win && odometer(&h[..n - 1], &mut x[..n - 1]) {
+                let last = x[..n - 1].iter().fold(0, |acc, &v| acc ^ v);
+                if last <= h[n - 1] {
+                    x[n - 1] = last;
+                    let t: Vec<usize> = h.iter().zip(&x).map(|(a, y)| a - y).collect();
+                    win = b.is_p(&t);
+                }
+            }
+            b.p.push(!win);
+            odometer(&b.sides, &mut h);
+        }
+        b
+    }
+
+    /// Whether `h` (inside the box, solved already) is a P-position.
+    pub fn is_p(&self, h: &[usize]) -> bool {
+        let mut index = 0;
+        for i in (0..h.len()).rev() {
+            index = index * (self.sides[i] + 1) + h[i];
+        }
+        self.p[index]
+    }
+}
+
+/// The next x ≤ `top` componentwise (x_1 fastest); false after the last.
+fn odometer(top: &[usize], x: &mut [usize]) -> bool {
+    for (v, &t) in x.iter_mut().zip(top) {
+        if *v < t {
+            *v += 1;
+            return true;
+        }
+        *v = 0;
+    }
+    false
+}

@@ -1,0 +1,546 @@
+//! Fraenkel's two conjectures on the three-heap slices, measured on a finite range (doc/nheap.md,
+//! "The conjectures measured"; X. Sun and D. Zeilberger, Annals of Combinatorics 8 (2004);
+//! X. Sun, "Wythoff's sequence and N-heap Wythoff's conjectures" (2005)).
+//!
+//! For each slice s ≤ S, the positions (s, A_k, B_k), k = 0..K−1, A_k ≥ s increasing, come from
+//! the slice engine ([`super::slice::Rows`], every row in one pass), and with D_k = B_k − A_k:
+//!
+//! * (i) — the least k₀ with D_{j+1} − D_j = 1 for every k₀ ≤ j < K − 1, the last violation
+//!   j = k₀ − 1, and the shift c = D_k − k on that tail (the papers' index is n = D = k + c);
+//! * (ii) — with n := D_k and r_k = A_k − ⌊nφ⌋ (⌊nφ⌋ exact, [`crate::pairs::algebraic`]), the
+//!   least k₀′ such that the r_k, k ≥ k₀′, fit in a window of width 2 (some integer α has
+//!   |r_k − α| ≤ 1 on the tail), the last position before it and the one it conflicts with, α
+//!   (unique when the window is full; otherwise the midpoint rounded down, with every candidate
+//!   given) and the extremes of ε_k = r_k − α;
+//! * T — the finite set of Sun's definition: every number that is not a heap A_k or B_k of the
+//!   tail of (i), that is the heaps of the pairs {a, f_s(a)} with a < s and of the positions
+//!   before k₀ (doc/nheap.md proves that the tail is then a Wythoff's sequence with this T).
+//!
+//! Everything is streamed: (i) keeps the last violation, (ii) the last index of each of the at
+//! most four values r in the current tail, T its size and maximum as each violation moves k₀
+//! (its elements are listed when k₀ ≤ [`T_LISTED`]).  Each claim is then checked on the second
+//! half of the range (k ≥ ⌊K/2⌋): `ok` means it held there, `FAIL` gives the violation that lies
+//! there — evidence on a range either way, never a proof or a disproof.  Cost: the slice engine
+//! (O(K·S^2.585) time for K positions of slices 0..S, doc/nheap.md), plus O(1) per position and
+//! one 128-bit integer square root.  Memory: the engine's, plus O(S·T_LISTED).
+
+use super::slice;
+use crate::check::{Check, Status};
+use crate::error::{Error, Result};
+use serde_json::{Value, json};
+
+/// T is listed element by element when the tail of (i) starts at or before this index.
+pub const T_LISTED: u64 = 4096;
+
+/// The slices proved by Sun and Zeilberger (smallest heap at most this).
+pub const PROVED_UP_TO: u64 = 10;
+
+/// A position of a slice: its index k and heaps (A_k, B_k).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The index k (from 0, A increasing).
+    pub k: u64,
+    /// The middle heap A_k.
+    pub a: u64,
+    /// The largest heap B_k.
+    pub b: u64,
+}
+
+impl Position {
+    fn json(&self) -> Value {
+        json!({"n": self.k.to_string(), "A": self.a.to_string(), "B": self.b.to_string()})
+    }
+}
+
+/// r = A − ⌊(B − A)·φ⌋ of a position, exactly.
+pub fn offset(a: u64, b: u64) -> Result<i64> {
+    let n = b
+        .checked_sub(a)
+        .ok_or_else(|| Error::internal("a slice position with B < A"))?;
+    let f = crate::pairs::algebraic::lower_u128(1, n)
+        .ok_or_else(|| Error::internal("floor(n*phi) past 128 bits"))?;
+    let (a, f) = (i128::from(a), i128::try_from(f).unwrap_or(i128::MAX));
+    i64::try_from(a - f).map_err(|_| Error::internal("A - floor(n*phi) past 64 bits"))
+}
+
+/// What was measured on one slice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Figures {
+    /// The smallest heap s.
+    pub s: u64,
+    /// The positions measured, k = 0..count−1.
+    pub count: u64,
+    /// (i): the least k₀ from which D_{k+1} − D_k = 1 on the whole range.
+    pub i_from: u64,
+    /// (i): the last violation before k₀: positions k₀ − 1 and k₀.
+    pub i_last_violation: Option<(Position, Position)>,
+    /// (i): c = D_k − k on the tail (the papers' index n = D_k = k + c).
+    pub shift: i64,
+    /// (ii): the least k₀′ from which A − ⌊(B − A)φ⌋ stays within 1 of one α.
+    pub ii_from: u64,
+    /// (ii): the position k₀′ − 1 and a later one whose r differs from its own by more than 2.
+    pub ii_last_violation: Option<(Position, Position)>,
+    /// (ii): the least and largest r = A − ⌊nφ⌋ on the tail.
+    pub r_range: (i64, i64),
+    /// (ii): α (unique when r_range spans 2; otherwise the midpoint rounded down).
+    pub alpha: i64,
+    /// (ii): every α with |r − α| ≤ 1 on the tail: [r_max − 1, r_min + 1].
+    pub alpha_candidates: (i64, i64),
+    /// Sun's T: its number of elements.
+    pub t_size: u64,
+    /// Sun's T: its largest element (`None` when T is empty).
+    pub t_max: Option<u64>,
+    /// Sun's T, ascending, when the tail of (i) starts at k₀ ≤ [`T_LISTED`].
+    pub t: Option<Vec<u64>>,
+    /// n₀ = D_{k₀} − 1: the tail is Sun's sequence {(A_n, B_n)}_{n > n₀}.
+    pub n0: i64,
+    /// |T| − 2·n₀ − 1 − (1 if (s, s, s) lies in the tail): a count of the numbers the tail and T
+    /// cover, which the doc compares with α (a measured figure, not a claim).
+    pub alpha_by_count: i64,
+}
+
+/// The last position of the tail of (ii) with each value r: (r, position).
+type Last = (i64, Position);
+
+/// The streaming measurement of one slice.
+struct Tracker {
+    s: u64,
+    seen: u64,
+    prev: Option<Position>,
+    i_from: u64,
+    i_last: Option<(Position, Position)>,
+    d_at_from: u64,
+    /// The heaps of the pairs {a, f_s(a)}, a < s.
+    small: Vec<u64>,
+    /// The first [`T_LISTED`] positions.
+    early: Vec<(u64, u64)>,
+    max_seen: u64,
+    fixed_seen: u64,
+    max_before: Option<u64>,
+    fixed_before: u64,
+    ii_from: u64,
+    ii_last: Option<(Position, Position)>,
+    tail: Vec<Last>,
+}
+
+impl Tracker {
+    fn new(s: u64) -> Tracker {
+        Tracker {
+            s,
+            seen: 0,
+            prev: None,
+            i_from: 0,
+            i_last: None,
+            d_at_from: 0,
+            small: Vec::new(),
+            early: Vec::new(),
+            max_seen: 0,
+            fixed_seen: 0,
+            max_before: None,
+            fixed_before: 0,
+            ii_from: 0,
+            ii_last: None,
+            tail: Vec::new(),
+        }
+    }
+
+    /// The pair {a, b}, a ≤ b, a < s, of row s.
+    fn small_pair(&mut self, a: u64, b: u64) {
+        self.small.push(a);
+        if b != a {
+            self.small.push(b);
+        }
+    }
+
+    /// The next position (s, a, b) of the slice.
+    fn position(&mut self, a: u64, b: u64) -> Result<()> {
+        let p = Position { k: self.seen, a, b };
+        let d = b - a;
+        match self.prev {
+            Some(q) if d != q.b - q.a + 1 => {
+                self.i_last = Some((q, p));
+                self.i_from = p.k;
+                self.d_at_from = d;
+                self.max_before = Some(self.max_seen);
+                self.fixed_before = self.fixed_seen;
+            }
+            None => self.d_at_from = d,
+            _ => {}
+        }
+        self.max_seen = self.max_seen.max(b);
+        self.fixed_seen += u64::from(d == 0);
+        if self.seen < T_LISTED {
+            self.early.push((a, b));
+        }
+        // (ii): drop from the tail every value more than 2 away from the new one
+        let r = offset(a, b)?;
+        for &(v, q) in &self.tail {
+            if v.abs_diff(r) > 2 && q.k >= self.ii_from {
+                self.ii_from = q.k + 1;
+                self.ii_last = Some((q, p));
+            }
+        }
+        let from = self.ii_from;
+        self.tail.retain(|&(v, q)| v != r && q.k >= from);
+        self.tail.push((r, p));
+        self.prev = Some(p);
+        self.seen += 1;
+        Ok(())
+    }
+
+    fn figures(&self) -> Figures {
+        let (lo, hi) = self
+            .tail
+            .iter()
+            .fold((i64::MAX, i64::MIN), |(lo, hi), &(v, _)| {
+                (lo.min(v), hi.max(v))
+            });
+        let (lo, hi) = if self.tail.is_empty() {
+            (0, 0)
+        } else {
+            (lo, hi)
+        };
+        let alpha = (lo + hi).div_euclid(2);
+        let fixed_tail = self.fixed_seen - self.fixed_before;
+        let before = if self.i_from > 0 {
+            self.fixed_before
+        } else {
+            0
+        };
+        let t_size = self.small.len() as u64 + 2 * self.i_from - before;
+        let t_max = self
+            .small
+            .iter()
+            .copied()
+            .max()
+            .into_iter()
+            .chain(self.max_before.filter(|_| self.i_from > 0))
+            .max();
+        let t = (self.i_from <= T_LISTED).then(|| {
+            let mut t = self.small.clone();
+            for &(a, b) in &self.early[..self.i_from as usize] {
+                t.push(a);
+                t.push(b);
+            }
+            t.sort_unstable();
+            t.dedup();
+            t
+        });
+        let n0 = self.d_at_from as i64 - 1;
+        Figures {
+            s: self.s,
+            count: self.seen,
+            i_from: self.i_from,
+            i_last_violation: self.i_last,
+            shift: self.prev.map_or(0, |p| (p.b - p.a) as i64 - p.k as i64),
+            ii_from: self.ii_from,
+            ii_last_violation: self.ii_last,
+            r_range: (lo, hi),
+            alpha,
+            alpha_candidates: (hi - 1, lo + 1),
+            t_size,
+            t_max,
+            t,
+            n0,
+            alpha_by_count: t_size as i64 - 2 * n0 - 1 - fixed_tail as i64,
+        }
+    }
+}
+
+impl Figures {
+    /// The two checks of this slice, on its second half k ≥ ⌊count/2⌋.
+    pub fn checks(&self) -> [Check; 2] {
+        let (s, k) = (self.s, self.count);
+        let half = k / 2;
+        let proved = if s <= PROVED_UP_TO {
+            "; Sun and Zeilberger prove it for this slice"
+        } else {
+            "; open for this slice: evidence on the range, not a proof"
+        };
+        let show = |(p, q): (Position, Position)| {
+            format!(
+                "(s, A, B) = ({s}, {}, {}) at n = {} and ({s}, {}, {}) at n = {}",
+                p.a, p.b, p.k, q.a, q.b, q.k
+            )
+        };
+        let pairs = k.saturating_sub(1).saturating_sub(half);
+        let i = Check::ran(
+            &format!("slice {s}: (i)"),
+            format!(
+                "the {pairs} consecutive pairs of positions n, n+1 with {half} <= n < {} of slice \
+                 {s} (the P-positions (s, A_n, B_n), A_n >= s increasing, n from 0): B - A grows \
+                 by exactly 1{proved}",
+                k.saturating_sub(1)
+            ),
+            pairs,
+            (self.i_from > half)
+                .then(|| self.i_last_violation.map(show))
+                .flatten()
+                .map(|v| format!("B - A does not grow by 1 from {v}")),
+            "fewer than 3 positions: no pair in the second half",
+        );
+        let ii = Check::ran(
+            &format!("slice {s}: (ii)"),
+            format!(
+                "the {} positions n with {half} <= n < {k} of slice {s}: with m = B - A, the \
+                 values A - floor(m*phi) (exact) lie within 1 of one integer alpha{proved}",
+                k - half
+            ),
+            k - half,
+            (self.ii_from > half)
+                .then(|| self.ii_last_violation.map(show))
+                .flatten()
+                .map(|v| format!("A - floor((B - A)*phi) differs by more than 2 between {v}")),
+            "no position",
+        );
+        [self.facts(i), self.facts(ii)]
+    }
+
+    /// The check with this slice's figures as facts (T's elements only in the slice's object).
+    fn facts(&self, c: Check) -> Check {
+        let v = self.json();
+        let mut c = c;
+        if let Value::Object(m) = v {
+            for (key, value) in m {
+                if key != "s" && key != "t" {
+                    c = c.with_fact(&key, value);
+                }
+            }
+        }
+        c
+    }
+
+    /// The figures as a JSON object (heaps and indices as decimal strings, α and ε as numbers).
+    pub fn json(&self) -> Value {
+        let viol = |v: Option<(Position, Position)>| {
+            v.map_or(Value::Null, |(p, q)| json!([p.json(), q.json()]))
+        };
+        let (lo, hi) = self.r_range;
+        json!({
+            "s": self.s.to_string(),
+            "positions": self.count.to_string(),
+            "i_from": self.i_from.to_string(),
+            "i_last_violation": viol(self.i_last_violation),
+            "shift": self.shift,
+            "ii_from": self.ii_from.to_string(),
+            "ii_last_violation": viol(self.ii_last_violation),
+            "r_min": lo,
+            "r_max": hi,
+            "alpha": self.alpha,
+            "alpha_candidates": [self.alpha_candidates.0, self.alpha_candidates.1],
+            "epsilon_min": lo - self.alpha,
+            "epsilon_max": hi - self.alpha,
+            "n0": self.n0,
+            "t_size": self.t_size.to_string(),
+            "t_max": self.t_max.map(|m| m.to_string()),
+            "t": self.t.as_ref().map(|t| t.iter().map(u64::to_string).collect::<Vec<_>>()),
+            "alpha_by_count": self.alpha_by_count,
+        })
+    }
+}
+
+/// The measurement of slices 0..=S.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The largest smallest heap S.
+    pub smallest: u64,
+    /// The positions measured in each slice.
+    pub count: u64,
+    /// One per slice, s = 0..=S.
+    pub slices: Vec<Figures>,
+    /// Two per slice: (i) and (ii) on the second half of its range.
+    pub checks: Vec<Check>,
+}
+
+/// The version of the report's JSON form.
+pub const VERSION: u32 = 1;
+
+impl Report {
+    /// `ok` when no check failed and one ran, `FAIL` when one failed, else `skipped`.
+    pub fn verdict(&self) -> Status {
+        crate::check::verdict(&self.checks)
+    }
+
+    /// The report as one JSON object (with a final newline): version, verdict, S, K, the checks
+    /// and each slice's figures.
+    pub fn to_json(&self) -> String {
+        let v = json!({
+            "version": VERSION,
+            "verdict": self.verdict().word(),
+            "smallest": self.smallest.to_string(),
+            "count": self.count.to_string(),
+            "checks": self.checks,
+            "slices": self.slices.iter().map(Figures::json).collect::<Vec<_>>(),
+        });
+        v.to_string() + "\n"
+    }
+
+    /// One line per slice (its figures), then the checks that did not pass
+    /// ([`crate::check::render`], without the facts that the table holds), a count of those that
+    /// did, and the verdict.
+    pub fn summary(&self) -> String {
+        let mut s = format!(
+            "Fraenkel's conjectures on the three-heap slices s = 0..{}, positions n = 0..{} each \
+             (evidence on this range; proved by Sun and Zeilberger for s <= {PROVED_UP_TO})\n\
+             {:>5} {:>9} {:>7} {:>9} {:>6} {:>8} {:>6} {:>9}\n",
+            self.smallest,
+            self.count.saturating_sub(1),
+            "s",
+            "(i) from",
+            "shift",
+            "(ii) from",
+            "alpha",
+            "epsilon",
+            "|T|",
+            "max T"
+        );
+        for f in &self.slices {
+            s.push_str(&format!(
+                "{:>5} {:>9} {:>7} {:>9} {:>6} {:>8} {:>6} {:>9}\n",
+                f.s,
+                f.i_from,
+                f.shift,
+                f.ii_from,
+                f.alpha,
+                format!("{}..{}", f.r_range.0 - f.alpha, f.r_range.1 - f.alpha),
+                f.t_size,
+                f.t_max.map_or("-".into(), |m| m.to_string())
+            ));
+        }
+        // the checks that did not pass in full (with their facts in the JSON form only)
+        let not_ok: Vec<Check> = (self.checks.iter())
+            .filter(|c| c.status != Status::Ok)
+            .map(|c| Check {
+                facts: Default::default(),
+                ..c.clone()
+            })
+            .collect();
+        s.push_str(&crate::check::render(&not_ok));
+        s.push_str(&format!(
+            "ok      {} of {} checks: (i) and (ii) on the positions n >= {} of each slice\n",
+            self.checks.len() - not_ok.len(),
+            self.checks.len(),
+            self.count / 2
+        ));
+        s.push_str(&format!(
+            "{}: {}\n",
+            self.verdict().word(),
+            match self.verdict() {
+                Status::Ok => "both statements held on the second half of every slice's range",
+                Status::Fail => "a statement did not hold on the second half of some slice's range",
+                Status::Skipped => "nothing was checked",
+            }
+        ));
+        s
+    }
+}
+
+/// Measures slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
+pub fn measure(s_max: u64, count: u64) -> Result<Report> {
+    slice::check(s_max, count)?;
+    let mut rows = slice::Rows::new(s_max)?;
+    let mut t: Vec<Tracker> = (0..=s_max).map(Tracker::new).collect();
+    let mut short = if count == 0 { 0 } else { t.len() };
+    while short > 0 {
+        let a = rows.column();
+        for (s, y) in rows.step()?.into_iter().enumerate() {
+            let Some(b) = y else { continue };
+            let tr = &mut t[s];
+            if a < tr.s {
+                tr.small_pair(a, b);
+            } else if tr.seen < count {
+                tr.position(a, b)?;
+                if tr.seen == count {
+                    short -= 1;
+                }
+            }
+        }
+    }
+    let slices: Vec<Figures> = t.iter().map(Tracker::figures).collect();
+    let checks = slices.iter().flat_map(Figures::checks).collect();
+    Ok(Report {
+        smallest: s_max,
+        count,
+        slices,
+        checks,
+    })
+}
+
+/// The plots [`draw_plots`] writes, in order.
+pub const PLOTS: [&str; 2] = ["nheap_alpha.png", "nheap_thresholds.png"];
+
+/// Draws α against s and the thresholds of (i) and (ii) against s into `dir` (created if
+/// needed), each file written atomically; returns their paths.
+pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>> {
+    std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
+    let k = r.count;
+    let points = |f: &dyn Fn(&Figures) -> f64| -> Vec<(f64, f64)> {
+        r.slices.iter().map(|x| (x.s as f64, f(x))).collect()
+    };
+    let alpha = dir.join(PLOTS[0]);
+    crate::verify::plot::draw_points(
+        &format!("N-heap Wythoff, three heaps: alpha of slice s ({k} positions each)"),
+        (
+            "smallest heap s",
+            "alpha: A = floor(n*phi) + alpha + eps, n = B - A",
+        ),
+        vec![
+            ("alpha".into(), points(&|x| x.alpha as f64)),
+            (
+                "-(B - A - n): minus the shift of (i)".into(),
+                points(&|x| -x.shift as f64),
+            ),
+        ],
+        true,
+        &alpha,
+    )?;
+    let thresholds = dir.join(PLOTS[1]);
+    crate::verify::plot::draw_points(
+        &format!("N-heap Wythoff, three heaps: where (i) and (ii) start to hold ({k} positions)"),
+        ("smallest heap s", "index n of the slice's positions"),
+        vec![
+            (
+                "(i): B - A grows by 1 from n on".into(),
+                points(&|x| x.i_from as f64),
+            ),
+            (
+                "(ii): |A - floor((B-A)phi) - alpha| <= 1 from n on".into(),
+                points(&|x| x.ii_from as f64),
+            ),
+        ],
+        false,
+        &thresholds,
+    )?;
+    Ok(vec![alpha, thresholds])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_are_exact() {
+        // A = floor(n*phi) gives 0 on Wythoff's pairs; n = 0 too
+        assert_eq!(offset(0, 0).unwrap(), 0);
+        assert_eq!(offset(3, 5).unwrap(), 0);
+        assert_eq!(offset(1_000, 1_002).unwrap(), 1_000 - 3);
+        assert!(offset(5, 3).is_err());
+    }
+
+    #[test]
+    fn the_tail_of_ii_is_the_least_that_fits() {
+        let mut t = Tracker::new(0);
+        // r values 0, 5, 1, 2, 3, 1: the window of width 2 ending at the last holds 2, 3, 1
+        // back to index 2 (value 1), index 1 (value 5) is the last conflict
+        for (a, b) in [(0, 0), (5, 5), (1, 1), (2, 2), (3, 3), (1, 1)] {
+            t.position(a, b).unwrap();
+        }
+        let f = t.figures();
+        assert_eq!(f.ii_from, 2);
+        assert_eq!(f.r_range, (1, 3));
+        assert_eq!(f.alpha, 2);
+        assert_eq!(f.ii_last_violation.map(|v| (v.0.k, v.1.k)), Some((1, 2)));
+        // (i): B − A = 0 throughout: every step is a violation, the last at 4 → 5
+        assert_eq!(f.i_from, 5);
+    }
+}
