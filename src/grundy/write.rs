@@ -7,6 +7,7 @@ use super::{Spec, fill};
 use crate::artifact::atomic::{self, Need, Target};
 use crate::artifact::table::TableHeader;
 use crate::artifact::table_writer::TableWriter;
+use crate::cancel::Cancel;
 use crate::error::Error;
 use std::path::Path;
 
@@ -40,8 +41,15 @@ pub fn write_table(
         abort_after,
     )?;
     let payload = file.payload();
-    fill(spec, payload, from_row, threads, progress, &|rows| {
-        file.band_done(rows)
-    })?;
+    let band_done = |rows| file.band_done(rows);
+    fill(
+        spec,
+        payload,
+        from_row,
+        threads,
+        progress,
+        &band_done,
+        Cancel::never(),
+    )?;
     file.finish(note)
 }
