@@ -1,0 +1,41 @@
+"""Exact, fast and checkable mathematics of Wythoff's game.
+
+Python integers of any size in and out; Sprague–Grundy tables and table files as NumPy arrays.
+Every function is one call of the Rust library ``wythoff``, the same the command line makes.
+
+>>> import wythoff
+>>> wythoff.nth(10)
+(16, 26)
+>>> wythoff.moves(4, 6)
+[(3, 5)]
+
+The guide is doc/python.md in the repository.
+"""
+
+from ._errors import DamagedFileError
+from ._wythoff import (
+    TableFile,
+    grundy_at,
+    grundy_table,
+    is_p,
+    moves,
+    nth,
+    open_table,
+    pairs,
+    partner,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DamagedFileError",
+    "TableFile",
+    "grundy_at",
+    "grundy_table",
+    "is_p",
+    "moves",
+    "nth",
+    "open_table",
+    "pairs",
+    "partner",
+]
