@@ -15,14 +15,21 @@ The guide is doc/python.md in the repository.
 from ._errors import DamagedFileError
 from ._wythoff import (
     TableFile,
+    calkin_wilf,
+    calkin_wilf_index,
     grundy_at,
     grundy_table,
     is_p,
     moves,
     nth,
+    oeis_bfile,
     open_table,
     pairs,
     partner,
+    ratwyt,
+    sum_analysis,
+    three_pile_move,
+    verify,
 )
 
 __version__ = "0.1.0"
@@ -30,12 +37,19 @@ __version__ = "0.1.0"
 __all__ = [
     "DamagedFileError",
     "TableFile",
+    "calkin_wilf",
+    "calkin_wilf_index",
     "grundy_at",
     "grundy_table",
     "is_p",
     "moves",
     "nth",
+    "oeis_bfile",
     "open_table",
     "pairs",
     "partner",
+    "ratwyt",
+    "sum_analysis",
+    "three_pile_move",
+    "verify",
 ]
