@@ -1,0 +1,116 @@
+"""Sums, three piles, RATWYT and Calkin–Wilf, the catalogue's b-files and the verify report,
+against independent computations and the published terms."""
+
+from fractions import Fraction
+from itertools import product
+from math import floor
+
+import pytest
+
+import wythoff
+from conftest import naive_grundy, published, published_anums
+
+
+@pytest.mark.parametrize("anum", published_anums())
+def test_catalogue_equals_the_published_terms(anum):
+    terms = published(anum)
+    assert wythoff.oeis_bfile(anum, terms=len(terms)) == terms
+
+
+def test_bfile_written_to_a_file(tmp_path):
+    p = tmp_path / "b000201.txt"
+    assert wythoff.oeis_bfile("a201", terms=5, path=p) is None
+    assert p.read_text() == "1 1\n2 3\n3 4\n4 6\n5 8\n"
+    assert [x.name for x in tmp_path.iterdir()] == ["b000201.txt"]
+    with pytest.raises(ValueError, match="catalogue"):
+        wythoff.oeis_bfile("A999999")
+
+
+def test_sums_equal_the_nim_sum_of_naive_values():
+    g = naive_grundy(24)
+    for comps in [[(1, 2)], [(3, 5), (2, 4)], [(7, 9), (1, 11), (0, 4)], [(10, 20), (23, 1)]]:
+        r = wythoff.sum_analysis(comps)
+        values = [g[x][y] for x, y in comps]
+        nim = 0
+        for v in values:
+            nim ^= v
+        assert r["values"] == values and r["nim_sum"] == nim
+        assert r["outcome"] == ("P" if nim == 0 else "N")
+        if nim == 0:
+            assert r["move"] is None
+        else:
+            i, (u, v) = r["move"]
+            after = values[:]
+            after[i] = g[u][v]
+            rest = 0
+            for w in after:
+                rest ^= w
+            assert rest == 0
+
+
+def _three_pile_p(size):
+    """P-positions of three-pile Wythoff (one pile, any two equally, or all three equally)
+    from the rules, for piles below `size`."""
+    p = {}
+    for s in range(3 * size):
+        for x, y, z in product(range(size), repeat=3):
+            if x + y + z != s:
+                continue
+            options = []
+            for k in range(1, max(x, y, z) + 1):
+                for dx, dy, dz in product((0, 1), repeat=3):
+                    if (dx, dy, dz) == (0, 0, 0):
+                        continue
+                    if x >= k * dx and y >= k * dy and z >= k * dz:
+                        options.append((x - k * dx, y - k * dy, z - k * dz))
+            p[(x, y, z)] = not any(p[o] for o in options)
+    return p
+
+
+def test_three_pile_moves_follow_the_rules():
+    size = 9
+    p = _three_pile_p(size)
+    for pos, is_p in p.items():
+        mv = wythoff.three_pile_move(*pos)
+        if is_p:
+            assert mv is None, pos
+        else:
+            assert mv is not None and p[mv], pos
+            diffs = {a - b for a, b in zip(pos, mv)} - {0}
+            assert len(diffs) == 1 and min(diffs) > 0, (pos, mv)
+
+
+def test_calkin_wilf_by_newmans_recurrence():
+    q = Fraction(1)
+    for n in range(1, 500):
+        assert wythoff.calkin_wilf(n) == q
+        assert wythoff.calkin_wilf_index(q) == n
+        q = 1 / (2 * floor(q) - q + 1)
+    big = 10**60 + 17
+    assert wythoff.calkin_wilf_index(wythoff.calkin_wilf(big)) == big
+    with pytest.raises(TypeError, match="rational"):
+        wythoff.calkin_wilf_index("1/2")
+
+
+def test_ratwyt_is_wythoff_on_the_levels():
+    # RATWYT: the rationals' levels in the tree (sums of partial quotients) play Wythoff's game
+    for r1, r2 in [(Fraction(1, 2), 3), (Fraction(3, 5), Fraction(7, 2)), (0, 0), (2, 1)]:
+        r = wythoff.ratwyt(r1, r2)
+        k1, k2 = r["levels"]
+        assert r["outcome"] == ("P" if wythoff.is_p(k1, k2) else "N")
+        assert (r["moves"] == []) == (r["outcome"] == "P")
+        for to in r["moves"]:
+            levels = wythoff.ratwyt(*to)["levels"]
+            assert tuple(levels) in wythoff.moves(k1, k2)
+
+
+def test_verify_report_as_dict():
+    r = wythoff.verify(10_000, grundy=64, three=20)
+    assert r["ok"] is True
+    names = [c["name"] for c in r["checks"]]
+    assert len(names) >= 5 and all(c["status"] in ("ok", "skipped") for c in r["checks"])
+    # integers are decimal strings in the JSON report (exact beyond 2^53)
+    assert int(r["config"]["bound"]) == 10_000
+    assert int(wythoff.verify(100, a=3)["config"]["a"]) == 3
+    with pytest.raises(ValueError):
+        wythoff.verify(0)
