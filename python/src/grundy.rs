@@ -97,11 +97,7 @@ pub fn grundy_table<'py>(
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
     let n64 = u64_of(&n.0, "n")?;
     let spec = Spec::new(a.0, n64).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let threads = match threads {
-        Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, |t| t.get()),
-    };
+    let threads = threads_of(threads)?;
     let need = (spec.engine_bytes())
         .checked_add(spec.layout().bytes() as u64)
         .and_then(|b| b.checked_add(square_bytes(n64)?));
@@ -333,6 +329,69 @@ impl TableFile {
 
 fn internal(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("internal error (please report): {e}"))
+}
+
+/// Computes the Grundy table of side n and parameter a into the file `path` — the command line's
+/// `grundy N -o FILE`: written in place with band checkpoints, complete under its name only at
+/// the end — and returns it opened (verified).  Releases the GIL; Ctrl-C stops it, keeping the
+/// bands done: resume=True continues from them, restart=True discards them (without either, a
+/// partial file of an earlier run is refused with ValueError).
+#[pyfunction]
+#[pyo3(signature = (path, n, a = Param(1), *, resume = false, restart = false, threads = None, progress = None))]
+#[pyo3(
+    text_signature = "(path, n, a=1, *, resume=False, restart=False, threads=None, progress=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn write_table(
+    py: Python<'_>,
+    path: PathBuf,
+    n: Int,
+    a: Param,
+    resume: bool,
+    restart: bool,
+    threads: Option<usize>,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<TableFile> {
+    use wythoff::grundy::{Partial, WriteError};
+    if resume && restart {
+        return Err(PyValueError::new_err(
+            "resume and restart exclude each other",
+        ));
+    }
+    let n64 = u64_of(&n.0, "n")?;
+    let spec = Spec::new(a.0, n64).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let threads = threads_of(threads)?;
+    let mode = Partial::from_flags(resume, restart);
+    let cells = n64 * (n64 + 1) / 2;
+    crate::interrupt::run(py, progress, cells, |cancel, tick| {
+        wythoff::grundy::write_table_cancellable(
+            spec,
+            &path,
+            (threads, mode, None),
+            tick,
+            &|_| {},
+            cancel,
+        )
+        .map_err(|e| match e {
+            // the library's message names the command line's flags; here they are arguments
+            WriteError::Resume(r) => wythoff::Error::usage(
+                r.to_string()
+                    .replace("--resume", "resume=True")
+                    .replace("--restart", "restart=True"),
+            ),
+            WriteError::Output(e) | WriteError::Other(e) => e,
+        })
+    })?;
+    open_table(py, path, true)
+}
+
+/// The number of worker threads: `threads` (at least 1) or all cores.
+fn threads_of(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, |t| t.get())),
+    }
 }
 
 /// Opens a Grundy table file read-only (a memory map): the header is checked in full

@@ -25,6 +25,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grundy::grundy_table, m)?)?;
     m.add_function(wrap_pyfunction!(grundy::grundy_at, m)?)?;
     m.add_function(wrap_pyfunction!(grundy::open_table, m)?)?;
+    m.add_function(wrap_pyfunction!(grundy::write_table, m)?)?;
     m.add_class::<grundy::TableFile>()?;
     extra::register(m)?;
     Ok(())

@@ -106,12 +106,14 @@ def cli():
 
 
 @pytest.fixture(scope="session")
-def table_files(cli, tmp_path_factory):
-    """Grundy table files written by the command line: {(a, n): path}."""
+def table_files(tmp_path_factory):
+    """Grundy table files written by wythoff.write_table: {(a, n): path}."""
+    import wythoff
+
     d = tmp_path_factory.mktemp("tables")
     out = {}
     for a, n in [(1, 20), (1, 200), (2, 150), (3, 1)]:
         p = d / f"t{a}_{n}.bin"
-        cli("grundy", n, "-a", a, "-o", p)
+        wythoff.write_table(p, n, a)
         out[(a, n)] = p
     return out

@@ -94,6 +94,41 @@ def test_table_file_views(table_files):
         assert tri[-1] == want[n - 1, n - 1]
 
 
+def test_table_files_are_the_command_line_s(cli, table_files, tmp_path):
+    for (a, n), path in table_files.items():
+        theirs = tmp_path / f"cli{a}_{n}.bin"
+        cli("grundy", n, "-a", a, "-o", theirs)
+        assert theirs.read_bytes() == path.read_bytes()
+
+
+def test_write_table_stops_on_ctrl_c_and_resumes(tmp_path):
+    import signal
+    import threading
+
+    path = tmp_path / "big.bin"
+    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            wythoff.write_table(path, 12000, threads=2)
+            import time
+
+            time.sleep(5)  # finished before the signal (a fast machine): take it here
+    finally:
+        timer.cancel()
+    if not path.exists():
+        assert (tmp_path / "big.bin.partial").exists()
+        with pytest.raises(ValueError, match="resume=True"):
+            wythoff.write_table(path, 12000)
+        t = wythoff.write_table(path, 12000, resume=True)
+    else:
+        t = wythoff.open_table(path)
+    assert t.verified and t.n == 12000
+    assert (t.row(5)[:300] == wythoff.grundy_table(300)[5]).all()
+    with pytest.raises(ValueError, match="exclude"):
+        wythoff.write_table(path, 10, resume=True, restart=True)
+
+
 def test_table_file_verify_on_open(table_files):
     t = wythoff.open_table(table_files[(1, 200)], verify=True)
     assert t.verified and "verified=True" in repr(t)

@@ -30,6 +30,7 @@ from ._wythoff import (
     sum_analysis,
     three_pile_move,
     verify,
+    write_table,
 )
 
 __version__ = "0.1.0"
@@ -52,4 +53,5 @@ __all__ = [
     "sum_analysis",
     "three_pile_move",
     "verify",
+    "write_table",
 ]

@@ -33,6 +33,16 @@ def grundy_table(
 ) -> npt.NDArray[np.unsignedinteger]: ...
 def grundy_at(x: Int, y: Int, certificate: Optional[StrPath] = None) -> int: ...
 def open_table(path: StrPath, verify: bool = False) -> TableFile: ...
+def write_table(
+    path: StrPath,
+    n: Int,
+    a: Int = 1,
+    *,
+    resume: bool = False,
+    restart: bool = False,
+    threads: Optional[int] = None,
+    progress: Optional[Progress] = None,
+) -> TableFile: ...
 
 class TableFile:
     @property

@@ -28,7 +28,7 @@ pub use checksum::square_checksum;
 use std::path::Path;
 pub use store::Layout;
 use store::PayloadPtr;
-pub use write::{Partial, ResumeError, WriteError, write_table};
+pub use write::{Partial, ResumeError, WriteError, write_table, write_table_cancellable};
 
 /// Validated parameters of a table computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
