@@ -105,6 +105,28 @@ def cli():
     return run
 
 
+@pytest.fixture
+def ctrl_c():
+    """A function that sends SIGINT to this process after `seconds` (a timer thread), with
+    Python's own handler installed meanwhile: a shell that starts a job in the background
+    starts it with SIGINT ignored, and Python then installs no handler of its own."""
+    import signal
+    import threading
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timers = []
+
+    def after(seconds):
+        t = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+        timers.append(t)
+        t.start()
+
+    yield after
+    for t in timers:
+        t.cancel()
+    signal.signal(signal.SIGINT, before)
+
+
 @pytest.fixture(scope="session")
 def table_files(tmp_path_factory):
     """Grundy table files written by wythoff.write_table: {(a, n): path}."""

@@ -101,21 +101,14 @@ def test_table_files_are_the_command_line_s(cli, table_files, tmp_path):
         assert theirs.read_bytes() == path.read_bytes()
 
 
-def test_write_table_stops_on_ctrl_c_and_resumes(tmp_path):
-    import signal
-    import threading
+def test_write_table_stops_on_ctrl_c_and_resumes(tmp_path, ctrl_c):
+    import time
 
     path = tmp_path / "big.bin"
-    timer = threading.Timer(0.3, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            wythoff.write_table(path, 12000, threads=2)
-            import time
-
-            time.sleep(5)  # finished before the signal (a fast machine): take it here
-    finally:
-        timer.cancel()
+    ctrl_c(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        wythoff.write_table(path, 12000, threads=2)
+        time.sleep(5)  # finished before the signal (a fast machine): take it here
     if not path.exists():
         assert (tmp_path / "big.bin.partial").exists()
         with pytest.raises(ValueError, match="resume=True"):

@@ -1,20 +1,12 @@
 """Long work releases the GIL, stops on Ctrl-C (KeyboardInterrupt) and on an exception of the
 progress callback; no bad input reaches a Rust panic."""
 
-import os
-import signal
 import threading
 import time
 
 import pytest
 
 import wythoff
-
-
-def _interrupt_after(seconds):
-    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    return timer
 
 
 @pytest.mark.skipif(threading.current_thread() is not threading.main_thread(),
@@ -27,16 +19,13 @@ def _interrupt_after(seconds):
     ],
     ids=["grundy_table", "pairs"],
 )
-def test_ctrl_c_stops_long_work(work):
-    timer = _interrupt_after(0.3)
+def test_ctrl_c_stops_long_work(work, ctrl_c):
+    ctrl_c(0.3)
     started = time.monotonic()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            work()
-            # finished before the signal came (a fast machine): wait for it here
-            time.sleep(5)
-    finally:
-        timer.cancel()
+    with pytest.raises(KeyboardInterrupt):
+        work()
+        # finished before the signal came (a fast machine): wait for it here
+        time.sleep(5)
     assert time.monotonic() - started < 5
     # the module is usable afterwards
     assert wythoff.grundy_table(4).tolist()[1] == [1, 2, 0, 4]
