@@ -386,7 +386,7 @@ pub fn write_table(
 }
 
 /// The number of worker threads: `threads` (at least 1) or all cores.
-fn threads_of(threads: Option<usize>) -> PyResult<usize> {
+pub fn threads_of(threads: Option<usize>) -> PyResult<usize> {
     match threads {
         Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
         Some(t) => Ok(t),

@@ -35,3 +35,18 @@ def test_the_package_docstring_runs():
     import wythoff
 
     assert doctest.testmod(wythoff, optionflags=doctest.ELLIPSIS).failed == 0
+
+
+def test_the_package_ships_its_stubs_and_marker():
+    from importlib import resources
+
+    import wythoff
+
+    files = {p.name for p in resources.files("wythoff").iterdir()}
+    assert {"py.typed", "_wythoff.pyi", "__init__.py", "_errors.py"} <= files, files
+    # every public name has a stub and a docstring
+    stubs = (resources.files("wythoff") / "_wythoff.pyi").read_text()
+    for name in wythoff.__all__:
+        if name != "DamagedFileError":
+            assert f"def {name}(" in stubs or f"class {name}" in stubs, name
+        assert getattr(wythoff, name).__doc__, name

@@ -103,6 +103,16 @@ BAD_CALLS = [
     lambda: wythoff.sum_analysis([(1, -2)]),
     lambda: wythoff.verify(0),
     lambda: wythoff.verify(10, a=0),
+    lambda: wythoff.verify(10, table="/nonexistent.bin"),
+    lambda: wythoff.line_grundy_table(0, game="nim"),
+    lambda: wythoff.line_grundy_table(2**17, game="nim"),
+    lambda: wythoff.line_grundy_table(5, rules="0,0"),
+    lambda: wythoff.line_grundy_table(5, rules="1,x:"),
+    lambda: wythoff.line_grundy_table(5, rules="", game="nim"),
+    lambda: wythoff.write_table("/nonexistent/dir/t.bin", 10),
+    lambda: wythoff.write_table("/dev/null", 10),
+    lambda: wythoff.grundy_at(1, 2, certificate="/etc/passwd"),
+    lambda: wythoff.sum_analysis([(0, 0)], certificate="/nonexistent"),
 ]
 
 

@@ -5,6 +5,7 @@ from fractions import Fraction
 from itertools import product
 from math import floor
 
+import numpy as np
 import pytest
 
 import wythoff
@@ -114,3 +115,34 @@ def test_verify_report_as_dict():
     assert int(wythoff.verify(100, a=3)["config"]["a"]) == 3
     with pytest.raises(ValueError):
         wythoff.verify(0)
+
+
+def _line_naive(size, rules):
+    """G of a line game by a plain mex: a move takes i·(p, q), i >= 1, from (x, y)."""
+    g = [[0] * size for _ in range(size)]
+    for x in range(size):
+        for y in range(size):
+            seen = set()
+            for p, q in rules:
+                i = 1
+                while x - i * p >= 0 and y - i * q >= 0:
+                    seen.add(g[x - i * p][y - i * q])
+                    i += 1
+            m = 0
+            while m in seen:
+                m += 1
+            g[x][y] = m
+    return g
+
+
+def test_line_games_equal_a_naive_mex():
+    for rules in [[(1, 0), (0, 1)], [(1, 0), (0, 1), (1, 1)], [(1, 0), (0, 1), (1, 2), (2, 1)],
+                  [(1, 0), (1, 1), (2, 3)]]:
+        text = ":".join(f"{p},{q}" for p, q in rules)
+        t = wythoff.line_grundy_table(30, rules=text)
+        assert t.dtype == np.uint32 and t.tolist() == _line_naive(30, rules), text
+    assert (wythoff.line_grundy_table(50, game="wythoff") == wythoff.grundy_table(50)).all()
+    with pytest.raises(ValueError, match="unknown game"):
+        wythoff.line_grundy_table(5, game="chess")
+    with pytest.raises(ValueError, match="one of them"):
+        wythoff.line_grundy_table(5)

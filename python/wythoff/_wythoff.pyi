@@ -83,3 +83,6 @@ def oeis_bfile(anum: str, *, path: StrPath, terms: Optional[Int] = None) -> None
 def verify(
     bound: int = 1000000, a: Int = 1, grundy: int = 0, three: int = 0, table: Optional[str] = None
 ) -> Dict[str, Any]: ...
+def line_grundy_table(
+    n: Int, rules: Optional[str] = None, game: Optional[str] = None, *, threads: Optional[int] = None
+) -> npt.NDArray[np.uint32]: ...
