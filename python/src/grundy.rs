@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use wythoff::artifact::table::TableFile as File;
 use wythoff::grundy::{Layout, Spec, Table, store};
 
-/// The n × n square of a triangle read by `get(x, y)` (x ≤ y), as the smallest unsigned dtype
-/// holding `max`; `rows(x, out)` decodes row x of the triangle (values G(x, x..n)).
+/// The n × n square of a packed upper triangle of `width`-byte values (row x holds G(x, x..n)),
+/// as a new array of the smallest unsigned dtype holding 2n − 2, filled without the GIL.
 fn square<'py>(
     py: Python<'py>,
     n: usize,
