@@ -2,8 +2,7 @@
 //! ([`wythoff::sums::analyse`], `wythoff sum`), three-pile Wythoff ([`wythoff::three_pile::Box3`],
 //! `wythoff three move`), RATWYT and the Calkin–Wilf tree ([`wythoff::ratwyt`], `wythoff ratwyt`),
 //! the catalogue's b-files ([`wythoff::oeis::write_bfile`], `wythoff oeis`) and the verify report
-//! ([`wythoff::verify::run`], `wythoff verify --json`) as a dict, and the Grundy tables of
-//! two-pile line games ([`wythoff::lines::LineTable::compute`], `wythoff grundy N --rules R`).
+//! ([`wythoff::verify::run`], `wythoff verify --json`) as a dict.
 
 use crate::convert::{Int, Param, pair_to_py, to_py, u64_of};
 use crate::errors::to_py as err;
@@ -24,7 +23,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ratwyt, m)?)?;
     m.add_function(wrap_pyfunction!(oeis_bfile, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
-    m.add_function(wrap_pyfunction!(line_grundy_table, m)?)?;
     Ok(())
 }
 
@@ -220,44 +218,4 @@ fn verify(
         .map_err(err)?;
     let text = report.to_json(started.elapsed().as_secs_f64());
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
-}
-
-/// The Grundy table of a two-pile line game (doc/lines.md) as an n × n uint32 array: rules as
-/// "P,Q:P,Q:…" (a move takes i·(P, Q) for some i ≥ 1), or game, a named game ("nim",
-/// "wythoff", "nimhof-a307296" … "nimhof-a307302", "gdwn-P-Q").  n from 1 to 65536; MemoryError
-/// up front when the table and its line sets do not fit.  Releases the GIL (Ctrl-C is raised
-/// when it returns).
-#[pyfunction]
-#[pyo3(signature = (n, rules = None, game = None, *, threads = None))]
-fn line_grundy_table<'py>(
-    py: Python<'py>,
-    n: Int,
-    rules: Option<&str>,
-    game: Option<&str>,
-    threads: Option<usize>,
-) -> PyResult<Bound<'py, numpy::PyArray2<u32>>> {
-    use wythoff::lines::{LineRules, table};
-    let rules = match (rules, game) {
-        (Some(r), None) => LineRules::parse(r).map_err(err)?,
-        (None, Some(g)) => LineRules::named(g).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown game '{g}' (named games: nim, wythoff, nimhof-a307296 … \
-                 nimhof-a307302, gdwn-P-Q with 0 < P < Q <= 64)"
-            ))
-        })?,
-        _ => return Err(PyValueError::new_err("give rules or game, one of them")),
-    };
-    let n = u64_of(&n.0, "n")?;
-    table::check_side(n).map_err(err)?;
-    let need = table::memory(&rules, n)
-        .ok()
-        .and_then(|m| m.checked_add(n.checked_mul(n)?.checked_mul(4)?));
-    crate::errors::refuse_unless_fits(need, &format!("the {n} × {n} line-game table"))?;
-    let threads = crate::grundy::threads_of(threads)?;
-    let t = py
-        .allow_threads(|| wythoff::lines::LineTable::compute(&rules, n, threads, &|_| {}))
-        .map_err(err)?;
-    let square = numpy::ndarray::Array2::from_shape_vec((t.n, t.n), t.data().to_vec())
-        .map_err(|e| PyValueError::new_err(format!("internal error (please report): {e}")))?;
-    Ok(numpy::PyArray2::from_owned_array(py, square))
 }

@@ -11,6 +11,7 @@ mod errors;
 mod extra;
 mod grundy;
 mod interrupt;
+mod lines;
 mod pairs;
 
 use pyo3::prelude::*;
@@ -27,6 +28,10 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(grundy::open_table, m)?)?;
     m.add_function(wrap_pyfunction!(grundy::write_table, m)?)?;
     m.add_class::<grundy::TableFile>()?;
+    m.add_function(wrap_pyfunction!(lines::line_grundy_table, m)?)?;
+    m.add_function(wrap_pyfunction!(lines::write_line_table, m)?)?;
+    m.add_function(wrap_pyfunction!(lines::open_line_table, m)?)?;
+    m.add_class::<lines::LineTableFile>()?;
     extra::register(m)?;
     Ok(())
 }

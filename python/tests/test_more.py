@@ -146,3 +146,31 @@ def test_line_games_equal_a_naive_mex():
         wythoff.line_grundy_table(5, game="chess")
     with pytest.raises(ValueError, match="one of them"):
         wythoff.line_grundy_table(5)
+
+
+def test_line_table_files(tmp_path, cli):
+    rules = "1,0:1,1:2,3"  # not symmetric: the file holds the whole square
+    path = tmp_path / "lines.bin"
+    t = wythoff.write_line_table(path, 100, rules=rules)
+    assert t.verified and t.rules == [(1, 0), (1, 1), (2, 3)] and t.n == 100
+    want = wythoff.line_grundy_table(100, rules=rules)
+    assert (want != want.T).any()
+    t = wythoff.open_line_table(path)
+    assert not t.verified
+    assert (t.row(7) == want[7]).all() and t.get(7, 3) == want[7, 3]
+    sq = t.square()
+    assert t.verified and not sq.flags.writeable and not sq.flags.owndata
+    assert (sq == want).all()
+    theirs = tmp_path / "cli.bin"
+    cli("grundy", 100, "--rules", rules, "-o", theirs)
+    assert theirs.read_bytes() == path.read_bytes()
+    data = bytearray(path.read_bytes())
+    data[-100] ^= 1
+    (tmp_path / "bad.bin").write_bytes(bytes(data))
+    bad = wythoff.open_line_table(tmp_path / "bad.bin")
+    with pytest.raises(wythoff.DamagedFileError):
+        bad.verify()
+    with pytest.raises(wythoff.DamagedFileError):
+        wythoff.open_line_table(__file__)
+    with pytest.raises(wythoff.DamagedFileError, match="kind"):
+        wythoff.open_table(path)

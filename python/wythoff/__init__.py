@@ -14,6 +14,7 @@ The guide is doc/python.md in the repository.
 
 from ._errors import DamagedFileError
 from ._wythoff import (
+    LineTableFile,
     TableFile,
     calkin_wilf,
     calkin_wilf_index,
@@ -24,6 +25,7 @@ from ._wythoff import (
     moves,
     nth,
     oeis_bfile,
+    open_line_table,
     open_table,
     pairs,
     partner,
@@ -31,6 +33,7 @@ from ._wythoff import (
     sum_analysis,
     three_pile_move,
     verify,
+    write_line_table,
     write_table,
 )
 
@@ -38,6 +41,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DamagedFileError",
+    "LineTableFile",
     "TableFile",
     "calkin_wilf",
     "calkin_wilf_index",
@@ -48,6 +52,7 @@ __all__ = [
     "moves",
     "nth",
     "oeis_bfile",
+    "open_line_table",
     "open_table",
     "pairs",
     "partner",
@@ -55,5 +60,6 @@ __all__ = [
     "sum_analysis",
     "three_pile_move",
     "verify",
+    "write_line_table",
     "write_table",
 ]
