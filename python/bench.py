@@ -15,7 +15,7 @@ import wythoff
 
 # the plain Python mex of the tests (python/tests/naive.py): the triple loop over the options
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests"))
-from naive import naive_grundy as naive_mex_table  # noqa: E402
+from naive import wythoff_grundy as naive_mex_table  # noqa: E402
 
 BIN = os.environ.get("WYTHOFF_BIN", "")
 

@@ -59,6 +59,43 @@ pub fn file_to_py(e: FileError) -> PyErr {
     }
 }
 
+/// An output that cannot be written at `path` (the artifact layer refuses it before any work,
+/// as bad usage) as the OSError Python's own `open` would raise where there is one —
+/// `IsADirectoryError` for a directory, `FileNotFoundError` for a missing directory — and as an
+/// OSError with the library's message otherwise (a FIFO where a regular file is needed, a
+/// directory that takes no new file).
+pub fn output_to_py(e: wythoff::Error, path: &Path) -> PyErr {
+    let name = path.to_string_lossy().into_owned();
+    let parent_missing = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => !d.exists(),
+        _ => false,
+    };
+    match e {
+        wythoff::Error::File { path, source } => os_error(&source, &path),
+        _ if path.is_dir() => PyOSError::new_err((libc::EISDIR, "Is a directory", name)),
+        _ if parent_missing => {
+            PyOSError::new_err((libc::ENOENT, "No such file or directory", name))
+        }
+        wythoff::Error::Usage(m) => PyOSError::new_err(m),
+        e => to_py(e),
+    }
+}
+
+/// Refuses, before any work, an output at `path` that cannot be a regular file there: the
+/// artifact layer's check of the target ([`wythoff::artifact::atomic::target`]) and a missing
+/// directory, as [`output_to_py`] raises them.
+pub fn check_output(path: &Path) -> PyResult<()> {
+    use wythoff::artifact::{Need, atomic};
+    atomic::target(path, Need::Regular).map_err(|e| output_to_py(e, path))?;
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() && !d.is_dir() => Err(output_to_py(
+            wythoff::Error::usage("the directory does not exist"),
+            path,
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// `OSError(errno, strerror, filename)`: Python picks the subclass by the errno.
 fn os_error(source: &std::io::Error, path: &Path) -> PyErr {
     let text = source.to_string();

@@ -165,7 +165,8 @@ fn oeis_bfile(
         None => e.default_terms,
     };
     if let Some(path) = path {
-        let mut f = wythoff::artifact::AtomicFile::create(&path).map_err(err)?;
+        let mut f = wythoff::artifact::AtomicFile::create(&path)
+            .map_err(|e| crate::errors::output_to_py(e, &path))?;
         py.allow_threads(|| {
             wythoff::oeis::write_bfile(e, count, f.file())?;
             f.commit()

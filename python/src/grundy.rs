@@ -362,6 +362,8 @@ pub fn write_table(
     let spec = Spec::new(a.0, n64).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let threads = threads_of(threads)?;
     let mode = Partial::from_flags(resume, restart);
+    // the output's target is checked before the work (as the writer does first)
+    crate::errors::check_output(&path)?;
     let cells = n64 * (n64 + 1) / 2;
     crate::interrupt::run(py, progress, cells, |cancel, tick| {
         wythoff::grundy::write_table_cancellable(

@@ -88,7 +88,8 @@ pub fn write_line_table(
 ) -> PyResult<LineTableFile> {
     let rules = rules_of(rules, game)?;
     // the output is opened (its target checked) before the work
-    let mut out = wythoff::artifact::AtomicFile::create_regular(&path).map_err(err)?;
+    let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
+        .map_err(|e| crate::errors::output_to_py(e, &path))?;
     let t = compute(py, &rules, &n, threads, |_| Some(0))?;
     py.allow_threads(|| {
         let mut w = std::io::BufWriter::new(out.file());

@@ -55,3 +55,19 @@ def naive_grundy(size, a=1):
                 m += 1
             g[x][y] = m
     return g
+
+
+def wythoff_grundy(size):
+    """G[x][y] of Wythoff's game (a = 1) by the plain triple loop: the mex of the row to the left,
+    the column above and the diagonal up-left of every cell."""
+    g = [[0] * size for _ in range(size)]
+    for x in range(size):
+        for y in range(size):
+            seen = {g[u][y] for u in range(x)}
+            seen.update(g[x][v] for v in range(y))
+            seen.update(g[x - k][y - k] for k in range(1, min(x, y) + 1))
+            m = 0
+            while m in seen:
+                m += 1
+            g[x][y] = m
+    return g

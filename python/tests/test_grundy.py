@@ -8,6 +8,7 @@ import pytest
 
 import wythoff
 from conftest import naive_grundy, p_positions, published
+from naive import wythoff_grundy
 
 
 @pytest.mark.parametrize("a", [1, 2, 3, 7])
@@ -16,6 +17,11 @@ def test_grundy_table_equals_the_naive_mex(a):
     g = wythoff.grundy_table(n, a)
     assert g.shape == (n, n) and g.dtype == np.uint8
     assert g.tolist() == naive_grundy(n, a)
+
+
+def test_the_triple_loop_of_the_bench_is_the_naive_mex():
+    assert wythoff_grundy(40) == naive_grundy(40, 1)
+    assert wythoff.grundy_table(40).tolist() == wythoff_grundy(40)
 
 
 def test_grundy_table_dtype_and_zeros():

@@ -25,6 +25,17 @@ def test_bfile_written_to_a_file(tmp_path):
     assert [x.name for x in tmp_path.iterdir()] == ["b000201.txt"]
     with pytest.raises(ValueError, match="catalogue"):
         wythoff.oeis_bfile("A999999")
+    missing = tmp_path / "no" / "b.txt"
+    for write in [
+        lambda p: wythoff.oeis_bfile("A000201", terms=3, path=p),
+        lambda p: wythoff.write_table(p, 5),
+        lambda p: wythoff.write_line_table(p, 5, game="nim"),
+    ]:
+        with pytest.raises(FileNotFoundError) as e:
+            write(missing)
+        assert e.value.filename == str(missing)
+        with pytest.raises(IsADirectoryError):
+            write(tmp_path)
 
 
 def test_sums_equal_the_nim_sum_of_naive_values():
