@@ -199,3 +199,28 @@ def test_unreadable_files_raise_os_error(tmp_path):
     os.mkfifo(fifo)
     with pytest.raises(OSError, match="regular"):
         wythoff.open_table(fifo)
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
+def test_square_is_refused_up_front_when_it_does_not_fit(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "t.bin"
+    wythoff.write_table(path, 6000)  # the square: 72 MB of uint16
+    code = f"""
+import resource, wythoff
+t = wythoff.open_table({str(path)!r})
+status = open("/proc/self/status").read().split("VmSize:")[1].split()
+mapped = int(status[0]) * 1024
+# room for 32 MiB more: the square is refused before any of it is allocated
+resource.setrlimit(resource.RLIMIT_AS, (mapped + 32 * 2**20, resource.RLIM_INFINITY))
+try:
+    t.square()
+except MemoryError as e:
+    print("refused:", e)
+print("row:", t.row(5)[:4].tolist(), "verified:", t.verified)
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert "refused: the 6000 × 6000 square needs" in r.stdout, r.stdout + r.stderr
+    assert "row: [5, 3, 4, 0] verified: False" in r.stdout, r.stdout + r.stderr

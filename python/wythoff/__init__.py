@@ -12,6 +12,10 @@ Every function is one call of the Rust library ``wythoff``, the same the command
 The guide is doc/python.md in the repository.
 """
 
+# NumPy first: the compiled module reaches NumPy's C API through it, so a NumPy that cannot be
+# loaded is an ImportError here, not a failure inside a later call
+import numpy as _numpy  # noqa: F401
+
 from ._errors import DamagedFileError
 from ._wythoff import (
     LineTableFile,
