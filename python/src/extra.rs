@@ -36,7 +36,7 @@ fn outcome(o: Outcome) -> &'static str {
 /// The disjunctive sum of Wythoff positions with parameter a: a dict with "values" (the Grundy
 /// value of each component), "nim_sum", "outcome" ("P" or "N") and "move" — (index of the
 /// component, position reached) of a winning move, or None.  certificate: a row certificate
-/// (`wythoff rows X -o CERT`) for components of any size whose smaller pile is one of its rows
+/// (`wythoff rows X -o CERT`; a RowCertificate or its path) for components of any size whose smaller pile is one of its rows
 /// (its parameter a is then used).
 #[pyfunction]
 #[pyo3(signature = (components, a = Param(1), certificate = None))]
@@ -45,13 +45,12 @@ fn sum_analysis<'py>(
     py: Python<'py>,
     components: Vec<(Int, Int)>,
     a: Param,
-    certificate: Option<PathBuf>,
+    certificate: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let ps: Vec<(Integer, Integer)> = components.into_iter().map(|(x, y)| (x.0, y.0)).collect();
     let r = match certificate {
-        Some(path) => {
-            let c = wythoff::artifact::certificate::Certificate::read(&path)
-                .map_err(crate::errors::file_to_py)?;
+        Some(c) => {
+            let c = crate::certificate::certificate_arg(py, c)?;
             py.allow_threads(|| wythoff::sums::analyse_with(c, &ps))
         }
         None => py.allow_threads(|| wythoff::sums::analyse(a.0, &ps)),

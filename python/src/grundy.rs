@@ -112,7 +112,8 @@ pub fn grundy_table<'py>(
 /// G(x, y) of Wythoff's game (a = 1) for a small row min(x, y) and a column of any size, from
 /// certified row periods (rows below 256 are certified on demand: rows 0..127 take seconds,
 /// 0..255 about a minute); beyond them from the g-values where they decide it.  certificate: a
-/// row certificate file (`wythoff rows X -o CERT`), answered from at once, for its parameter a.
+/// row certificate (`wythoff rows X -o CERT`; a RowCertificate or its path), answered from at
+/// once, for its parameter a.
 /// ValueError when only bounds are known (the message gives them).
 #[pyfunction]
 #[pyo3(signature = (x, y, certificate = None))]
@@ -120,7 +121,7 @@ pub fn grundy_at(
     py: Python<'_>,
     x: Int,
     y: Int,
-    certificate: Option<PathBuf>,
+    certificate: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
     use wythoff::grundy::rows::{self, RowsError};
     use wythoff::gvalues::far::{self, Known};
@@ -130,10 +131,10 @@ pub fn grundy_at(
     }
     let (lo, hi) = if x <= y { (&x, &y) } else { (&y, &x) };
     let g = match certificate {
-        Some(path) => {
-            let c = wythoff::artifact::certificate::Certificate::read(&path).map_err(file_to_py)?;
+        Some(c) => {
+            let c = crate::certificate::certificate_arg(py, c)?;
             c.value(lo, hi)
-                .map_err(|e| PyValueError::new_err(format!("'{}': {e}", path.display())))?
+                .map_err(|e| PyValueError::new_err(format!("certificate: {e}")))?
         }
         None => match py.allow_threads(|| rows::value_at(lo, hi)) {
             Ok(g) => g,

@@ -6,6 +6,7 @@
 //! the library's cancellation flag ([`interrupt`]); errors become exceptions ([`errors`]);
 //! integers cross as exact values ([`convert`]).
 
+mod certificate;
 mod convert;
 mod errors;
 mod extra;
@@ -32,6 +33,8 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lines::write_line_table, m)?)?;
     m.add_function(wrap_pyfunction!(lines::open_line_table, m)?)?;
     m.add_class::<lines::LineTableFile>()?;
+    m.add_function(wrap_pyfunction!(certificate::open_certificate, m)?)?;
+    m.add_class::<certificate::RowCertificate>()?;
     extra::register(m)?;
     Ok(())
 }

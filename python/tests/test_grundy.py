@@ -76,6 +76,18 @@ def test_grundy_at_from_a_certificate(cli, tmp_path):
         assert wythoff.grundy_at(x, far, certificate=cert) == int(cli("grundy", "at", x, far))
     with pytest.raises(wythoff.DamagedFileError):
         wythoff.grundy_at(1, 2, certificate=__file__)
+    c = wythoff.open_certificate(cert)
+    assert (c.a, c.rows) == (1, 8) and len(c.periods) == 8
+    # rows 1 and 2 have period 3 (A004482, A004483: a(n + 3) = a(n) + 3)
+    assert [p for _, p in c.periods[1:3]] == [3, 3]
+    g = wythoff.grundy_table(300)
+    for x in range(8):
+        assert [c.value(x, y) for y in range(300)] == g[x].tolist()
+        assert c.value(far, x) == wythoff.grundy_at(x, far, certificate=c)
+    with pytest.raises(ValueError, match="certificate"):
+        c.value(8, 100)
+    r = wythoff.sum_analysis([(3, far), (5, far + 1)], certificate=c)
+    assert r["values"] == [c.value(3, far), c.value(5, far + 1)]
 
 
 def test_table_file_views(table_files):

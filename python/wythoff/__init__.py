@@ -19,6 +19,7 @@ import numpy as _numpy  # noqa: F401
 from ._errors import DamagedFileError
 from ._wythoff import (
     LineTableFile,
+    RowCertificate,
     TableFile,
     calkin_wilf,
     calkin_wilf_index,
@@ -29,6 +30,7 @@ from ._wythoff import (
     moves,
     nth,
     oeis_bfile,
+    open_certificate,
     open_line_table,
     open_table,
     pairs,
@@ -46,6 +48,7 @@ __version__ = "0.1.0"
 __all__ = [
     "DamagedFileError",
     "LineTableFile",
+    "RowCertificate",
     "TableFile",
     "calkin_wilf",
     "calkin_wilf_index",
@@ -56,6 +59,7 @@ __all__ = [
     "moves",
     "nth",
     "oeis_bfile",
+    "open_certificate",
     "open_line_table",
     "open_table",
     "pairs",
