@@ -9,12 +9,12 @@
 
 use crate::convert::{Int, Param, to_py, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
-use numpy::ndarray::{Array2, ArrayView1};
+use crate::mapped::{Verified, index, view};
+use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use wythoff::artifact::table::TableFile as File;
 use wythoff::grundy::{Layout, Spec, Table, store};
 
@@ -163,33 +163,12 @@ pub fn grundy_at(
 #[pyclass(frozen, module = "wythoff")]
 pub struct TableFile {
     file: File,
-    verified: AtomicBool,
+    verified: Verified,
 }
 
 impl TableFile {
     fn check_all(&self, py: Python<'_>) -> PyResult<()> {
-        if !self.verified.load(Ordering::Relaxed) {
-            py.allow_threads(|| self.file.check_all())
-                .map_err(file_to_py)?;
-            self.verified.store(true, Ordering::Relaxed);
-        }
-        Ok(())
-    }
-
-    fn index(&self, v: Int, what: &str) -> PyResult<u64> {
-        let n = self.file.header.n;
-        match v.0.to_u64() {
-            Some(i) if i < n => Ok(i),
-            _ if v.0 < 0 => Err(PyIndexError::new_err(format!(
-                "{what} must be non-negative (the table has rows and columns 0 to {})",
-                n - 1
-            ))),
-            _ => Err(PyIndexError::new_err(format!(
-                "{what} = {} is outside the table (0 to {})",
-                wythoff::pairs::abbreviate(&v.0),
-                n - 1
-            ))),
-        }
+        self.verified.check(py, || self.file.check_all())
     }
 }
 
@@ -222,7 +201,7 @@ impl TableFile {
     /// Whether the whole payload was checked against the file's checksums.
     #[getter]
     fn verified(&self) -> bool {
-        self.verified.load(Ordering::Relaxed)
+        self.verified.get()
     }
 
     /// Checks the whole file against its checksums (releases the GIL); DamagedFileError names the
@@ -233,7 +212,10 @@ impl TableFile {
 
     /// G(x, y), any order, after checking the band of rows that holds it.
     fn get(&self, x: Int, y: Int) -> PyResult<u32> {
-        let (x, y) = (self.index(x, "x")?, self.index(y, "y")?);
+        let (x, y) = (
+            index(&x, self.file.header.n, "x")?,
+            index(&y, self.file.header.n, "y")?,
+        );
         let g = self.file.get_checked(x, y).map_err(file_to_py)?;
         g.ok_or_else(|| PyIndexError::new_err("outside the table"))
     }
@@ -241,7 +223,7 @@ impl TableFile {
     /// Row x of the square, G(x, y) for y = 0 .. N−1, as a uint32 array (every width); the
     /// bands it reads (rows 0 to x) are checked first.
     fn row<'py>(&self, py: Python<'py>, x: Int) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let x = self.index(x, "x")?;
+        let x = index(&x, self.file.header.n, "x")?;
         py.allow_threads(|| self.file.check_rows(0..=x))
             .map_err(file_to_py)?;
         let n = self.file.header.n as usize;
@@ -277,43 +259,15 @@ impl TableFile {
         if check {
             me.check_all(py)?;
         }
-        let p = me.file.payload();
-        let values = me.file.layout.values();
-        let owner = slf.clone().into_any();
-        // SAFETY: the views borrow the memory map, which lives as long as `owner` (their base
-        // object), is never written through (the arrays are made read-only before they are
-        // returned) and starts 64 bytes into a page-aligned map, so it is aligned for u16/u32.
-        let arr: Bound<'py, PyUntypedArray> = unsafe {
-            match me.file.layout.width {
-                1 => {
-                    let v = ArrayView1::from_shape(values, p).map_err(internal)?;
-                    PyArray1::borrow_from_array(&v, owner)
-                        .into_any()
-                        .downcast_into()?
-                }
-                2 => {
-                    let s = std::slice::from_raw_parts(p.as_ptr().cast::<u16>(), values);
-                    let v = ArrayView1::from_shape(values, s).map_err(internal)?;
-                    PyArray1::borrow_from_array(&v, owner)
-                        .into_any()
-                        .downcast_into()?
-                }
-                4 => {
-                    let s = std::slice::from_raw_parts(p.as_ptr().cast::<u32>(), values);
-                    let v = ArrayView1::from_shape(values, s).map_err(internal)?;
-                    PyArray1::borrow_from_array(&v, owner)
-                        .into_any()
-                        .downcast_into()?
-                }
-                w => {
-                    return Err(PyValueError::new_err(format!(
-                        "values of {w} bytes are no NumPy dtype: use row() or square()"
-                    )));
-                }
-            }
-        };
-        arr.call_method1("setflags", (false,))?;
-        Ok(arr)
+        let shape = numpy::ndarray::Ix1(me.file.layout.values());
+        // SAFETY: the payload is in the memory map `slf` owns, which it never writes
+        match unsafe { view(slf.as_any(), me.file.payload(), me.file.header.width, shape)? } {
+            Some(arr) => Ok(arr),
+            None => Err(PyValueError::new_err(format!(
+                "values of {} bytes are no NumPy dtype here: use row() or square()",
+                me.file.header.width
+            ))),
+        }
     }
 
     fn __repr__(&self) -> String {
@@ -326,10 +280,6 @@ impl TableFile {
             if self.verified() { "True" } else { "False" }
         )
     }
-}
-
-fn internal(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(format!("internal error (please report): {e}"))
 }
 
 /// Computes the Grundy table of side n and parameter a into the file `path` — the command line's
@@ -406,7 +356,7 @@ pub fn open_table(py: Python<'_>, path: PathBuf, verify: bool) -> PyResult<Table
     let file = py.allow_threads(|| File::open(&path)).map_err(file_to_py)?;
     let t = TableFile {
         file,
-        verified: AtomicBool::new(false),
+        verified: Verified::default(),
     };
     if verify {
         t.check_all(py)?;

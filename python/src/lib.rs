@@ -13,6 +13,7 @@ mod extra;
 mod grundy;
 mod interrupt;
 mod lines;
+mod mapped;
 mod pairs;
 
 use pyo3::prelude::*;

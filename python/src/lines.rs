@@ -9,12 +9,12 @@
 
 use crate::convert::{Int, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
-use numpy::ndarray::{Array2, ArrayView2};
+use crate::mapped::{Verified, index, view};
+use numpy::ndarray::{Array2, Ix2};
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use wythoff::artifact::line_table::{self, LineTableFile as File};
 use wythoff::lines::{LineRules, LineTable, table};
 
@@ -109,28 +109,12 @@ pub fn write_line_table(
 #[pyclass(frozen, module = "wythoff")]
 pub struct LineTableFile {
     file: File,
-    verified: AtomicBool,
+    verified: Verified,
 }
 
 impl LineTableFile {
     fn check_all(&self, py: Python<'_>) -> PyResult<()> {
-        if !self.verified.load(Ordering::Relaxed) {
-            py.allow_threads(|| self.file.check_all())
-                .map_err(file_to_py)?;
-            self.verified.store(true, Ordering::Relaxed);
-        }
-        Ok(())
-    }
-
-    fn index(&self, v: Int, what: &str) -> PyResult<u64> {
-        let n = self.file.header.n;
-        v.0.to_u64().filter(|&i| i < n).ok_or_else(|| {
-            PyIndexError::new_err(format!(
-                "{what} = {} is outside the table (0 to {})",
-                wythoff::pairs::abbreviate(&v.0),
-                n - 1
-            ))
-        })
+        self.verified.check(py, || self.file.check_all())
     }
 }
 
@@ -169,7 +153,7 @@ impl LineTableFile {
     /// Whether the whole payload was checked against the file's checksums.
     #[getter]
     fn verified(&self) -> bool {
-        self.verified.load(Ordering::Relaxed)
+        self.verified.get()
     }
 
     /// Checks the whole file against its checksums; DamagedFileError names the first damaged
@@ -180,14 +164,17 @@ impl LineTableFile {
 
     /// G(x, y), after checking the band of rows that holds row x.
     fn get(&self, x: Int, y: Int) -> PyResult<u32> {
-        let (x, y) = (self.index(x, "x")?, self.index(y, "y")?);
+        let (x, y) = (
+            index(&x, self.file.header.n, "x")?,
+            index(&y, self.file.header.n, "y")?,
+        );
         let g = self.file.get_checked(x, y).map_err(file_to_py)?;
         g.ok_or_else(|| PyIndexError::new_err("outside the table"))
     }
 
     /// Row x, G(x, y) for y = 0 .. N−1, as a new uint32 array; its band is checked first.
     fn row<'py>(&self, py: Python<'py>, x: Int) -> PyResult<Bound<'py, PyArray1<u32>>> {
-        let x = self.index(x, "x")?;
+        let x = index(&x, self.file.header.n, "x")?;
         self.file.check_rows(x..=x).map_err(file_to_py)?;
         let n = self.file.header.n as usize;
         let w = self.file.header.width as usize;
@@ -208,49 +195,21 @@ impl LineTableFile {
             me.check_all(py)?;
         }
         let n = me.file.header.n as usize;
-        let p = me.file.payload();
-        let owner = slf.clone().into_any();
-        // SAFETY: as in `TableFile::triangle`: the view borrows the memory map, kept alive by
-        // its base object, is made read-only before it is returned, and the payload starts at
-        // 64 + 8r bytes into a page-aligned map, aligned for u16 and u32.
-        let arr: Bound<'py, PyUntypedArray> = unsafe {
-            match me.file.header.width {
-                1 => {
-                    let v = ArrayView2::from_shape((n, n), p).map_err(internal)?;
-                    PyArray2::borrow_from_array(&v, owner)
-                        .into_any()
-                        .downcast_into()?
-                }
-                2 => {
-                    let s = std::slice::from_raw_parts(p.as_ptr().cast::<u16>(), n * n);
-                    let v = ArrayView2::from_shape((n, n), s).map_err(internal)?;
-                    PyArray2::borrow_from_array(&v, owner)
-                        .into_any()
-                        .downcast_into()?
-                }
-                4 => {
-                    let s = std::slice::from_raw_parts(p.as_ptr().cast::<u32>(), n * n);
-                    let v = ArrayView2::from_shape((n, n), s).map_err(internal)?;
-                    PyArray2::borrow_from_array(&v, owner)
-                        .into_any()
-                        .downcast_into()?
-                }
-                w => {
-                    let bytes = (n as u64)
-                        .checked_mul(n as u64)
-                        .and_then(|c| c.checked_mul(4));
-                    refuse_unless_fits(bytes, &format!("the {n} × {n} square"))?;
-                    let mut v = vec![0u32; n * n];
-                    py.allow_threads(|| wythoff::grundy::store::decode_into(p, w as usize, &mut v));
-                    let a = Array2::from_shape_vec((n, n), v).map_err(internal)?;
-                    return Ok(PyArray2::from_owned_array(py, a)
-                        .into_any()
-                        .downcast_into()?);
-                }
-            }
-        };
-        arr.call_method1("setflags", (false,))?;
-        Ok(arr)
+        let (p, w) = (me.file.payload(), me.file.header.width);
+        // SAFETY: the payload is in the memory map `slf` owns, which it never writes
+        if let Some(arr) = unsafe { view(slf.as_any(), p, w, Ix2(n, n))? } {
+            return Ok(arr);
+        }
+        let bytes = (n as u64)
+            .checked_mul(n as u64)
+            .and_then(|c| c.checked_mul(4));
+        refuse_unless_fits(bytes, &format!("the {n} × {n} square"))?;
+        let mut v = vec![0u32; n * n];
+        py.allow_threads(|| wythoff::grundy::store::decode_into(p, w as usize, &mut v));
+        let a = Array2::from_shape_vec((n, n), v).map_err(internal)?;
+        Ok(PyArray2::from_owned_array(py, a)
+            .into_any()
+            .downcast_into()?)
     }
 
     fn __repr__(&self) -> String {
@@ -278,7 +237,7 @@ pub fn open_line_table(py: Python<'_>, path: PathBuf, verify: bool) -> PyResult<
     let file = py.allow_threads(|| File::open(&path)).map_err(file_to_py)?;
     let t = LineTableFile {
         file,
-        verified: AtomicBool::new(false),
+        verified: Verified::default(),
     };
     if verify {
         t.check_all(py)?;
