@@ -21,6 +21,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(calkin_wilf, m)?)?;
     m.add_function(wrap_pyfunction!(calkin_wilf_index, m)?)?;
     m.add_function(wrap_pyfunction!(ratwyt, m)?)?;
+    m.add_function(wrap_pyfunction!(ratwyt_game_two, m)?)?;
+    m.add_function(wrap_pyfunction!(ratwyt_game_three, m)?)?;
     m.add_function(wrap_pyfunction!(oeis_bfile, m)?)?;
     m.add_function(wrap_pyfunction!(verify, m)?)?;
     Ok(())
@@ -143,6 +145,65 @@ fn ratwyt<'py>(
         list.append(pyo3::types::PyTuple::new(py, to?)?)?;
     }
     d.set_item("moves", list)?;
+    Ok(d)
+}
+
+/// The move of a RATWYT game as a dict entry: the rationals reached and the steps done to each.
+fn rat_move<'py>(
+    py: Python<'py>,
+    d: &Bound<'py, PyDict>,
+    m: Option<&wythoff::ratwyt::RatMove>,
+) -> PyResult<()> {
+    match m {
+        None => d.set_item("move", py.None()),
+        Some(m) => {
+            let to: PyResult<Vec<PyObject>> = m.to.iter().map(|r| fraction(py, r)).collect();
+            let steps: PyResult<Vec<PyObject>> = m.steps.iter().map(|s| to_py(py, s)).collect();
+            d.set_item("move", pyo3::types::PyTuple::new(py, to?)?)?;
+            d.set_item("steps", steps?)
+        }
+    }
+}
+
+/// Fraenkel's Game II with parameter t on one non-negative rational (a move does 1 to t steps
+/// towards 1/1 in the Calkin–Wilf tree): a dict with "level", "outcome", and "move" (the rational
+/// reached, as a 1-tuple, with "steps") or None.
+#[pyfunction]
+#[pyo3(signature = (r, t = Param(1)))]
+#[pyo3(text_signature = "(r, t=1)")]
+fn ratwyt_game_two<'py>(
+    py: Python<'py>,
+    r: &Bound<'py, PyAny>,
+    t: Param,
+) -> PyResult<Bound<'py, PyDict>> {
+    let r = rational(r, "r")?;
+    let (k, o, m) = wythoff::ratwyt::game_two(&r, t.0).map_err(err)?;
+    let d = PyDict::new(py);
+    d.set_item("level", to_py(py, &k)?)?;
+    d.set_item("outcome", outcome(o))?;
+    rat_move(py, &d, m.as_ref())?;
+    Ok(d)
+}
+
+/// Fraenkel's Game III on several non-negative rationals (steps on one of them): Nim on their
+/// levels.  A dict with "levels", "nim_sum", "outcome", and "move" (the rationals reached, with
+/// "steps") or None.
+#[pyfunction]
+fn ratwyt_game_three<'py>(
+    py: Python<'py>,
+    rationals: Vec<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rs: PyResult<Vec<Rational>> = (rationals.iter().enumerate())
+        .map(|(i, r)| rational(r, &format!("rationals[{i}]")))
+        .collect();
+    let rs = rs?;
+    let (levels, x, o, m) = py.allow_threads(|| wythoff::ratwyt::game_three(&rs));
+    let d = PyDict::new(py);
+    let levels: PyResult<Vec<PyObject>> = levels.iter().map(|k| to_py(py, k)).collect();
+    d.set_item("levels", levels?)?;
+    d.set_item("nim_sum", to_py(py, &x)?)?;
+    d.set_item("outcome", outcome(o))?;
+    rat_move(py, &d, m.as_ref())?;
     Ok(d)
 }
 

@@ -116,6 +116,49 @@ def test_ratwyt_is_wythoff_on_the_levels():
             assert tuple(levels) in wythoff.moves(k1, k2)
 
 
+def _level(r):
+    """The level of a non-negative rational in the Calkin–Wilf tree: the sum of its partial
+    quotients (Euclid's algorithm), 0 for 0."""
+    p, q, k = Fraction(r).numerator, Fraction(r).denominator, 0
+    while q:
+        k += p // q
+        p, q = q, p % q
+    return k
+
+
+def test_games_two_and_three_follow_their_rules():
+    # Game II: a move does 1..t steps on one rational, i.e. lowers its level by 1..t
+    for t in [1, 2, 5]:
+        size = 40
+        p = [False] * size
+        for k in range(size):
+            p[k] = not any(p[k - s] for s in range(1, min(t, k) + 1))
+        for n in range(1, 60):
+            r = wythoff.calkin_wilf(n)
+            k = _level(r)
+            g = wythoff.ratwyt_game_two(r, t)
+            assert g["level"] == k and g["outcome"] == ("P" if p[k] else "N")
+            if g["move"] is not None:
+                (to,) = g["move"]
+                assert 1 <= g["steps"][0] <= t and p[_level(to)] and _level(to) == k - g["steps"][0]
+    # Game III: steps on one of several rationals lower one level: Nim on the levels
+    size = 12
+    p = {}
+    for pos in sorted(product(range(size), repeat=3), key=sum):
+        opts = [pos[:i] + (v,) + pos[i + 1:] for i in range(3) for v in range(pos[i])]
+        p[pos] = not any(p[o] for o in opts)
+    for n1, n2, n3 in [(1, 2, 3), (5, 9, 12), (7, 7, 1), (30, 31, 2), (40, 41, 42)]:
+        rs = [wythoff.calkin_wilf(n) for n in (n1, n2, n3)]
+        levels = tuple(_level(r) for r in rs)
+        if max(levels) >= size:
+            continue
+        g = wythoff.ratwyt_game_three(rs)
+        assert tuple(g["levels"]) == levels and g["outcome"] == ("P" if p[levels] else "N")
+        if g["move"] is not None:
+            after = tuple(_level(r) for r in g["move"])
+            assert p[after] and sum(levels) - sum(after) == sum(g["steps"])
+
+
 def test_verify_report_as_dict():
     r = wythoff.verify(10_000, grundy=64, three=20)
     assert r["ok"] is True
