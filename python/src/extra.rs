@@ -18,6 +18,7 @@ use wythoff::ratwyt::Rational;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sum_analysis, m)?)?;
     m.add_function(wrap_pyfunction!(three_pile_move, m)?)?;
+    m.add_function(wrap_pyfunction!(three_pile_positions, m)?)?;
     m.add_function(wrap_pyfunction!(calkin_wilf, m)?)?;
     m.add_function(wrap_pyfunction!(calkin_wilf_index, m)?)?;
     m.add_function(wrap_pyfunction!(ratwyt, m)?)?;
@@ -80,6 +81,23 @@ fn three_pile_move(py: Python<'_>, x: Int, y: Int, z: Int) -> PyResult<Option<(u
         .allow_threads(|| wythoff::three_pile::Box3::solve(p[0], p[1], p[2], &|_| {}))
         .map_err(err)?;
     Ok(b.winning_move(p).map(|q| (q[0], q[1], q[2])))
+}
+
+/// The P-positions x <= y <= z <= n of three-pile Wythoff as a (k, 3) uint64 array, sorted by
+/// x + y + z, then x, then y — the command line's `three N --print`.  Releases the GIL.
+#[pyfunction]
+fn three_pile_positions<'py>(
+    py: Python<'py>,
+    n: Int,
+) -> PyResult<Bound<'py, numpy::PyArray2<u64>>> {
+    let n = u64_of(&n.0, "n")?;
+    let ps = py
+        .allow_threads(|| wythoff::three_pile::Box3::cube(n, &|_| {}).map(|b| b.sorted_positions()))
+        .map_err(err)?;
+    let flat: Vec<u64> = ps.iter().flatten().copied().collect();
+    let a = numpy::ndarray::Array2::from_shape_vec((ps.len(), 3), flat)
+        .map_err(|e| PyValueError::new_err(format!("internal error (please report): {e}")))?;
+    Ok(numpy::PyArray2::from_owned_array(py, a))
 }
 
 /// A non-negative rational from a Fraction, an int, or anything with numerator and denominator.

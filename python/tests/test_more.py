@@ -92,6 +92,20 @@ def test_three_pile_moves_follow_the_rules():
             assert len(diffs) == 1 and min(diffs) > 0, (pos, mv)
 
 
+def test_three_pile_positions_are_the_p_positions(cli):
+    size = 9
+    p = _three_pile_p(size)
+    want = sorted(
+        (pos for pos, is_p in p.items() if is_p and pos[0] <= pos[1] <= pos[2]),
+        key=lambda q: (sum(q), q[0], q[1]),
+    )
+    got = wythoff.three_pile_positions(size - 1)
+    assert got.dtype == np.uint64 and got.shape == (len(want), 3)
+    assert [tuple(q) for q in got.tolist()] == want
+    text = cli("three", 60, "--print").split("\n")
+    assert [" ".join(map(str, q)) for q in wythoff.three_pile_positions(60).tolist()] == text[:-1]
+
+
 def test_calkin_wilf_by_newmans_recurrence():
     q = Fraction(1)
     for n in range(1, 500):
