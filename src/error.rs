@@ -112,6 +112,10 @@ pub enum Error {
     /// is recognised by its [`io::ErrorKind`] like [`Error::Stdout`].
     #[error("write failed: {0}")]
     Write(#[source] io::Error),
+    /// The caller cancelled the computation ([`crate::cancel::Cancel`]) before it finished;
+    /// nothing is claimed.  Exit status 1 (the command line never cancels this way).
+    #[error("the computation was cancelled")]
+    Cancelled,
 }
 
 impl Error {
@@ -148,7 +152,8 @@ impl Error {
             | Error::Internal(_)
             | Error::File { .. }
             | Error::Stdout(_)
-            | Error::Write(_) => 1,
+            | Error::Write(_)
+            | Error::Cancelled => 1,
         }
     }
 

@@ -26,12 +26,14 @@
 //! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
 //!   binary header and its kinds, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
+//! * [`cancel`] — a flag by which an embedder stops a long computation between blocks.
 //!
 //! No floating point decides any floor, comparison or index.
 
 #![warn(missing_docs)]
 
 pub mod artifact;
+pub mod cancel;
 pub mod check;
 pub mod decimal_string;
 pub mod error;

@@ -47,6 +47,13 @@ impl Oracle {
         let mut side = 0u64;
         let mut rows = 0u64;
         for (x, y) in ps {
+            if *x < 0 || *y < 0 {
+                return Err(Error::usage(format!(
+                    "pile sizes must be non-negative, got ({}, {})",
+                    abbreviate(x),
+                    abbreviate(y)
+                )));
+            }
             let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
             if *hi < TABLE_LIMIT {
                 side = side.max(hi.to_u64().unwrap() + 1);
@@ -214,6 +221,12 @@ mod tests {
 
     fn pos(x: u64, y: u64) -> Position {
         (Integer::from(x), Integer::from(y))
+    }
+
+    #[test]
+    fn a_negative_pile_is_refused_not_a_panic() {
+        let ps = [pos(1, 2), (Integer::from(3), Integer::from(-4))];
+        assert!(matches!(analyse(1, &ps), Err(Error::Usage(_))));
     }
 
     #[test]

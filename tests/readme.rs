@@ -84,13 +84,13 @@ fn quick_start_scripts_exist_and_are_executable() {
         assert!(m.is_file(), "{s} is not a file");
         assert!(m.permissions().mode() & 0o111 != 0, "{s} is not executable");
     }
-    // `scripts/run` is `wythoff generate`, as the Quick start says; both source scripts/setup.
+    // `scripts/run` is `wythoff generate`, as the Quick start says; all three source scripts/setup.
     let run = std::fs::read_to_string(root.join("scripts/run")).expect("scripts/run");
     assert!(
         run.contains("wythoff generate"),
         "scripts/run runs generate"
     );
-    for s in ["scripts/run", "scripts/test"] {
+    for s in ["scripts/run", "scripts/test", "scripts/python-install"] {
         let text = std::fs::read_to_string(root.join(s)).expect("script");
         assert!(
             text.contains("source scripts/setup"),

@@ -38,6 +38,7 @@
 
 use super::bits::{OutOfRange, Sets, SetsPtr, mex3};
 use super::store::PayloadPtr;
+use crate::cancel::Cancel;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -126,7 +127,10 @@ impl State {
 }
 
 /// Fills rows `from_row..N` of the triangle.  `progress(cells)` is called per column;
-/// `band_done(rows_complete)` after each band, in order, with all rows below complete.
+/// `band_done(rows_complete)` after each band, in order, with all rows below complete.  Every
+/// band polls `cancel` per column (also while it waits for the band above): once it is set, the
+/// workers stop, the rows not reported by `band_done` are incomplete and the caller must not
+/// use them.
 pub fn fill(
     state: &mut State,
     payload: PayloadPtr,
@@ -134,6 +138,7 @@ pub fn fill(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
     band_done: &(dyn Fn(usize) + Sync),
+    cancel: &Cancel,
 ) {
     let (n, a) = (state.n, state.a);
     if from_row >= n {
@@ -155,7 +160,8 @@ pub fn fill(
                 for b in (t..bands.len()).step_by(threads) {
                     let prev = if b == 0 { None } else { Some(&done[b - 1]) };
                     let sets = (lines, diags);
-                    run_band(n, a, bands[b], sets, payload, prev, &done[b], progress);
+                    let band = (bands[b], &done[b]);
+                    run_band(n, a, band, sets, payload, prev, progress, cancel);
                     // Report completed bands strictly in order.
                     let mut next = next_report.lock().unwrap();
                     while *next < bands.len() && done[*next].load(Ordering::Acquire) == u64::MAX {
@@ -172,19 +178,27 @@ pub fn fill(
 fn run_band(
     n: usize,
     a: usize,
-    (b0, b1): (usize, usize),
+    ((b0, b1), mine): ((usize, usize), &AtomicU64),
     (lines, diags): (SetsPtr, SetsPtr),
     payload: PayloadPtr,
     prev: Option<&AtomicU64>,
-    mine: &AtomicU64,
     progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
 ) {
     for y in b0..n {
         if let Some(p) = prev {
-            // Band b − 1 must have finished column y.  Park (sleep) rather than spin.
+            // Band b − 1 must have finished column y.  Park (sleep) rather than spin; a
+            // cancelled band above never finishes, so the wait ends on cancellation too.
             while p.load(Ordering::Acquire) <= y as u64 {
+                if cancel.is_cancelled() {
+                    return;
+                }
                 std::thread::park_timeout(Duration::from_micros(50));
             }
+        }
+        if cancel.is_cancelled() {
+            // the band stays unfinished (its counter never reaches u64::MAX): not reported
+            return;
         }
         let top = b1.min(y + 1);
         for x in b0..top {

@@ -21,13 +21,14 @@ pub mod write;
 
 use crate::artifact::resources;
 pub use crate::artifact::table::{HEADER_LEN, KIND_TABLE, TableFile, TableHeader};
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
 use std::path::Path;
 pub use store::Layout;
 use store::PayloadPtr;
-pub use write::{Partial, ResumeError, WriteError, write_table};
+pub use write::{Partial, ResumeError, WriteError, write_table, write_table_cancellable};
 
 /// Validated parameters of a table computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +91,8 @@ pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()>
     resources::check(memory, disk, dir, "side N")
 }
 
-/// Runs the right engine over rows `from_row..N` of `payload`.
+/// Runs the right engine over rows `from_row..N` of `payload`; [`Error::Cancelled`] when
+/// `cancel` stopped it (the rows after the last reported band are then incomplete).
 fn fill(
     spec: Spec,
     payload: PayloadPtr,
@@ -98,6 +100,7 @@ fn fill(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
     band_done: &(dyn Fn(usize) + Sync),
+    cancel: &Cancel,
 ) -> Result<()> {
     let mut state = if from_row == 0 {
         engine::State::new(spec.n, spec.a)
@@ -105,8 +108,10 @@ fn fill(
         engine::State::rebuild(spec.n, spec.a, payload, from_row)
             .map_err(|e| Error::usage(format!("the partial table cannot be resumed: {e}")))?
     };
-    engine::fill(&mut state, payload, from_row, threads, progress, band_done);
-    Ok(())
+    engine::fill(
+        &mut state, payload, from_row, threads, progress, band_done, cancel,
+    );
+    cancel.check()
 }
 
 /// A table in memory.
@@ -122,6 +127,17 @@ pub struct Table {
 impl Table {
     /// Computes the table in memory with `threads` workers.
     pub fn compute(spec: Spec, threads: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Table> {
+        Table::compute_cancellable(spec, threads, progress, Cancel::never())
+    }
+
+    /// [`Table::compute`] that stops between columns once `cancel` is set, with
+    /// [`Error::Cancelled`].
+    pub fn compute_cancellable(
+        spec: Spec,
+        threads: usize,
+        progress: &(dyn Fn(u64) + Sync),
+        cancel: &Cancel,
+    ) -> Result<Table> {
         let layout = spec.layout();
         check_resources(spec.engine_bytes() + layout.bytes() as u64, 0, None)?;
         let mut data = vec![0u8; layout.bytes()];
@@ -132,6 +148,7 @@ impl Table {
             threads,
             progress,
             &|_| {},
+            cancel,
         )?;
         Ok(Table { spec, layout, data })
     }
@@ -216,6 +233,31 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_cancelled_computation_stops_with_cancelled() {
+        let cancel = Cancel::new();
+        cancel.cancel();
+        for threads in [1, 3] {
+            let r =
+                Table::compute_cancellable(Spec::new(1, 300).unwrap(), threads, &|_| {}, &cancel);
+            assert!(matches!(r, Err(Error::Cancelled)), "threads={threads}");
+        }
+        // cancelled from the progress callback, part-way through
+        let late = Cancel::new();
+        let cells = std::sync::atomic::AtomicU64::new(0);
+        let r = Table::compute_cancellable(
+            Spec::new(1, 600).unwrap(),
+            2,
+            &|k| {
+                if cells.fetch_add(k, std::sync::atomic::Ordering::Relaxed) > 5000 {
+                    late.cancel();
+                }
+            },
+            &late,
+        );
+        assert!(matches!(r, Err(Error::Cancelled)));
     }
 
     #[test]

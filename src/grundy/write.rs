@@ -7,6 +7,7 @@ use super::{Spec, fill};
 use crate::artifact::atomic::{self, Need, Target};
 use crate::artifact::table::TableHeader;
 use crate::artifact::table_writer::TableWriter;
+use crate::cancel::Cancel;
 use crate::error::Error;
 use std::path::Path;
 
@@ -26,6 +27,21 @@ pub fn write_table(
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
 ) -> Result<TableHeader, WriteError> {
+    let run = (threads, mode, abort_after);
+    write_table_cancellable(spec, path, run, progress, note, Cancel::never())
+}
+
+/// [`write_table`] (its `threads`, `mode` and `abort_after` as `run`) that stops between columns
+/// once `cancel` is set, with [`Error::Cancelled`]: the bands checkpointed so far stay, and a
+/// later run with [`Partial::Resume`] continues from them.
+pub fn write_table_cancellable(
+    spec: Spec,
+    path: &Path,
+    (threads, mode, abort_after): (usize, Partial, Option<usize>),
+    progress: &(dyn Fn(u64) + Sync),
+    note: &dyn Fn(&str),
+    cancel: &Cancel,
+) -> Result<TableHeader, WriteError> {
     let Target::Replace(target) =
         atomic::target(path, Need::Regular).map_err(WriteError::Output)?
     else {
@@ -40,8 +56,9 @@ pub fn write_table(
         abort_after,
     )?;
     let payload = file.payload();
-    fill(spec, payload, from_row, threads, progress, &|rows| {
-        file.band_done(rows)
-    })?;
+    let band_done = |rows| file.band_done(rows);
+    fill(
+        spec, payload, from_row, threads, progress, &band_done, cancel,
+    )?;
     file.finish(note)
 }

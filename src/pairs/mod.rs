@@ -20,6 +20,7 @@
 
 pub mod algebraic;
 pub mod bulk;
+pub mod columns;
 pub mod emit;
 pub mod join;
 pub mod numeration;

@@ -1,0 +1,300 @@
+//! More of the library, each one call as the command line makes it: disjunctive sums
+//! ([`wythoff::sums::analyse`], `wythoff sum`), three-pile Wythoff ([`wythoff::three_pile::Box3`],
+//! `wythoff three move`), RATWYT and the Calkin–Wilf tree ([`wythoff::ratwyt`], `wythoff ratwyt`),
+//! the catalogue's b-files ([`wythoff::oeis::write_bfile`], `wythoff oeis`) and the verify report
+//! ([`wythoff::verify::run`], `wythoff verify --json`) as a dict.
+
+use crate::convert::{Int, Param, pair_to_py, to_py, u64_of};
+use crate::errors::to_py as err;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use rug::Integer;
+use std::path::PathBuf;
+use wythoff::pairs::Outcome;
+use wythoff::ratwyt::Rational;
+
+/// Adds this file's functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sum_analysis, m)?)?;
+    m.add_function(wrap_pyfunction!(three_pile_move, m)?)?;
+    m.add_function(wrap_pyfunction!(three_pile_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(calkin_wilf, m)?)?;
+    m.add_function(wrap_pyfunction!(calkin_wilf_index, m)?)?;
+    m.add_function(wrap_pyfunction!(ratwyt, m)?)?;
+    m.add_function(wrap_pyfunction!(ratwyt_game_two, m)?)?;
+    m.add_function(wrap_pyfunction!(ratwyt_game_three, m)?)?;
+    m.add_function(wrap_pyfunction!(oeis_bfile, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    Ok(())
+}
+
+fn outcome(o: Outcome) -> &'static str {
+    match o {
+        Outcome::P => "P",
+        Outcome::N => "N",
+    }
+}
+
+/// The disjunctive sum of Wythoff positions with parameter a: a dict with "values" (the Grundy
+/// value of each component), "nim_sum", "outcome" ("P" or "N") and "move" — (index of the
+/// component, position reached) of a winning move, or None.  certificate: a row certificate
+/// (`wythoff rows X -o CERT`; a RowCertificate or its path) for components of any size whose smaller pile is one of its rows
+/// (its parameter a is then used).
+#[pyfunction]
+#[pyo3(signature = (components, a = Param(1), certificate = None))]
+#[pyo3(text_signature = "(components, a=1, certificate=None)")]
+fn sum_analysis<'py>(
+    py: Python<'py>,
+    components: Vec<(Int, Int)>,
+    a: Param,
+    certificate: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let ps: Vec<(Integer, Integer)> = components.into_iter().map(|(x, y)| (x.0, y.0)).collect();
+    let r = match certificate {
+        Some(c) => {
+            let c = crate::certificate::certificate_arg(py, c)?;
+            py.allow_threads(|| wythoff::sums::analyse_with(c, &ps))
+        }
+        None => py.allow_threads(|| wythoff::sums::analyse(a.0, &ps)),
+    }
+    .map_err(err)?;
+    let d = PyDict::new(py);
+    let values: PyResult<Vec<PyObject>> = r.values.iter().map(|g| to_py(py, g)).collect();
+    d.set_item("values", values?)?;
+    d.set_item("nim_sum", to_py(py, &r.nim_sum)?)?;
+    d.set_item("outcome", if r.nim_sum == 0 { "P" } else { "N" })?;
+    match &r.winning {
+        Some((i, to)) => d.set_item("move", (*i, pair_to_py(py, to)?))?,
+        None => d.set_item("move", py.None())?,
+    }
+    Ok(d)
+}
+
+/// A winning move of three-pile Wythoff from (x, y, z) — take any number from one pile, or the
+/// same number from any two, or from all three (doc/three.md) — as the position reached, or
+/// None for a P-position.  Piles up to the sizes the line-occupancy solver holds in memory.
+#[pyfunction]
+fn three_pile_move(py: Python<'_>, x: Int, y: Int, z: Int) -> PyResult<Option<(u64, u64, u64)>> {
+    let p = [u64_of(&x.0, "x")?, u64_of(&y.0, "y")?, u64_of(&z.0, "z")?];
+    let b = py
+        .allow_threads(|| wythoff::three_pile::Box3::solve(p[0], p[1], p[2], &|_| {}))
+        .map_err(err)?;
+    Ok(b.winning_move(p).map(|q| (q[0], q[1], q[2])))
+}
+
+/// The P-positions x <= y <= z <= n of three-pile Wythoff as a (k, 3) uint64 array, sorted by
+/// x + y + z, then x, then y — the command line's `three N --print`.  Releases the GIL.
+#[pyfunction]
+fn three_pile_positions<'py>(
+    py: Python<'py>,
+    n: Int,
+) -> PyResult<Bound<'py, numpy::PyArray2<u64>>> {
+    let n = u64_of(&n.0, "n")?;
+    let ps = py
+        .allow_threads(|| wythoff::three_pile::Box3::cube(n, &|_| {}).map(|b| b.sorted_positions()))
+        .map_err(err)?;
+    let flat: Vec<u64> = ps.iter().flatten().copied().collect();
+    let a = numpy::ndarray::Array2::from_shape_vec((ps.len(), 3), flat)
+        .map_err(|e| PyValueError::new_err(format!("internal error (please report): {e}")))?;
+    Ok(numpy::PyArray2::from_owned_array(py, a))
+}
+
+/// A non-negative rational from a Fraction, an int, or anything with numerator and denominator.
+fn rational(ob: &Bound<'_, PyAny>, what: &str) -> PyResult<Rational> {
+    let part = |name: &str| -> PyResult<Integer> {
+        let v = ob.getattr(name).map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what} must be a rational (a fractions.Fraction or an int), got {}",
+                ob.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })?;
+        Ok(v.extract::<Int>()?.0)
+    };
+    Rational::new(part("numerator")?, part("denominator")?, what).map_err(err)
+}
+
+fn fraction(py: Python<'_>, r: &Rational) -> PyResult<PyObject> {
+    let f = py.import("fractions")?.getattr("Fraction")?;
+    Ok(f.call1((to_py(py, r.numer())?, to_py(py, r.denom())?))?
+        .unbind())
+}
+
+/// The rational with breadth-first index n >= 1 in the Calkin–Wilf tree (1 is 1/1), as a
+/// fractions.Fraction; exact at any size.
+#[pyfunction]
+fn calkin_wilf(py: Python<'_>, n: Int) -> PyResult<PyObject> {
+    let r = Rational::from_bfs_index(&n.0).map_err(err)?;
+    fraction(py, &r)
+}
+
+/// The breadth-first index of the positive rational r in the Calkin–Wilf tree (inverse of
+/// calkin_wilf).
+#[pyfunction]
+fn calkin_wilf_index(py: Python<'_>, r: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+    let r = rational(r, "r")?;
+    to_py(py, &r.bfs_index().map_err(err)?)
+}
+
+/// RATWYT (t = 1) and Game I with parameter t on two non-negative rationals (Fractions or
+/// ints): a dict with "levels" (the induced integers, the levels in the Calkin–Wilf tree),
+/// "outcome" ("P" or "N") and "moves", every winning move as the pair of rationals reached.
+#[pyfunction]
+#[pyo3(signature = (r1, r2, t = Param(1)))]
+#[pyo3(text_signature = "(r1, r2, t=1)")]
+fn ratwyt<'py>(
+    py: Python<'py>,
+    r1: &Bound<'py, PyAny>,
+    r2: &Bound<'py, PyAny>,
+    t: Param,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (r1, r2) = (rational(r1, "r1")?, rational(r2, "r2")?);
+    let (levels, o, moves) = wythoff::ratwyt::game_one(&r1, &r2, t.0).map_err(err)?;
+    let d = PyDict::new(py);
+    let levels: PyResult<Vec<PyObject>> = levels.iter().map(|k| to_py(py, k)).collect();
+    d.set_item("levels", levels?)?;
+    d.set_item("outcome", outcome(o))?;
+    let list = PyList::empty(py);
+    for m in &moves {
+        let to: PyResult<Vec<PyObject>> = m.to.iter().map(|r| fraction(py, r)).collect();
+        list.append(pyo3::types::PyTuple::new(py, to?)?)?;
+    }
+    d.set_item("moves", list)?;
+    Ok(d)
+}
+
+/// The move of a RATWYT game as a dict entry: the rationals reached and the steps done to each.
+fn rat_move<'py>(
+    py: Python<'py>,
+    d: &Bound<'py, PyDict>,
+    m: Option<&wythoff::ratwyt::RatMove>,
+) -> PyResult<()> {
+    match m {
+        None => d.set_item("move", py.None()),
+        Some(m) => {
+            let to: PyResult<Vec<PyObject>> = m.to.iter().map(|r| fraction(py, r)).collect();
+            let steps: PyResult<Vec<PyObject>> = m.steps.iter().map(|s| to_py(py, s)).collect();
+            d.set_item("move", pyo3::types::PyTuple::new(py, to?)?)?;
+            d.set_item("steps", steps?)
+        }
+    }
+}
+
+/// Fraenkel's Game II with parameter t on one non-negative rational (a move does 1 to t steps
+/// towards 1/1 in the Calkin–Wilf tree): a dict with "level", "outcome", and "move" (the rational
+/// reached, as a 1-tuple, with "steps") or None.
+#[pyfunction]
+#[pyo3(signature = (r, t = Param(1)))]
+#[pyo3(text_signature = "(r, t=1)")]
+fn ratwyt_game_two<'py>(
+    py: Python<'py>,
+    r: &Bound<'py, PyAny>,
+    t: Param,
+) -> PyResult<Bound<'py, PyDict>> {
+    let r = rational(r, "r")?;
+    let (k, o, m) = wythoff::ratwyt::game_two(&r, t.0).map_err(err)?;
+    let d = PyDict::new(py);
+    d.set_item("level", to_py(py, &k)?)?;
+    d.set_item("outcome", outcome(o))?;
+    rat_move(py, &d, m.as_ref())?;
+    Ok(d)
+}
+
+/// Fraenkel's Game III on several non-negative rationals (steps on one of them): Nim on their
+/// levels.  A dict with "levels", "nim_sum", "outcome", and "move" (the rationals reached, with
+/// "steps") or None.
+#[pyfunction]
+fn ratwyt_game_three<'py>(
+    py: Python<'py>,
+    rationals: Vec<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let rs: PyResult<Vec<Rational>> = (rationals.iter().enumerate())
+        .map(|(i, r)| rational(r, &format!("rationals[{i}]")))
+        .collect();
+    let rs = rs?;
+    let (levels, x, o, m) = py.allow_threads(|| wythoff::ratwyt::game_three(&rs));
+    let d = PyDict::new(py);
+    let levels: PyResult<Vec<PyObject>> = levels.iter().map(|k| to_py(py, k)).collect();
+    d.set_item("levels", levels?)?;
+    d.set_item("nim_sum", to_py(py, &x)?)?;
+    d.set_item("outcome", outcome(o))?;
+    rat_move(py, &d, m.as_ref())?;
+    Ok(d)
+}
+
+/// The b-file of a catalogued OEIS sequence (A-number, e.g. "A000201"): its first `terms` terms
+/// (default: the catalogue's count) from the sequence's offset — as a list of ints, or, with
+/// path, written to that file (atomically: complete under its name, or absent) in the b-file
+/// format "n a(n)" per line.
+#[pyfunction]
+#[pyo3(signature = (anum, terms = None, path = None))]
+fn oeis_bfile(
+    py: Python<'_>,
+    anum: &str,
+    terms: Option<Int>,
+    path: Option<PathBuf>,
+) -> PyResult<PyObject> {
+    let e = wythoff::oeis::entry(anum).map_err(err)?;
+    let count = match terms {
+        Some(t) => u64_of(&t.0, "terms")?,
+        None => e.default_terms,
+    };
+    if let Some(path) = path {
+        let mut f = wythoff::artifact::AtomicFile::create(&path)
+            .map_err(|e| crate::errors::output_to_py(e, &path))?;
+        py.allow_threads(|| {
+            wythoff::oeis::write_bfile(e, count, f.file())?;
+            f.commit()
+        })
+        .map_err(err)?;
+        return Ok(py.None());
+    }
+    let mut text = Vec::new();
+    py.allow_threads(|| wythoff::oeis::write_bfile(e, count, &mut text))
+        .map_err(err)?;
+    let text = String::from_utf8(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut out = Vec::with_capacity(count.min(1 << 20) as usize);
+    for line in text.lines() {
+        let v = line
+            .split_once(' ')
+            .and_then(|(_, v)| v.parse::<Integer>().ok())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("internal error (please report): line '{line}'"))
+            })?;
+        out.push(to_py(py, &v)?);
+    }
+    Ok(PyList::new(py, out)?.into_any().unbind())
+}
+
+/// Runs `wythoff verify` in process: the pairs n < bound of the game with parameter a by the
+/// three strategies and their identities, a Grundy table of side `grundy` (0: none), three-pile
+/// Wythoff up to `three` (0: none), and a table file `table` — the report as a dict (the JSON
+/// report of `wythoff verify --json`, each check ok, FAIL or skipped with what it covered).
+/// Releases the GIL (Ctrl-C takes effect when it returns).
+#[pyfunction]
+#[pyo3(signature = (bound = 1_000_000, a = Param(1), grundy = 0, three = 0, table = None))]
+#[pyo3(text_signature = "(bound=1000000, a=1, grundy=0, three=0, table=None)")]
+fn verify(
+    py: Python<'_>,
+    bound: u64,
+    a: Param,
+    grundy: u64,
+    three: u64,
+    table: Option<String>,
+) -> PyResult<PyObject> {
+    use wythoff::verify::Config;
+    let cfg = Config::up_to(bound)
+        .with_a(a.0)
+        .with_grundy(grundy)
+        .with_three(three)
+        .with_table(table);
+    let started = std::time::Instant::now();
+    let report = py
+        .allow_threads(|| wythoff::verify::run(&cfg, &|_| {}, None))
+        .map_err(err)?;
+    let text = report.to_json(started.elapsed().as_secs_f64());
+    Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+}
