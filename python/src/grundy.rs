@@ -230,7 +230,7 @@ impl TableFile {
         let x = x as usize;
         let mut row = vec![0u32; n];
         let p = self.file.payload();
-        let l = self.file.layout;
+        let l = self.file.layout();
         for (u, r) in row.iter_mut().enumerate().take(x) {
             *r = store::read(p, l, u, x);
         }
@@ -245,7 +245,7 @@ impl TableFile {
         let n = self.file.header.n;
         refuse_unless_fits(square_bytes(n), &format!("the {n} × {n} square"))?;
         self.check_all(py)?;
-        square(py, n as usize, self.file.layout.width, self.file.payload())
+        square(py, n as usize, self.file.layout().width, self.file.payload())
     }
 
     /// The packed upper triangle as a read-only 1-D array without a copy (the memory map):
@@ -259,7 +259,7 @@ impl TableFile {
         if check {
             me.check_all(py)?;
         }
-        let shape = numpy::ndarray::Ix1(me.file.layout.values());
+        let shape = numpy::ndarray::Ix1(me.file.layout().values());
         // SAFETY: the payload is in the memory map `slf` owns, which it never writes
         match unsafe { view(slf.as_any(), me.file.payload(), me.file.header.width, shape)? } {
             Some(arr) => Ok(arr),
