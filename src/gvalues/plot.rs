@@ -22,14 +22,7 @@ pub const FILES: [&str; 2] = ["gvalue_distances.png", "gvalue_settling.png"];
 /// Draws the plots of [`FILES`] for `all` (the summaries of h = 0, 1, …, in order) into `dir`,
 /// which [`crate::verify::plot::check_dir`] accepted; returns their paths.
 pub fn draw_all(all: &[Summary], dir: &Path) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
-    let mut out = Vec::new();
-    for (which, name) in FILES.iter().enumerate() {
-        let p = dir.join(name);
-        draw(all, which, &p)?;
-        out.push(p);
-    }
-    Ok(out)
+    crate::verify::plot::draw_files(dir, &FILES, &|which, p| draw(all, which, p))
 }
 
 const GREEN: RGBColor = RGBColor(0, 150, 0);

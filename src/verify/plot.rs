@@ -213,11 +213,21 @@ impl Scatter<'_> {
 /// Draws the plots of [`FILES`] into `dir` (which [`check_dir`] accepted), creating it if
 /// needed; returns their paths.
 pub fn draw_all(f: &TableFacts, dir: &Path) -> Result<Vec<PathBuf>> {
+    draw_files(dir, &FILES, &|i, p| draw(f, i, p))
+}
+
+/// Draws plot `i` of `names` to `dir/names[i]` by `draw(i, path)` for each i, creating `dir`
+/// if needed; returns the paths written.
+pub fn draw_files(
+    dir: &Path,
+    names: &[&str],
+    draw: &dyn Fn(usize, &Path) -> Result<()>,
+) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
     let mut out = Vec::new();
-    for (i, name) in FILES.iter().enumerate() {
+    for (i, name) in names.iter().enumerate() {
         let p = dir.join(name);
-        draw(f, i, &p)?;
+        draw(i, &p)?;
         out.push(p);
     }
     Ok(out)
