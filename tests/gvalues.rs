@@ -260,6 +260,13 @@ fn every_summary_of_all_equals_the_naive_table() {
     let o = run_ok(&["gvalue", "2", "--count", "50", "--all"]);
     says(&stdout(&o), "evidence, not proof");
     says(&stdout(&o), "shifted Wythoff: (y - x) - n changed");
+    // a plot folder that cannot be one is refused before the sweep, naming the flag
+    let file = dir.path().join("file");
+    std::fs::write(&file, "x").unwrap();
+    refused(
+        &["gvalue", "2", "--count", "5", "--all", "--plots", s(&file)],
+        &["--plots:", "not a directory"],
+    );
 }
 
 /// The file by its documented layout (doc/formats.md, kind 7), read here without the library.

@@ -146,7 +146,7 @@ fn summaries(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
     let plots = args
         .plots
         .as_deref()
-        .map(wythoff::verify::plot::check_dir)
+        .map(|d| wythoff::verify::plot::check_dir(d).map_err(naming("--plots")))
         .transpose()?;
     let cap = gvalues::plan(g, k)?;
     // the rows to sweep: the K-th g-value of each h lies near row φK (x − A_n is bounded)
