@@ -18,6 +18,17 @@ fn swept(top: u32, rows: u64) -> Vec<GValue> {
     v
 }
 
+/// The `n x y` lines of `gvalue --text` as numbers.
+fn records(text: &str) -> Vec<[u64; 3]> {
+    let num = |w: &str| w.parse::<u64>().unwrap();
+    text.lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            [num(f[0]), num(f[1]), num(f[2])]
+        })
+        .collect()
+}
+
 /// The cells x ≤ y < `side` of value ≤ `top` by `value(x, y)`, each once, against the sweep's
 /// cells with y < side: the same set, and the counters of each n consecutive per value.
 fn same_cells(top: u32, side: usize, value: impl Fn(usize, usize) -> u32) {
@@ -120,8 +131,7 @@ fn the_summary_measures_against_the_zero_values() {
     let pairs = mex_pairs_through(1, false, 1999);
     let mut largest = 0u64;
     let mut diag = 0u64;
-    for (l, &(a, _)) in text.lines().zip(&pairs) {
-        let f: Vec<u64> = l.split(' ').map(|w| w.parse().unwrap()).collect();
+    for (f, &(a, _)) in records(&text).iter().zip(&pairs) {
         largest = largest.max(f[1].abs_diff(a));
         diag = diag.max(f[2] - f[1]);
     }
@@ -132,13 +142,8 @@ fn the_summary_measures_against_the_zero_values() {
     // the unused diagonals, from the text lines
     let j = json(&run_ok(&["gvalue", "200", "--count", "3000", "--json"]));
     let text = stdout(&run_ok(&["gvalue", "200", "--count", "3000", "--text"]));
-    let diagonals: std::collections::BTreeSet<u64> = text
-        .lines()
-        .map(|l| {
-            let f: Vec<u64> = l.split(' ').map(|w| w.parse().unwrap()).collect();
-            f[2] - f[1]
-        })
-        .collect();
+    let diagonals: std::collections::BTreeSet<u64> =
+        records(&text).iter().map(|f| f[2] - f[1]).collect();
     let top = *diagonals.last().unwrap();
     let unused: Vec<String> = (0..top)
         .filter(|d| !diagonals.contains(d))
@@ -249,13 +254,7 @@ fn every_summary_of_all_equals_the_naive_table() {
         let (w, h, _) = png_pixels(&plots.join(name));
         assert_eq!((w, h), (1200, 800), "{name}");
     }
-    let listed: Vec<&str> = j["plots"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap())
-        .collect();
-    assert_eq!(listed.len(), 2);
+    assert_eq!(j["plots"].as_array().map(Vec::len), Some(2));
     // the text form says what the figures are
     let o = run_ok(&["gvalue", "2", "--count", "50", "--all"]);
     says(&stdout(&o), "evidence, not proof");
@@ -297,13 +296,7 @@ fn the_file_holds_the_text_and_checks() {
     let (g, recs) = read_file(&std::fs::read(&f).unwrap());
     assert_eq!(g, 7);
     let text = stdout(&run_ok(&["gvalue", "7", "--count", "5000", "--text"]));
-    let want: Vec<(u64, u64)> = text
-        .lines()
-        .map(|l| {
-            let f: Vec<u64> = l.split(' ').map(|w| w.parse().unwrap()).collect();
-            (f[1], f[2])
-        })
-        .collect();
+    let want: Vec<(u64, u64)> = records(&text).iter().map(|f| (f[1], f[2])).collect();
     assert_eq!(recs, want);
     let t = dir.path().join("g7.txt");
     run_ok(&["gvalue", "7", "--count", "5000", "--text", "-o", s(&t)]);

@@ -222,15 +222,10 @@ fn a_range_too_short_for_a_slice_fails_with_the_violation() {
 fn plots_are_png_files() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().join("plots");
-    run_ok(&[
-        "nheap",
-        "--conjectures",
-        "6",
-        "--count",
-        "1000",
-        "--plots",
-        d.to_str().unwrap(),
-    ]);
+    let args = "nheap --conjectures 6 --count 1000 --plots";
+    let mut args: Vec<&str> = args.split(' ').collect();
+    args.push(common::s(&d));
+    run_ok(&args);
     for name in wythoff::nheap::conjectures::PLOTS {
         let bytes = std::fs::read(d.join(name)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG"), "{name}");
@@ -239,28 +234,26 @@ fn plots_are_png_files() {
 
 #[test]
 fn bad_input_is_refused_in_one_line() {
-    refused(&["nheap", "--conjectures", "x"], &["--conjectures"]);
-    refused(
-        &["nheap", "--conjectures", "3", "--slice", "2"],
-        &["--conjectures"],
-    );
-    refused(
-        &["nheap", "1", "2", "--conjectures", "3"],
-        &["--conjectures"],
-    );
-    refused(&["nheap", "--conjectures", "70000"], &["65536"]);
-    refused(
-        &["nheap", "--conjectures", "3", "--count", "0"],
-        &["--count"],
-    );
-    refused(&["nheap", "--slice", "3", "--plots", "d"], &["--plots"]);
-    refused(
-        &["nheap", "--conjectures", "3", "--count", "1e19"],
-        &["--count"],
-    );
-    // a file that cannot be written is refused before the run
-    refused(
-        &["nheap", "--conjectures", "3", "-o", "/nonexistent/c.json"],
-        &["/nonexistent/c.json"],
-    );
+    for (args, want) in [
+        (&["nheap", "--conjectures", "x"][..], "--conjectures"),
+        (
+            &["nheap", "--conjectures", "3", "--slice", "2"],
+            "--conjectures",
+        ),
+        (&["nheap", "1", "2", "--conjectures", "3"], "--conjectures"),
+        (&["nheap", "--conjectures", "70000"], "65536"),
+        (&["nheap", "--conjectures", "3", "--count", "0"], "--count"),
+        (&["nheap", "--slice", "3", "--plots", "d"], "--plots"),
+        (
+            &["nheap", "--conjectures", "3", "--count", "1e19"],
+            "--count",
+        ),
+        // a file that cannot be written is refused before the run
+        (
+            &["nheap", "--conjectures", "3", "-o", "/nonexistent/c.json"],
+            "/nonexistent/c.json",
+        ),
+    ] {
+        refused(args, &[want]);
+    }
 }

@@ -384,6 +384,15 @@ fn scripted(args: &[&str], input: &str) -> (i32, String, String) {
     )
 }
 
+/// Plays `input` against `args` and checks that the output shows every line of `wants`.
+fn shows(args: &[&str], input: &str, wants: &[&str]) -> String {
+    let (_, out, _) = scripted(args, input);
+    for want in wants {
+        assert!(out.contains(want), "{args:?}: {want}\n{out}");
+    }
+    out
+}
+
 #[test]
 fn illegal_moves_are_refused_with_the_reason() {
     let input = "5 4\n4 4\n2 1\n1 2 3\nx y\n0 0 0\n";
@@ -418,14 +427,15 @@ fn illegal_moves_are_refused_with_the_reason() {
         "{out}"
     );
     // N-heap Wythoff: a nim-sum move is accepted, others are refused with their nim-sum
-    let (_, out, _) = scripted(&["play", "--nheap", "2", "3", "3"], "1 2 2\n2 3 4\n2 3\n");
-    for want in [
-        "Refused: taking from several heaps needs amounts whose nim-sum is 0 (you took 1, 1 and 1: nim-sum 1).",
-        "Refused: piles only shrink: heap 3 has 3 counters, not 4.",
-        "Refused: 2 numbers: type the position your move leads to as one number per heap",
-    ] {
-        assert!(out.contains(want), "{want}\n{out}");
-    }
+    shows(
+        &["play", "--nheap", "2", "3", "3"],
+        "1 2 2\n2 3 4\n2 3\n",
+        &[
+            "Refused: taking from several heaps needs amounts whose nim-sum is 0 (you took 1, 1 and 1: nim-sum 1).",
+            "Refused: piles only shrink: heap 3 has 3 counters, not 4.",
+            "Refused: 2 numbers: type the position your move leads to as one number per heap",
+        ],
+    );
     let (_, out, _) = scripted(&["play", "--nheap", "2", "3", "3"], "1 1 0\n");
     assert!(
         !out.contains("Refused"),
