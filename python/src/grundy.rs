@@ -245,7 +245,12 @@ impl TableFile {
         let n = self.file.header.n;
         refuse_unless_fits(square_bytes(n), &format!("the {n} × {n} square"))?;
         self.check_all(py)?;
-        square(py, n as usize, self.file.layout().width, self.file.payload())
+        square(
+            py,
+            n as usize,
+            self.file.layout().width,
+            self.file.payload(),
+        )
     }
 
     /// The packed upper triangle as a read-only 1-D array without a copy (the memory map):
