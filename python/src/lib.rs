@@ -8,6 +8,7 @@
 
 mod certificate;
 mod convert;
+mod cube;
 mod errors;
 mod extra;
 mod grundy;
@@ -36,6 +37,9 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<lines::LineTableFile>()?;
     m.add_function(wrap_pyfunction!(certificate::open_certificate, m)?)?;
     m.add_class::<certificate::RowCertificate>()?;
+    m.add_function(wrap_pyfunction!(cube::open_cube, m)?)?;
+    m.add_function(wrap_pyfunction!(cube::write_cube, m)?)?;
+    m.add_class::<cube::CubeFile>()?;
     extra::register(m)?;
     Ok(())
 }

@@ -106,6 +106,43 @@ def test_three_pile_positions_are_the_p_positions(cli):
     assert [" ".join(map(str, q)) for q in wythoff.three_pile_positions(60).tolist()] == text[:-1]
 
 
+def test_cube_files_hold_the_p_positions(tmp_path, cli):
+    size = 9
+    n = size - 1
+    p = _three_pile_p(size)
+    path = tmp_path / "c.bin"
+    cube = wythoff.write_cube(path, n)
+    assert cube.n == n and cube.verified
+    sq = cube.square()
+    assert sq.dtype == np.int64 and sq.shape == (size, size)
+    for y in range(size):
+        for z in range(size):
+            xs = [x for x in range(size) if p[(x, y, z)]]
+            assert len(xs) <= 1
+            want = xs[0] if xs else None
+            assert cube.partner(y, z) == want, (y, z)
+            assert sq[y, z] == (-1 if want is None else want), (y, z)
+    assert cube.partner(size, 0) is None
+    # the command line writes the same file, byte for byte
+    other = tmp_path / "cli.bin"
+    cli("three", n, "--cube", str(other))
+    assert other.read_bytes() == path.read_bytes()
+    # a damaged file is refused on open; a missing one is an OSError with its name
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 1
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(bytes(data))
+    with pytest.raises(wythoff.DamagedFileError):
+        wythoff.open_cube(bad)
+    with pytest.raises(OSError) as e:
+        wythoff.open_cube(tmp_path / "missing.bin")
+    assert e.value.filename is not None
+    with pytest.raises(ValueError):
+        wythoff.write_cube(tmp_path / "x.bin", 5, resume=True, restart=True)
+    with pytest.raises(ValueError):
+        wythoff.write_cube(tmp_path / "y.bin", -1)
+
+
 def test_calkin_wilf_by_newmans_recurrence():
     q = Fraction(1)
     for n in range(1, 500):

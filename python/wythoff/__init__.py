@@ -18,6 +18,7 @@ import numpy as _numpy  # noqa: F401
 
 from ._errors import DamagedFileError
 from ._wythoff import (
+    CubeFile,
     LineTableFile,
     RowCertificate,
     TableFile,
@@ -31,6 +32,7 @@ from ._wythoff import (
     nth,
     oeis_bfile,
     open_certificate,
+    open_cube,
     open_line_table,
     open_table,
     pairs,
@@ -42,6 +44,7 @@ from ._wythoff import (
     three_pile_move,
     three_pile_positions,
     verify,
+    write_cube,
     write_line_table,
     write_table,
 )
@@ -49,6 +52,7 @@ from ._wythoff import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "CubeFile",
     "DamagedFileError",
     "LineTableFile",
     "RowCertificate",
@@ -63,6 +67,7 @@ __all__ = [
     "nth",
     "oeis_bfile",
     "open_certificate",
+    "open_cube",
     "open_line_table",
     "open_table",
     "pairs",
@@ -74,6 +79,7 @@ __all__ = [
     "three_pile_move",
     "three_pile_positions",
     "verify",
+    "write_cube",
     "write_line_table",
     "write_table",
 ]
