@@ -6,7 +6,7 @@
 //! buffers and written in order.  Cost: a few nanoseconds per line; output order and bytes do not
 //! depend on the thread count.
 
-use super::bulk::{Chunk, Plan, Sink};
+use super::bulk::{Chunk, PairSink, Pairs, Plan, Sink};
 use crate::artifact::atomic::{AtomicFile, Need};
 use crate::artifact::decimal::{Decimal, reversed_digits};
 use crate::artifact::header::Kind;
@@ -250,37 +250,20 @@ pub fn write_error(e: std::io::Error) -> Error {
     Error::Write(e)
 }
 
+/// Writes a chunk's pairs as little-endian (A_n, B_n) of `width` bytes each.
 struct BinarySink<'a> {
     buf: &'a mut [u8],
     pos: usize,
     width: usize,
-    a_step: u128,
-    x: u128,
-    y: u128,
 }
 
-impl BinarySink<'_> {
+impl PairSink for BinarySink<'_> {
     #[inline(always)]
-    fn put(&mut self) {
+    fn pair(&mut self, a: u128, b: u128) {
         let w = self.width;
-        self.buf[self.pos..self.pos + w].copy_from_slice(&self.x.to_le_bytes()[..w]);
-        self.buf[self.pos + w..self.pos + 2 * w].copy_from_slice(&self.y.to_le_bytes()[..w]);
+        self.buf[self.pos..self.pos + w].copy_from_slice(&a.to_le_bytes()[..w]);
+        self.buf[self.pos + w..self.pos + 2 * w].copy_from_slice(&b.to_le_bytes()[..w]);
         self.pos += 2 * w;
-    }
-}
-
-impl Sink for BinarySink<'_> {
-    fn begin(&mut self, _n: u64, a: u128, b: u128) {
-        self.x = a;
-        self.y = b;
-        self.put();
-    }
-    #[inline(always)]
-    fn step(&mut self, carry: bool) {
-        let d = 1 + u128::from(carry);
-        self.x += d;
-        self.y += d + self.a_step;
-        self.put();
     }
 }
 
@@ -307,18 +290,11 @@ pub fn write_binary(
     };
     out.write_all(&header.to_bytes()).map_err(write_error)?;
     const CH: u64 = 1 << 16;
-    let a = plan.rules().a() as u128;
+    let a = plan.rules().a();
     let fill = |ch: Chunk, buf: &mut [u8]| -> Result<usize> {
-        let mut s = BinarySink {
-            buf,
-            pos: 0,
-            width,
-            a_step: a,
-            x: 0,
-            y: 0,
-        };
+        let mut s = Pairs::new(a, BinarySink { buf, pos: 0, width });
         plan.run(ch, &mut s)?;
-        Ok(s.pos)
+        Ok(s.inner.pos)
     };
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     let mut write = |b: &[u8]| {
