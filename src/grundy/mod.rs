@@ -20,7 +20,7 @@ pub mod store;
 pub mod write;
 
 use crate::artifact::resources;
-pub use crate::artifact::table::{HEADER_LEN, KIND_TABLE, TableFile, TableHeader};
+pub use crate::artifact::table::{HEADER_LEN, TableFile, TableHeader};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 pub use check::{CheckReport, check, check_with};
