@@ -57,8 +57,9 @@ pub trait PairSink {
     fn pair(&mut self, a: u128, b: u128);
 }
 
-/// The [`Sink`] of a [`PairSink`]: the one place that adds up the steps, from each chunk's exact
-/// first pair (A += 1 + carry, B += 1 + carry + a), handing every pair on.
+/// The [`Sink`] of a [`PairSink`]: from each chunk's exact first pair it adds up the steps
+/// (A += 1 + carry, B += 1 + carry + a) in u128 and hands every pair on — for the consumers that
+/// want the numbers (the text writer adds its steps to decimal digits instead, [`super::emit`]).
 pub struct Pairs<P> {
     /// The consumer of the pairs.
     pub inner: P,
