@@ -32,7 +32,7 @@ pub enum Term<'a> {
 
 /// Hands the first `count` terms of an entry to `f`, in order (a count past the entry's limit
 /// is refused first, naming `--terms` and the reason); `f`'s first error ends the stream.  Once
-/// `cancel` is set the stream ends with [`Error::Cancelled`] within [`POLL_TERMS`] terms, and the
+/// `cancel` is set the stream ends with [`Error::Cancelled`] within 2^12 terms, and the
 /// engines that compute the terms in memory first stop between their blocks.
 pub fn each_term(
     e: &Entry,

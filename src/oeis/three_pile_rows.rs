@@ -59,7 +59,7 @@ pub fn row(r: u64, count: u64, cancel: &Cancel) -> Result<Vec<u64>> {
     let too_many = || Error::usage(format!("{count} terms of row {r} is too many"));
     let (x, d) = row_box(r, count).ok_or_else(too_many)?;
     let mut out = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
-    scan(x, r, d, (&|_| {}, cancel), &mut |a, b, t| {
+    scan(x, r, d, &|_| {}, cancel, &mut |a, b, t| {
         // line (a, b), a ≤ b: T(r, b) if a = r, T(r, a) if b = r (the table is symmetric)
         let n = if a == r {
             b
@@ -96,7 +96,7 @@ pub fn diagonal_inverse_in(count: u64, d: u64, cancel: &Cancel) -> Result<Vec<u6
     let x = count.checked_sub(1).ok_or_else(too_many)?;
     let mut pos = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
     let mut twice = None;
-    scan(x, d, d, (&|_| {}, cancel), &mut |y, z, t| {
+    scan(x, d, d, &|_| {}, cancel, &mut |y, z, t| {
         if y == z
             && let Some(t) = t
         {

@@ -49,7 +49,7 @@ pub fn measure(
         .checked_mul(usize::try_from(rows + 1).map_err(|_| too_big())?)
         .ok_or_else(too_big)?;
     let mut t = vec![u32::MAX; cells];
-    super::scan(x, rows, d, (progress, cancel), &mut |y, z, v| {
+    super::scan(x, rows, d, progress, cancel, &mut |y, z, v| {
         // line (y, z), y ≤ z: T(y, z) = T(z, y)
         if let Some(v) = v {
             for (a, b) in [(y, z), (z, y)] {

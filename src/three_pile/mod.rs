@@ -58,7 +58,8 @@ pub fn scan(
     x: u64,
     ymax: u64,
     d: u64,
-    (progress, cancel): (&(dyn Fn(u64) + Sync), &Cancel),
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &Cancel,
     visit: &mut dyn FnMut(u64, u64, Option<u64>),
 ) -> Result<()> {
     check_box(x, d, engine::bytes_needed(x, d))?;
@@ -227,7 +228,7 @@ pub fn a018219(d: u64, cancel: &Cancel) -> Result<Vec<u64>> {
     )?;
     let mut out = vec![u64::MAX; len];
     let at = |a: u64, b: u64| ((a + b) * (a + b + 1) / 2 + a) as usize;
-    scan(x, d, d, (&|_| {}, cancel), &mut |y, z, t| {
+    scan(x, d, d, &|_| {}, cancel, &mut |y, z, t| {
         if y + z <= d
             && let Some(t) = t
         {
@@ -256,7 +257,7 @@ pub fn a051261(d: u64, cancel: &Cancel) -> Result<Vec<u64>> {
     let (x, _) = diagonal_box(d).ok_or_else(|| Error::usage("too many terms"))?;
     let len = usize::try_from(d + 1).map_err(|_| Error::usage("too many terms"))?;
     let mut out = vec![u64::MAX; len];
-    scan(x, d, d, (&|_| {}, cancel), &mut |y, z, t| {
+    scan(x, d, d, &|_| {}, cancel, &mut |y, z, t| {
         if y == z
             && let Some(t) = t
         {
