@@ -1,7 +1,9 @@
 //! Cancellation of a long computation by its caller: a flag the caller sets (from another thread,
 //! or from a callback) and the engines poll between blocks of work — the Grundy table engine
-//! between columns of a band, the bulk pair generator between chunks.  A cancelled computation
-//! stops within one block and returns [`Error::Cancelled`]; nothing it wrote is claimed.
+//! between columns of a band, the bulk pair generator and the verify sweeps between chunks, the
+//! line-game engine between antidiagonals, the three-pile solver between wavefronts, the row
+//! sweeps every 2^12 columns, the b-file stream every 2^12 terms.  A cancelled computation stops
+//! within one block and returns [`Error::Cancelled`]; nothing it wrote is claimed.
 //!
 //! The command line passes [`Cancel::never`]: its runs are stopped by signals (see
 //! [`crate::artifact::atomic`]), not by this flag.  Embedders (the Python bindings) set it when
@@ -59,5 +61,40 @@ mod tests {
         c.cancel();
         assert!(matches!(c.check(), Err(Error::Cancelled)));
         assert!(!Cancel::never().is_cancelled());
+    }
+
+    #[test]
+    fn every_cancellable_engine_stops_at_its_first_poll() {
+        use rug::Integer;
+        let c = Cancel::new();
+        c.cancel();
+        let stopped = |r: Result<()>, what: &str| {
+            assert!(matches!(r, Err(Error::Cancelled)), "{what}: {r:?}");
+        };
+        let rules = crate::lines::LineRules::named("wythoff").unwrap();
+        let line = crate::lines::LineTable::compute_cancellable(&rules, 50, 1, &|_| {}, &c);
+        stopped(line.map(|_| ()), "line table");
+        let three = crate::three_pile::Box3::solve_cancellable([9, 9, 9], &|_| {}, &c);
+        stopped(three.map(|_| ()), "three-pile box");
+        let summary = crate::three_pile::cube::summary(9, &|_| {}, &c);
+        stopped(summary.map(|_| ()), "three-pile summary");
+        let cfg = crate::verify::Config::up_to(1000);
+        let verify = crate::verify::run_cancellable(&cfg, &|_| {}, None, &c);
+        stopped(verify.map(|_| ()), "verify");
+        let e = crate::oeis::entry("A000201").unwrap();
+        let bfile = crate::oeis::write_bfile_cancellable(e, 10_000, &mut Vec::new(), &c);
+        stopped(bfile, "b-file");
+        let (one, big) = (Integer::from(1), Integer::from(Integer::u_pow_u(10, 30)));
+        let row = crate::grundy::rows::value_at_cancellable(&one, &big, &c);
+        stopped(row.map(|_| ()).map_err(Error::from), "certified rows");
+        let far = crate::gvalues::far::value_far_cancellable(
+            &Integer::from(5000),
+            &Integer::from(5100),
+            &c,
+        );
+        stopped(far.map(|_| ()), "far value");
+        let ps = [(Integer::from(3), big.clone())];
+        let sum = crate::sums::analyse_cancellable(1, None, &ps, &c);
+        stopped(sum.map(|_| ()), "sum");
     }
 }

@@ -14,6 +14,7 @@
 //! ([`Entry::limit_reason`]); a count past it is refused naming both.  Cost: per entry, in its
 //! module.
 
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::grundy::{Spec, Table, rows};
@@ -29,7 +30,10 @@ pub mod row_inverse;
 pub mod three_pile_rows;
 pub mod wythoff_array;
 
-pub use bfile::{Term, each_term, write_bfile, write_offset_iter, write_offset_terms, write_terms};
+pub use bfile::{
+    Term, each_term, write_bfile, write_bfile_cancellable, write_offset_iter, write_offset_terms,
+    write_terms,
+};
 pub use catalogue::CATALOGUE;
 
 /// How an entry's terms are produced.
@@ -216,7 +220,7 @@ pub(crate) fn check_count(e: &Entry, count: u64) -> Result<()> {
 pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
     check_count(e, count)?;
     let mut v = Vec::with_capacity(usize::try_from(count).unwrap_or(usize::MAX).min(1 << 24));
-    each_term(e, count, &mut |t| {
+    each_term(e, count, Cancel::never(), &mut |t| {
         v.push(match t {
             Term::Small(x) => x,
             Term::Big(x) => x.to_u128().ok_or_else(|| {
@@ -232,20 +236,20 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
 }
 
 /// The first `count` terms of an entry not streamed by [`each_term`], computed in memory.
-fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
+fn held_terms(e: &Entry, count: u64, cancel: &Cancel) -> Result<Vec<u128>> {
     if count == 0 {
         return Ok(Vec::new());
     }
     Ok(match e.source {
-        Source::ThreeRow(r) => three_pile_rows::row(r, count)?
+        Source::ThreeRow(r) => three_pile_rows::row(r, count, cancel)?
             .into_iter()
             .map(u128::from)
             .collect(),
-        Source::ThreeDiagonalInverse => three_pile_rows::diagonal_inverse(count)?
+        Source::ThreeDiagonalInverse => three_pile_rows::diagonal_inverse(count, cancel)?
             .into_iter()
             .map(u128::from)
             .collect(),
-        Source::LineGame(r) => line_games::antidiagonal_terms(r, count)?,
+        Source::LineGame(r) => line_games::antidiagonal_terms(r, count, cancel)?,
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
             if count > grundy_table::HELD_MAX {
                 return Err(Error::domain(format!(
@@ -256,31 +260,33 @@ fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
             }
             let mut v = Vec::with_capacity(count as usize);
             let triangle = e.source == Source::GrundyTriangle;
-            grundy_table::each_antidiagonal_term(count, triangle, &mut |g| {
+            grundy_table::each_antidiagonal_term(count, triangle, cancel, &mut |g| {
                 v.push(g);
                 Ok(())
             })?;
             v
         }
-        Source::RowPreperiods | Source::RowPeriods => rows::certified_rows(count)?
-            .rows
-            .into_iter()
-            .map(|(y0, p)| {
-                u128::from(if e.source == Source::RowPeriods {
-                    p
-                } else {
-                    y0
+        Source::RowPreperiods | Source::RowPeriods => {
+            rows::certified_rows_cancellable(count, cancel)?
+                .rows
+                .into_iter()
+                .map(|(y0, p)| {
+                    u128::from(if e.source == Source::RowPeriods {
+                        p
+                    } else {
+                        y0
+                    })
                 })
-            })
-            .collect(),
+                .collect()
+        }
         Source::GrundyDiagonal => {
-            let t = Table::compute(Spec::new(1, count)?, 2, &|_| {})?;
+            let t = Table::compute_cancellable(Spec::new(1, count)?, 2, &|_| {}, cancel)?;
             (0..count as usize).map(|n| t.get(n, n) as u128).collect()
         }
         Source::GrundyDiagonalInverse => {
             // n/2 ≤ G(n, n) ≤ 2n: value v sits at a position ≤ 2v.
             let side = 2 * count + 2;
-            let t = Table::compute(Spec::new(1, side)?, 2, &|_| {})?;
+            let t = Table::compute_cancellable(Spec::new(1, side)?, 2, &|_| {}, cancel)?;
             let mut pos = vec![u128::MAX; count as usize];
             for n in 0..side as usize {
                 let g = t.get(n, n) as usize;
@@ -305,10 +311,10 @@ fn held_terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
                     e.anum
                 )));
             }
-            let v = crate::three_pile::a018219(d)?;
+            let v = crate::three_pile::a018219(d, cancel)?;
             v.into_iter().take(count as usize).map(u128::from).collect()
         }
-        Source::ThreeDiagonal => crate::three_pile::a051261(count - 1)?
+        Source::ThreeDiagonal => crate::three_pile::a051261(count - 1, cancel)?
             .into_iter()
             .map(u128::from)
             .collect(),

@@ -13,6 +13,7 @@
 //! y₀ + i + kp + (G − y at y₀ + i) = v.
 
 use crate::artifact::certificate::Certificate;
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::grundy::rows;
 use crate::grundy::{Spec, Table};
@@ -35,15 +36,21 @@ impl Oracle {
     /// Prepares what the components need: a table of the largest small component, and the
     /// certified rows up to the largest smaller pile of the big ones.
     pub fn for_positions(a: u64, ps: &[Position]) -> Result<Oracle> {
-        Oracle::prepare(a, ps, None)
+        Oracle::prepare(a, ps, None, Cancel::never())
     }
 
     /// Like [`Oracle::for_positions`] for the certificate's a, with its rows for the long ones.
     pub fn with_certificate(ps: &[Position], cert: Certificate) -> Result<Oracle> {
-        Oracle::prepare(cert.a, ps, Some(cert))
+        Oracle::prepare(cert.a, ps, Some(cert), Cancel::never())
     }
 
-    fn prepare(a: u64, ps: &[Position], cert: Option<Certificate>) -> Result<Oracle> {
+    /// The table and rows are computed by engines that stop once `cancel` is set.
+    fn prepare(
+        a: u64,
+        ps: &[Position],
+        cert: Option<Certificate>,
+        cancel: &Cancel,
+    ) -> Result<Oracle> {
         let mut side = 0u64;
         let mut rows = 0u64;
         for (x, y) in ps {
@@ -79,14 +86,19 @@ impl Oracle {
             }
         }
         let table = if side > 0 {
-            Some(Table::compute(Spec::new(a, side)?, 2, &|_| {})?)
+            Some(Table::compute_cancellable(
+                Spec::new(a, side)?,
+                2,
+                &|_| {},
+                cancel,
+            )?)
         } else {
             None
         };
         let rows = match cert {
             Some(c) => Some(c),
             None if rows > 0 => Some(Certificate::from_periods(
-                &rows::certified_rows(rows)?,
+                &rows::certified_rows_cancellable(rows, cancel)?,
                 1,
                 u64::MAX,
             )?),
@@ -186,6 +198,18 @@ pub fn analyse(a: u64, ps: &[Position]) -> Result<SumAnalysis> {
 /// Analyses the sum of `ps` for the certificate's a, long rows answered from it.
 pub fn analyse_with(cert: Certificate, ps: &[Position]) -> Result<SumAnalysis> {
     analyse_by(&Oracle::with_certificate(ps, cert)?, ps)
+}
+
+/// [`analyse`] (or, with `cert`, [`analyse_with`]) whose table and certified rows stop once
+/// `cancel` is set, with [`Error::Cancelled`].
+pub fn analyse_cancellable(
+    a: u64,
+    cert: Option<Certificate>,
+    ps: &[Position],
+    cancel: &Cancel,
+) -> Result<SumAnalysis> {
+    let a = cert.as_ref().map_or(a, |c| c.a);
+    analyse_by(&Oracle::prepare(a, ps, cert, cancel)?, ps)
 }
 
 fn analyse_by(oracle: &Oracle, ps: &[Position]) -> Result<SumAnalysis> {

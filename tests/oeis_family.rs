@@ -302,7 +302,12 @@ fn a077226_refuses_the_first_n_its_box_does_not_prove() {
     let want = (0..m)
         .find(|&k| !(0..=12).any(|d| p[idx(k, d, d)]))
         .unwrap();
-    let err = wythoff::oeis::three_pile_rows::diagonal_inverse_in(40, 12).unwrap_err();
+    let err = wythoff::oeis::three_pile_rows::diagonal_inverse_in(
+        40,
+        12,
+        wythoff::cancel::Cancel::never(),
+    )
+    .unwrap_err();
     assert!(
         err.to_string().contains(&format!("n = {want} is not")),
         "{err} (want {want})"

@@ -6,6 +6,7 @@ mod common;
 
 use common::published;
 use rug::Integer;
+use wythoff::cancel::Cancel;
 use wythoff::pairs::bulk::{Plan, VecSink};
 use wythoff::pairs::numeration::{self, System};
 use wythoff::{Rules, Solver, Strategy};
@@ -229,10 +230,10 @@ fn three_pile_oeis_a018219_and_a051261() {
     while (d + 1) * (d + 2) / 2 < t.len() as u64 {
         d += 1;
     }
-    let got = wythoff::three_pile::a018219(d).unwrap();
+    let got = wythoff::three_pile::a018219(d, Cancel::never()).unwrap();
     assert_eq!(&got[..t.len()], &t[..]);
     let (_, diag) = published("A051261");
-    let got = wythoff::three_pile::a051261(diag.len() as u64 - 1).unwrap();
+    let got = wythoff::three_pile::a051261(diag.len() as u64 - 1, Cancel::never()).unwrap();
     assert_eq!(got, diag);
 }
 

@@ -1,13 +1,21 @@
 //! Row certificates (`wythoff rows X -o CERT`, doc/rows.md): rows 0..X−1 of G with their
-//! certified additive periods, read once ([`wythoff::artifact::certificate::Certificate::read`])
-//! and then asked for G(x, y) at any column, as `grundy at X Y --certificate CERT` does.
+//! certified additive periods, written by the row sweep ([`wythoff::grundy::rows::search_from`],
+//! [`Certificate::from_periods`]), read once ([`Certificate::read`]) and then asked for G(x, y)
+//! at any column, as `grundy at X Y --certificate CERT` does.
+//!
+//! The file holds per row its preperiod y₀ and period p, the offsets G − y of one period and,
+//! where stored, those below y₀ (doc/formats.md): so the preperiods and periods are arrays of X
+//! values, and a row G(x, start..stop) is the array y + offset, the offset read at y₀ + (y − y₀)
+//! mod p from y₀ on — O(stop − start), refused up front when it will not fit in memory.
 
-use crate::convert::{Int, to_py};
-use crate::errors::file_to_py;
-use pyo3::exceptions::PyValueError;
+use crate::convert::{Int, to_py, u64_of};
+use crate::errors::{file_to_py, refuse_unless_fits};
+use numpy::PyArray1;
+use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use wythoff::artifact::certificate::Certificate;
+use wythoff::artifact::certificate::{Certificate, DEFAULT_PREFIX_BUDGET};
+use wythoff::grundy::rows;
 
 /// Certified rows 0..X−1 of the Grundy function of generalized Wythoff with parameter a, from a
 /// row certificate file: G(x, y + p) = G(x, y) + p for y ≥ y₀ in row x, with its least period p
@@ -33,14 +41,99 @@ impl RowCertificate {
         self.cert.x()
     }
 
-    /// (preperiod, period) of every row, in order.
+    /// (μ, λ): the joint preperiod and period of the sweep that certified the rows.
     #[getter]
-    fn periods(&self) -> Vec<(u64, u64)> {
-        self.cert
-            .rows()
-            .iter()
-            .map(|r| (r.preperiod, r.period))
-            .collect()
+    fn joint(&self) -> (u64, u64) {
+        self.cert.joint
+    }
+
+    /// The preperiod y₀ of each row 0..X−1 as a uint64 array: G(x, y + p) = G(x, y) + p for
+    /// y >= y₀, and not for y₀ − 1.
+    fn preperiods<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        let v = self.cert.rows().iter().map(|r| r.preperiod).collect();
+        PyArray1::from_vec(py, v)
+    }
+
+    /// The least additive period p of each row 0..X−1 as a uint64 array.
+    fn periods<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
+        let v = self.cert.rows().iter().map(|r| r.period).collect();
+        PyArray1::from_vec(py, v)
+    }
+
+    /// Whether the values below the preperiod are stored, for each row 0..X−1, as a bool array
+    /// (True for a row with y₀ = 0): `row` and `value` answer below y₀ only for those rows.
+    fn prefix_stored<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        let v = self.cert.rows().iter().map(|r| r.prefix_stored).collect();
+        PyArray1::from_vec(py, v)
+    }
+
+    /// G(x, y) for y in range(start, stop) as a new uint64 array (row x of the certificate),
+    /// from the stored values below the preperiod and the period after it.  ValueError when the
+    /// range reaches below a preperiod whose values are not stored, or when a value passes
+    /// 2^64 − 1; MemoryError, before any work, when the array will not fit.
+    #[pyo3(signature = (x, stop, *, start = None))]
+    fn row<'py>(
+        &self,
+        py: Python<'py>,
+        x: Int,
+        stop: Int,
+        start: Option<Int>,
+    ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let rows = self.cert.rows();
+        let xi = u64_of(&x.0, "x")?;
+        let Some(r) = usize::try_from(xi).ok().and_then(|i| rows.get(i)) else {
+            return Err(PyIndexError::new_err(format!(
+                "row {xi} is not in the certificate (rows 0..{})",
+                rows.len() - 1
+            )));
+        };
+        let x = xi as usize;
+        let stop = u64_of(&stop.0, "stop")?;
+        let start = match start {
+            Some(s) => u64_of(&s.0, "start")?,
+            None => 0,
+        };
+        if start > stop {
+            return Err(PyValueError::new_err(format!(
+                "start {start} is beyond stop {stop}"
+            )));
+        }
+        if start < r.preperiod && !r.prefix_stored {
+            return Err(PyValueError::new_err(format!(
+                "'{}': the values of row {x} below its preperiod {} are not stored; ask for \
+                 start >= {} (or write the certificate with a larger prefix budget)",
+                self.path.display(),
+                r.preperiod,
+                r.preperiod
+            )));
+        }
+        let len = stop - start;
+        refuse_unless_fits(
+            len.checked_mul(8),
+            &format!("row {x} from {start} to {stop}"),
+        )?;
+        let cert = &self.cert;
+        let values = py.allow_threads(|| -> Option<Vec<u64>> {
+            let mut v = Vec::with_capacity(len as usize);
+            let mut i = start.saturating_sub(r.preperiod) % r.period;
+            for y in start..stop {
+                let off = if y < r.preperiod {
+                    cert.prefix_offset(x, y)?
+                } else {
+                    let o = cert.cycle_offset(x, i);
+                    i = if i + 1 == r.period { 0 } else { i + 1 };
+                    o
+                };
+                v.push(y.checked_add_signed(i64::from(off))?);
+            }
+            Some(v)
+        });
+        let v = values.ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "row {x} from {start} to {stop}: a value of G passes 2^64 - 1"
+            ))
+        })?;
+        Ok(PyArray1::from_vec(py, v))
     }
 
     /// G(x, y), any order, for min(x, y) a certified row and the other pile of any size.
@@ -74,6 +167,44 @@ pub fn open_certificate(py: Python<'_>, path: PathBuf) -> PyResult<RowCertificat
     let cert = py
         .allow_threads(|| Certificate::read(&path))
         .map_err(file_to_py)?;
+    Ok(RowCertificate { cert, path })
+}
+
+/// Certifies rows 0..rows−1 of the Grundy function of generalized Wythoff with parameter a by
+/// the row sweep and writes them to the row certificate `path` — the command line's
+/// `wythoff rows X -a A -o CERT`, with its default budgets, without its checkpoints: written
+/// whole (complete under its name, or absent: a stopped call leaves no file) — and returns it
+/// opened.  Releases the GIL; Ctrl-C stops the sweep within 2^12 columns.  RuntimeError when no
+/// period is found within max_columns columns.
+#[pyfunction]
+#[pyo3(signature = (path, rows, a = crate::convert::Param(1), *, max_columns = 1_000_000_000))]
+#[pyo3(text_signature = "(path, rows, a=1, *, max_columns=1000000000)")]
+pub fn write_certificate(
+    py: Python<'_>,
+    path: PathBuf,
+    rows: Int,
+    a: crate::convert::Param,
+    max_columns: u64,
+) -> PyResult<RowCertificate> {
+    let x = usize::try_from(u64_of(&rows.0, "rows")?)
+        .map_err(|_| PyValueError::new_err("rows: too many"))?;
+    let mut cfg = rows::Search::new(a.0, x, max_columns);
+    cfg.prefixes = rows::Prefixes::Budget(DEFAULT_PREFIX_BUDGET);
+    rows::first_state(&cfg).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
+        .map_err(|e| crate::errors::output_to_py(e, &path))?;
+    let cert = crate::interrupt::run(py, None, 0, |cancel, _| {
+        let fresh = rows::resume::Saved::Fresh;
+        let p = rows::search_from(&cfg, fresh, None, &|_, _| {}, cancel).map_err(|e| match e {
+            rows::RowsError::NoPeriod(_) => wythoff::Error::Inconclusive(e.to_string()),
+            other => other.into(),
+        })?;
+        let c = Certificate::from_periods(&p, a.0, DEFAULT_PREFIX_BUDGET)?;
+        std::io::Write::write_all(out.file(), c.to_bytes())
+            .map_err(|e| wythoff::Error::file(path.clone(), e))?;
+        out.commit()?;
+        Ok(c)
+    })?;
     Ok(RowCertificate { cert, path })
 }
 

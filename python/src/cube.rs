@@ -6,7 +6,7 @@
 //! fit.
 
 use crate::convert::{Int, u64_of};
-use crate::errors::{check_output, file_to_py, refuse_unless_fits, to_py as err};
+use crate::errors::{check_output, file_to_py, refuse_unless_fits};
 use numpy::{PyArray2, ToPyArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -81,15 +81,18 @@ pub fn open_cube(py: Python<'_>, path: PathBuf) -> PyResult<CubeFile> {
 
 /// Solves three-pile Wythoff on [0, N]³ into the cube file `path` (checkpointed, as
 /// `wythoff three N --cube FILE`; resume=True continues an interrupted run, restart=True
-/// discards it) and returns it opened.  Releases the GIL; runs to the end once started.
+/// discards it) and returns it opened.  Releases the GIL; Ctrl-C stops it, keeping the
+/// checkpoints written for resume=True (nothing is under the name `path` until the cube is
+/// whole); progress(done, total) is called with the lines solved.
 #[pyfunction]
-#[pyo3(signature = (path, n, *, resume = false, restart = false))]
+#[pyo3(signature = (path, n, *, resume = false, restart = false, progress = None))]
 pub fn write_cube(
     py: Python<'_>,
     path: PathBuf,
     n: Int,
     resume: bool,
     restart: bool,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<CubeFile> {
     if resume && restart {
         return Err(PyValueError::new_err(
@@ -99,7 +102,9 @@ pub fn write_cube(
     let n = u64_of(&n.0, "n")?;
     check_output(&path)?;
     let mode = wythoff::artifact::Partial::from_flags(resume, restart);
-    py.allow_threads(|| wythoff::three_pile::cube::write(n, &path, mode, &|_| {}, &|_| {}, None))
-        .map_err(err)?;
+    let lines = crate::extra::three_pile_lines(n);
+    crate::interrupt::run(py, progress, lines, |cancel, tick| {
+        wythoff::three_pile::cube::write(n, &path, mode, tick, &|_| {}, None, cancel)
+    })?;
     open_cube(py, path)
 }

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rug::Integer;
 use std::path::PathBuf;
+use wythoff::cancel::Cancel;
 use wythoff::pairs::Outcome;
 use wythoff::ratwyt::Rational;
 
@@ -40,7 +41,7 @@ fn outcome(o: Outcome) -> &'static str {
 /// value of each component), "nim_sum", "outcome" ("P" or "N") and "move" — (index of the
 /// component, position reached) of a winning move, or None.  certificate: a row certificate
 /// (`wythoff rows X -o CERT`; a RowCertificate or its path) for components of any size whose smaller pile is one of its rows
-/// (its parameter a is then used).
+/// (its parameter a is then used).  Releases the GIL; Ctrl-C stops the certification of rows.
 #[pyfunction]
 #[pyo3(signature = (components, a = Param(1), certificate = None))]
 #[pyo3(text_signature = "(components, a=1, certificate=None)")]
@@ -51,14 +52,13 @@ fn sum_analysis<'py>(
     certificate: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let ps: Vec<(Integer, Integer)> = components.into_iter().map(|(x, y)| (x.0, y.0)).collect();
-    let r = match certificate {
-        Some(c) => {
-            let c = crate::certificate::certificate_arg(py, c)?;
-            py.allow_threads(|| wythoff::sums::analyse_with(c, &ps))
-        }
-        None => py.allow_threads(|| wythoff::sums::analyse(a.0, &ps)),
-    }
-    .map_err(err)?;
+    let cert = match certificate {
+        Some(c) => Some(crate::certificate::certificate_arg(py, c)?),
+        None => None,
+    };
+    let r = crate::interrupt::run(py, None, 0, |cancel, _| {
+        wythoff::sums::analyse_cancellable(a.0, cert, &ps, cancel)
+    })?;
     let d = PyDict::new(py);
     let values: PyResult<Vec<PyObject>> = r.values.iter().map(|g| to_py(py, g)).collect();
     d.set_item("values", values?)?;
@@ -71,29 +71,48 @@ fn sum_analysis<'py>(
     Ok(d)
 }
 
+/// The lines y <= z <= d of a three-pile box (its solver's unit of progress).
+pub fn three_pile_lines(d: u64) -> u64 {
+    let lines = (u128::from(d) + 1) * (u128::from(d) + 2) / 2;
+    u64::try_from(lines).unwrap_or(u64::MAX)
+}
+
 /// A winning move of three-pile Wythoff from (x, y, z) — take any number from one pile, or the
 /// same number from any two, or from all three (doc/three.md) — as the position reached, or
 /// None for a P-position.  Piles up to the sizes the line-occupancy solver holds in memory.
+/// Releases the GIL; Ctrl-C stops it; progress(done, total) is called with the lines solved.
 #[pyfunction]
-fn three_pile_move(py: Python<'_>, x: Int, y: Int, z: Int) -> PyResult<Option<(u64, u64, u64)>> {
+#[pyo3(signature = (x, y, z, *, progress = None))]
+fn three_pile_move(
+    py: Python<'_>,
+    x: Int,
+    y: Int,
+    z: Int,
+    progress: Option<Py<PyAny>>,
+) -> PyResult<Option<(u64, u64, u64)>> {
     let p = [u64_of(&x.0, "x")?, u64_of(&y.0, "y")?, u64_of(&z.0, "z")?];
-    let b = py
-        .allow_threads(|| wythoff::three_pile::Box3::solve(p[0], p[1], p[2], &|_| {}))
-        .map_err(err)?;
+    let lines = three_pile_lines(p[1].max(p[2]));
+    let b = crate::interrupt::run(py, progress, lines, |cancel, tick| {
+        wythoff::three_pile::Box3::solve_cancellable(p, tick, cancel)
+    })?;
     Ok(b.winning_move(p).map(|q| (q[0], q[1], q[2])))
 }
 
 /// The P-positions x <= y <= z <= n of three-pile Wythoff as a (k, 3) uint64 array, sorted by
-/// x + y + z, then x, then y — the command line's `three N --print`.  Releases the GIL.
+/// x + y + z, then x, then y — the command line's `three N --print`.  Releases the GIL; Ctrl-C
+/// stops it; progress(done, total) is called with the lines solved.
 #[pyfunction]
+#[pyo3(signature = (n, *, progress = None))]
 fn three_pile_positions<'py>(
     py: Python<'py>,
     n: Int,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, numpy::PyArray2<u64>>> {
     let n = u64_of(&n.0, "n")?;
-    let ps = py
-        .allow_threads(|| wythoff::three_pile::Box3::cube(n, &|_| {}).map(|b| b.sorted_positions()))
-        .map_err(err)?;
+    let ps = crate::interrupt::run(py, progress, three_pile_lines(n), |cancel, tick| {
+        wythoff::three_pile::Box3::solve_cancellable([n; 3], tick, cancel)
+            .map(|b| b.sorted_positions())
+    })?;
     let flat: Vec<u64> = ps.iter().flatten().copied().collect();
     let a = numpy::ndarray::Array2::from_shape_vec((ps.len(), 3), flat)
         .map_err(|e| PyValueError::new_err(format!("internal error (please report): {e}")))?;
@@ -225,36 +244,60 @@ fn ratwyt_game_three<'py>(
     Ok(d)
 }
 
+/// A writer that reports the lines written through it (the b-file's terms).
+struct Counted<'a, W> {
+    out: W,
+    tick: &'a (dyn Fn(u64) + Sync),
+}
+
+impl<W: std::io::Write> std::io::Write for Counted<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.out.write(buf)?;
+        (self.tick)(buf[..n].iter().filter(|&&b| b == b'\n').count() as u64);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+}
+
 /// The b-file of a catalogued OEIS sequence (A-number, e.g. "A000201"): its first `terms` terms
 /// (default: the catalogue's count) from the sequence's offset — as a list of ints, or, with
 /// path, written to that file (atomically: complete under its name, or absent) in the b-file
-/// format "n a(n)" per line.
+/// format "n a(n)" per line.  Releases the GIL; Ctrl-C stops it; progress(done, total) is
+/// called with the terms written.
 #[pyfunction]
-#[pyo3(signature = (anum, terms = None, path = None))]
+#[pyo3(signature = (anum, terms = None, path = None, *, progress = None))]
 fn oeis_bfile(
     py: Python<'_>,
     anum: &str,
     terms: Option<Int>,
     path: Option<PathBuf>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<PyObject> {
     let e = wythoff::oeis::entry(anum).map_err(err)?;
     let count = match terms {
         Some(t) => u64_of(&t.0, "terms")?,
         None => e.default_terms,
     };
+    let write = |out: &mut dyn std::io::Write, cancel: &Cancel, tick: &(dyn Fn(u64) + Sync)| {
+        let mut counted = Counted { out, tick };
+        wythoff::oeis::write_bfile_cancellable(e, count, &mut counted, cancel)
+    };
     if let Some(path) = path {
         let mut f = wythoff::artifact::AtomicFile::create(&path)
             .map_err(|e| crate::errors::output_to_py(e, &path))?;
-        py.allow_threads(|| {
-            wythoff::oeis::write_bfile(e, count, f.file())?;
+        crate::interrupt::run(py, progress, count, |cancel, tick| {
+            write(f.file(), cancel, tick)?;
             f.commit()
-        })
-        .map_err(err)?;
+        })?;
         return Ok(py.None());
     }
     let mut text = Vec::new();
-    py.allow_threads(|| wythoff::oeis::write_bfile(e, count, &mut text))
-        .map_err(err)?;
+    crate::interrupt::run(py, progress, count, |cancel, tick| {
+        write(&mut text, cancel, tick)
+    })?;
     let text = String::from_utf8(text).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let mut out = Vec::with_capacity(count.min(1 << 20) as usize);
     for line in text.lines() {
@@ -273,10 +316,10 @@ fn oeis_bfile(
 /// three strategies and their identities, a Grundy table of side `grundy` (0: none), three-pile
 /// Wythoff up to `three` (0: none), and a table file `table` — the report as a dict (the JSON
 /// report of `wythoff verify --json`, each check ok, FAIL or skipped with what it covered).
-/// Releases the GIL (Ctrl-C takes effect when it returns).
+/// Releases the GIL; Ctrl-C stops it; progress(done, total) is called with the pairs checked.
 #[pyfunction]
-#[pyo3(signature = (bound = 1_000_000, a = Param(1), grundy = 0, three = 0, table = None))]
-#[pyo3(text_signature = "(bound=1000000, a=1, grundy=0, three=0, table=None)")]
+#[pyo3(signature = (bound = 1_000_000, a = Param(1), grundy = 0, three = 0, table = None, *, progress = None))]
+#[pyo3(text_signature = "(bound=1000000, a=1, grundy=0, three=0, table=None, *, progress=None)")]
 fn verify(
     py: Python<'_>,
     bound: u64,
@@ -284,6 +327,7 @@ fn verify(
     grundy: u64,
     three: u64,
     table: Option<String>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<PyObject> {
     use wythoff::verify::Config;
     let cfg = Config::up_to(bound)
@@ -292,9 +336,10 @@ fn verify(
         .with_three(three)
         .with_table(table);
     let started = std::time::Instant::now();
-    let report = py
-        .allow_threads(|| wythoff::verify::run(&cfg, &|_| {}, None))
-        .map_err(err)?;
+    let (lo, hi) = cfg.range();
+    let report = crate::interrupt::run(py, progress, hi.saturating_sub(lo), |cancel, tick| {
+        wythoff::verify::run_cancellable(&cfg, tick, None, cancel)
+    })?;
     let text = report.to_json(started.elapsed().as_secs_f64());
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
 }

@@ -114,7 +114,8 @@ pub fn grundy_table<'py>(
 /// 0..255 about a minute); beyond them from the g-values where they decide it.  certificate: a
 /// row certificate (`wythoff rows X -o CERT`; a RowCertificate or its path), answered from at
 /// once, for its parameter a.
-/// ValueError when only bounds are known (the message gives them).
+/// ValueError when only bounds are known (the message gives them).  Releases the GIL; Ctrl-C
+/// stops the certification of rows and the sweep of g-values.
 #[pyfunction]
 #[pyo3(signature = (x, y, certificate = None))]
 pub fn grundy_at(
@@ -136,10 +137,15 @@ pub fn grundy_at(
             c.value(lo, hi)
                 .map_err(|e| PyValueError::new_err(format!("certificate: {e}")))?
         }
-        None => match py.allow_threads(|| rows::value_at(lo, hi)) {
+        None => match crate::interrupt::run(py, None, 0, |cancel, _| {
+            Ok(rows::value_at_cancellable(lo, hi, cancel))
+        })? {
             Ok(g) => g,
             Err(RowsError::BeyondOnDemand { .. }) => {
-                match py.allow_threads(|| far::value_far(lo, hi)).map_err(err)? {
+                let far = crate::interrupt::run(py, None, 0, |cancel, _| {
+                    far::value_far_cancellable(lo, hi, cancel)
+                })?;
+                match far {
                     Known::Exact(g) => g,
                     Known::Bounds { low, high, why } => {
                         return Err(PyValueError::new_err(format!(

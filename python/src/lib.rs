@@ -36,6 +36,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(lines::open_line_table, m)?)?;
     m.add_class::<lines::LineTableFile>()?;
     m.add_function(wrap_pyfunction!(certificate::open_certificate, m)?)?;
+    m.add_function(wrap_pyfunction!(certificate::write_certificate, m)?)?;
     m.add_class::<certificate::RowCertificate>()?;
     m.add_function(wrap_pyfunction!(cube::open_cube, m)?)?;
     m.add_function(wrap_pyfunction!(cube::write_cube, m)?)?;

@@ -32,52 +32,54 @@ fn rules_of(rules: Option<&str>, game: Option<&str>) -> PyResult<LineRules> {
     }
 }
 
-/// Computes the table of side n without the GIL, after checking its memory up front (the table,
-/// its line sets and `extra` bytes more).
-fn compute(
-    py: Python<'_>,
+/// Checks the side n and the memory of its table up front (the table, its line sets and `extra`
+/// bytes more): the side and the threads to compute it with.
+fn prepare(
     rules: &LineRules,
     n: &Int,
     threads: Option<usize>,
     extra: impl Fn(u64) -> Option<u64>,
-) -> PyResult<LineTable> {
+) -> PyResult<(u64, usize)> {
     let n = u64_of(&n.0, "n")?;
     table::check_side(n).map_err(err)?;
     let need = table::memory(rules, n)
         .ok()
         .and_then(|m| m.checked_add(extra(n)?));
     refuse_unless_fits(need, &format!("the {n} × {n} line-game table"))?;
-    let threads = crate::grundy::threads_of(threads)?;
-    py.allow_threads(|| LineTable::compute(rules, n, threads, &|_| {}))
-        .map_err(err)
+    Ok((n, crate::grundy::threads_of(threads)?))
 }
 
 /// The Grundy table of a two-pile line game (doc/lines.md) as an n × n uint32 array: rules as
 /// "P,Q:P,Q:…" (a move takes i·(P, Q) for some i ≥ 1), or game, a named game ("nim",
 /// "wythoff", "nimhof-a307296" … "nimhof-a307302", "gdwn-P-Q").  n from 1 to 65536; MemoryError
-/// up front when the table and its line sets do not fit.  Releases the GIL (Ctrl-C is raised
-/// when it returns).
+/// up front when the table and its line sets do not fit.  Releases the GIL; Ctrl-C stops it;
+/// progress(done, total) is called with the cells finished.
 #[pyfunction]
-#[pyo3(signature = (n, rules = None, game = None, *, threads = None))]
+#[pyo3(signature = (n, rules = None, game = None, *, threads = None, progress = None))]
 pub fn line_grundy_table<'py>(
     py: Python<'py>,
     n: Int,
     rules: Option<&str>,
     game: Option<&str>,
     threads: Option<usize>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let rules = rules_of(rules, game)?;
     let square_bytes = |n: u64| n.checked_mul(n)?.checked_mul(4);
-    let t = compute(py, &rules, &n, threads, square_bytes)?;
+    let (n, threads) = prepare(&rules, &n, threads, square_bytes)?;
+    let t = crate::interrupt::run(py, progress, n * n, |cancel, tick| {
+        LineTable::compute_cancellable(&rules, n, threads, tick, cancel)
+    })?;
     let square = Array2::from_shape_vec((t.n, t.n), t.data().to_vec()).map_err(internal)?;
     Ok(PyArray2::from_owned_array(py, square))
 }
 
 /// Computes the Grundy table of a line game into the file `path` — the command line's
 /// `grundy N --rules R -o FILE`: computed in memory, written whole (complete under its name, or
-/// absent) — and returns it opened (verified).
+/// absent: a stopped call leaves no file) — and returns it opened (verified).  Releases the
+/// GIL; Ctrl-C stops it; progress(done, total) is called with the cells finished.
 #[pyfunction]
-#[pyo3(signature = (path, n, rules = None, game = None, *, threads = None))]
+#[pyo3(signature = (path, n, rules = None, game = None, *, threads = None, progress = None))]
 pub fn write_line_table(
     py: Python<'_>,
     path: PathBuf,
@@ -85,20 +87,21 @@ pub fn write_line_table(
     rules: Option<&str>,
     game: Option<&str>,
     threads: Option<usize>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<LineTableFile> {
     let rules = rules_of(rules, game)?;
     // the output is opened (its target checked) before the work
     let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
         .map_err(|e| crate::errors::output_to_py(e, &path))?;
-    let t = compute(py, &rules, &n, threads, |_| Some(0))?;
-    py.allow_threads(|| {
+    let (n, threads) = prepare(&rules, &n, threads, |_| Some(0))?;
+    crate::interrupt::run(py, progress, n * n, |cancel, tick| {
+        let t = LineTable::compute_cancellable(&rules, n, threads, tick, cancel)?;
         let mut w = std::io::BufWriter::new(out.file());
         line_table::write(&t, &mut w)?;
         std::io::Write::flush(&mut w).map_err(wythoff::pairs::emit::write_error)?;
         drop(w);
         out.commit()
-    })
-    .map_err(err)?;
+    })?;
     open_line_table(py, path, true)
 }
 

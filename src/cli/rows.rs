@@ -147,7 +147,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         journal = Some(j);
         saved = s;
     }
-    let p = rows::search_from(&cfg, saved, journal.as_mut(), &|stage, c| {
+    let report = |stage: rows::Stage, c: u64| {
         let what = match stage {
             rows::Stage::Repeat => format!("looking for a repeated state: column {c}"),
             rows::Stage::Preperiods { bound } => {
@@ -162,16 +162,18 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
             t0.elapsed().as_secs_f64()
         ));
         pb.tick();
-    })
-    .map_err(|e| match e {
-        rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
-            "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
+    };
+    let never = wythoff::cancel::Cancel::never();
+    let p =
+        rows::search_from(&cfg, saved, journal.as_mut(), &report, never).map_err(|e| match e {
+            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
+                "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
              period is claimed for any of them); raise --max-columns"
-        )),
-        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
-        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
-        other => other.into(),
-    })?;
+            )),
+            rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
+            rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
+            other => other.into(),
+        })?;
     pb.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
     if let (Some(mut f), Some(path)) = (file.take(), &args.output) {

@@ -85,8 +85,8 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
     let n = args.n;
     if let Some(anum) = args.oeis {
         let terms = match anum {
-            ThreeOeis::A018219 => three_pile::a018219(n)?,
-            ThreeOeis::A051261 => three_pile::a051261(n)?,
+            ThreeOeis::A018219 => three_pile::a018219(n, wythoff::cancel::Cancel::never())?,
+            ThreeOeis::A051261 => three_pile::a051261(n, wythoff::cancel::Cancel::never())?,
         };
         let mut text = String::new();
         for (i, t) in terms.iter().enumerate() {
@@ -127,10 +127,11 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
                 &|k| pb.inc(k),
                 &note,
                 args.abort_after_checkpoints,
+                wythoff::cancel::Cancel::never(),
             )
             .map_err(naming("--cube"))?
         } else {
-            three_pile::cube::summary(n, &|k| pb.inc(k))?
+            three_pile::cube::summary(n, &|k| pb.inc(k), wythoff::cancel::Cancel::never())?
         };
         pb.finish_and_clear();
         s

@@ -296,7 +296,8 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
                 None => cfg.range().1 - cfg.range().0,
             };
             let pb = progress_bar(total as u128, "verify");
-            let (r, facts) = verify::run_with_facts(cfg, &|k| pb.inc(k), ckpt.as_ref())?;
+            let never = wythoff::cancel::Cancel::never();
+            let (r, facts) = verify::run_with_facts(cfg, &|k| pb.inc(k), ckpt.as_ref(), never)?;
             pb.finish_and_clear();
             match (&plots, &facts) {
                 (Some(dir), Some(f)) => {

@@ -27,6 +27,7 @@
 //! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].
 
+use crate::cancel::Cancel;
 use crate::error::Error;
 use rug::Integer;
 
@@ -280,7 +281,7 @@ pub fn search(
     cfg: &Search,
     progress: &dyn Fn(Stage, u64),
 ) -> std::result::Result<Periods, RowsError> {
-    search_from(cfg, resume::Saved::Fresh, None, progress)
+    search_from(cfg, resume::Saved::Fresh, None, progress, Cancel::never())
 }
 
 /// The state before column 0 of a [`Search`], once its parameters are checked.
@@ -302,12 +303,14 @@ pub fn first_state(cfg: &Search) -> std::result::Result<Sweep, RowsError> {
 }
 
 /// [`search`] continuing from `saved`, checkpointing into `journal` (doc/rows.md, "Stopping and
-/// continuing"); the result is the same as that of an uninterrupted search.
+/// continuing"); the result is the same as that of an uninterrupted search.  Once `cancel` is
+/// set it stops within 2^12 columns with [`Error::Cancelled`] (the journal keeps what it holds).
 pub fn search_from(
     cfg: &Search,
     saved: resume::Saved,
     mut journal: Option<&mut resume::Journal>,
     progress: &dyn Fn(Stage, u64),
+    cancel: &Cancel,
 ) -> std::result::Result<Periods, RowsError> {
     let first = first_state(cfg)?;
     let x_rows = cfg.rows;
@@ -330,9 +333,12 @@ pub fn search_from(
                 &mut snaps,
                 cfg.max_columns,
                 &|c| progress(Stage::Repeat, c),
-                &mut |h, sn| match journal.as_deref_mut() {
-                    Some(j) => j.repeat(h, sn),
-                    None => Ok(()),
+                &mut |h, sn| {
+                    cancel.check()?;
+                    match journal.as_deref_mut() {
+                        Some(j) => j.repeat(h, sn),
+                        None => Ok(()),
+                    }
                 },
             )?;
             (snaps, rep, None)
@@ -358,9 +364,12 @@ pub fn search_from(
         bound,
         point,
         &|c| progress(Stage::Preperiods { bound: bound + lam }, c),
-        &mut |p| match journal.as_deref_mut() {
-            Some(j) => j.walk(&snaps, &rep, p),
-            None => Ok(()),
+        &mut |p| {
+            cancel.check()?;
+            match journal.as_deref_mut() {
+                Some(j) => j.walk(&snaps, &rep, p),
+                None => Ok(()),
+            }
         },
     )?;
     let (mu, y0) = (walk.mu, walk.preperiods.clone());
@@ -398,9 +407,13 @@ pub fn search_from(
         .map(|p| *p.0)
         .max()
         .unwrap_or(0);
-    let prefixes = per_row::prefixes(&snaps, &y0, &want, &|c| {
-        progress(Stage::Prefixes { last }, c)
-    })?;
+    let prefixes = per_row::prefixes(
+        &snaps,
+        &y0,
+        &want,
+        &|c| progress(Stage::Prefixes { last }, c),
+        cancel,
+    )?;
     Ok(Periods {
         joint: (mu, lam),
         rows,
@@ -413,15 +426,34 @@ pub fn search_from(
 /// The certified periods of rows 0..rows−1, for rows ≤ [`ON_DEMAND_ROWS`] (at most
 /// [`ON_DEMAND_COLUMNS`] columns swept).
 pub fn certified_rows(rows: u64) -> std::result::Result<Periods, RowsError> {
+    certified_rows_cancellable(rows, Cancel::never())
+}
+
+/// [`certified_rows`] that stops within 2^12 columns once `cancel` is set, with
+/// [`Error::Cancelled`].
+pub fn certified_rows_cancellable(
+    rows: u64,
+    cancel: &Cancel,
+) -> std::result::Result<Periods, RowsError> {
     if rows == 0 || rows > ON_DEMAND_ROWS {
         return Err(RowsError::Rows(rows));
     }
-    periods(rows as usize, ON_DEMAND_COLUMNS, &|_| {})
+    let cfg = Search::new(1, rows as usize, ON_DEMAND_COLUMNS);
+    search_from(&cfg, resume::Saved::Fresh, None, &|_, _| {}, cancel)
 }
 
 /// G(x, y) of Wythoff's game (a = 1), piles in any order and of any size, when the smaller pile
 /// is below [`ON_DEMAND_ROWS`]: from the certified periods of the rows up to it.
 pub fn value_at(x: &Integer, y: &Integer) -> std::result::Result<Integer, RowsError> {
+    value_at_cancellable(x, y, Cancel::never())
+}
+
+/// [`value_at`] that stops within 2^12 columns once `cancel` is set, with [`Error::Cancelled`].
+pub fn value_at_cancellable(
+    x: &Integer,
+    y: &Integer,
+    cancel: &Cancel,
+) -> std::result::Result<Integer, RowsError> {
     let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
     let row =
         lo.to_u64()
@@ -429,7 +461,7 @@ pub fn value_at(x: &Integer, y: &Integer) -> std::result::Result<Integer, RowsEr
             .ok_or_else(|| RowsError::BeyondOnDemand {
                 pile: crate::pairs::abbreviate(lo),
             })?;
-    let p = certified_rows(row + 1)?;
+    let p = certified_rows_cancellable(row + 1, cancel)?;
     Ok(p.value(row as usize, hi))
 }
 

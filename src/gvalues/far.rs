@@ -10,6 +10,7 @@
 //! value; O(log² y) for the rest.
 
 use super::sweep::Sweep;
+use crate::cancel::Cancel;
 use crate::error::Result;
 use rug::Integer;
 
@@ -35,6 +36,12 @@ pub enum Known {
 
 /// G(x, y) (piles in either order) by the bounds, the floor formula and the sweep.
 pub fn value_far(x: &Integer, y: &Integer) -> Result<Known> {
+    value_far_cancellable(x, y, Cancel::never())
+}
+
+/// [`value_far`] that stops within 2^12 rows of the sweep once `cancel` is set, with
+/// [`crate::Error::Cancelled`].
+pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Result<Known> {
     let (x, y) = if x <= y { (x, y) } else { (y, x) };
     let (a, b) = super::nth_zero(&(Integer::from(y - x)));
     if (&a, &b) == (x, y) {
@@ -64,6 +71,9 @@ pub fn value_far(x: &Integer, y: &Integer) -> Result<Known> {
     let top = high.to_u32().map_or(top, |h| h.min(top));
     let mut sweep = Sweep::new(top, super::window_cap(row.saturating_add(1)))?;
     while sweep.row() < row {
+        if sweep.row().is_multiple_of(1 << 12) {
+            cancel.check()?;
+        }
         sweep.step(&mut |_| {})?;
     }
     let mut found = None;

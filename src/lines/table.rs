@@ -24,6 +24,7 @@
 //! computed exactly before any allocation and refused above [`MAX_BYTES`].
 
 use super::LineRules;
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
@@ -135,6 +136,18 @@ impl LineTable {
         threads: usize,
         progress: &(dyn Fn(u64) + Sync),
     ) -> Result<LineTable> {
+        LineTable::compute_cancellable(rules, n, threads, progress, Cancel::never())
+    }
+
+    /// [`LineTable::compute`] that stops between antidiagonals once `cancel` is set, with
+    /// [`Error::Cancelled`].
+    pub fn compute_cancellable(
+        rules: &LineRules,
+        n: u64,
+        threads: usize,
+        progress: &(dyn Fn(u64) + Sync),
+        cancel: &Cancel,
+    ) -> Result<LineTable> {
         crate::grundy::check_resources(memory(rules, n)?, 0, None)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -160,6 +173,7 @@ impl LineTable {
         let mut data = vec![0u32; nu * nu];
         let mut diag: Vec<u32> = Vec::with_capacity(nu);
         for s in 0..2 * nu - 1 {
+            cancel.check()?;
             let lo = s.saturating_sub(nu - 1);
             let hi = s.min(nu - 1);
             let sets_ref = &sets;

@@ -12,10 +12,14 @@ use super::{
     Entry, Source, check_count, grundy_table, held_terms, line_games, partner_mean, row_inverse,
     try_each_pair, wythoff_array,
 };
+use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::grundy::rows;
 use rug::{Assign, Integer};
 use std::io::Write;
+
+/// Terms handed out between two polls of the cancellation flag.
+pub const POLL_TERMS: u64 = 1 << 12;
 
 /// One term as the stream hands it out: a 128-bit integer or, past that, a big one.
 #[derive(Clone, Copy, Debug)]
@@ -27,12 +31,27 @@ pub enum Term<'a> {
 }
 
 /// Hands the first `count` terms of an entry to `f`, in order (a count past the entry's limit
-/// is refused first, naming `--terms` and the reason); `f`'s first error ends the stream.
-pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()>) -> Result<()> {
+/// is refused first, naming `--terms` and the reason); `f`'s first error ends the stream.  Once
+/// `cancel` is set the stream ends with [`Error::Cancelled`] within 2^12 terms, and the
+/// engines that compute the terms in memory first stop between their blocks.
+pub fn each_term(
+    e: &Entry,
+    count: u64,
+    cancel: &Cancel,
+    f: &mut dyn FnMut(Term<'_>) -> Result<()>,
+) -> Result<()> {
     check_count(e, count)?;
     if count == 0 {
         return Ok(());
     }
+    let mut handed = 0u64;
+    let f = &mut |t: Term<'_>| {
+        handed += 1;
+        if handed.is_multiple_of(POLL_TERMS) {
+            cancel.check()?;
+        }
+        f(t)
+    };
     let last = e.offset + (count - 1); // ≤ 2^64 − 1: the limits keep it there
     match e.source {
         Source::Pairs { a, upper } => try_each_pair(a, e.offset, last, &mut |x, y| {
@@ -62,7 +81,7 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
             })
         }
         Source::GrundyRow(r) => {
-            let p = rows::certified_rows(r as u64 + 1)?;
+            let p = rows::certified_rows_cancellable(r as u64 + 1, cancel)?;
             let mut y = Integer::new();
             for i in 0..count {
                 y.assign(i);
@@ -80,7 +99,7 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
             partner_mean::plateau_ends(count, &mut |v| f(Term::Small(v)))
         }
         Source::GrundyRowInverse(r) => {
-            row_inverse::row_inverse(r, count, &mut |v| f(Term::Small(v)))
+            row_inverse::row_inverse(r, count, cancel, &mut |v| f(Term::Small(v)))
         }
         Source::WythoffArrayInverse => (0..count).try_for_each(|m| {
             f(Term::Small(if m == 0 {
@@ -104,16 +123,20 @@ pub fn each_term(e: &Entry, count: u64, f: &mut dyn FnMut(Term<'_>) -> Result<()
         Source::WythoffArrayDiagonal => wythoff_array::diagonal(count, &mut |v| f(Term::Big(v))),
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
             let triangle = e.source == Source::GrundyTriangle;
-            grundy_table::each_antidiagonal_term(count, triangle, &mut |v| f(Term::Small(v)))
+            grundy_table::each_antidiagonal_term(count, triangle, cancel, &mut |v| {
+                f(Term::Small(v))
+            })
         }
-        Source::ThreeAntidiagonals => crate::three_pile::a018219(super::antidiagonals_for(count))?
-            .into_iter()
-            .take(count as usize)
-            .try_for_each(|t| f(Term::Small(u128::from(t)))),
+        Source::ThreeAntidiagonals => {
+            crate::three_pile::a018219(super::antidiagonals_for(count), cancel)?
+                .into_iter()
+                .take(count as usize)
+                .try_for_each(|t| f(Term::Small(u128::from(t))))
+        }
         Source::LineGame(rules) => {
-            line_games::each_antidiagonal_term(rules, count, &mut |v| f(Term::Small(v)))
+            line_games::each_antidiagonal_term(rules, count, cancel, &mut |v| f(Term::Small(v)))
         }
-        _ => held_terms(e, count)?
+        _ => held_terms(e, count, cancel)?
             .into_iter()
             .try_for_each(|v| f(Term::Small(v))),
     }
@@ -171,8 +194,18 @@ impl<'a> Lines<'a> {
 /// Writes the b-file of an entry: `count` lines `n a(n)` from the offset, streamed
 /// ([`each_term`]; a count past the limit is refused before anything is written).
 pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write) -> Result<()> {
+    write_bfile_cancellable(e, count, out, Cancel::never())
+}
+
+/// [`write_bfile`] that stops once `cancel` is set, with [`Error::Cancelled`] ([`each_term`]).
+pub fn write_bfile_cancellable(
+    e: &Entry,
+    count: u64,
+    out: &mut dyn Write,
+    cancel: &Cancel,
+) -> Result<()> {
     let mut lines = Lines::new(e.offset, out);
-    each_term(e, count, &mut |t| lines.push(t))?;
+    each_term(e, count, cancel, &mut |t| lines.push(t))?;
     lines.flush()
 }
 

@@ -24,8 +24,13 @@ use rug::{Assign, Integer};
 use std::collections::BTreeMap;
 
 /// a(n) for n < count, to `f`: the y with G(r, y) = n.
-pub fn row_inverse(r: usize, count: u64, f: &mut dyn FnMut(u128) -> Result<()>) -> Result<()> {
-    let p = rows::certified_rows(r as u64 + 1)?;
+pub fn row_inverse(
+    r: usize,
+    count: u64,
+    cancel: &crate::cancel::Cancel,
+    f: &mut dyn FnMut(u128) -> Result<()>,
+) -> Result<()> {
+    let p = rows::certified_rows_cancellable(r as u64 + 1, cancel)?;
     let span = 2 * r as u64;
     let mut waiting: BTreeMap<u64, u64> = BTreeMap::new();
     let (mut next, mut y) = (0u64, 0u64);

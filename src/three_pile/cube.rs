@@ -13,6 +13,7 @@ use super::engine::{NONE, Solver};
 use super::tiles::Tiles;
 use crate::artifact::Partial;
 use crate::artifact::cube::{Cube, CubeWriter};
+use crate::cancel::Cancel;
 use crate::error::Result;
 use std::path::Path;
 
@@ -43,8 +44,9 @@ impl Summary {
 }
 
 /// The cube [0, N]³ solved without a file: the count and sum of its P-positions x ≤ y ≤ z.
-/// `progress` receives the number of lines finished.
-pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary> {
+/// `progress` receives the number of lines finished; once `cancel` is set it stops between
+/// wavefronts with [`crate::Error::Cancelled`].
+pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync), cancel: &Cancel) -> Result<Summary> {
     super::check_box(n, n, super::engine::bytes_needed(n, n))?;
     let mut solver = Solver::new(n as usize, n as usize);
     let mut s = Summary {
@@ -52,6 +54,7 @@ pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary> {
         ..Summary::default()
     };
     while !solver.done() {
+        cancel.check()?;
         let w = solver.next();
         let vals = solver.step();
         s.tally(solver.tiles(), w, &vals);
@@ -63,7 +66,8 @@ pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Summary> {
 /// Solves the cube [0, N]³ into the cube file `path` ([`crate::artifact::cube`]) and returns
 /// its summary.  `mode` says what to do with an interrupted run's partial file; `note` receives
 /// one-line remarks; `abort_after` is a test hook: abort the process (as `kill -9` would) once
-/// that many checkpoints are written.
+/// that many checkpoints are written.  Once `cancel` is set it stops between wavefronts with
+/// [`crate::Error::Cancelled`]: the checkpoints written stay, for [`Partial::Resume`].
 pub fn write(
     n: u64,
     path: &Path,
@@ -71,6 +75,7 @@ pub fn write(
     progress: &(dyn Fn(u64) + Sync),
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
+    cancel: &Cancel,
 ) -> Result<Summary> {
     let memory = super::engine::bytes_needed(n, n);
     super::check_box(n, n, memory)?;
@@ -102,6 +107,7 @@ pub fn write(
         file.resume(note)?;
     }
     while !solver.done() {
+        cancel.check()?;
         let w = solver.next();
         let vals = solver.step();
         summary.tally(solver.tiles(), w, &vals);

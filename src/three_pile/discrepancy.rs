@@ -32,7 +32,12 @@ pub struct Row {
 }
 
 /// The extremes for rows a = 0..=`rows`, over b ≤ `columns`.
-pub fn measure(rows: u64, columns: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Vec<Row>> {
+pub fn measure(
+    rows: u64,
+    columns: u64,
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &crate::cancel::Cancel,
+) -> Result<Vec<Row>> {
     let too_big = || Error::usage(format!("{rows} rows by {columns} columns is too large"));
     let d = columns.max(rows);
     let x = rows
@@ -44,7 +49,7 @@ pub fn measure(rows: u64, columns: u64, progress: &(dyn Fn(u64) + Sync)) -> Resu
         .checked_mul(usize::try_from(rows + 1).map_err(|_| too_big())?)
         .ok_or_else(too_big)?;
     let mut t = vec![u32::MAX; cells];
-    super::scan(x, rows, d, progress, &mut |y, z, v| {
+    super::scan(x, rows, d, progress, cancel, &mut |y, z, v| {
         // line (y, z), y ≤ z: T(y, z) = T(z, y)
         if let Some(v) = v {
             for (a, b) in [(y, z), (z, y)] {
@@ -95,7 +100,7 @@ mod tests {
     #[test]
     fn rows_match_a_game_search_and_row_zero_is_wythoff() {
         let (rows, cols) = (6u64, 30u64);
-        let got = measure(rows, cols, &|_| {}).unwrap();
+        let got = measure(rows, cols, &|_| {}, crate::cancel::Cancel::never()).unwrap();
         // T(a, b) from a backward induction over the cube [0, 4R + 2C]³, ⌊nφ⌋ = ⌊(n + √(5n²))/2⌋
         let n = (4 * rows + 2 * cols) as usize;
         let p = super::super::brute_force(n);

@@ -13,6 +13,7 @@
 
 use super::Config;
 use super::report::{Check, Measurement};
+use crate::cancel::Cancel;
 use crate::error::Result;
 use crate::pairs::algebraic;
 use serde_json::json;
@@ -30,6 +31,7 @@ pub(super) enum Run<'r> {
 /// skipped ("run by shard 0") for the others.
 pub(super) fn small_checks(
     cfg: &Config,
+    cancel: &Cancel,
 ) -> Result<(
     Vec<Check>,
     Vec<Measurement>,
@@ -41,14 +43,17 @@ pub(super) fn small_checks(
     } else {
         Run::Skip(&other)
     };
+    cancel.check()?;
     let mut checks = vec![identities(cfg, run)];
+    cancel.check()?;
     checks.extend(super::misere::checks(cfg, run)?);
-    let (g, mut measurements) = super::grundy::checks(cfg, run)?;
+    let (g, mut measurements) = super::grundy::checks(cfg, run, cancel)?;
     checks.extend(g);
-    checks.push(three(cfg, run)?);
+    checks.push(three(cfg, run, cancel)?);
     if cfg.three > 0 && matches!(run, Run::Here) {
-        measurements.push(three_discrepancy(cfg.three)?);
+        measurements.push(three_discrepancy(cfg.three, cancel)?);
     }
+    cancel.check()?;
     let (t, m, facts) = super::table::file_checks(cfg, run)?;
     checks.extend(t);
     measurements.extend(m);
@@ -88,7 +93,7 @@ fn identities(cfg: &Config, run: Run) -> Check {
 }
 
 /// The three-pile engine against a brute-force search.
-fn three(cfg: &Config, run: Run) -> Result<Check> {
+fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
     use crate::three_pile::{Box3, brute_force};
     const NAME: &str = "three-pile = brute force";
     let m = cfg.three.min(20) as usize;
@@ -107,7 +112,7 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
         return Ok(Check::skipped(NAME, covers, why));
     }
     // the corner [0, m]³ of the cube is solved on its own (a box closed under moves)
-    let b = Box3::cube(m as u64, &|_| {})?;
+    let b = Box3::solve_cancellable([m as u64; 3], &|_| {}, cancel)?;
     let oracle = brute_force(m);
     let side = m + 1;
     let mut bad = None;
@@ -126,7 +131,7 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
             }
         }
     }
-    let whole = crate::three_pile::cube::summary(cfg.three, &|_| {})?;
+    let whole = crate::three_pile::cube::summary(cfg.three, &|_| {}, cancel)?;
     Ok(
         Check::ran(NAME, covers, (side * side * side) as u64, bad, "empty cube").with_fact(
             &format!("p_positions_x<=y<=z<={}", cfg.three),
@@ -137,9 +142,9 @@ fn three(cfg: &Config, run: Run) -> Result<Check> {
 
 /// Rows a ≤ min(1000, bound) of A018219 against Wythoff's pairs, over b ≤ bound
 /// ([`crate::three_pile::discrepancy`]): a measurement that proves nothing.
-fn three_discrepancy(bound: u64) -> Result<Measurement> {
+fn three_discrepancy(bound: u64, cancel: &Cancel) -> Result<Measurement> {
     let rows = bound.min(1000);
-    let m = crate::three_pile::discrepancy::measure(rows, bound, &|_| {})?;
+    let m = crate::three_pile::discrepancy::measure(rows, bound, &|_| {}, cancel)?;
     let worst = |f: &dyn Fn(&crate::three_pile::discrepancy::Row) -> (i64, i64)| {
         let lo = m.iter().map(|r| f(r).0).min().unwrap_or(0);
         let hi = m.iter().map(|r| f(r).1).max().unwrap_or(0);

@@ -20,7 +20,8 @@
 use super::Config;
 use super::checks::Run;
 use super::report::{Check, Measurement};
-use crate::error::Result;
+use crate::cancel::Cancel;
+use crate::error::{Error, Result};
 use crate::grundy::{Spec, Table, check, rows};
 use serde_json::json;
 
@@ -31,7 +32,11 @@ pub const ROWS: u64 = 64;
 pub const MAX_COLUMNS: u64 = 1 << 26;
 
 /// The Grundy checks and measurements.
-pub(super) fn checks(cfg: &Config, run: Run) -> Result<(Vec<Check>, Vec<Measurement>)> {
+pub(super) fn checks(
+    cfg: &Config,
+    run: Run,
+    cancel: &Cancel,
+) -> Result<(Vec<Check>, Vec<Measurement>)> {
     let n = cfg.grundy;
     let x = n.min(ROWS);
     let names = [
@@ -70,7 +75,7 @@ pub(super) fn checks(cfg: &Config, run: Run) -> Result<(Vec<Check>, Vec<Measurem
     }
     let [table_name, periods_name, conj_name] = names;
     let spec = Spec::new(cfg.a, n)?;
-    let t = Table::compute(spec, rayon::current_num_threads(), &|_| {})?;
+    let t = Table::compute_cancellable(spec, rayon::current_num_threads(), &|_| {}, cancel)?;
     let rep = check(&t.data, t.layout, cfg.a)?;
     let mut out = vec![
         Check::ran(
@@ -89,7 +94,15 @@ pub(super) fn checks(cfg: &Config, run: Run) -> Result<(Vec<Check>, Vec<Measurem
         return Ok((out, vec![]));
     }
     let side = n as usize; // the table exists, so N fits memory and usize
-    match rows::periods(x as usize, MAX_COLUMNS, &|_| {}) {
+    let search = rows::Search::new(1, x as usize, MAX_COLUMNS);
+    match rows::search_from(
+        &search,
+        rows::resume::Saved::Fresh,
+        None,
+        &|_, _| {},
+        cancel,
+    ) {
+        Err(rows::RowsError::Sweep(Error::Cancelled)) => return Err(Error::Cancelled),
         Err(e) => {
             let why = format!("the row sweep found no certified period: {e}");
             out.push(Check::skipped(periods_name.0, periods_name.1, why.clone()));

@@ -104,6 +104,7 @@ pub(super) fn sweep(
     cfg: &Config,
     progress: &(dyn Fn(u64) + Sync),
     checkpoint: Option<&Checkpoint>,
+    cancel: &crate::cancel::Cancel,
 ) -> Result<Check> {
     use rayon::prelude::*;
     let rules = Rules::new(cfg.a, false)?;
@@ -130,6 +131,7 @@ pub(super) fn sweep(
     let (count, first) = (0..chunks)
         .into_par_iter()
         .map(|j| -> Result<Part> {
+            cancel.check()?;
             let s = lo + j * CHUNK; // < hi
             let e = s.saturating_add(CHUNK).min(hi);
             let (n, ce) = match checkpoint.and_then(|c| c.done(s)) {

@@ -38,6 +38,7 @@ pub use merge::merge;
 pub use numeration::NumTable;
 pub use report::{Check, Measurement, Report, ReportFile, Status, parse_report};
 
+use crate::cancel::Cancel;
 use crate::error::{Error, Refusal, Refuses, Result};
 use serde::{Deserialize, Serialize};
 
@@ -323,15 +324,29 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
     checkpoint: Option<&Checkpoint>,
 ) -> Result<Report> {
-    Ok(run_with_facts(cfg, progress, checkpoint)?.0)
+    run_cancellable(cfg, progress, checkpoint, Cancel::never())
 }
 
-/// [`run`], also returning the facts measured on the table file `cfg.table` (when it was read:
-/// shard 0, a = 1, checksum intact), for pictures ([`plot`]).
+/// [`run`] that stops once `cancel` is set, with [`Error::Cancelled`]: the long sweeps poll it
+/// between chunks, the Grundy and three-pile checks between columns or wavefronts of their
+/// engines, and the other checks before each starts (the check of a table file reads the file
+/// to its end once begun).  The chunks finished stay recorded in `checkpoint`.
+pub fn run_cancellable(
+    cfg: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    checkpoint: Option<&Checkpoint>,
+    cancel: &Cancel,
+) -> Result<Report> {
+    Ok(run_with_facts(cfg, progress, checkpoint, cancel)?.0)
+}
+
+/// [`run_cancellable`], also returning the facts measured on the table file `cfg.table` (when it
+/// was read: shard 0, a = 1, checksum intact), for pictures ([`plot`]).
 pub fn run_with_facts(
     cfg: &Config,
     progress: &(dyn Fn(u64) + Sync),
     checkpoint: Option<&Checkpoint>,
+    cancel: &Cancel,
 ) -> Result<(Report, Option<table::TableFacts>)> {
     cfg.validate()?;
     if let Some(c) = checkpoint {
@@ -340,7 +355,7 @@ pub fn run_with_facts(
     if let Some(w) = &cfg.window {
         let report = Report {
             config: cfg.clone(),
-            checks: window::checks(cfg.a, w, cfg.inject_fault, progress)?,
+            checks: window::checks(cfg.a, w, cfg.inject_fault, progress, cancel)?,
             measurements: Vec::new(),
         };
         return Ok((report, None));
@@ -348,14 +363,14 @@ pub fn run_with_facts(
     if cfg.conjectures {
         let report = Report {
             config: cfg.clone(),
-            checks: conjectures::checks(cfg, progress, checkpoint)?,
+            checks: conjectures::checks(cfg, progress, checkpoint, cancel)?,
             measurements: Vec::new(),
         };
         return Ok((report, None));
     }
     // The small checks first: their failures of input (a table too large) surface at once.
-    let (small, measurements, facts) = checks::small_checks(cfg)?;
-    let mut checks = vec![mex::sweep(cfg, progress, checkpoint)?];
+    let (small, measurements, facts) = checks::small_checks(cfg, cancel)?;
+    let mut checks = vec![mex::sweep(cfg, progress, checkpoint, cancel)?];
     checks.push(numeration::sample_check(cfg));
     checks.extend(small);
     let report = Report {

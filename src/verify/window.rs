@@ -90,6 +90,7 @@ pub fn checks(
     w: &Window,
     fault: Option<u64>,
     progress: &(dyn Fn(u64) + Sync),
+    cancel: &crate::cancel::Cancel,
 ) -> Result<Vec<Check>> {
     let (x, y, len) = w.bounds()?;
     let floor = |n: &Integer| -> Integer {
@@ -106,7 +107,8 @@ pub fn checks(
     let a_x = floor(&x);
     let blocks: Vec<(Vec<u64>, Option<String>)> = (0..len.div_ceil(BLOCK))
         .into_par_iter()
-        .map(|b| {
+        .map(|b| -> Result<_> {
+            cancel.check()?;
             let (s, e) = (b * BLOCK, ((b + 1) * BLOCK).min(len));
             let mut offs = Vec::with_capacity((e - s) as usize);
             let mut bad = None;
@@ -124,9 +126,9 @@ pub fn checks(
                 offs.push(Integer::from(&f - &a_x).to_u64().unwrap_or(u64::MAX));
             }
             progress(e - s);
-            (offs, bad)
+            Ok((offs, bad))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     let first_bad = blocks.iter().find_map(|b| b.1.clone());
     let floor_num = Check::ran(
         NAMES[0],
@@ -234,6 +236,7 @@ pub fn checks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cancel::Cancel;
 
     fn w(from: &str, to: &str) -> Window {
         Window {
@@ -247,13 +250,13 @@ mod tests {
         let far = Integer::from(Integer::u_pow_u(10, 30));
         for a in [1u64, 2, 7] {
             let (x, y) = (far.to_string(), Integer::from(&far + 5000u32).to_string());
-            let c = checks(a, &w(&x, &y), None, &|_| {}).unwrap();
+            let c = checks(a, &w(&x, &y), None, &|_| {}, Cancel::never()).unwrap();
             assert!(
                 c.iter().all(|c| c.counterexample.is_none()),
                 "a = {a}: {c:?}"
             );
             assert_eq!(c[0].count, 5001);
-            let c = checks(a, &w(&x, &y), Some(1234), &|_| {}).unwrap();
+            let c = checks(a, &w(&x, &y), Some(1234), &|_| {}, Cancel::never()).unwrap();
             let want = format!("n = {}:", Integer::from(&far + 1234u32));
             for c in &c {
                 let ce = c.counterexample.as_ref().unwrap();
@@ -262,7 +265,7 @@ mod tests {
         }
         // 10^1000, a short window
         let top = Integer::from(Integer::u_pow_u(10, 1000)).to_string();
-        let c = checks(1, &w(&top, &top), None, &|_| {}).unwrap();
+        let c = checks(1, &w(&top, &top), None, &|_| {}, Cancel::never()).unwrap();
         assert!(c.iter().all(|c| c.counterexample.is_none()));
     }
 

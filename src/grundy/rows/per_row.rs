@@ -159,12 +159,14 @@ pub fn least_period(rec: &[i16]) -> u64 {
         .unwrap_or(lam) as u64
 }
 
-/// r_x(y) for y < y0\[x\] for the rows x with `want\[x\]`, from one sweep of column 0 on.
+/// r_x(y) for y < y0\[x\] for the rows x with `want\[x\]`, from one sweep of column 0 on;
+/// stops within 2^12 columns once `cancel` is set.
 pub fn prefixes(
     snaps: &Snapshots,
     y0: &[u64],
     want: &[bool],
     progress: &dyn Fn(u64),
+    cancel: &crate::cancel::Cancel,
 ) -> Result<Vec<Option<Vec<i16>>>, RowsError> {
     let mut out: Vec<Option<Vec<i16>>> = (y0.iter().zip(want))
         .map(|(&y, &w)| w.then(|| Vec::with_capacity(y as usize)))
@@ -179,6 +181,9 @@ pub fn prefixes(
     }
     let mut s = snaps.at(0)?;
     while s.y() < last {
+        if s.y().is_multiple_of(1 << 12) {
+            cancel.check()?;
+        }
         s.step()?;
         let y = s.y() - 1;
         for ((o, &g), &y0x) in out.iter_mut().zip(&s.column).zip(y0) {

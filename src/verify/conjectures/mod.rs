@@ -116,6 +116,7 @@ pub fn checks(
     cfg: &Config,
     progress: &(dyn Fn(u64) + Sync),
     checkpoint: Option<&Checkpoint>,
+    cancel: &crate::cancel::Cancel,
 ) -> Result<Vec<Check>> {
     use rayon::prelude::*;
     validate(cfg)?;
@@ -130,6 +131,7 @@ pub fn checks(
     let (count_n, count_k, first) = (0..chunks)
         .into_par_iter()
         .map(|j| -> Result<Part> {
+            cancel.check()?;
             let s = lo + j * mex::CHUNK; // < hi
             let e = s.saturating_add(mex::CHUNK).min(hi);
             let (n, ce) = match checkpoint.and_then(|c| c.done(s)) {
