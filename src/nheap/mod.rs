@@ -12,6 +12,8 @@
 //! three-heap slices are measured by [`conjectures`].
 
 pub mod conjectures;
+pub mod listing;
+pub mod resume;
 pub mod slice;
 
 use crate::error::{Error, Result};
