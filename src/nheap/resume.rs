@@ -64,6 +64,24 @@ impl Text {
     }
 }
 
+/// A writer that hashes what it writes.
+struct Tee<W: Write> {
+    w: W,
+    h: Xxh3,
+}
+
+impl<W: Write> Write for Tee<W> {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        let n = self.w.write(b)?;
+        self.h.update(&b[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.w.flush()
+    }
+}
+
 /// Where a run starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Begin {
@@ -338,16 +356,22 @@ impl Checkpoints {
             }
             None => String::new(),
         };
-        let bytes = rows.save();
         let i = self.next;
         let path = self.log.files().state[i].clone();
         let mut f = AtomicFile::create_regular(&path)?;
-        f.write_all(&bytes).map_err(|e| Error::file(&path, e))?;
+        let mut tee = Tee {
+            w: BufWriter::with_capacity(1 << 16, &mut f),
+            h: Xxh3::new(),
+        };
+        rows.save_to(&mut tee)
+            .and_then(|()| tee.w.flush())
+            .map_err(|e| Error::file(&path, e))?;
+        let hash = tee.h.digest();
+        drop(tee);
         f.commit()?;
         self.log.append(&format!(
-            "column={}{text} state={i} {:016x}",
-            rows.column(),
-            xxh3_64(&bytes)
+            "column={}{text} state={i} {hash:016x}",
+            rows.column()
         ))?;
         self.next = 1 - i;
         self.made += 1;

@@ -13,10 +13,13 @@
 //! parameters against the engine's, the length, the XXH3-64 checksum, and that each row is an
 //! involution on the columns computed (every column the smaller heap of exactly one pair or the
 //! larger heap of one, every value taken once, every value within the engine's range).  A file
-//! that fails is refused ([`HeaderError`]), never used.  Cost: one pass over the rows, O(bytes).
+//! that fails is refused ([`HeaderError`]), never used.  Cost: saving goes over the rows twice
+//! (the checksum, then the bytes), streamed with no copy in memory; loading reads the file into
+//! memory once and goes over it once.
 
 use super::{Hole, MAX_VALUE, NONE, Row, Rows, bit};
 use crate::artifact::header::{HeaderError, Kind, MAGIC, preamble, u64_at};
+use std::io::Write;
 use xxhash_rust::xxh3::Xxh3;
 
 /// Bytes of the header.
@@ -37,6 +40,20 @@ fn params(r: &Rows) -> [u64; 3] {
     match r.family {
         super::Family::Three { smallest } => [3, smallest, 0],
         super::Family::Pairs { p_max, t_max } => [4, p_max, t_max],
+    }
+}
+
+/// A writer that only hashes what it is given.
+struct Hashing<'h>(&'h mut Xxh3);
+
+impl Write for Hashing<'_> {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.update(b);
+        Ok(b.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -81,10 +98,62 @@ fn set_once(set: &mut [u64], y: u64) -> bool {
 impl Rows {
     /// The state as the bytes of a state file (module documentation).
     pub fn save(&self) -> Vec<u8> {
-        let mut b = Vec::with_capacity(HEADER_LEN);
-        b.extend_from_slice(MAGIC);
-        b.extend_from_slice(&1u32.to_le_bytes());
-        b.extend_from_slice(&(Kind::NheapState as u32).to_le_bytes());
+        let mut b = Vec::new();
+        self.save_to(&mut b).expect("writing to memory");
+        b
+    }
+
+    /// The bytes of the state file's rows: each row's `top`, its differences, its holes' masks
+    /// or hints.
+    fn body(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let mut buf = Vec::with_capacity(1 << 16);
+        for row in &self.rows {
+            buf.extend_from_slice(&row.top.to_le_bytes());
+            for chunk in row.by_diff.chunks(1 << 13) {
+                chunk
+                    .iter()
+                    .for_each(|a| buf.extend_from_slice(&a.to_le_bytes()));
+                w.write_all(&buf)?;
+                buf.clear();
+            }
+            for h in &row.holes {
+                if self.modulus > 0 {
+                    h.mask
+                        .iter()
+                        .for_each(|m| buf.extend_from_slice(&m.to_le_bytes()));
+                } else {
+                    buf.extend_from_slice(&(h.hint.0 as u32).to_le_bytes());
+                    buf.extend_from_slice(&(h.hint.1 as u32).to_le_bytes());
+                }
+                if buf.len() >= 1 << 15 {
+                    w.write_all(&buf)?;
+                    buf.clear();
+                }
+            }
+        }
+        w.write_all(&buf)
+    }
+
+    /// The length of the state file.
+    fn state_len(&self) -> u64 {
+        let hole = if self.modulus > 0 {
+            8 * self.modulus.div_ceil(64)
+        } else {
+            8
+        };
+        let rows: u64 = (self.rows.iter())
+            .map(|r| 8 + 4 * r.by_diff.len() as u64 + hole * r.holes.len() as u64)
+            .sum();
+        HEADER_LEN as u64 + rows
+    }
+
+    /// Writes the state file to `w`, streamed (no copy of the rows in memory): the rows are
+    /// gone through twice, once for the header's checksum and once to write them.
+    pub fn save_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let mut head = Vec::with_capacity(HEADER_LEN);
+        head.extend_from_slice(MAGIC);
+        head.extend_from_slice(&1u32.to_le_bytes());
+        head.extend_from_slice(&(Kind::NheapState as u32).to_le_bytes());
         let [heaps, p1, p2] = params(self);
         let fields = [
             heaps,
@@ -93,33 +162,18 @@ impl Rows {
             self.rows.len() as u64,
             self.column,
             self.modulus,
-            0,
+            self.state_len(),
             0,
         ];
         for f in fields {
-            b.extend_from_slice(&f.to_le_bytes());
+            head.extend_from_slice(&f.to_le_bytes());
         }
-        for row in &self.rows {
-            b.extend_from_slice(&row.top.to_le_bytes());
-            for &a in &row.by_diff {
-                b.extend_from_slice(&a.to_le_bytes());
-            }
-            for h in &row.holes {
-                if self.modulus > 0 {
-                    h.mask
-                        .iter()
-                        .for_each(|w| b.extend_from_slice(&w.to_le_bytes()));
-                } else {
-                    b.extend_from_slice(&(h.hint.0 as u32).to_le_bytes());
-                    b.extend_from_slice(&(h.hint.1 as u32).to_le_bytes());
-                }
-            }
-        }
-        let len = b.len() as u64;
-        b[64..72].copy_from_slice(&len.to_le_bytes());
-        let sum = checksum(&b);
-        b[72..80].copy_from_slice(&sum.to_le_bytes());
-        b
+        let mut h = Xxh3::new();
+        h.update(&head[..COVERED]);
+        self.body(&mut Hashing(&mut h))?;
+        head[COVERED..HEADER_LEN].copy_from_slice(&h.digest().to_le_bytes());
+        w.write_all(&head)?;
+        self.body(w)
     }
 
     /// Replaces the state of these rows (made by the constructor of the run, no column computed)
