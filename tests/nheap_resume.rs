@@ -26,10 +26,15 @@ fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
-/// Runs `args` with `-o FILE`, aborted after `k` checkpoints taken every `ms` milliseconds;
-/// asserts that it was aborted (not finished).
-fn aborted(args: &[&str], file: &Path, more: &[&str], ms: &str, k: &str) {
-    let mut extra = vec!["--checkpoint-ms", ms, "--abort-after-checkpoints", k];
+/// Runs `args` with `-o FILE`, aborted after `k` checkpoints taken every 1000 columns (the
+/// test hooks); asserts that it was aborted (not finished).
+fn aborted(args: &[&str], file: &Path, more: &[&str], k: &str) {
+    let mut extra = vec![
+        "--checkpoint-columns",
+        "1000",
+        "--abort-after-checkpoints",
+        k,
+    ];
     extra.extend_from_slice(more);
     let o = wythoff(&strs(&with(args, file, &extra)));
     assert!(
@@ -38,6 +43,15 @@ fn aborted(args: &[&str], file: &Path, more: &[&str], ms: &str, k: &str) {
         text(&o)
     );
     assert!(!file.exists(), "an aborted run left '{}'", file.display());
+}
+
+/// A run of `args` writing a new file in a new folder, aborted after `k` checkpoints: the
+/// folder and the file.
+fn interrupted(args: &[&str], k: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.txt");
+    aborted(args, &file, &[], k);
+    (dir, file)
 }
 
 /// The log of an output written in place.
@@ -52,7 +66,7 @@ fn resumes_to_the_same_bytes(args: &[&str], in_place: bool) {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("out");
     let want = stdout(&run_ok(args));
-    aborted(args, &file, &[], "10", "2");
+    aborted(args, &file, &[], "2");
     if in_place {
         // a kill between two checkpoints leaves text after the last one: cut off on resuming
         let partial = suffixed(&file, ".partial");
@@ -60,7 +74,7 @@ fn resumes_to_the_same_bytes(args: &[&str], in_place: bool) {
         b.extend_from_slice(b"17 12345 99999\n");
         std::fs::write(&partial, b).unwrap();
     }
-    aborted(args, &file, &["--resume"], "10", "2");
+    aborted(args, &file, &["--resume"], "2");
     let o = run_ok(&strs(&with(args, &file, &["--resume"])));
     says(&text(&o), "continuing the interrupted run");
     if in_place {
@@ -76,41 +90,38 @@ fn resumes_to_the_same_bytes(args: &[&str], in_place: bool) {
     assert!(left.is_empty(), "{args:?} left {left:?}");
 }
 
-#[test]
-fn three_heaps_all_slices_resume_to_the_same_bytes() {
-    resumes_to_the_same_bytes(
+/// The outputs resumed: three heaps --all, one four-heap slice (fixed heaps given in either
+/// order) and all of them, a slice as JSON (written in place), the conjectures' report (written at
+/// the end).
+const CASES: [(&[&str], bool); 5] = [
+    (
         &["nheap", "--slice", "24", "--all", "--count", "6000"],
         true,
-    );
-}
-
-#[test]
-fn four_heap_slices_resume_to_the_same_bytes() {
-    resumes_to_the_same_bytes(&["nheap", "--slice", "3,9", "--count", "20000"], true);
-    resumes_to_the_same_bytes(
+    ),
+    (&["nheap", "--slice", "3,9", "--count", "20000"], true),
+    (
         &["nheap", "--slice", "5,3", "--all", "--count", "6000"],
         true,
-    );
-}
-
-#[test]
-fn a_json_slice_resumes_to_the_same_bytes() {
-    resumes_to_the_same_bytes(
+    ),
+    (
         &["nheap", "--slice", "12", "--count", "30000", "--json"],
         true,
-    );
-}
+    ),
+    (&["nheap", "--conjectures", "16", "--count", "8000"], false),
+];
 
 #[test]
-fn the_conjectures_report_resumes_to_the_same_bytes() {
-    resumes_to_the_same_bytes(&["nheap", "--conjectures", "16", "--count", "8000"], false);
+fn every_output_resumes_to_the_same_bytes() {
+    for (args, in_place) in CASES {
+        resumes_to_the_same_bytes(args, in_place);
+    }
 }
 
 #[test]
 fn a_run_killed_by_sigkill_resumes_to_the_same_bytes() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("all.txt");
-    let args = ["nheap", "--slice", "20", "--all", "--count", "8000"];
+    let args = ["nheap", "--slice", "20", "--all", "--count", "20000"];
     let want = stdout(&run_ok(&args));
     let run = with(&args, &file, &["--checkpoint-ms", "5"]);
     assert!(
@@ -123,10 +134,8 @@ fn a_run_killed_by_sigkill_resumes_to_the_same_bytes() {
 
 #[test]
 fn interrupted_runs_are_refused_resumed_only_as_they_were_and_restarted() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("s.txt");
     let args = ["nheap", "--slice", "16", "--all", "--count", "8000"];
-    aborted(&args, &file, &[], "10", "2");
+    let (_dir, file) = interrupted(&args, "2");
     let partial = suffixed(&file, ".partial");
     let kept = [log(&file), partial.clone()];
     let kept: Vec<&Path> = kept.iter().map(PathBuf::as_path).collect();
@@ -197,10 +206,8 @@ fn fails_keeping(args: &[&str], kept: &[&Path], want: &str) {
 
 #[test]
 fn a_damaged_state_file_or_text_is_refused_with_status_1() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("d.txt");
     let args = ["nheap", "--slice", "10", "--all", "--count", "8000"];
-    aborted(&args, &file, &[], "10", "3");
+    let (_dir, file) = interrupted(&args, "3");
     let l = log(&file);
     assert!(records(&l) >= 3);
     // the state file the last record names

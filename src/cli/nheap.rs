@@ -71,6 +71,10 @@ pub(crate) struct NheapArgs {
     /// Test hook: abort (like kill -9) once this many checkpoints are taken.
     #[arg(long, hide = true, requires = "output")]
     pub(crate) abort_after_checkpoints: Option<usize>,
+    /// Test hook: a checkpoint every this many columns instead of by time.
+    #[arg(long, hide = true, requires = "output", value_parser = count,
+          allow_hyphen_values = true)]
+    pub(crate) checkpoint_columns: Option<u64>,
     /// One JSON object: the outcome and moves, or with --slice the positions with B - A.
     #[arg(long)]
     pub(crate) json: bool,
@@ -196,6 +200,7 @@ fn checkpoints(
     let (mut c, begin) =
         Checkpoints::open(&file, in_place, params, mode, every, rows).map_err(naming(flag))?;
     c.abort_after(args.abort_after_checkpoints);
+    c.every_columns(args.checkpoint_columns);
     match begin {
         Begin::Fresh { discarded: true } => eprintln!(
             "wythoff: discarded the interrupted run of '{}'",
@@ -280,7 +285,7 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
             Ok(())
         })?;
         let due = match &dest {
-            Dest::Checkpointed(c) => c.due(),
+            Dest::Checkpointed(c) => c.due(listing.rows().column()),
             Dest::Plain(_) => false,
         };
         if buf.len() >= 1 << 16 || due {

@@ -110,6 +110,8 @@ pub struct Checkpoints {
     next: usize,
     /// Test hook: abort the process (as kill -9 would) after this many checkpoints.
     abort_after: Option<usize>,
+    /// Test hook: checkpoints by columns.
+    columns: Option<u64>,
     made: usize,
     text: Option<Text>,
 }
@@ -203,6 +205,7 @@ impl Checkpoints {
             last: Instant::now(),
             next: 0,
             abort_after: None,
+            columns: None,
             made: 0,
             text: None,
         };
@@ -331,6 +334,12 @@ impl Checkpoints {
         self.abort_after = k;
     }
 
+    /// Test hook: a checkpoint at every column that is a multiple of `k` instead of by time, so
+    /// that where a run stops does not depend on the machine's speed.
+    pub fn every_columns(&mut self, k: Option<u64>) {
+        self.columns = k.filter(|&k| k > 0);
+    }
+
     /// Appends text to the partial file (an output written in place).
     pub fn write(&mut self, s: &str) -> Result<()> {
         match &mut self.text {
@@ -339,14 +348,18 @@ impl Checkpoints {
         }
     }
 
-    /// A checkpoint is due: text buffered by the caller goes to [`Checkpoints::write`] first.
-    pub fn due(&self) -> bool {
-        self.last.elapsed() >= self.every
+    /// A checkpoint is due before `column`: text buffered by the caller goes to
+    /// [`Checkpoints::write`] first.
+    pub fn due(&self, column: u64) -> bool {
+        match self.columns {
+            Some(k) => column.is_multiple_of(k),
+            None => self.last.elapsed() >= self.every,
+        }
     }
 
     /// Takes a checkpoint of `rows` (between two columns) when one is due.
     pub fn maybe(&mut self, rows: &Rows) -> Result<()> {
-        if !self.due() {
+        if !self.due(rows.column()) {
             return Ok(());
         }
         let text = match &mut self.text {

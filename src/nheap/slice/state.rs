@@ -346,13 +346,18 @@ mod tests {
     use super::super::Rows;
     use super::*;
 
+    /// `r` after `k` columns.
+    fn stepped(mut r: Rows, k: u64) -> Rows {
+        for _ in 0..k {
+            r.step().unwrap();
+        }
+        r
+    }
+
     /// The rows made by `make`, stepped `at` columns, saved, loaded into fresh rows and both
     /// stepped `more` columns: the same values.
     fn continues(make: &dyn Fn() -> Rows, at: u64, more: u64) {
-        let mut a = make();
-        for _ in 0..at {
-            a.step().unwrap();
-        }
+        let mut a = stepped(make(), at);
         let bytes = a.save();
         let mut b = make();
         b.load(&bytes).unwrap();
@@ -380,11 +385,7 @@ mod tests {
 
     #[test]
     fn damaged_or_foreign_states_are_refused() {
-        let mut a = Rows::new(6).unwrap();
-        for _ in 0..300 {
-            a.step().unwrap();
-        }
-        let bytes = a.save();
+        let bytes = stepped(Rows::new(6).unwrap(), 300).save();
         // another run's rows
         assert!(Rows::new(7).unwrap().load(&bytes).is_err());
         assert!(Rows::pairs(6).unwrap().load(&bytes).is_err());
@@ -413,11 +414,7 @@ mod tests {
 
     #[test]
     fn forged_rows_with_a_matching_checksum_are_refused() {
-        let mut a = Rows::new(3).unwrap();
-        for _ in 0..40 {
-            a.step().unwrap();
-        }
-        let bytes = a.save();
+        let bytes = stepped(Rows::new(3).unwrap(), 40).save();
         let fresh = || Rows::new(3).unwrap();
         // a column past what the rows hold
         let mut b = bytes.clone();
