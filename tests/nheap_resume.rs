@@ -164,9 +164,17 @@ fn interrupted_runs_are_refused_resumed_only_as_they_were_and_restarted() {
         stdout(&run_ok(&args))
     );
     assert!(!log(&file).exists() && !partial.exists());
-    // nothing to resume
+    // nothing to resume: no log, or a log whose partial file is gone
     let e = refused(&strs(&with(&args, &file, &["--resume"])), &["--resume"]);
     says(&e, "no interrupted run");
+    std::fs::remove_file(&file).unwrap();
+    aborted(&args, &file, &[], "1");
+    std::fs::remove_file(&partial).unwrap();
+    let e = refused(&strs(&with(&args, &file, &["--resume"])), &["--resume"]);
+    says(&e, "no interrupted run");
+    // a plain run takes such a log for stale and starts
+    run_ok(&strs(&with(&args, &file, &[])));
+    assert!(!log(&file).exists());
     // --resume needs -o, and a file where a checkpoint can be kept
     refused(&[&args[..], &["--resume"]].concat(), &["--output"]);
     let e = refused(
