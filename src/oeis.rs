@@ -17,7 +17,7 @@
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::grundy::{Spec, Table, rows};
-use crate::pairs::bulk::{Plan, Sink};
+use crate::pairs::bulk::{PairSink, Pairs, Plan};
 
 mod bfile;
 mod catalogue;
@@ -340,38 +340,20 @@ pub(crate) fn try_each_pair(
 ) -> Result<()> {
     /// Feeds each pair of the stream to the closure until it fails.
     struct Each<'a> {
-        a: u128,
-        pair: (u128, u128),
         f: &'a mut dyn FnMut(u128, u128) -> Result<()>,
         failed: Option<Error>,
     }
-    impl Each<'_> {
-        fn give(&mut self) {
+    impl PairSink for Each<'_> {
+        fn pair(&mut self, a: u128, b: u128) {
             if self.failed.is_none()
-                && let Err(e) = (self.f)(self.pair.0, self.pair.1)
+                && let Err(e) = (self.f)(a, b)
             {
                 self.failed = Some(e);
             }
         }
     }
-    impl Sink for Each<'_> {
-        fn begin(&mut self, _n: u64, a: u128, b: u128) {
-            self.pair = (a, b);
-            self.give();
-        }
-        fn step(&mut self, carry: bool) {
-            let d = 1 + u128::from(carry);
-            self.pair = (self.pair.0 + d, self.pair.1 + d + self.a);
-            self.give();
-        }
-    }
     let rules = Rules::new(a, false)?;
-    let mut sink = Each {
-        a: u128::from(a),
-        pair: (0, 0),
-        f,
-        failed: None,
-    };
+    let mut sink = Pairs::new(a, Each { f, failed: None });
     // plans of 2^30 indices, so that the chunk list stays small for any range
     let mut lo = first;
     loop {
@@ -379,7 +361,7 @@ pub(crate) fn try_each_pair(
         let plan = Plan::new(rules, lo, hi)?;
         for ch in plan.chunks(1 << 20) {
             plan.run(ch, &mut sink)?;
-            if let Some(e) = sink.failed.take() {
+            if let Some(e) = sink.inner.failed.take() {
                 return Err(e);
             }
         }

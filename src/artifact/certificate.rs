@@ -44,8 +44,6 @@ use std::path::Path;
 pub const HEADER_LEN: usize = 80;
 /// The file format version this code reads and writes.
 pub const VERSION: u32 = 1;
-/// Kind code of a row certificate.
-pub const KIND: u32 = crate::artifact::header::Kind::RowCertificate as u32;
 /// Default budget, in bytes, for the values below the preperiods.
 pub const DEFAULT_PREFIX_BUDGET: u64 = 64 << 20;
 
@@ -196,9 +194,7 @@ impl Certificate {
             }
         }
         let mut h = vec![0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
-        h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-        h[12..16].copy_from_slice(&KIND.to_le_bytes());
+        header::put_preamble(&mut h, VERSION, Kind::RowCertificate);
         h[16..24].copy_from_slice(&a.to_le_bytes());
         h[24..32].copy_from_slice(&(p.rows.len() as u64).to_le_bytes());
         h[32..40].copy_from_slice(&p.joint.0.to_le_bytes());

@@ -51,7 +51,8 @@ pub const HEADER_LEN: usize = 64;
 /// Header bytes the checksum covers (all fields before it), so that a changed side or tile side
 /// is caught like a changed value.
 const COVERED: usize = 40;
-const KIND: u32 = Kind::ThreePileCube as u32;
+/// The file format version this code reads and writes.
+const VERSION: u32 = 1;
 /// Values per checkpoint batch, at least (or a sixteenth of the cube, if less).
 const BATCH: u64 = 1 << 22;
 
@@ -71,9 +72,7 @@ pub struct CubeHeader {
 impl CubeHeader {
     fn to_bytes(self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[..8].copy_from_slice(header::MAGIC);
-        h[8..12].copy_from_slice(&1u32.to_le_bytes());
-        h[12..16].copy_from_slice(&KIND.to_le_bytes());
+        header::put_preamble(&mut h, VERSION, Kind::ThreePileCube);
         for (k, v) in [self.n, self.tile, self.values, self.checksum]
             .into_iter()
             .enumerate()
@@ -86,7 +85,7 @@ impl CubeHeader {
     /// Parses and checks a header: magic, version, kind, a side that fits the values' 32 bits, the
     /// tile side 64 and the number of values the side implies.
     pub fn from_bytes(h: &[u8]) -> std::result::Result<CubeHeader, HeaderError> {
-        header::preamble(h, HEADER_LEN, Kind::ThreePileCube, &[1], "version 1")?;
+        header::preamble(h, HEADER_LEN, Kind::ThreePileCube, &[VERSION], "version 1")?;
         let hd = CubeHeader {
             n: u64_at(h, 16),
             tile: u64_at(h, 24),

@@ -18,7 +18,7 @@
 //! pass and a seek back to fill in the checksum; reading streams once, O(1) memory.
 
 use super::atomic::{AtomicFile, io_error};
-use super::header::{FileError, HeaderError, Kind, open_regular, preamble, u64_at};
+use super::header::{FileError, HeaderError, Kind, open_regular, preamble, put_preamble, u64_at};
 use crate::error::Result;
 use crate::gvalues::MAX_G;
 use std::io::{Read, Seek, SeekFrom, Write};
@@ -27,6 +27,9 @@ use xxhash_rust::xxh3::Xxh3;
 
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 80;
+
+/// The file format version this code reads and writes.
+pub const VERSION: u32 = 1;
 
 /// Bytes per record (x and y, 8 bytes each).
 pub const RECORD_LEN: u64 = 16;
@@ -46,9 +49,7 @@ impl GHeader {
     /// The header as bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(super::header::MAGIC);
-        h[8..12].copy_from_slice(&1u32.to_le_bytes());
-        h[12..16].copy_from_slice(&(Kind::GValues as u32).to_le_bytes());
+        put_preamble(&mut h, VERSION, Kind::GValues);
         h[16..24].copy_from_slice(&self.g.to_le_bytes());
         h[24..32].copy_from_slice(&self.count.to_le_bytes());
         h[32] = 8;
@@ -58,7 +59,7 @@ impl GHeader {
 
     /// Parses and validates a header (not the checksum, which needs the payload).
     pub fn from_bytes(h: &[u8]) -> std::result::Result<GHeader, HeaderError> {
-        preamble(h, HEADER_LEN, Kind::GValues, &[1], "version 1")?;
+        preamble(h, HEADER_LEN, Kind::GValues, &[VERSION], "version 1")?;
         let header = GHeader {
             g: u64_at(h, 16),
             count: u64_at(h, 24),

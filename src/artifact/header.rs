@@ -2,8 +2,8 @@
 //! for whatever can be wrong with a file read back.
 //!
 //! Every binary file starts with the magic `WYTHOFF\0` ([`MAGIC`]), a version (u32) and a kind
-//! (u32).  [`Kind`] is the one registry of kinds with their names; [`preamble`] checks those
-//! three fields for every format.  [`HeaderError`] says what is wrong with a file's header,
+//! (u32).  [`Kind`] is the one registry of kinds with their names; [`put_preamble`] writes those
+//! three fields and [`preamble`] checks them, for every format.  [`HeaderError`] says what is wrong with a file's header,
 //! length or checksums — short, magic, kind, version, a field, the length, damage — in one
 //! wording for every kind, and [`FileError`] adds the file's name and whether it could be read.
 //!
@@ -331,6 +331,14 @@ pub fn u32_at(h: &[u8], o: usize) -> u32 {
 /// The little-endian u64 at byte `o` of a header `h` (whose length the caller checked).
 pub fn u64_at(h: &[u8], o: usize) -> u64 {
     u64::from(u32_at(h, o)) | (u64::from(u32_at(h, o + 4)) << 32)
+}
+
+/// Writes the opening fields every binary file shares — magic, version (u32 at 8), kind (u32 at
+/// 12) — into the first 16 bytes of a header `h`: what [`preamble`] checks.
+pub fn put_preamble(h: &mut [u8], version: u32, kind: Kind) {
+    h[0..8].copy_from_slice(MAGIC);
+    h[8..12].copy_from_slice(&version.to_le_bytes());
+    h[12..16].copy_from_slice(&(kind as u32).to_le_bytes());
 }
 
 /// Checks the opening fields every binary file shares — magic, version (u32 at 8), kind (u32

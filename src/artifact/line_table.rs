@@ -50,8 +50,6 @@ use crate::lines::{LineRules, LineTable, MAX_RULES, Rule};
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// Kind code of a line-game table file.
-pub const KIND: u32 = crate::artifact::header::Kind::LineTable as u32;
 /// The format version this code writes (and reads, with [`VERSION_WHOLE`]).
 pub const VERSION: u32 = 2;
 /// The earlier version, still read: one checksum over the header, the rules and the payload.
@@ -130,9 +128,7 @@ impl LineHeader {
     pub fn to_bytes(&self) -> Vec<u8> {
         let r = self.rules.rules();
         let mut h = vec![0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
-        h[8..12].copy_from_slice(&self.version.to_le_bytes());
-        h[12..16].copy_from_slice(&KIND.to_le_bytes());
+        header::put_preamble(&mut h, self.version, Kind::LineTable);
         h[16..24].copy_from_slice(&self.n.to_le_bytes());
         h[24..28].copy_from_slice(&(r.len() as u32).to_le_bytes());
         h[28..32].copy_from_slice(&self.width.to_le_bytes());
@@ -422,14 +418,17 @@ impl AnyTableFile {
     /// Opens a table file of either kind (header and length validated, not the checksum).
     pub fn open(path: &Path) -> crate::error::Result<AnyTableFile> {
         match kind_of(path) {
-            Some(KIND) => return Ok(AnyTableFile::Lines(LineTableFile::open(path)?)),
-            Some(k) if k != crate::grundy::KIND_TABLE => {
+            Some(k) if k == Kind::LineTable as u32 => {
+                return Ok(AnyTableFile::Lines(LineTableFile::open(path)?));
+            }
+            Some(k) if k != Kind::GrundyTable as u32 => {
                 return Err(Error::usage(format!(
                     "'{}' is a wythoff file of {}: this reads Grundy tables (kind {}) and \
-                     line-game tables (kind {KIND})",
+                     line-game tables (kind {})",
                     path.display(),
-                    crate::artifact::header::Kind::describe(k),
-                    crate::grundy::KIND_TABLE
+                    Kind::describe(k),
+                    Kind::GrundyTable as u32,
+                    Kind::LineTable as u32
                 )));
             }
             _ => {}

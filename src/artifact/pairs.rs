@@ -20,7 +20,7 @@
 //! Pairs payload: for n = START..=STOP, A_n then B_n, each `width` bytes.  Word payload: bit j
 //! (byte j/8, bit j%8, least significant first) is 1 iff A_START + j is a lower number A_n.
 
-use super::header::{HeaderError, Kind, MAGIC, u32_at, u64_at};
+use super::header::{HeaderError, Kind, MAGIC, put_preamble, u32_at, u64_at};
 use std::fs::File;
 use std::io::{Seek, SeekFrom, Write};
 
@@ -50,13 +50,14 @@ pub struct Header {
 /// Size of the header in bytes.
 pub const HEADER_LEN: usize = 80;
 
+/// The file format version this code reads and writes.
+pub const VERSION: u32 = 1;
+
 impl Header {
     /// The header as bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(MAGIC);
-        h[8..12].copy_from_slice(&1u32.to_le_bytes());
-        h[12..16].copy_from_slice(&(self.kind as u32).to_le_bytes());
+        put_preamble(&mut h, VERSION, self.kind);
         h[16..24].copy_from_slice(&self.a.to_le_bytes());
         h[24] = u8::from(self.misere);
         h[25] = self.width;
@@ -88,7 +89,7 @@ impl Header {
                 });
             }
         };
-        if u32_at(h, 8) != 1 {
+        if u32_at(h, 8) != VERSION {
             return Err(HeaderError::Version {
                 got: u32_at(h, 8),
                 known: "version 1",

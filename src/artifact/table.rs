@@ -43,8 +43,6 @@ use super::header::{self, FileError, HeaderError, Kind, u32_at, u64_at};
 use crate::grundy::store::{self, Layout};
 use std::path::Path;
 
-/// Kind code of a Grundy table file.
-pub const KIND_TABLE: u32 = crate::artifact::header::Kind::GrundyTable as u32;
 /// The file format version this code writes (and reads, with [`VERSION_WHOLE`]).
 pub const VERSION: u32 = 3;
 /// The earlier version, still read: one checksum over the header and the whole payload.
@@ -84,9 +82,7 @@ impl TableHeader {
     /// The header as bytes.
     pub fn to_bytes(&self) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(crate::artifact::header::MAGIC);
-        h[8..12].copy_from_slice(&self.version.to_le_bytes());
-        h[12..16].copy_from_slice(&KIND_TABLE.to_le_bytes());
+        header::put_preamble(&mut h, self.version, Kind::GrundyTable);
         h[16..24].copy_from_slice(&self.a.to_le_bytes());
         h[24..32].copy_from_slice(&self.n.to_le_bytes());
         h[32..36].copy_from_slice(&LAYOUT_TRIANGLE.to_le_bytes());

@@ -126,20 +126,37 @@ impl State {
     }
 }
 
-/// Fills rows `from_row..N` of the triangle.  `progress(cells)` is called per column;
+/// One run of the engine: which rows of which payload, on how many workers, and whom it tells.
+#[derive(Clone, Copy)]
+pub struct Run<'r> {
+    /// The triangle written.
+    pub payload: PayloadPtr,
+    /// The first row computed: rows below it are complete already (0, or a resumed table).
+    pub from_row: usize,
+    /// Worker threads (at least 1 is used, at most one per band).
+    pub threads: usize,
+    /// Called per column with the cells it finished.
+    pub progress: &'r (dyn Fn(u64) + Sync),
+    /// Called after each band, in order, with the number of rows complete.
+    pub band_done: &'r (dyn Fn(usize) + Sync),
+    /// Polled per column by every band.
+    pub cancel: &'r Cancel,
+}
+
+/// Fills rows `run.from_row..N` of the triangle.  `progress(cells)` is called per column;
 /// `band_done(rows_complete)` after each band, in order, with all rows below complete.  Every
 /// band polls `cancel` per column (also while it waits for the band above): once it is set, the
 /// workers stop, the rows not reported by `band_done` are incomplete and the caller must not
 /// use them.
-pub fn fill(
-    state: &mut State,
-    payload: PayloadPtr,
-    from_row: usize,
-    threads: usize,
-    progress: &(dyn Fn(u64) + Sync),
-    band_done: &(dyn Fn(usize) + Sync),
-    cancel: &Cancel,
-) {
+pub fn fill(state: &mut State, run: Run) {
+    let Run {
+        payload,
+        from_row,
+        threads,
+        progress,
+        band_done,
+        cancel,
+    } = run;
     let (n, a) = (state.n, state.a);
     if from_row >= n {
         return;

@@ -20,7 +20,7 @@ pub mod store;
 pub mod write;
 
 use crate::artifact::resources;
-pub use crate::artifact::table::{HEADER_LEN, KIND_TABLE, TableFile, TableHeader};
+pub use crate::artifact::table::{HEADER_LEN, TableFile, TableHeader};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 pub use check::{CheckReport, check, check_with};
@@ -91,27 +91,18 @@ pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()>
     resources::check(memory, disk, dir, "side N")
 }
 
-/// Runs the right engine over rows `from_row..N` of `payload`; [`Error::Cancelled`] when
-/// `cancel` stopped it (the rows after the last reported band are then incomplete).
-fn fill(
-    spec: Spec,
-    payload: PayloadPtr,
-    from_row: usize,
-    threads: usize,
-    progress: &(dyn Fn(u64) + Sync),
-    band_done: &(dyn Fn(usize) + Sync),
-    cancel: &Cancel,
-) -> Result<()> {
-    let mut state = if from_row == 0 {
+/// Runs the engine over rows `run.from_row..N` of `run.payload`, rebuilding its sets from the
+/// rows before; [`Error::Cancelled`] when `run.cancel` stopped it (the rows after the last
+/// reported band are then incomplete).
+fn fill(spec: Spec, run: engine::Run) -> Result<()> {
+    let mut state = if run.from_row == 0 {
         engine::State::new(spec.n, spec.a)
     } else {
-        engine::State::rebuild(spec.n, spec.a, payload, from_row)
+        engine::State::rebuild(spec.n, spec.a, run.payload, run.from_row)
             .map_err(|e| Error::usage(format!("the partial table cannot be resumed: {e}")))?
     };
-    engine::fill(
-        &mut state, payload, from_row, threads, progress, band_done, cancel,
-    );
-    cancel.check()
+    engine::fill(&mut state, run);
+    run.cancel.check()
 }
 
 /// A table in memory.
@@ -141,15 +132,15 @@ impl Table {
         let layout = spec.layout();
         check_resources(spec.engine_bytes() + layout.bytes() as u64, 0, None)?;
         let mut data = vec![0u8; layout.bytes()];
-        fill(
-            spec,
-            PayloadPtr::new(&mut data, layout),
-            0,
+        let run = engine::Run {
+            payload: PayloadPtr::new(&mut data, layout),
+            from_row: 0,
             threads,
             progress,
-            &|_| {},
+            band_done: &|_| {},
             cancel,
-        )?;
+        };
+        fill(spec, run)?;
         Ok(Table { spec, layout, data })
     }
 

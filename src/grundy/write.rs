@@ -3,7 +3,7 @@
 //! reports each finished band to it, which checkpoints it; the format, the checkpoints, resuming
 //! and sealing are the writer's.
 
-use super::{Spec, fill};
+use super::{Spec, engine, fill};
 use crate::artifact::atomic::{self, Need, Target};
 use crate::artifact::table::TableHeader;
 use crate::artifact::table_writer::TableWriter;
@@ -57,8 +57,14 @@ pub fn write_table_cancellable(
     )?;
     let payload = file.payload();
     let band_done = |rows| file.band_done(rows);
-    fill(
-        spec, payload, from_row, threads, progress, &band_done, cancel,
-    )?;
+    let run = engine::Run {
+        payload,
+        from_row,
+        threads,
+        progress,
+        band_done: &band_done,
+        cancel,
+    };
+    fill(spec, run)?;
     file.finish(note)
 }

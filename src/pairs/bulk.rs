@@ -21,7 +21,8 @@
 //!   fallback and as the in-run baseline of the benchmarks.
 //!
 //! Consumers implement [`Sink`]: `begin` with the exact first pair of a chunk, then one `step` per
-//! further term with its carry (A grows by 1 + c, B by 1 + c + a).  The same stream can also be
+//! further term with its carry (A grows by 1 + c, B by 1 + c + a); a consumer of the pairs
+//! themselves implements [`PairSink`] and runs as [`Pairs`], which adds the steps up.  The same stream can also be
 //! pulled: [`Plan::sturmian`] gives the proved kernel of a chunk ([`Sturmian`], the one
 //! implementation of the step) and [`Plan::stream`] the pairs of a chunk one at a time.  The
 //! pairs writers ([`super::emit`]) push through [`Plan::run`]; the verifier ([`crate::verify`])
@@ -47,6 +48,51 @@ pub trait Sink {
     fn begin(&mut self, n: u64, a: u128, b: u128);
     /// The next pair: n += 1, A += 1 + carry, B += 1 + carry + a.
     fn step(&mut self, carry: bool);
+}
+
+/// Receives the pairs themselves, (A_n, B_n) in order, rather than the steps between them:
+/// [`Pairs`] makes it a [`Sink`].
+pub trait PairSink {
+    /// The next pair: a chunk's first, then each following one.
+    fn pair(&mut self, a: u128, b: u128);
+}
+
+/// The [`Sink`] of a [`PairSink`]: from each chunk's exact first pair it adds up the steps
+/// (A += 1 + carry, B += 1 + carry + a) in u128 and hands every pair on — for the consumers that
+/// want the numbers (the text writer adds its steps to decimal digits instead, [`super::emit`]).
+pub struct Pairs<P> {
+    /// The consumer of the pairs.
+    pub inner: P,
+    a: u128,
+    b: u128,
+    a_step: u128,
+}
+
+impl<P> Pairs<P> {
+    /// The pairs of the game with parameter `a` (that of the plan run), into `inner`.
+    pub fn new(a: u64, inner: P) -> Self {
+        Pairs {
+            inner,
+            a: 0,
+            b: 0,
+            a_step: u128::from(a),
+        }
+    }
+}
+
+impl<P: PairSink> Sink for Pairs<P> {
+    fn begin(&mut self, _n: u64, a: u128, b: u128) {
+        (self.a, self.b) = (a, b);
+        self.inner.pair(a, b);
+    }
+
+    #[inline(always)]
+    fn step(&mut self, carry: bool) {
+        let d = 1 + u128::from(carry);
+        self.a += d;
+        self.b += d + self.a_step;
+        self.inner.pair(self.a, self.b);
+    }
 }
 
 /// A contiguous run of indices [start, start + len).

@@ -7,7 +7,7 @@
 //! largest is B_STOP.  The caller's [`Cancel`] is polled between chunks.  Cost: that of
 //! [`Plan::run`], about 2 cycles a term, plus 16 bytes a term written.
 
-use super::bulk::{Chunk, Plan, Sink};
+use super::bulk::{Chunk, PairSink, Pairs, Plan};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
@@ -55,55 +55,37 @@ pub fn fill_u64(
         parts.push((ch, l, u));
         (lo, up) = (rest_l, rest_u);
     }
-    let step = u128::from(plan.rules().a());
+    let a = plan.rules().a();
     parts.into_par_iter().try_for_each(|(ch, lower, upper)| {
         cancel.check()?;
-        let mut sink = SliceSink {
-            lower,
-            upper,
-            at: 0,
-            a: 0,
-            b: 0,
-            step,
-        };
+        let mut sink = Pairs::new(
+            a,
+            SliceSink {
+                lower,
+                upper,
+                at: 0,
+            },
+        );
         plan.run(ch, &mut sink)?;
         progress(ch.len);
         Ok(())
     })
 }
 
-/// Writes one chunk into its slices; values kept in u128 (they fit u64: B_STOP does).
+/// Writes one chunk's pairs into its slices, from index 0 on.
 struct SliceSink<'s> {
     lower: &'s mut [u64],
     upper: &'s mut [u64],
     at: usize,
-    a: u128,
-    b: u128,
-    step: u128,
 }
 
-impl Sink for SliceSink<'_> {
-    fn begin(&mut self, _n: u64, a: u128, b: u128) {
-        (self.at, self.a, self.b) = (0, a, b);
-        self.put();
-    }
-
+impl PairSink for SliceSink<'_> {
     #[inline(always)]
-    fn step(&mut self, carry: bool) {
-        let d = 1 + u128::from(carry);
-        self.a += d;
-        self.b += d + self.step;
-        self.at += 1;
-        self.put();
-    }
-}
-
-impl SliceSink<'_> {
-    #[inline(always)]
-    fn put(&mut self) {
+    fn pair(&mut self, a: u128, b: u128) {
         // every value ≤ B_STOP < 2^64 (checked before the run); `at` < the chunk's length
-        self.lower[self.at] = self.a as u64;
-        self.upper[self.at] = self.b as u64;
+        self.lower[self.at] = a as u64;
+        self.upper[self.at] = b as u64;
+        self.at += 1;
     }
 }
 

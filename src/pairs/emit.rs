@@ -6,7 +6,7 @@
 //! buffers and written in order.  Cost: a few nanoseconds per line; output order and bytes do not
 //! depend on the thread count.
 
-use super::bulk::{Chunk, Plan, Sink};
+use super::bulk::{Chunk, PairSink, Pairs, Plan, Sink};
 use crate::artifact::atomic::{AtomicFile, Need};
 use crate::artifact::decimal::{Decimal, reversed_digits};
 use crate::artifact::header::Kind;
@@ -198,14 +198,9 @@ impl FileFormat {
         let header = crate::artifact::pairs::HEADER_LEN as u128;
         let payload = match self {
             FileFormat::Text(_) => return None,
-            FileFormat::Binary => {
-                let width = if plan.pair(plan.stop()).1 <= u128::from(u64::MAX) {
-                    8
-                } else {
-                    16
-                };
-                plan.count().saturating_mul(2 * width)
-            }
+            FileFormat::Binary => plan
+                .count()
+                .saturating_mul(2 * u128::from(pair_width(plan))),
             FileFormat::Word => {
                 let bits = plan.pair(plan.stop()).0 - plan.pair(plan.start()).0 + 1;
                 bits.div_ceil(8)
@@ -235,13 +230,78 @@ pub fn write_file(
             write_text(plan, cols, &mut w, progress)?;
         }
         FileFormat::Binary => {
-            write_binary(plan, f.file(), progress)?;
+            let header = file_header(plan, Kind::Pairs)?;
+            let width = usize::from(header.width);
+            sealed(f.file(), header, |write| {
+                binary_payload(plan, width, write, progress)
+            })?;
         }
         FileFormat::Word => {
-            write_word(plan, f.file(), progress)?;
+            let header = file_header(plan, Kind::Word)?;
+            let bits = (header.first_value, header.records);
+            sealed(f.file(), header, |write| {
+                word_payload(plan, bits, write, progress)
+            })?;
         }
     }
     f.commit()
+}
+
+/// Bytes per value in the binary pairs file of `plan`: 8, or 16 when B_STOP ≥ 2^64.
+fn pair_width(plan: &Plan) -> u8 {
+    if plan.pair(plan.stop()).1 <= u128::from(u64::MAX) {
+        8
+    } else {
+        16
+    }
+}
+
+/// The header of the binary pairs file (`Kind::Pairs`: a record per pair, [`pair_width`]) or of
+/// the characteristic word (`Kind::Word`: a record per bit, one per integer of
+/// [A_START, A_STOP], from `first_value` = A_START) of `plan`, its checksum still 0.
+fn file_header(plan: &Plan, kind: Kind) -> Result<Header> {
+    let (width, records, first_value) = if kind == Kind::Word {
+        let (first, _) = plan.pair(plan.start());
+        let (last, _) = plan.pair(plan.stop());
+        let bits = u64::try_from(last - first + 1).map_err(|_| {
+            Error::usage("the word would have more than 2^64 bits; give a smaller range")
+        })?;
+        (0, bits, first)
+    } else {
+        let pairs =
+            u64::try_from(plan.count()).map_err(|_| Error::usage("too many pairs for one file"))?;
+        (pair_width(plan), pairs, 0)
+    };
+    Ok(Header {
+        kind,
+        a: plan.rules().a(),
+        misere: plan.rules().misere(),
+        width,
+        start: plan.start(),
+        stop: plan.stop(),
+        records,
+        first_value,
+        checksum: 0,
+    })
+}
+
+/// Writes `header` (as a placeholder), then the payload that `body` hands to its writer, each
+/// piece hashed on its way out, then the header again with the payload's checksum — so `out` must
+/// be a seekable file.
+fn sealed(
+    out: &mut std::fs::File,
+    mut header: Header,
+    body: impl FnOnce(&mut dyn FnMut(&[u8]) -> Result<()>) -> Result<()>,
+) -> Result<Header> {
+    out.write_all(&header.to_bytes()).map_err(write_error)?;
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    body(&mut |b: &[u8]| {
+        hasher.update(b);
+        out.write_all(b).map_err(write_error)
+    })?;
+    header.checksum = hasher.digest();
+    header.rewrite(out).map_err(write_error)?;
+    Ok(header)
 }
 
 /// An output error, typed: the command line tells a closed pipe from a failure by its
@@ -250,92 +310,39 @@ pub fn write_error(e: std::io::Error) -> Error {
     Error::Write(e)
 }
 
+/// Writes a chunk's pairs as little-endian (A_n, B_n) of `width` bytes each.
 struct BinarySink<'a> {
     buf: &'a mut [u8],
     pos: usize,
     width: usize,
-    a_step: u128,
-    x: u128,
-    y: u128,
 }
 
-impl BinarySink<'_> {
+impl PairSink for BinarySink<'_> {
     #[inline(always)]
-    fn put(&mut self) {
+    fn pair(&mut self, a: u128, b: u128) {
         let w = self.width;
-        self.buf[self.pos..self.pos + w].copy_from_slice(&self.x.to_le_bytes()[..w]);
-        self.buf[self.pos + w..self.pos + 2 * w].copy_from_slice(&self.y.to_le_bytes()[..w]);
+        self.buf[self.pos..self.pos + w].copy_from_slice(&a.to_le_bytes()[..w]);
+        self.buf[self.pos + w..self.pos + 2 * w].copy_from_slice(&b.to_le_bytes()[..w]);
         self.pos += 2 * w;
     }
 }
 
-impl Sink for BinarySink<'_> {
-    fn begin(&mut self, _n: u64, a: u128, b: u128) {
-        self.x = a;
-        self.y = b;
-        self.put();
-    }
-    #[inline(always)]
-    fn step(&mut self, carry: bool) {
-        let d = 1 + u128::from(carry);
-        self.x += d;
-        self.y += d + self.a_step;
-        self.put();
-    }
-}
-
-/// Writes the binary pairs file (header + little-endian A_n, B_n); the header's checksum is
-/// filled in at the end, so `out` must be a seekable file.
-pub fn write_binary(
+/// The payload of the binary pairs file: little-endian (A_n, B_n), `width` bytes each, chunks
+/// rendered in parallel and handed to `write` in order.
+fn binary_payload(
     plan: &Plan,
-    out: &mut std::fs::File,
+    width: usize,
+    write: &mut dyn FnMut(&[u8]) -> Result<()>,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Header> {
-    let (_, top_b) = plan.pair(plan.stop());
-    let width: usize = if top_b <= u64::MAX as u128 { 8 } else { 16 };
-    let mut header = Header {
-        kind: Kind::Pairs,
-        a: plan.rules().a(),
-        misere: plan.rules().misere(),
-        width: width as u8,
-        start: plan.start(),
-        stop: plan.stop(),
-        records: u64::try_from(plan.count())
-            .map_err(|_| Error::usage("too many pairs for one file"))?,
-        first_value: 0,
-        checksum: 0,
-    };
-    out.write_all(&header.to_bytes()).map_err(write_error)?;
+) -> Result<()> {
     const CH: u64 = 1 << 16;
-    let a = plan.rules().a() as u128;
+    let a = plan.rules().a();
     let fill = |ch: Chunk, buf: &mut [u8]| -> Result<usize> {
-        let mut s = BinarySink {
-            buf,
-            pos: 0,
-            width,
-            a_step: a,
-            x: 0,
-            y: 0,
-        };
+        let mut s = Pairs::new(a, BinarySink { buf, pos: 0, width });
         plan.run(ch, &mut s)?;
-        Ok(s.pos)
+        Ok(s.inner.pos)
     };
-    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    let mut write = |b: &[u8]| {
-        hasher.update(b);
-        out.write_all(b).map_err(write_error)
-    };
-    in_batches(
-        plan,
-        CH,
-        CH as usize * 2 * width,
-        &fill,
-        &mut write,
-        progress,
-    )?;
-    header.checksum = hasher.digest();
-    header.rewrite(out).map_err(write_error)?;
-    Ok(header)
+    in_batches(plan, CH, CH as usize * 2 * width, &fill, write, progress)
 }
 
 struct WordSink<'a> {
@@ -375,33 +382,19 @@ impl WordSink<'_> {
     }
 }
 
-/// Writes the characteristic word: bit j is 1 iff A_START + j is a lower number, for
-/// A_START ≤ A_START + j ≤ A_STOP.  Where the Sturmian kernel is proved, 64 integers at a time
-/// from the kernel's 64-step table ([`super::word64`], the generator `verify` checks); elsewhere
-/// term by term.  Sequential.
-pub fn write_word(
+/// The payload of the characteristic word of `plan`, its `records` bits from `first` = A_START
+/// on (from [`file_header`]): bit j is 1 iff A_START + j is a lower number, for
+/// A_START ≤ A_START + j ≤ A_STOP, handed to `write` in pieces
+/// of about 1 MiB.  Where the Sturmian kernel is proved, 64 integers at a time from the kernel's
+/// 64-step table ([`super::word64`], the generator `verify` checks); elsewhere term by term.
+/// Sequential.
+fn word_payload(
     plan: &Plan,
-    out: &mut std::fs::File,
+    (first, records): (u128, u64),
+    write: &mut dyn FnMut(&[u8]) -> Result<()>,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Header> {
-    let (first, _) = plan.pair(plan.start());
-    let (last, _) = plan.pair(plan.stop());
-    let records = u64::try_from(last - first + 1).map_err(|_| {
-        Error::usage("the word would have more than 2^64 bits; give a smaller range")
-    })?;
-    let mut header = Header {
-        kind: Kind::Word,
-        a: plan.rules().a(),
-        misere: plan.rules().misere(),
-        width: 0,
-        start: plan.start(),
-        stop: plan.stop(),
-        records,
-        first_value: first,
-        checksum: 0,
-    };
-    out.write_all(&header.to_bytes()).map_err(write_error)?;
-    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+) -> Result<()> {
+    let last = first + u128::from(records) - 1;
     let mut bytes = Vec::with_capacity(1 << 21);
     let mut sink = WordSink {
         out: &mut bytes,
@@ -468,8 +461,7 @@ pub fn write_word(
             }
         }
         if sink.out.len() >= 1 << 20 {
-            hasher.update(sink.out);
-            out.write_all(sink.out).map_err(write_error)?;
+            write(sink.out)?;
             sink.out.clear();
         }
         progress(ch.len);
@@ -481,15 +473,11 @@ pub fn write_word(
             sink.bits
         )));
     }
-    hasher.update(&bytes);
-    out.write_all(&bytes).map_err(write_error)?;
-    header.checksum = hasher.digest();
-    header.rewrite(out).map_err(write_error)?;
-    Ok(header)
+    write(&bytes)
 }
 
 /// Turns the steps of a chunk into bits (a carry is a skipped upper number), tracking the last
-/// lower number; the chunk's first pair is bridged by `write_word`.
+/// lower number; the chunk's first pair is bridged by `word_payload`.
 struct Bridge<'a, 'b> {
     inner: &'a mut WordSink<'b>,
     last: u128,

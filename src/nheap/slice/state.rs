@@ -18,12 +18,14 @@
 //! memory once and goes over it once.
 
 use super::{Hole, MAX_VALUE, NONE, Row, Rows, bit};
-use crate::artifact::header::{HeaderError, Kind, MAGIC, preamble, u64_at};
+use crate::artifact::header::{HeaderError, Kind, preamble, put_preamble, u64_at};
 use std::io::Write;
 use xxhash_rust::xxh3::Xxh3;
 
 /// Bytes of the header.
 pub const HEADER_LEN: usize = 80;
+/// The version of the state file's format.
+pub const VERSION: u32 = 1;
 /// Header bytes before the checksum (the checksum covers them and everything after the header).
 const COVERED: usize = 72;
 
@@ -150,10 +152,8 @@ impl Rows {
     /// Writes the state file to `w`, streamed (no copy of the rows in memory): the rows are
     /// gone through twice, once for the header's checksum and once to write them.
     pub fn save_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
-        let mut head = Vec::with_capacity(HEADER_LEN);
-        head.extend_from_slice(MAGIC);
-        head.extend_from_slice(&1u32.to_le_bytes());
-        head.extend_from_slice(&(Kind::NheapState as u32).to_le_bytes());
+        let mut head = vec![0u8; 16];
+        put_preamble(&mut head, VERSION, Kind::NheapState);
         let [heaps, p1, p2] = params(self);
         let fields = [
             heaps,
@@ -179,7 +179,7 @@ impl Rows {
     /// Replaces the state of these rows (made by the constructor of the run, no column computed)
     /// by the state file `b`, checked first (module documentation); on an error nothing changed.
     pub fn load(&mut self, b: &[u8]) -> Result<(), HeaderError> {
-        preamble(b, HEADER_LEN, Kind::NheapState, &[1], "version 1")?;
+        preamble(b, HEADER_LEN, Kind::NheapState, &[VERSION], "version 1")?;
         let want = params(self);
         let got = [u64_at(b, 16), u64_at(b, 24), u64_at(b, 32)];
         if got != want {
