@@ -534,7 +534,7 @@ fn bad_arguments_exit_2_with_one_line() {
         ),
         (
             &["play", "--nheap", "1000", "1000", "1000", "1000"],
-            "the search's limits",
+            "the four-heap limits",
         ),
         (&["play", "-a", "0"], "parameter"),
         (&["play", "--seed", "x"], "not a number"),

@@ -5,36 +5,7 @@
 
 mod common;
 
-use common::{run_ok, s, spawn, text, wythoff};
-use std::path::Path;
-use std::process::Child;
-use std::time::{Duration, Instant};
-
-/// Kills `c` with SIGKILL once the checkpoint log holds a record of `kind` after `after` records
-/// of it; false if the run ended first.
-fn kill_at(mut c: Child, log: &Path, kind: &str, after: usize) -> bool {
-    let t = Instant::now();
-    while t.elapsed() < Duration::from_secs(300) {
-        if c.try_wait().unwrap().is_some() {
-            return false;
-        }
-        let n = std::fs::read_to_string(log)
-            .map(|l| {
-                l.lines()
-                    .filter(|r| r.get(17..).is_some_and(|b| b.starts_with(kind)))
-                    .count()
-            })
-            .unwrap_or(0);
-        if n > after {
-            // SAFETY: signalling our own child by its id
-            unsafe { libc::kill(c.id() as i32, libc::SIGKILL) };
-            c.wait().unwrap();
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    panic!("no {kind} record within 300 s");
-}
+use common::{kill_at, run_ok, s, spawn, text, wythoff};
 
 #[test]
 fn a_killed_run_resumes_to_the_same_certificate() {

@@ -10,7 +10,8 @@
 //! The kinds and their modules: 1 = P-pairs and 2 = characteristic word ([`super::pairs`]),
 //! 3 = Grundy table ([`super::table`], with [`super::bands`]), 4 = row certificate
 //! ([`super::certificate`]), 5 = three-pile cube ([`super::cube`]), 6 = line-game Grundy table
-//! ([`super::line_table`]), 7 = g-value file ([`super::gvalues`]).
+//! ([`super::line_table`]), 7 = g-value file ([`super::gvalues`]), 8 = N-heap slice state
+//! (`crate::nheap::slice::state`, a checkpoint's state file).
 
 use crate::error::Error;
 use std::fs::File;
@@ -38,11 +39,14 @@ pub enum Kind {
     /// The first K g-values of one value of Wythoff's Grundy function (80-byte header,
     /// [`super::gvalues`]).
     GValues = 7,
+    /// The state of the N-heap Wythoff slice engine: a checkpoint of `nheap --slice` or
+    /// `nheap --conjectures` with `-o FILE` (80-byte header, `crate::nheap::slice::state`).
+    NheapState = 8,
 }
 
 impl Kind {
     /// Every registered kind, in number order.
-    pub const ALL: [Kind; 7] = [
+    pub const ALL: [Kind; 8] = [
         Kind::Pairs,
         Kind::Word,
         Kind::GrundyTable,
@@ -50,6 +54,7 @@ impl Kind {
         Kind::ThreePileCube,
         Kind::LineTable,
         Kind::GValues,
+        Kind::NheapState,
     ];
 
     /// The kind with this number, if it is registered.
@@ -68,6 +73,9 @@ impl Kind {
             Kind::ThreePileCube => "three-pile cube (three N --cube FILE)",
             Kind::LineTable => "line-game Grundy table (grundy N --rules R -o FILE)",
             Kind::GValues => "g-value file (gvalue G --count K -o FILE)",
+            Kind::NheapState => {
+                "N-heap slice state (a checkpoint of nheap --slice or --conjectures -o FILE)"
+            }
         }
     }
 
@@ -81,6 +89,7 @@ impl Kind {
             Kind::ThreePileCube => "three-pile cube",
             Kind::LineTable => "line-game table",
             Kind::GValues => "g-value file",
+            Kind::NheapState => "N-heap slice state",
         }
     }
 

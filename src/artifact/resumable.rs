@@ -2,17 +2,18 @@
 //! continued — and the one decision, taken under a lock, whether a run refuses, resumes or
 //! restarts an earlier run's work.
 //!
-//! Every checkpointed output (Grundy tables, three-pile cubes, row certificates, verify reports)
-//! keeps a checkpoint log ([`crate::artifact::checkpoint::Log`]) beside it; outputs written in
+//! Every checkpointed output (Grundy tables, three-pile cubes, row certificates, verify reports,
+//! N-heap slice listings and the N-heap conjectures' report) keeps a checkpoint log ([`crate::artifact::checkpoint::Log`]) beside it; outputs written in
 //! place as they are computed keep a partial file too:
 //!
 //! | output | written | partial file | checkpoint log |
 //! |---|---|---|---|
-//! | Grundy table, three-pile cube | in place, as computed | `FILE.partial` | `FILE.partial.ckpt` |
-//! | row certificate, verify report | whole, at the end | — | `FILE.ckpt` |
+//! | Grundy table, three-pile cube, N-heap slices | in place, as computed | `FILE.partial` | `FILE.partial.ckpt` |
+//! | row certificate, verify report, N-heap conjectures | whole, at the end | — | `FILE.ckpt` |
 //!
 //! (The row search keeps two state files `CERT.state0`, `CERT.state1` as well, named by its log's
-//! records.)  Every name is the output's name with a suffix appended byte for byte
+//! records, and the N-heap runs theirs, `FILE.partial.state0`, `FILE.partial.state1` or
+//! `FILE.state0`, `FILE.state1`: [`crate::nheap::resume`].)  Every name is the output's name with a suffix appended byte for byte
 //! ([`sidecar`]), so non-UTF-8 names work like any other; symlinks are resolved first, so a link
 //! and its target share one checkpoint.
 //!

@@ -7,8 +7,11 @@ use super::out::{Out, Sink, outln};
 use clap::Args;
 use std::path::PathBuf;
 use wythoff::Outcome;
+use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};
 use wythoff::nheap;
+use wythoff::nheap::listing::Listing;
+use wythoff::nheap::resume::{Begin, Checkpoints};
 
 /// The positions of a slice printed when `--count` is not given.
 const DEFAULT_COUNT: u64 = 100;
@@ -50,9 +53,28 @@ pub(crate) struct NheapArgs {
     #[arg(long, requires = "slice", conflicts_with = "json")]
     pub(crate) all: bool,
     /// With --slice: write to FILE (atomically) instead of standard output; with --conjectures:
-    /// write the JSON report to FILE (the summary still goes to standard output).
+    /// write the JSON report to FILE (the summary still goes to standard output).  A run with
+    /// -o FILE (a regular file) is checkpointed: killed, it continues with --resume; standard
+    /// output and special files are not.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub(crate) output: Option<PathBuf>,
+    /// Continue an interrupted run with -o FILE from its checkpoint, with the same options.
+    #[arg(long, requires = "output", conflicts_with = "restart")]
+    pub(crate) resume: bool,
+    /// Discard the checkpoint of an interrupted run with -o FILE and start afresh.
+    #[arg(long, requires = "output")]
+    pub(crate) restart: bool,
+    /// Milliseconds between checkpoints of a run with -o FILE.
+    #[arg(long, hide = true, default_value = "120000", value_parser = count,
+          allow_hyphen_values = true)]
+    pub(crate) checkpoint_ms: u64,
+    /// Test hook: abort (like kill -9) once this many checkpoints are taken.
+    #[arg(long, hide = true, requires = "output")]
+    pub(crate) abort_after_checkpoints: Option<usize>,
+    /// Test hook: a checkpoint every this many columns instead of by time.
+    #[arg(long, hide = true, requires = "output", value_parser = count,
+          allow_hyphen_values = true)]
+    pub(crate) checkpoint_columns: Option<u64>,
     /// One JSON object: the outcome and moves, or with --slice the positions with B - A.
     #[arg(long)]
     pub(crate) json: bool,
@@ -128,76 +150,157 @@ fn position(args: &NheapArgs) -> Result<()> {
     out.finish()
 }
 
-/// The positions of the slice of the fixed heaps `fixed` (one: three heaps; two: four heaps):
-/// `visit(n, A_n, B_n)`.
-fn positions(
-    fixed: &[u64],
-    count: u64,
-    visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>,
-) -> Result<()> {
-    match *fixed {
-        [s] => nheap::slice::slice(s, count, visit),
-        [s, t] => nheap::slice::pair_slice(s, t, count, visit),
-        _ => Err(Error::usage(
-            "--slice: give A (three heaps) or A1,A2 (four heaps)",
-        )),
+/// Where a slice's text goes: standard output or a special file, as it is ([`Sink`]), or a
+/// regular file, checkpointed ([`Checkpoints`]).
+enum Dest {
+    Plain(Sink),
+    Checkpointed(Box<Checkpoints>),
+}
+
+impl Dest {
+    fn text(&mut self, t: &str) -> Result<()> {
+        match self {
+            Dest::Plain(s) => s.text(t),
+            Dest::Checkpointed(c) => c.write(t),
+        }
     }
+
+    fn finish(self) -> Result<()> {
+        match self {
+            Dest::Plain(s) => s.finish(),
+            Dest::Checkpointed(c) => c.finish(),
+        }
+    }
+}
+
+/// The checkpoints of a run with `-o FILE` when FILE is (or will be) a regular file, opened as
+/// `--resume`/`--restart` say, the engine `rows` restored when resuming; `None` for a special
+/// file (where --resume/--restart are refused).
+fn checkpoints(
+    args: &NheapArgs,
+    in_place: bool,
+    params: &str,
+    rows: &mut nheap::slice::Rows,
+) -> Result<Option<(Checkpoints, Begin)>> {
+    let Some(path) = &args.output else {
+        return Ok(None);
+    };
+    let Target::Replace(file) = target(path, Need::Stream).map_err(naming("-o"))? else {
+        if args.resume || args.restart {
+            return Err(Error::usage(
+                "--resume/--restart: the output is a special file (a FIFO or device), where no \
+                 checkpoint can be kept; give a regular file to -o",
+            ));
+        }
+        return Ok(None);
+    };
+    let mode = wythoff::artifact::Partial::from_flags(args.resume, args.restart);
+    let flag = if args.resume { "--resume" } else { "-o" };
+    let every = std::time::Duration::from_millis(args.checkpoint_ms);
+    let (mut c, begin) =
+        Checkpoints::open(&file, in_place, params, mode, every, rows).map_err(naming(flag))?;
+    c.abort_after(args.abort_after_checkpoints);
+    c.every_columns(args.checkpoint_columns);
+    match begin {
+        Begin::Fresh { discarded: true } => eprintln!(
+            "wythoff: discarded the interrupted run of '{}'",
+            path.display()
+        ),
+        Begin::Fresh { discarded: false } => {}
+        Begin::Again => eprintln!(
+            "wythoff: continuing the interrupted run of '{}': it recorded no checkpoint, \
+             starting again at column 0",
+            path.display()
+        ),
+        Begin::Resumed { column, bytes } => eprintln!(
+            "wythoff: continuing the interrupted run of '{}' from column {column} ({bytes} bytes \
+             of output kept)",
+            path.display()
+        ),
+    }
+    Ok(Some((c, begin)))
 }
 
 fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     let count = args.count.unwrap_or(DEFAULT_COUNT);
-    match *fixed {
-        [s] => nheap::slice::check(s, count)?,
-        [s, t] => nheap::slice::check_pairs(s.min(t), s.max(t), count)?,
+    let mut listing = match *fixed {
+        [s] => Listing::three(s, args.all, count)?,
+        [s, t] => Listing::four(s, t, args.all, count)?,
         _ => {
             return Err(Error::usage(
                 "--slice: give A (three heaps) or A1,A2 (four heaps)",
             ));
         }
-    }
-    let mut sink = Sink::open(args.output.as_deref())?;
-    if args.json {
-        let mut list = Vec::new();
-        positions(fixed, count, &mut |n, a, b| {
-            list.push(json::SlicePosition {
-                n: json::s(n),
-                a: json::s(a),
-                b: json::s(b),
-                difference: json::s(b - a),
-            });
-            Ok(())
-        })?;
-        let body = json::Slice {
+    };
+    let list: Vec<String> = fixed.iter().map(u64::to_string).collect();
+    let params = format!(
+        "nheap slice v1 fixed={} all={} count={count} json={}",
+        list.join(","),
+        args.all,
+        args.json
+    );
+    let (mut dest, begin) = match checkpoints(args, true, &params, listing.rows_mut())? {
+        Some((c, begin)) => (Dest::Checkpointed(Box::new(c)), begin),
+        None => (
+            Dest::Plain(Sink::open(args.output.as_deref())?),
+            Begin::Fresh { discarded: false },
+        ),
+    };
+    if matches!(begin, Begin::Resumed { .. }) {
+        listing.recount();
+    } else if args.json {
+        // the object as one line, its positions streamed: its opening up to the list's `[`
+        let empty = json::Slice {
             smallest: fixed.iter().map(json::s).collect(),
             count: json::s(count),
-            positions: list,
+            positions: Vec::new(),
         };
-        let text = serde_json::to_string(&json::Versioned::with(json::VERSION, &body))
+        let text = serde_json::to_string(&json::Versioned::with(json::VERSION, &empty))
             .map_err(|e| Error::internal(format!("JSON rendering: {e}")))?;
-        sink.text(&text)?;
-        sink.text("\n")?;
-        return sink.finish();
+        dest.text(text.strip_suffix("]}").unwrap_or(&text))?;
     }
     let mut buf = String::new();
-    let mut line = |text: String| -> Result<()> {
-        buf.push_str(&text);
-        if buf.len() >= 1 << 16 {
-            sink.text(&buf)?;
+    let json = args.json;
+    while !listing.done() {
+        listing.column(&mut |f, n, a, b| {
+            if json {
+                let p = json::SlicePosition {
+                    n: json::s(n),
+                    a: json::s(a),
+                    b: json::s(b),
+                    difference: json::s(b - a),
+                };
+                if n > 0 {
+                    buf.push(',');
+                }
+                let t = serde_json::to_string(&p)
+                    .map_err(|e| Error::internal(format!("JSON rendering: {e}")))?;
+                buf.push_str(&t);
+            } else if args.all {
+                let f: Vec<String> = f.iter().map(u64::to_string).collect();
+                buf.push_str(&format!("{} {n} {a} {b}\n", f.join(" ")));
+            } else {
+                buf.push_str(&format!("{n} {a} {b}\n"));
+            }
+            Ok(())
+        })?;
+        let due = match &dest {
+            Dest::Checkpointed(c) => c.due(listing.rows().column()),
+            Dest::Plain(_) => false,
+        };
+        if buf.len() >= 1 << 16 || due {
+            dest.text(&buf)?;
             buf.clear();
         }
-        Ok(())
-    };
-    match (args.all, fixed) {
-        (true, &[s]) => nheap::slice::slices(s, count, &mut |t, n, a, b| {
-            line(format!("{t} {n} {a} {b}\n"))
-        })?,
-        (true, &[s, t]) => nheap::slice::pair_slices(s.max(t), count, &mut |p, q, n, a, b| {
-            line(format!("{p} {q} {n} {a} {b}\n"))
-        })?,
-        _ => positions(fixed, count, &mut |n, a, b| line(format!("{n} {a} {b}\n")))?,
+        if let Dest::Checkpointed(c) = &mut dest {
+            c.maybe(listing.rows())?;
+        }
     }
-    sink.text(&buf)?;
-    sink.finish()
+    if json {
+        buf.push_str("]}\n");
+    }
+    dest.text(&buf)?;
+    dest.finish()
 }
 
 /// `--conjectures S`: the report of [`nheap::conjectures::measure`], as a summary or JSON, to
@@ -218,11 +321,26 @@ fn conjectures(s: u64, args: &NheapArgs) -> Result<()> {
         Some(path) => Some(Sink::open(Some(path))?),
         None => None,
     };
-    let report = nheap::conjectures::measure(s, count)?;
+    let mut m = nheap::conjectures::Measure::new(s, count)?;
+    let params = format!("nheap conjectures v1 S={s} count={count}");
+    let mut ckpt = checkpoints(args, false, &params, m.rows_mut())?;
+    if let Some((_, Begin::Resumed { .. })) = &ckpt {
+        m.replay()?;
+    }
+    while !m.done() {
+        m.column()?;
+        if let Some((c, _)) = &mut ckpt {
+            c.maybe(m.rows())?;
+        }
+    }
+    let report = m.report();
     let json = report.to_json();
     if let Some(mut sink) = sink {
         sink.text(&json)?;
         sink.finish()?;
+    }
+    if let Some((c, _)) = ckpt {
+        c.finish()?;
     }
     if let Some(dir) = &dir {
         nheap::conjectures::draw_plots(&report, dir)?;

@@ -435,35 +435,108 @@ impl Report {
     }
 }
 
-/// Measures slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
-pub fn measure(s_max: u64, count: u64) -> Result<Report> {
-    slice::check(s_max, count)?;
-    let mut rows = slice::Rows::new(s_max)?;
-    let mut t: Vec<Tracker> = (0..=s_max).map(Tracker::new).collect();
-    let mut short = if count == 0 { 0 } else { t.len() };
-    while short > 0 {
-        let a = rows.column();
-        for (s, y) in rows.step()?.into_iter().enumerate() {
-            let Some(b) = y else { continue };
-            let tr = &mut t[s];
-            if a < tr.s {
-                tr.small_pair(a, b);
-            } else if tr.seen < count {
-                tr.position(a, b)?;
-                if tr.seen == count {
-                    short -= 1;
-                }
+/// The measurement of slices 0..=S in progress, column by column: the engine and one tracker per
+/// slice.  It can continue from an engine restored at any column ([`Measure::replay`]): the
+/// trackers are a function of each slice's pairs, which the engine's rows hold.
+pub struct Measure {
+    rows: slice::Rows,
+    trackers: Vec<Tracker>,
+    count: u64,
+    /// The slices with fewer than `count` positions.
+    short: usize,
+}
+
+impl Measure {
+    /// Slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
+    pub fn new(s_max: u64, count: u64) -> Result<Measure> {
+        slice::check(s_max, count)?;
+        let trackers: Vec<Tracker> = (0..=s_max).map(Tracker::new).collect();
+        Ok(Measure {
+            rows: slice::Rows::new(s_max)?,
+            short: if count == 0 { 0 } else { trackers.len() },
+            trackers,
+            count,
+        })
+    }
+
+    /// The engine.
+    pub fn rows(&self) -> &slice::Rows {
+        &self.rows
+    }
+
+    /// The engine, to restore a checkpoint into; [`Measure::replay`] must follow.
+    pub fn rows_mut(&mut self) -> &mut slice::Rows {
+        &mut self.rows
+    }
+
+    /// The trackers rebuilt from the engine's rows (after a restore): each slice's pairs fed in
+    /// the order of the columns, as [`Measure::column`] feeds them.
+    pub fn replay(&mut self) -> Result<()> {
+        let s_max = self.trackers.len() as u64 - 1;
+        self.trackers = (0..=s_max).map(Tracker::new).collect();
+        self.short = if self.count == 0 {
+            0
+        } else {
+            self.trackers.len()
+        };
+        for s in 0..self.trackers.len() {
+            for (a, b) in self.rows.pairs_of(s) {
+                self.feed(s, a, b)?;
             }
         }
+        Ok(())
     }
-    let slices: Vec<Figures> = t.iter().map(Tracker::figures).collect();
-    let checks = slices.iter().flat_map(Figures::checks).collect();
-    Ok(Report {
-        smallest: s_max,
-        count,
-        slices,
-        checks,
-    })
+
+    /// The pair (a, b) of row s, a ≤ b.
+    fn feed(&mut self, s: usize, a: u64, b: u64) -> Result<()> {
+        let tr = &mut self.trackers[s];
+        if a < tr.s {
+            tr.small_pair(a, b);
+        } else if tr.seen < self.count {
+            tr.position(a, b)?;
+            if tr.seen == self.count {
+                self.short -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every slice has its positions.
+    pub fn done(&self) -> bool {
+        self.short == 0
+    }
+
+    /// Computes the next column and feeds its new pairs to the trackers.
+    pub fn column(&mut self) -> Result<()> {
+        let a = self.rows.column();
+        for (s, y) in self.rows.step()?.into_iter().enumerate() {
+            if let Some(b) = y {
+                self.feed(s, a, b)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The report.
+    pub fn report(&self) -> Report {
+        let slices: Vec<Figures> = self.trackers.iter().map(Tracker::figures).collect();
+        let checks = slices.iter().flat_map(Figures::checks).collect();
+        Report {
+            smallest: self.trackers.len() as u64 - 1,
+            count: self.count,
+            slices,
+            checks,
+        }
+    }
+}
+
+/// Measures slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
+pub fn measure(s_max: u64, count: u64) -> Result<Report> {
+    let mut m = Measure::new(s_max, count)?;
+    while !m.done() {
+        m.column()?;
+    }
+    Ok(m.report())
 }
 
 /// The plots [`draw_plots`] writes, in order.

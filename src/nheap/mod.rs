@@ -6,12 +6,15 @@
 //!
 //! Algorithms: P or N and every winning move of a position by a search over the box below it
 //! ([`box_search`]: the cells in increasing order, each P when no option is; cost
-//! cells × Π_{i ≠ largest}(h_i + 1) at the most), and for three heaps by the slices
-//! ([`slice`](mod@slice): the rows f_s up to the smallest heap, columns up to the middle one).  The
-//! limits are checked before any work and refused in one line.  Fraenkel's two conjectures on the
+//! cells × Π_{i ≠ largest}(h_i + 1) at the most), and for three and four heaps by the slices
+//! ([`slice`](mod@slice): the rows f_s up to the smallest heap, or f_{p,q} up to the two smallest,
+//! columns up to the second largest heap; a four-heap position past the slices' limits but within
+//! the box's goes by the box).  The limits are checked before any work and refused in one line.  Fraenkel's two conjectures on the
 //! three-heap slices are measured by [`conjectures`].
 
 pub mod conjectures;
+pub mod listing;
+pub mod resume;
 pub mod slice;
 
 use crate::error::{Error, Result};
@@ -26,8 +29,16 @@ pub const MAX_CELLS: u64 = 1 << 24;
 /// The most steps of a box search: cells × Π_{i ≠ largest}(h_i + 1) (2^34).
 pub const MAX_BOX_WORK: u64 = 1 << 34;
 
-/// The most (smallest + 1) × (middle + 1) of a three-heap position (2^26): the slice table.
+/// The most (rows of the slice table) × (second largest heap + 1) of a three- or four-heap
+/// position (2^26): the slice table.
 pub const MAX_THREE_CELLS: u64 = 1 << 26;
+
+/// The most slice look-ups of a four-heap position, by the bound of `slice_work` (2^30).
+pub const MAX_FOUR_WORK: u64 = 1 << 30;
+
+/// The most nim-sum options of a three- or four-heap position: Π (h_i + 1) over all heaps but
+/// the largest (2^30).
+pub const MAX_NIM_OPTIONS: u64 = 1 << 30;
 
 /// The most slice look-ups of a three-heap position: (middle + 1) × Σ_{s ≤ smallest}(s + w(s))
 /// (2^33; w in [`slice::nim_sum_lookups`]).
@@ -172,29 +183,37 @@ pub struct Analysis {
     pub moves: Vec<Vec<u64>>,
 }
 
-/// P or N and every winning move of `h`: three heaps by the slices, other counts by the box
-/// search; beyond their limits a one-line refusal.
+/// P or N and every winning move of `h`: three and four heaps by the slices ([`SliceTable`]),
+/// other counts by the box search; beyond their limits a one-line refusal.
 pub fn analyse(h: &[u64]) -> Result<Analysis> {
     check_heaps(h)?;
     let mut moves = Vec::new();
-    if h.len() == 3 {
-        let table = ThreeTable::solve(h)?;
-        for i in 0..3 {
-            // lowering heap i to v: below the larger other heap q, each v is looked up; at or
-            // above q, the one P-position is (p, q, f_p(q))
-            let (p, q) = (
-                h[(i + 1) % 3].min(h[(i + 2) % 3]),
-                h[(i + 1) % 3].max(h[(i + 2) % 3]),
-            );
+    // four heaps that pass the slices' limits go by the box when it takes them
+    let table = match h.len() {
+        3 => Some(SliceTable::solve(h)?),
+        4 => match SliceTable::solve(h) {
+            Ok(t) => Some(t),
+            Err(_) if box_cost(h).is_some_and(|(c, w)| c <= MAX_CELLS && w <= MAX_BOX_WORK) => None,
+            Err(e) => return Err(e),
+        },
+        _ => None,
+    };
+    if let Some(table) = table {
+        for i in 0..h.len() {
+            // lowering heap i to v: below the largest other heap z, each v is looked up; at or
+            // above z, the one P-position is (the others, f(the others))
+            let mut others: Vec<u64> = (0..h.len()).filter(|&j| j != i).map(|j| h[j]).collect();
+            others.sort_unstable();
+            let z = others[others.len() - 1];
             let mut t = h.to_vec();
-            for v in 0..h[i].min(q) {
+            for v in 0..h[i].min(z) {
                 t[i] = v;
                 if table.is_p(&t) {
                     moves.push(t.clone());
                 }
             }
-            if h[i] > q
-                && let Some(v) = table.partner(p, q)
+            if h[i] > z
+                && let Some(v) = table.partner(&others[..others.len() - 1], z)
                 && v < h[i]
             {
                 t[i] = v;
@@ -208,27 +227,7 @@ pub fn analyse(h: &[u64]) -> Result<Analysis> {
             false
         });
     } else {
-        let p = box_search(h)?;
-        let mut stride = 1usize;
-        let strides: Vec<usize> = h
-            .iter()
-            .map(|&v| {
-                let s = stride;
-                stride *= v as usize + 1;
-                s
-            })
-            .collect();
-        for_each_option(h, &mut |t| {
-            if p[t
-                .iter()
-                .zip(&strides)
-                .map(|(&v, &s)| v as usize * s)
-                .sum::<usize>()]
-            {
-                moves.push(t.to_vec());
-            }
-            false
-        });
+        moves = by_box(h)?;
     }
     moves.sort();
     let outcome = if moves.is_empty() {
@@ -239,76 +238,150 @@ pub fn analyse(h: &[u64]) -> Result<Analysis> {
     Ok(Analysis { outcome, moves })
 }
 
+/// Every winning move of `h` by the box search, unsorted.
+fn by_box(h: &[u64]) -> Result<Vec<Vec<u64>>> {
+    let p = box_search(h)?;
+    let mut stride = 1usize;
+    let strides: Vec<usize> = h
+        .iter()
+        .map(|&v| {
+            let s = stride;
+            stride *= v as usize + 1;
+            s
+        })
+        .collect();
+    let mut moves = Vec::new();
+    for_each_option(h, &mut |t| {
+        let at: usize = t.iter().zip(&strides).map(|(&v, &s)| v as usize * s).sum();
+        if p[at] {
+            moves.push(t.to_vec());
+        }
+        false
+    });
+    Ok(moves)
+}
+
 /// The heaps as "h1, h2, …".
 fn join(h: &[u64]) -> String {
     h.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// f_a(b) for a ≤ the smallest heap and a ≤ b ≤ the middle heap, from the slice engine: the
-/// P-positions (a, b, c), a ≤ b ≤ c, below a three-heap position.
-struct ThreeTable {
-    mid: u64,
-    /// rows[a][b − a] = f_a(b) when f_a(b) ≥ b, else [`u32::MAX`].
+/// The slice look-ups of the rows below a position of three or four heaps (sorted `s`), as
+/// (middle + 1) · Σ_rows (singles + nim-sum look-ups): for three heaps row t costs t + w(t), for
+/// four heaps row (p, q) at most p + q + (p + 1)(q + 1)·2^bitlen(q) (2^popcount(d) ≤ 2^bitlen(q));
+/// `None` past u64.  Only called when the table's cells fit, so the loops are short.
+fn slice_work(s: &[u64]) -> Option<u64> {
+    let col = s[s.len() - 2].checked_add(1)?;
+    let mut sum = 0u64;
+    if s.len() == 3 {
+        let mut w = 0u64;
+        for t in 1..=s[0] {
+            w += 1 << t.count_ones();
+            sum = sum.checked_add(t + w)?;
+        }
+    } else {
+        for q in 0..=s[1] {
+            let m = q.min(s[0]);
+            let pairs = (m + 1).checked_mul(m + 2)? / 2;
+            let singles = (m * (m + 1) / 2).checked_add((m + 1).checked_mul(q)?)?;
+            let bits = 1u64.checked_shl(64 - q.leading_zeros())?;
+            let nim = (q + 1).checked_mul(bits)?.checked_mul(pairs)?;
+            sum = sum.checked_add(singles)?.checked_add(nim)?;
+        }
+    }
+    sum.checked_mul(col)
+}
+
+/// The P-positions below a position of three or four heaps, from the slice engine: with
+/// s_0 ≤ s_1 ≤ … the sorted heaps, the rows f_a, a ≤ s_0 (three heaps) or f_{p,q}, p ≤ s_0,
+/// p ≤ q ≤ s_1 (four heaps), at the columns c from the largest fixed heap to the second largest
+/// heap: a sorted option (…, c, d) is P exactly when d = f_{fixed}(c), and every option's sorted
+/// heaps lie below the position's, so these rows and columns decide every option.
+struct SliceTable {
+    /// The largest smaller fixed heap of the rows (four heaps; for three, unused).
+    p_max: u64,
+    /// rows[row][c − the row's largest fixed heap] = f(c) when f(c) ≥ c, else [`u32::MAX`].
     rows: Vec<Vec<u32>>,
 }
 
-impl ThreeTable {
-    fn solve(h: &[u64]) -> Result<ThreeTable> {
+impl SliceTable {
+    fn solve(h: &[u64]) -> Result<SliceTable> {
         let mut s = h.to_vec();
         s.sort_unstable();
-        let (small, mid) = (s[0], s[1]);
-        let cells = small
-            .checked_add(1)
-            .zip(mid.checked_add(1))
-            .and_then(|(x, y)| x.checked_mul(y));
-        let fits_cells = cells.is_some_and(|c| c <= MAX_THREE_CELLS);
-        // only when the cells fit (then small < 2^13): Σ_{t ≤ small} (t + w(t)), w(t) summed as
-        // it grows
-        let work = fits_cells.then(|| {
-            let (mut w, mut sum) = (0u64, 0u64);
-            for t in 1..=small {
-                w += 1 << t.count_ones();
-                sum += t + w;
-            }
-            sum.checked_mul(mid + 1)
-        });
+        let (n, mid) = (s.len(), s[s.len() - 2]);
+        // the rows with their fixed heaps, in the engine's order (at most (s_0 + 1)(s_1 + 1))
+        let bound = if n == 3 {
+            s[0].checked_add(1)
+        } else {
+            (s[0].checked_add(1)).and_then(|x| x.checked_mul(s[1].checked_add(1)?))
+        };
+        let fixed: Vec<Vec<u64>> = match bound {
+            Some(b) if b <= MAX_THREE_CELLS && n == 3 => (0..=s[0]).map(|a| vec![a]).collect(),
+            Some(b) if b <= MAX_THREE_CELLS => (0..=s[1])
+                .flat_map(|q| (0..=q.min(s[0])).map(move |p| vec![p, q]))
+                .collect(),
+            _ => Vec::new(),
+        };
+        let cells = (mid.checked_add(1)).and_then(|c| c.checked_mul(fixed.len() as u64));
+        let fits_cells = !fixed.is_empty() && cells.is_some_and(|c| c <= MAX_THREE_CELLS);
+        let options = s[..n - 1]
+            .iter()
+            .try_fold(1u64, |acc, &v| acc.checked_mul(v.checked_add(1)?));
+        let max_work = if n == 3 {
+            MAX_THREE_WORK
+        } else {
+            MAX_FOUR_WORK
+        };
         let fits = fits_cells
-            && work.flatten().is_some_and(|w| w <= MAX_THREE_WORK)
-            && mid <= slice::MAX_VALUE / 4;
+            && slice_work(&s).is_some_and(|w| w <= max_work)
+            && options.is_some_and(|o| o <= MAX_NIM_OPTIONS)
+            && mid <= slice::MAX_VALUE / 4
+            && (n == 3 || s[1] <= slice::MAX_PAIR);
         if !fits {
+            let which = if n == 3 { "three-heap" } else { "four-heap" };
             return Err(Error::usage(format!(
-                "nheap: ({}) passes the three-heap limits ((smallest + 1)·(middle + 1) up to \
-                 {MAX_THREE_CELLS}, {MAX_THREE_WORK} slice look-ups); the largest heap is free",
+                "nheap: ({}) passes the {which} limits (rows × (second largest + 1) up to \
+                 {MAX_THREE_CELLS}, {max_work} slice look-ups, {MAX_NIM_OPTIONS} nim-sum \
+                 options); the largest heap is free",
                 join(h)
             )));
         }
-        let mut rows = vec![Vec::new(); small as usize + 1];
-        let mut engine = slice::Rows::new(small)?;
-        for b in 0..=mid {
-            for (a, y) in engine.step()?.into_iter().enumerate() {
-                if b >= a as u64 {
+        let mut engine = if n == 3 {
+            slice::Rows::new(s[0])?
+        } else {
+            slice::Rows::pairs_below(s[0], s[1])?
+        };
+        let mut rows = vec![Vec::new(); fixed.len()];
+        for c in 0..=mid {
+            for (r, y) in engine.step()?.into_iter().enumerate() {
+                if c >= fixed[r][n - 3] {
                     // values stay below slice::MAX_VALUE < u32::MAX (the engine refuses more)
                     let v = y.map_or(Ok(u32::MAX), u32::try_from);
-                    rows[a].push(v.map_err(|_| Error::internal("slice value past u32"))?);
+                    rows[r].push(v.map_err(|_| Error::internal("slice value past u32"))?);
                 }
             }
         }
-        Ok(ThreeTable { mid, rows })
+        Ok(SliceTable { p_max: s[0], rows })
     }
 
-    /// f_p(q) for p ≤ q (p at most the smallest heap, q at most the middle one) when f_p(q) ≥ q.
-    fn partner(&self, p: u64, q: u64) -> Option<u64> {
-        let v = self.rows[p as usize][(q - p) as usize];
+    /// f_{fixed}(c) for sorted fixed heaps (one or two) and c at least the largest, when
+    /// f(c) ≥ c; the heaps within the table's rows and columns.
+    fn partner(&self, fixed: &[u64], c: u64) -> Option<u64> {
+        let (r, top) = match *fixed {
+            [a] => (a as usize, a),
+            [p, q] => (slice::index_below(p, q, self.p_max), q),
+            _ => return None,
+        };
+        let v = *self.rows.get(r)?.get(usize::try_from(c - top).ok()?)?;
         (v != u32::MAX).then_some(u64::from(v))
     }
 
     /// Whether the option `t` (any order, dominated by the position) is a P-position.
     fn is_p(&self, t: &[u64]) -> bool {
-        let mut s = [t[0], t[1], t[2]];
+        let mut s = t.to_vec();
         s.sort_unstable();
-        let [a, b, c] = s;
-        debug_assert!(b <= self.mid);
-        self.partner(a, b) == Some(c)
+        let n = s.len();
+        self.partner(&s[..n - 2], s[n - 2]) == Some(s[n - 1])
     }
 }
 
@@ -365,6 +438,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn four_heaps_by_slices_agree_with_the_box_search() {
+        // every position of heaps up to 7 (in one order each), its moves in the given order
+        let n = 7u64;
+        for w in 0..=n {
+            for z in 0..=w {
+                for y in 0..=z {
+                    for x in 0..=y {
+                        let h = [z, x, w, y];
+                        let mut want = by_box(&h).unwrap();
+                        want.sort();
+                        assert_eq!(analyse(&h).unwrap().moves, want, "{h:?}");
+                    }
+                }
+            }
+        }
+        // larger ones, the largest heap far out of the box's reach in the last
+        for h in [[9u64, 12, 10, 11], [3, 14, 0, 13], [2, 5, 5, 40]] {
+            let mut want = by_box(&h).unwrap();
+            want.sort();
+            assert_eq!(analyse(&h).unwrap().moves, want, "{h:?}");
+        }
+        assert!(analyse(&[3, 5, 200, u64::MAX]).is_ok());
     }
 
     #[test]

@@ -25,6 +25,8 @@
 
 use crate::error::{Error, Result};
 
+pub mod state;
+
 /// No entry (an unused difference).
 const NONE: u32 = u32::MAX;
 
@@ -147,6 +149,8 @@ impl Row {
 /// its moves to lower rows (the nim-sum moves that lower a fixed heap) and its single-heap
 /// lowerings of a fixed heap; every lower row comes earlier in the order of the rows.
 pub struct Rows {
+    /// Which rows these are (the parameters of the constructor).
+    family: Family,
     rows: Vec<Row>,
     /// moves[r] = the nim-sum moves of row r that lower a fixed heap: (lower row, d), where the
     /// move changes the difference by one of deltas[d] (d = x_1 ⊕ … of the fixed heaps' takes).
@@ -169,6 +173,23 @@ pub struct Rows {
     /// Targets of small negative difference −E (pairs (a, a + E), E ≤ max d) that become valid
     /// at column a + E: column → (row, difference, column of the target).
     pending: std::collections::BTreeMap<u64, Vec<(usize, i64, u64)>>,
+}
+
+/// Which rows a [`Rows`] holds: the parameters it was made with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Three heaps, rows f_0..=f_S ([`Rows::new`]).
+    Three {
+        /// S, the largest smallest heap.
+        smallest: u64,
+    },
+    /// Four heaps, rows f_{p,q}, p ≤ min(q, `p_max`), q ≤ `t_max` ([`Rows::pairs_below`]).
+    Pairs {
+        /// The largest smaller fixed heap.
+        p_max: u64,
+        /// The largest fixed heap.
+        t_max: u64,
+    },
 }
 
 /// The holes keep residue masks for moves with d below this (M ≤ 1024 bits a hole).
@@ -218,7 +239,7 @@ pub fn pair_index(p: u64, q: u64) -> usize {
 
 /// The index of the row f_{p,q} among the rows f_{p′,q′}, p′ ≤ min(q′, `p_max`), ordered by q′
 /// and then p′ ([`Rows::pairs_below`]): the rows before column q′ = q, then p.
-fn index_below(p: u64, q: u64, p_max: u64) -> usize {
+pub(super) fn index_below(p: u64, q: u64, p_max: u64) -> usize {
     let (p, q) = (p.min(q), p.max(q));
     rows_before(q, p_max) + p as usize
 }
@@ -240,6 +261,7 @@ impl Rows {
         }
         let n = s_max as usize + 1;
         Ok(Rows::with_moves(
+            Family::Three { smallest: s_max },
             (0..n)
                 .map(|s| (1..=s).map(|d| (s - d, d as u64)).collect())
                 .collect(),
@@ -279,10 +301,14 @@ impl Rows {
                 singles.push(lower.chain((0..q).map(|v| at(p, v))).collect());
             }
         }
-        Ok(Rows::with_moves(moves, singles))
+        Ok(Rows::with_moves(
+            Family::Pairs { p_max, t_max },
+            moves,
+            singles,
+        ))
     }
 
-    fn with_moves(moves: Vec<Vec<(usize, u64)>>, singles: Vec<Vec<usize>>) -> Rows {
+    fn with_moves(family: Family, moves: Vec<Vec<(usize, u64)>>, singles: Vec<Vec<usize>>) -> Rows {
         let n = moves.len();
         let max_d = moves.iter().flatten().map(|m| m.1).max().unwrap_or(0);
         let mut reverse = vec![Vec::new(); n];
@@ -293,6 +319,7 @@ impl Rows {
             }
         }
         Rows {
+            family,
             rows: (0..n).map(|_| Row::new()).collect(),
             deltas: (0..=max_d).map(deltas).collect(),
             moves,
@@ -313,6 +340,21 @@ impl Rows {
     /// The next column to compute.
     pub fn column(&self) -> u64 {
         self.column
+    }
+
+    /// The parameters these rows were made with.
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The pairs (A, f_r(A)) with f_r(A) ≥ A of row `r` over the columns computed, A increasing.
+    pub fn pairs_of(&self, r: usize) -> Vec<(u64, u64)> {
+        let mut v: Vec<(u64, u64)> = (self.rows[r].by_diff.iter().enumerate())
+            .filter(|&(_, &a)| a != NONE)
+            .map(|(e, &a)| (u64::from(a), u64::from(a) + e as u64))
+            .collect();
+        v.sort_unstable();
+        v
     }
 
     /// The bytes the rows hold now.
@@ -557,114 +599,7 @@ pub fn check_pairs(p_max: u64, t: u64, count: u64) -> Result<()> {
     })
 }
 
-/// The first `count` positions (s, t, A_n, B_n), A_n ≥ t increasing, of every four-heap slice
-/// of fixed heaps s ≤ t ≤ `t_max`: `visit(s, t, n, A_n, B_n)` in the order found (column by
-/// column).  Stops when every slice has `count` positions.
-pub fn pair_slices(
-    t_max: u64,
-    count: u64,
-    visit: &mut dyn FnMut(u64, u64, u64, u64, u64) -> Result<()>,
-) -> Result<()> {
-    check_pairs(t_max, t_max, count)?;
-    let mut rows = Rows::pairs(t_max)?;
-    let fixed: Vec<(u64, u64)> = (0..=t_max)
-        .flat_map(|q| (0..=q).map(move |p| (p, q)))
-        .collect();
-    let mut found = vec![0u64; fixed.len()];
-    let mut short = if count == 0 { 0 } else { found.len() };
-    while short > 0 {
-        let a = rows.column();
-        for (r, y) in rows.step()?.into_iter().enumerate() {
-            let (s, t) = fixed[r];
-            if let Some(b) = y
-                && a >= t
-                && found[r] < count
-            {
-                visit(s, t, found[r], a, b)?;
-                found[r] += 1;
-                if found[r] == count {
-                    short -= 1;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The first `count` positions of the four-heap slice of fixed heaps {`s`, `t`} (in any order):
-/// `visit(n, A_n, B_n)`, A_n ≥ max(s, t) increasing.
-pub fn pair_slice(
-    s: u64,
-    t: u64,
-    count: u64,
-    visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>,
-) -> Result<()> {
-    let (s, t) = (s.min(t), s.max(t));
-    check_pairs(s, t, count)?;
-    // only the rows (p, q) with p ≤ s are needed
-    let mut rows = Rows::pairs_below(s, t)?;
-    let r = index_below(s, t, s);
-    let mut n = 0;
-    while n < count {
-        let a = rows.column();
-        if let Some(b) = rows.step()?[r]
-            && a >= t
-        {
-            visit(n, a, b)?;
-            n += 1;
-        }
-    }
-    Ok(())
-}
-
-/// The first `count` positions (s, A_n, B_n), A_n ≥ s increasing, of every slice s ≤ `s_max`:
-/// `visit(s, n, A_n, B_n)` in the order they are found (column by column).  Stops when every
-/// slice has `count` positions.
-pub fn slices(
-    s_max: u64,
-    count: u64,
-    visit: &mut dyn FnMut(u64, u64, u64, u64) -> Result<()>,
-) -> Result<()> {
-    check(s_max, count)?;
-    let mut rows = Rows::new(s_max)?;
-    let mut found = vec![0u64; s_max as usize + 1];
-    let mut short = if count == 0 { 0 } else { found.len() };
-    while short > 0 {
-        let a = rows.column();
-        let col = rows.step()?;
-        for (s, y) in col.into_iter().enumerate() {
-            let s64 = s as u64;
-            if let Some(b) = y
-                && a >= s64
-                && found[s] < count
-            {
-                visit(s64, found[s], a, b)?;
-                found[s] += 1;
-                if found[s] == count {
-                    short -= 1;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The first `count` positions of the slice of smallest heap `s`: `visit(n, A_n, B_n)`.
-pub fn slice(s: u64, count: u64, visit: &mut dyn FnMut(u64, u64, u64) -> Result<()>) -> Result<()> {
-    check(s, count)?;
-    let mut rows = Rows::new(s)?;
-    let mut n = 0;
-    while n < count {
-        let a = rows.column();
-        if let Some(b) = rows.step()?[s as usize]
-            && a >= s
-        {
-            visit(n, a, b)?;
-            n += 1;
-        }
-    }
-    Ok(())
-}
+pub use super::listing::{pair_slice, pair_slices, slice, slices};
 
 #[cfg(test)]
 mod tests {

@@ -235,3 +235,29 @@ pub fn shard_reports(dir: &Path, args: &[&str], k: u64) -> Vec<PathBuf> {
 pub fn mkfifo(p: &Path) {
     assert!(Command::new("mkfifo").arg(p).status().unwrap().success());
 }
+
+/// Kills `c` with SIGKILL once the checkpoint log holds a record of `kind` after `after` records
+/// of it; false if the run ended first.
+pub fn kill_at(mut c: Child, log: &Path, kind: &str, after: usize) -> bool {
+    let t = std::time::Instant::now();
+    while t.elapsed() < std::time::Duration::from_secs(300) {
+        if c.try_wait().unwrap().is_some() {
+            return false;
+        }
+        let n = std::fs::read_to_string(log)
+            .map(|l| {
+                l.lines()
+                    .filter(|r| r.get(17..).is_some_and(|b| b.starts_with(kind)))
+                    .count()
+            })
+            .unwrap_or(0);
+        if n > after {
+            // SAFETY: signalling our own child by its id
+            unsafe { libc::kill(c.id() as i32, libc::SIGKILL) };
+            c.wait().unwrap();
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("no {kind} record within 300 s");
+}
