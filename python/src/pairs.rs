@@ -21,6 +21,17 @@ fn solver(a: Param, misere: bool, strategy: &str) -> PyResult<Solver> {
     Ok(Solver::new(rules, strategy))
 }
 
+/// Runs `f` without the GIL where it may be long (the mex recursion, O(n); numbers of more than
+/// 4096 bits), with it otherwise (a call of a fraction of a microsecond).
+fn detached_if<T: Send>(py: Python<'_>, long: bool, f: impl FnOnce() -> T + Send) -> T {
+    if long { py.allow_threads(f) } else { f() }
+}
+
+/// Whether a call with this strategy and these numbers may be long (see [`detached_if`]).
+fn long(strategy: &str, numbers: &[&rug::Integer]) -> bool {
+    strategy == "recursive" || numbers.iter().any(|n| n.significant_bits() > 4096)
+}
+
 /// The n-th P-position (A_n, B_n) of generalized Wythoff with parameter a, A_n <= B_n, exact
 /// for any n >= 0 (Python ints of any size).  strategy: "algebraic" (the exact floor formula,
 /// the command line's default), "arithmetic" (numeration systems) or "recursive" (the mex
@@ -36,11 +47,7 @@ pub fn nth(
     strategy: &str,
 ) -> PyResult<(PyObject, PyObject)> {
     let s = solver(a, misere, strategy)?;
-    let p = if n.0.significant_bits() > 4096 {
-        py.allow_threads(|| s.nth(&n.0))
-    } else {
-        s.nth(&n.0)
-    };
+    let p = detached_if(py, long(strategy, &[&n.0]), || s.nth(&n.0));
     pair_to_py(py, &p.map_err(err)?)
 }
 
@@ -59,7 +66,10 @@ pub fn moves(
     strategy: &str,
 ) -> PyResult<Vec<(PyObject, PyObject)>> {
     let s = solver(a, misere, strategy)?;
-    let m = s.winning_moves(&x.0, &y.0).map_err(err)?;
+    let m = detached_if(py, long(strategy, &[&x.0, &y.0]), || {
+        s.winning_moves(&x.0, &y.0)
+    })
+    .map_err(err)?;
     m.iter().map(|p| pair_to_py(py, p)).collect()
 }
 
@@ -67,9 +77,17 @@ pub fn moves(
 #[pyfunction]
 #[pyo3(signature = (x, y, a = Param(1), misere = false, strategy = "algebraic"))]
 #[pyo3(text_signature = "(x, y, a=1, misere=False, strategy='algebraic')")]
-pub fn is_p(x: Int, y: Int, a: Param, misere: bool, strategy: &str) -> PyResult<bool> {
+pub fn is_p(
+    py: Python<'_>,
+    x: Int,
+    y: Int,
+    a: Param,
+    misere: bool,
+    strategy: &str,
+) -> PyResult<bool> {
     let s = solver(a, misere, strategy)?;
-    Ok(s.outcome(&x.0, &y.0).map_err(err)? == Outcome::P)
+    let o = detached_if(py, long(strategy, &[&x.0, &y.0]), || s.outcome(&x.0, &y.0));
+    Ok(o.map_err(err)? == Outcome::P)
 }
 
 /// The unique y with (x, y) a P-position.
@@ -84,7 +102,8 @@ pub fn partner(
     strategy: &str,
 ) -> PyResult<PyObject> {
     let s = solver(a, misere, strategy)?;
-    to_py(py, &s.partner(&x.0).map_err(err)?)
+    let p = detached_if(py, long(strategy, &[&x.0]), || s.partner(&x.0));
+    to_py(py, &p.map_err(err)?)
 }
 
 /// The P-positions (A_n, B_n) for n in range(start, stop) — or range(0, start) when stop is
