@@ -39,7 +39,8 @@ pub(crate) struct NheapArgs {
     /// Measure Fraenkel's two conjectures on every slice of smallest heap s <= S (three heaps):
     /// a report with ok / FAIL per slice and statement on the second half of the range.  With
     /// P,Q: every four-heap slice of fixed heaps p <= q, p <= min(P, Q), q <= max(P, Q) — for
-    /// P = Q the slices `--slice Q,Q --all` lists — evidence only: no four-heap slice is proved.
+    /// P = Q the slices `--slice Q,Q --all` lists — evidence only: no four-heap slice of two
+    /// nonzero fixed heaps is proved (a slice (0, q) is the three-heap slice q).
     #[arg(long, value_name = "S", value_parser = slice_heaps, allow_hyphen_values = true, conflicts_with_all = ["slice", "all"])]
     pub(crate) conjectures: Option<SliceHeaps>,
     /// With --slice: the number of positions (default 100); with --conjectures: the positions

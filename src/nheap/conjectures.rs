@@ -282,9 +282,14 @@ impl Figures {
         let proved = match self.fixed[..] {
             [s] if s <= PROVED_UP_TO => "; Sun and Zeilberger prove it for this slice",
             [_] => "; open for this slice: evidence on the range, not a proof",
+            [0, q] if q <= PROVED_UP_TO => {
+                "; this slice is the three-heap slice q (a zero heap takes no part in any move), \
+                 which Sun and Zeilberger prove"
+            }
             _ => {
-                "; open for every four-heap slice (Sun and Zeilberger's proof covers three heaps \
-                 with smallest heap <= 10): evidence on the range, not a proof"
+                "; open for this slice, as for every four-heap slice of two nonzero fixed heaps \
+                 (Sun and Zeilberger's proof covers three heaps with smallest heap <= 10): \
+                 evidence on the range, not a proof"
             }
         };
         let show = |(p, q): (Position, Position)| {
@@ -388,9 +393,12 @@ pub struct Report {
 /// The version of the report's JSON form.
 pub const VERSION: u32 = 1;
 
-/// What a four-heap report is: no four-heap slice is proved.
-pub const NO_PROOF: &str = "evidence on this range only: no four-heap slice is proved (Sun and \
-                            Zeilberger's proof covers three heaps with smallest heap <= 10)";
+/// What a four-heap report is: evidence only, as no four-heap slice of two nonzero fixed heaps
+/// is proved.
+pub const NO_PROOF: &str = "evidence on this range only: no four-heap slice of two nonzero fixed \
+                            heaps is proved (Sun and Zeilberger's proof covers three heaps with \
+                            smallest heap <= 10, and so the slices (0, q), q <= 10, which are \
+                            the three-heap slices q)";
 
 impl Report {
     /// `ok` when no check failed and one ran, `FAIL` when one failed, else `skipped`.
