@@ -41,7 +41,7 @@ pub(crate) struct NheapArgs {
     /// P,Q: every four-heap slice of fixed heaps p <= q, p <= min(P, Q), q <= max(P, Q) — for
     /// P = Q the slices `--slice Q,Q --all` lists — evidence only: no four-heap slice of two
     /// nonzero fixed heaps is proved (a slice (0, q) is the three-heap slice q).
-    #[arg(long, value_name = "S", value_parser = slice_heaps, allow_hyphen_values = true, conflicts_with_all = ["slice", "all"])]
+    #[arg(long, value_name = "S|P,Q", value_parser = slice_heaps, allow_hyphen_values = true, conflicts_with_all = ["slice", "all"])]
     pub(crate) conjectures: Option<SliceHeaps>,
     /// With --slice: the number of positions (default 100); with --conjectures: the positions
     /// measured in each slice (default 10000).
@@ -312,13 +312,21 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
 /// check failed.
 fn conjectures(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     let count = args.count.unwrap_or(DEFAULT_MEASURED);
+    // the engine's refusals name --slice, whose limits these are
+    let named = |e: Error| match e {
+        Error::Usage(m) => match m.strip_prefix("--slice:") {
+            Some(rest) => Error::usage(format!("--conjectures:{rest}")),
+            None => Error::Usage(m),
+        },
+        e => e,
+    };
     let (mut m, params) = match *fixed {
         [s] => (
-            nheap::conjectures::Measure::new(s, count)?,
+            nheap::conjectures::Measure::new(s, count).map_err(named)?,
             format!("nheap conjectures v1 S={s} count={count}"),
         ),
         [p, q] => (
-            nheap::conjectures::Measure::pairs(p, q, count)?,
+            nheap::conjectures::Measure::pairs(p, q, count).map_err(named)?,
             format!(
                 "nheap conjectures v1 P,Q={},{} count={count}",
                 p.min(q),

@@ -280,17 +280,16 @@ impl Figures {
         let (s, h, v) = (list(","), if four { "p, q" } else { "s" }, list(", "));
         let least = if four { "q" } else { "s" };
         let proved = match self.fixed[..] {
-            [s] if s <= PROVED_UP_TO => "; Sun and Zeilberger prove it for this slice",
-            [_] => "; open for this slice: evidence on the range, not a proof",
-            [0, q] if q <= PROVED_UP_TO => {
-                "; this slice is the three-heap slice q (a zero heap takes no part in any move), \
-                 which Sun and Zeilberger prove"
-            }
-            _ => {
-                "; open for this slice, as for every four-heap slice of two nonzero fixed heaps \
-                 (Sun and Zeilberger's proof covers three heaps with smallest heap <= 10): \
-                 evidence on the range, not a proof"
-            }
+            [s] if s <= PROVED_UP_TO => "; Sun and Zeilberger prove it for this slice".into(),
+            [_] => "; open for this slice: evidence on the range, not a proof".into(),
+            [0, q] if q <= PROVED_UP_TO => format!(
+                "; this slice is the three-heap slice {q} (a zero heap takes no part in any \
+                 move), which Sun and Zeilberger prove"
+            ),
+            _ => "; open for this slice, as for every four-heap slice of two nonzero fixed heaps \
+                  (Sun and Zeilberger's proof covers three heaps with smallest heap <= 10): \
+                  evidence on the range, not a proof"
+                .to_string(),
         };
         let show = |(p, q): (Position, Position)| {
             format!(
