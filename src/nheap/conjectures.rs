@@ -23,9 +23,12 @@
 //! most four values r in the current tail, T its size and maximum as each violation moves k₀
 //! (its elements are listed when k₀ ≤ [`T_LISTED`]).  Each claim is then checked on the second
 //! half of the range (k ≥ ⌊K/2⌋): `ok` means it held there, `FAIL` gives the violation that lies
-//! there — evidence on a range either way, never a proof or a disproof.  Cost: the slice engine
-//! (O(K·S^2.585) time for K positions of slices 0..S, doc/nheap.md), plus O(1) per position and
-//! one 128-bit integer square root.  Memory: the engine's, plus O(S·T_LISTED).
+//! there — evidence on a range either way, never a proof or a disproof (only the three-heap
+//! slices s ≤ 10, and the four-heap slices (0, q), q ≤ 10, which are the three-heap slices q,
+//! are proved).  Cost: the slice engine (O(K·S^2.585) time for K positions of slices 0..S; for
+//! four heaps about (P + 1)(Q + 1) rows, each with Σ_{x_1 ≤ p, x_2 ≤ q} 2^popcount(x_1 ⊕ x_2)
+//! look-ups a candidate, doc/nheap.md), plus O(1) per position and one 128-bit integer square
+//! root.  Memory: the engine's, plus O(rows·T_LISTED).
 
 use super::slice;
 use crate::check::{Check, Status};
@@ -70,7 +73,7 @@ pub fn offset(a: u64, b: u64) -> Result<i64> {
 /// What was measured on one slice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figures {
-    /// The fixed heaps: [s] for three heaps, [p, q] (p ≤ q) for four.
+    /// The fixed heaps: `[s]` for three heaps, `[p, q]` (p ≤ q) for four.
     pub fixed: Vec<u64>,
     /// The positions measured, k = 0..count−1.
     pub count: u64,
@@ -379,7 +382,7 @@ impl Figures {
 /// (four heaps).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// The bounds of the fixed heaps: [S] for three heaps, [P, Q] (P ≤ Q) for four.
+    /// The bounds of the fixed heaps: `[S]` for three heaps, `[P, Q]` (P ≤ Q) for four.
     pub bounds: Vec<u64>,
     /// The positions measured in each slice.
     pub count: u64,
