@@ -119,29 +119,15 @@ fn slices_up_to_10_are_the_p_positions_of_the_box() {
     }
 }
 
-/// The four-heap slice of fixed heaps {s, t} from the box: the positions (A, B), A ≥ max(s, t)
-/// increasing, up to the first A whose partner lies outside the box.
-fn box_slice4(p: &NheapBox, s: usize, t: usize, side: usize) -> Vec<(usize, usize)> {
-    let mut v = Vec::new();
-    for a in s.max(t)..=side {
-        let w: Vec<usize> = (0..=side).filter(|&b| p.is_p(&[s, t, a, b])).collect();
-        assert!(w.len() <= 1, "two P-positions ({s}, {t}, {a}, ·): {w:?}");
-        match w.first() {
-            Some(&b) if b >= a => v.push((a, b)),
-            Some(_) => {}
-            None => break,
-        }
-    }
-    v
-}
-
 #[test]
 fn four_heap_slices_are_the_p_positions_of_the_box() {
     let (low, side) = (4, 70);
     let p = NheapBox::new(4, low, side);
     for t in 0..=low {
         for s in 0..=t {
-            let want = box_slice4(&p, s, t, side);
+            let want: Vec<(usize, usize)> = (p.slice(&[s, t]).0.iter())
+                .map(|&(a, b)| (a as usize, b as usize))
+                .collect();
             assert!(want.len() >= 15, "({s}, {t}): {}", want.len());
             // either order of the fixed heaps
             let arg = if s % 2 == 0 {

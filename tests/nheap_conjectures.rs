@@ -1,43 +1,20 @@
-//! `nheap --conjectures`: Fraenkel's two conjectures measured on the three-heap slices.  The
-//! figures of slices s ≤ 3 against a backward induction from the rules over a box
-//! (tests/common/naive.rs), ⌊nφ⌋ from Wythoff's pairs by the mex recursion, and Sun's
-//! definition of a Wythoff's sequence checked on the tail with the reported T; the slices
-//! s ≤ 10 (proved by Sun and Zeilberger) pass both statements; a failing range, the JSON file,
-//! the plots and the refusals.
+//! `nheap --conjectures`: Fraenkel's two conjectures measured on the three- and four-heap
+//! slices.  The figures of slices s ≤ 3 and of fixed heaps p ≤ q ≤ 2 against a backward
+//! induction from the rules over a box (tests/common/naive.rs), ⌊nφ⌋ from Wythoff's pairs by
+//! the mex recursion, and Sun's definition of a Wythoff's sequence checked on the tail with the
+//! reported T; the four-heap report against the figures computed from `--slice P,Q --all`'s
+//! lines, and its slices (0, q) against the three-heap slices q; the slices s ≤ 10 (proved by
+//! Sun and Zeilberger) pass both statements; a failing range, the JSON file, the plots and the
+//! refusals.
 
 mod common;
 use common::{NheapBox, check, json, mex_pairs_through, refused, run_ok, stdout, text, wythoff};
 use std::collections::BTreeSet;
-use wythoff::nheap::conjectures::{Figures, measure};
+use wythoff::nheap::conjectures::{Figures, measure, measure_pairs};
 
 /// The slices compared with the box, and the box's side.
 const S: usize = 3;
 const SIDE: usize = 260;
-
-/// The slice s from the box: the positions (A, B), A ≥ s increasing, up to the first A whose
-/// partner lies outside the box; and the heaps of the P-positions (s, v, w) with v < s.
-fn box_slice(p: &NheapBox, s: usize) -> (Vec<(u64, u64)>, BTreeSet<u64>) {
-    let partners =
-        |v: usize| -> Vec<usize> { (0..=SIDE).filter(|&w| p.is_p(&[s, v, w])).collect() };
-    let mut positions = Vec::new();
-    for a in s..=SIDE {
-        let w = partners(a);
-        assert!(w.len() <= 1, "two P-positions ({s}, {a}, ·): {w:?}");
-        match w.first() {
-            Some(&b) if b >= a => positions.push((a as u64, b as u64)),
-            Some(_) => {} // the larger heap of an earlier pair
-            None => break,
-        }
-    }
-    let mut small = BTreeSet::new();
-    for v in 0..s {
-        let w = partners(v);
-        assert_eq!(w.len(), 1, "({s}, {v}, ·) in the box");
-        small.insert(v as u64);
-        small.insert(w[0] as u64);
-    }
-    (positions, small)
-}
 
 /// The figures of one slice computed here from its positions, by the definitions.
 struct Naive {
@@ -102,42 +79,186 @@ fn suns_definition_holds(positions: &[(u64, u64)], k0: usize, t: &BTreeSet<u64>)
     }
 }
 
+/// The figures `f` measured on a slice whose positions and small heaps the box gave: as
+/// computed here by the definitions, and Sun's definition holds on the tail with the reported T.
+fn agrees_with_the_box(f: &Figures, positions: &[(u64, u64)], small: &BTreeSet<u64>) {
+    let (k, at) = (positions.len(), &f.fixed);
+    let want = naive(positions, small);
+    // the tail of (i) must lie well inside what the box decides
+    assert!(want.i_from as usize + 10 < k, "{at:?}: box too small ({k})");
+    assert_eq!(f.count, k as u64);
+    assert_eq!(f.i_from, want.i_from, "{at:?}: (i)");
+    assert_eq!(f.shift, want.shift, "{at:?}: shift");
+    if let Some((p0, p1)) = f.i_last_violation {
+        assert_eq!((p0.k + 1, p1.k), (f.i_from, f.i_from));
+        assert_eq!((p1.a, p1.b), positions[p1.k as usize]);
+    } else {
+        assert_eq!(f.i_from, 0);
+    }
+    assert_eq!(f.ii_from, want.ii_from, "{at:?}: (ii)");
+    assert_eq!(f.alpha_candidates, want.alphas, "{at:?}: alpha");
+    let (lo, hi) = f.alpha_candidates;
+    assert!(lo <= f.alpha && f.alpha <= hi);
+    let t: BTreeSet<u64> = f.t.clone().unwrap().into_iter().collect();
+    assert_eq!(t, want.t, "{at:?}: T");
+    assert_eq!(f.t_size, t.len() as u64);
+    assert_eq!(f.t_max, t.iter().max().copied());
+    let (a, b) = positions[f.i_from as usize];
+    assert_eq!(f.n0, (b - a) as i64 - 1);
+    suns_definition_holds(positions, f.i_from as usize, &t);
+}
+
 #[test]
 fn small_slices_agree_with_the_rules() {
     let p = NheapBox::new(3, S, SIDE);
     for s in 0..=S {
-        let (positions, small) = box_slice(&p, s);
-        let k = positions.len();
-        let want = naive(&positions, &small);
-        // the tail of (i) must lie well inside what the box decides
-        assert!(
-            want.i_from as usize + 10 < k,
-            "s = {s}: box too small ({k})"
-        );
-        let report = measure(s as u64, k as u64).unwrap();
-        let f: &Figures = &report.slices[s];
-        assert_eq!(f.count, k as u64);
-        assert_eq!(f.i_from, want.i_from, "s = {s}: (i)");
-        assert_eq!(f.shift, want.shift, "s = {s}: shift");
-        if let Some((p0, p1)) = f.i_last_violation {
-            assert_eq!((p0.k + 1, p1.k), (f.i_from, f.i_from));
-            assert_eq!((p1.a, p1.b), positions[p1.k as usize]);
-        } else {
-            assert_eq!(f.i_from, 0);
+        let (positions, small) = p.slice(&[s]);
+        let report = measure(s as u64, positions.len() as u64).unwrap();
+        agrees_with_the_box(&report.slices[s], &positions, &small);
+    }
+}
+
+/// The four-heap slices compared with the box (fixed heaps p ≤ q ≤ LOW4), and its side.
+const LOW4: usize = 2;
+const SIDE4: usize = 160;
+
+#[test]
+fn small_four_heap_slices_agree_with_the_rules() {
+    let b = NheapBox::new(4, LOW4, SIDE4);
+    for q in 0..=LOW4 {
+        for p in 0..=q {
+            let (positions, small) = b.slice(&[p, q]);
+            // the fixed heaps in either order
+            let (x, y) = if q % 2 == 0 { (p, q) } else { (q, p) };
+            let report = measure_pairs(x as u64, y as u64, positions.len() as u64).unwrap();
+            let f = report.slices.last().unwrap();
+            assert_eq!(f.fixed, [p as u64, q as u64]);
+            agrees_with_the_box(f, &positions, &small);
         }
-        assert_eq!(f.ii_from, want.ii_from, "s = {s}: (ii)");
-        assert_eq!(f.alpha_candidates, want.alphas, "s = {s}: alpha");
-        let (lo, hi) = f.alpha_candidates;
-        assert!(lo <= f.alpha && f.alpha <= hi);
-        let t: BTreeSet<u64> = f.t.clone().unwrap().into_iter().collect();
-        assert_eq!(t, want.t, "s = {s}: T");
-        assert_eq!(f.t_size, t.len() as u64);
-        assert_eq!(f.t_max, t.iter().max().copied());
+    }
+}
+
+/// A zero heap changes nothing: the four-heap slice (0, q) is the three-heap slice q, and so
+/// are its figures (from rows the engine computes apart).
+#[test]
+fn the_four_heap_slices_of_a_zero_heap_are_the_three_heap_slices() {
+    let (three, four) = (
+        measure(6, 3000).unwrap(),
+        measure_pairs(0, 6, 3000).unwrap(),
+    );
+    let zero: Vec<&Figures> = four.slices.iter().filter(|f| f.fixed[0] == 0).collect();
+    assert_eq!(zero.len(), 7);
+    for (f3, f4) in three.slices.iter().zip(zero) {
+        assert_eq!(f4.fixed, [0, f3.fixed[0]]);
+        let same = Figures {
+            fixed: f3.fixed.clone(),
+            ..f4.clone()
+        };
+        assert_eq!(&same, f3);
+    }
+}
+
+/// The report of `--conjectures 3,3 --count K` against the figures computed here from the
+/// `p q n A B` lines of `--slice 3,3 --all --count K` (the same slices): the thresholds, α, ε,
+/// T below the last A listed (every number there that is no heap of the tail), and each check's
+/// status from its definition (ok when the threshold is at most ⌊K/2⌋).
+#[test]
+fn the_four_heap_report_is_the_listing_measured() {
+    for k in [60usize, 400] {
+        let count = k.to_string();
+        let listing = stdout(&run_ok(&[
+            "nheap", "--slice", "3,3", "--all", "--count", &count,
+        ]));
+        let mut slices: std::collections::BTreeMap<(u64, u64), Vec<(u64, u64)>> =
+            Default::default();
+        for line in listing.lines() {
+            let v: Vec<u64> = line.split(' ').map(|w| w.parse().unwrap()).collect();
+            let positions = slices.entry((v[0], v[1])).or_default();
+            assert_eq!(v[2], positions.len() as u64, "{line}");
+            positions.push((v[3], v[4]));
+        }
+        assert_eq!(slices.len(), 10);
+        let o = wythoff(&["nheap", "--conjectures", "3,3", "--count", &count, "--json"]);
+        let r = json(&o);
         assert_eq!(
-            f.n0,
-            (positions[f.i_from as usize].1 - positions[f.i_from as usize].0) as i64 - 1
+            (r["version"].as_u64(), r["count"].as_str()),
+            (Some(1), Some(&count[..]))
         );
-        suns_definition_holds(&positions, f.i_from as usize, &t);
+        assert_eq!(r["fixed"], serde_json::json!(["3", "3"]));
+        assert!(
+            r["note"]
+                .as_str()
+                .unwrap()
+                .contains("evidence on this range only")
+        );
+        let mut failed = false;
+        let reported = r["slices"].as_array().unwrap();
+        assert_eq!(reported.len(), 10);
+        for f in reported {
+            let fixed: Vec<u64> = (f["fixed"].as_array().unwrap().iter())
+                .map(|v| v.as_str().unwrap().parse().unwrap())
+                .collect();
+            let positions = &slices[&(fixed[0], fixed[1])];
+            assert_eq!(positions.len(), k);
+            let want = naive(positions, &BTreeSet::new());
+            let name = format!("slice {},{}", fixed[0], fixed[1]);
+            let num = |key: &str| f[key].as_str().unwrap().parse::<u64>().unwrap();
+            assert_eq!(num("i_from"), want.i_from, "{name}");
+            assert_eq!(num("ii_from"), want.ii_from, "{name}");
+            assert_eq!(f["shift"], want.shift, "{name}");
+            let (lo, hi) = (want.alphas.1 - 1, want.alphas.0 + 1);
+            let alpha = (lo + hi).div_euclid(2);
+            assert_eq!(f["alpha"], alpha, "{name}");
+            assert_eq!(
+                (f["epsilon_min"].as_i64(), f["epsilon_max"].as_i64()),
+                (Some(lo - alpha), Some(hi - alpha)),
+                "{name}"
+            );
+            // T below the last A: the numbers that are no heap of the tail
+            let last = positions[k - 1].0;
+            let tail: BTreeSet<u64> = (positions[want.i_from as usize..].iter())
+                .flat_map(|&(a, b)| [a, b])
+                .collect();
+            let below: Vec<u64> = (0..last).filter(|x| !tail.contains(x)).collect();
+            let t: Vec<u64> = (f["t"].as_array().unwrap().iter())
+                .map(|v| v.as_str().unwrap().parse().unwrap())
+                .collect();
+            assert_eq!(t.iter().filter(|&&x| x < last).count(), below.len());
+            assert!(
+                t.iter().filter(|&&x| x < last).eq(below.iter()),
+                "{name}: T"
+            );
+            if k == 400 {
+                assert!(t.iter().all(|&x| x < last), "{name}: T past the range");
+            }
+            for (claim, from) in [("(i)", want.i_from), ("(ii)", want.ii_from)] {
+                let c = check(&r, &format!("{name}: {claim}"));
+                let ok = from <= (k / 2) as u64;
+                failed |= !ok;
+                assert_eq!(c["status"], if ok { "ok" } else { "FAIL" }, "{c}");
+                // only the slices (0, q) are proved: they are the three-heap slices q
+                let words = if fixed[0] == 0 {
+                    format!(
+                        "the three-heap slice {} (a zero heap takes no part in any move), which \
+                         Sun and Zeilberger prove",
+                        fixed[1]
+                    )
+                } else {
+                    "open for this slice, as for every four-heap slice of two nonzero fixed heaps"
+                        .into()
+                };
+                assert!(c["covers"].as_str().unwrap().contains(&words), "{c}");
+            }
+        }
+        assert_eq!(r["verdict"], if failed { "FAIL" } else { "ok" });
+        assert_eq!(
+            o.status.code(),
+            Some(if failed { 1 } else { 0 }),
+            "{}",
+            text(&o)
+        );
+        // K = 60 is too short for some slices: (0, 3) settles at n = 47
+        assert_eq!(failed, k == 60);
     }
 }
 
@@ -230,6 +351,19 @@ fn plots_are_png_files() {
         let bytes = std::fs::read(d.join(name)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG"), "{name}");
     }
+    run_ok(&[
+        "nheap",
+        "--conjectures",
+        "2,3",
+        "--count",
+        "500",
+        "--plots",
+        common::s(&d),
+    ]);
+    for name in wythoff::nheap::conjectures::PLOTS_FOUR {
+        let bytes = std::fs::read(d.join(name)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{name}");
+    }
 }
 
 #[test]
@@ -242,6 +376,9 @@ fn bad_input_is_refused_in_one_line() {
         ),
         (&["nheap", "1", "2", "--conjectures", "3"], "--conjectures"),
         (&["nheap", "--conjectures", "70000"], "65536"),
+        (&["nheap", "--conjectures", "1,2,3"], "--conjectures"),
+        (&["nheap", "--conjectures", "300,2"], "255"),
+        (&["nheap", "--conjectures", "2,x"], "--conjectures"),
         (&["nheap", "--conjectures", "3", "--count", "0"], "--count"),
         (&["nheap", "--slice", "3", "--plots", "d"], "--plots"),
         (

@@ -2,9 +2,9 @@
 //! test hook that aborts the process like kill -9 after k checkpoints, and a real SIGKILL) and
 //! continued with `--resume` end with the very bytes of an uninterrupted run written to standard
 //! output — three heaps with --all, one four-heap slice and all of them, a slice as JSON, the
-//! conjectures' report.  A plain run refuses the interrupted one, `--resume` refuses other
-//! parameters, nothing to resume and a run in use, leaving the files as they were; `--restart`
-//! discards; a damaged state file or text is refused in one line with status 1.
+//! conjectures' reports (three and four heaps).  A plain run refuses the interrupted one,
+//! `--resume` refuses other parameters, nothing to resume and a run in use, leaving the files as
+//! they were; `--restart` discards; a damaged state file or text is refused in one line with status 1.
 
 mod common;
 
@@ -91,9 +91,9 @@ fn resumes_to_the_same_bytes(args: &[&str], in_place: bool) {
 }
 
 /// The outputs resumed: three heaps --all, one four-heap slice (fixed heaps given in either
-/// order) and all of them, a slice as JSON (written in place), the conjectures' report (written at
-/// the end).
-const CASES: [(&[&str], bool); 5] = [
+/// order) and all of them, a slice as JSON (written in place), the conjectures' reports of three
+/// and four heaps (written at the end).
+const CASES: [(&[&str], bool); 6] = [
     (
         &["nheap", "--slice", "24", "--all", "--count", "6000"],
         true,
@@ -108,6 +108,7 @@ const CASES: [(&[&str], bool); 5] = [
         true,
     ),
     (&["nheap", "--conjectures", "16", "--count", "8000"], false),
+    (&["nheap", "--conjectures", "5,3", "--count", "8000"], false),
 ];
 
 #[test]

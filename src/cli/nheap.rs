@@ -1,5 +1,5 @@
 //! `wythoff nheap`: Fraenkel's N-heap Wythoff game — P or N and every winning move of a
-//! position, or the slice of a fixed smallest heap (three heaps).
+//! position, a slice of fixed heaps (three or four heaps), or the conjectures measured on slices.
 
 use super::args::*;
 use super::json;
@@ -37,14 +37,18 @@ pub(crate) struct NheapArgs {
     #[arg(long, value_name = "A", value_parser = slice_heaps, allow_hyphen_values = true)]
     pub(crate) slice: Option<SliceHeaps>,
     /// Measure Fraenkel's two conjectures on every slice of smallest heap s <= S (three heaps):
-    /// a report with ok / FAIL per slice and statement on the second half of the range.
-    #[arg(long, value_name = "S", value_parser = size, allow_hyphen_values = true, conflicts_with_all = ["slice", "all"])]
-    pub(crate) conjectures: Option<u64>,
+    /// a report with ok / FAIL per slice and statement on the second half of the range.  With
+    /// P,Q: every four-heap slice of fixed heaps p <= q, p <= min(P, Q), q <= max(P, Q) — for
+    /// P = Q the slices `--slice Q,Q --all` lists — evidence only: no four-heap slice of two
+    /// nonzero fixed heaps is proved (a slice (0, q) is the three-heap slice q).
+    #[arg(long, value_name = "S|P,Q", value_parser = slice_heaps, allow_hyphen_values = true, conflicts_with_all = ["slice", "all"])]
+    pub(crate) conjectures: Option<SliceHeaps>,
     /// With --slice: the number of positions (default 100); with --conjectures: the positions
     /// measured in each slice (default 10000).
     #[arg(long, value_name = "K", value_parser = listed, allow_hyphen_values = true)]
     pub(crate) count: Option<u64>,
-    /// With --conjectures: draw alpha and the thresholds against s as PNG files into DIR.
+    /// With --conjectures: draw alpha and the thresholds against s (four heaps: against q) as
+    /// PNG files into DIR.
     #[arg(long, value_name = "DIR", requires = "conjectures")]
     pub(crate) plots: Option<PathBuf>,
     /// With --slice A: every slice of smallest heap s <= A in one run, as `s n A_n B_n` lines in
@@ -86,14 +90,14 @@ impl NheapArgs {
     pub(crate) fn check(&self) -> std::result::Result<(), String> {
         if self.slice.is_none() && self.conjectures.is_none() {
             if self.count.is_some() {
-                return Err("--count goes with --slice A or --conjectures S".into());
+                return Err("--count goes with --slice A or --conjectures S (or P,Q)".into());
             }
             if self.output.is_some() {
-                return Err("-o goes with --slice A or --conjectures S".into());
+                return Err("-o goes with --slice A or --conjectures S (or P,Q)".into());
             }
         }
         if self.plots.is_some() && self.conjectures.is_none() {
-            return Err("--plots goes with --conjectures S".into());
+            return Err("--plots goes with --conjectures S (or P,Q)".into());
         }
         if self.slice.is_none() && self.all {
             return Err("--all goes with --slice A".into());
@@ -103,9 +107,9 @@ impl NheapArgs {
 }
 
 pub(crate) fn nheap_cmd(args: NheapArgs) -> Result<()> {
-    match (&args.slice, args.conjectures) {
+    match (&args.slice, &args.conjectures) {
         (Some(fixed), _) => slice(&fixed.0, &args),
-        (None, Some(s)) => conjectures(s, &args),
+        (None, Some(fixed)) => conjectures(&fixed.0, &args),
         (None, None) => position(&args),
     }
 }
@@ -303,11 +307,38 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     dest.finish()
 }
 
-/// `--conjectures S`: the report of [`nheap::conjectures::measure`], as a summary or JSON, to
-/// standard output and `-o FILE`, with the plots in `--plots DIR`; status 1 when a check failed.
-fn conjectures(s: u64, args: &NheapArgs) -> Result<()> {
+/// `--conjectures S` or `P,Q`: the report of [`nheap::conjectures::Measure`], as a summary or
+/// JSON, to standard output and `-o FILE`, with the plots in `--plots DIR`; status 1 when a
+/// check failed.
+fn conjectures(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     let count = args.count.unwrap_or(DEFAULT_MEASURED);
-    nheap::slice::check(s, count)?;
+    // the engine's refusals name --slice, whose limits these are
+    let named = |e: Error| match e {
+        Error::Usage(m) => match m.strip_prefix("--slice:") {
+            Some(rest) => Error::usage(format!("--conjectures:{rest}")),
+            None => Error::Usage(m),
+        },
+        e => e,
+    };
+    let (mut m, params) = match *fixed {
+        [s] => (
+            nheap::conjectures::Measure::new(s, count).map_err(named)?,
+            format!("nheap conjectures v1 S={s} count={count}"),
+        ),
+        [p, q] => (
+            nheap::conjectures::Measure::pairs(p, q, count).map_err(named)?,
+            format!(
+                "nheap conjectures v1 P,Q={},{} count={count}",
+                p.min(q),
+                p.max(q)
+            ),
+        ),
+        _ => {
+            return Err(Error::usage(
+                "--conjectures: give S (three heaps) or P,Q (four heaps)",
+            ));
+        }
+    };
     let dir = match &args.plots {
         Some(d) => Some(wythoff::verify::plot::check_dir(d).map_err(|e| match e {
             Error::Usage(m) => Error::usage(format!("--plots: {m}")),
@@ -321,8 +352,6 @@ fn conjectures(s: u64, args: &NheapArgs) -> Result<()> {
         Some(path) => Some(Sink::open(Some(path))?),
         None => None,
     };
-    let mut m = nheap::conjectures::Measure::new(s, count)?;
-    let params = format!("nheap conjectures v1 S={s} count={count}");
     let mut ckpt = checkpoints(args, false, &params, m.rows_mut())?;
     if let Some((_, Begin::Resumed { .. })) = &ckpt {
         m.replay()?;

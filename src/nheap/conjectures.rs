@@ -1,9 +1,11 @@
-//! Fraenkel's two conjectures on the three-heap slices, measured on a finite range (doc/nheap.md,
-//! "The conjectures measured"; X. Sun and D. Zeilberger, Annals of Combinatorics 8 (2004);
-//! X. Sun, "Wythoff's sequence and N-heap Wythoff's conjectures" (2005)).
+//! Fraenkel's two conjectures on the three- and four-heap slices, measured on a finite range
+//! (doc/nheap.md, "The conjectures measured"; X. Sun and D. Zeilberger, Annals of Combinatorics 8
+//! (2004); X. Sun, "Wythoff's sequence and N-heap Wythoff's conjectures" (2005)).
 //!
 //! For each slice s ≤ S, the positions (s, A_k, B_k), k = 0..K−1, A_k ≥ s increasing, come from
-//! the slice engine ([`super::slice::Rows`], every row in one pass), and with D_k = B_k − A_k:
+//! the slice engine ([`super::slice::Rows`], every row in one pass); for four heaps the same for
+//! each slice of fixed heaps p ≤ q (p ≤ P, q ≤ Q), with A_k ≥ q — the largest fixed heap plays
+//! the part of s throughout.  With D_k = B_k − A_k:
 //!
 //! * (i) — the least k₀ with D_{j+1} − D_j = 1 for every k₀ ≤ j < K − 1, the last violation
 //!   j = k₀ − 1, and the shift c = D_k − k on that tail (the papers' index is n = D = k + c);
@@ -14,15 +16,19 @@
 //!   given) and the extremes of ε_k = r_k − α;
 //! * T — the finite set of Sun's definition: every number that is not a heap A_k or B_k of the
 //!   tail of (i), that is the heaps of the pairs {a, f_s(a)} with a < s and of the positions
-//!   before k₀ (doc/nheap.md proves that the tail is then a Wythoff's sequence with this T).
+//!   before k₀ (doc/nheap.md proves that the tail is then a Wythoff's sequence with this T; for
+//!   four heaps the pairs {a, f_{p,q}(a)} with a < q, by the same proof).
 //!
 //! Everything is streamed: (i) keeps the last violation, (ii) the last index of each of the at
 //! most four values r in the current tail, T its size and maximum as each violation moves k₀
 //! (its elements are listed when k₀ ≤ [`T_LISTED`]).  Each claim is then checked on the second
 //! half of the range (k ≥ ⌊K/2⌋): `ok` means it held there, `FAIL` gives the violation that lies
-//! there — evidence on a range either way, never a proof or a disproof.  Cost: the slice engine
-//! (O(K·S^2.585) time for K positions of slices 0..S, doc/nheap.md), plus O(1) per position and
-//! one 128-bit integer square root.  Memory: the engine's, plus O(S·T_LISTED).
+//! there — evidence on a range either way, never a proof or a disproof (only the three-heap
+//! slices s ≤ 10, and the four-heap slices (0, q), q ≤ 10, which are the three-heap slices q,
+//! are proved).  Cost: the slice engine (O(K·S^2.585) time for K positions of slices 0..S; for
+//! four heaps about (P + 1)(Q + 1) rows, each with Σ_{x_1 ≤ p, x_2 ≤ q} 2^popcount(x_1 ⊕ x_2)
+//! look-ups a candidate, doc/nheap.md), plus O(1) per position and one 128-bit integer square
+//! root.  Memory: the engine's, plus O(rows·T_LISTED).
 
 use super::slice;
 use crate::check::{Check, Status};
@@ -32,7 +38,8 @@ use serde_json::{Value, json};
 /// T is listed element by element when the tail of (i) starts at or before this index.
 pub const T_LISTED: u64 = 4096;
 
-/// The slices proved by Sun and Zeilberger (smallest heap at most this).
+/// The slices proved by Sun and Zeilberger (three heaps, smallest heap at most this; no
+/// four-heap slice is proved).
 pub const PROVED_UP_TO: u64 = 10;
 
 /// A position of a slice: its index k and heaps (A_k, B_k).
@@ -66,8 +73,8 @@ pub fn offset(a: u64, b: u64) -> Result<i64> {
 /// What was measured on one slice.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Figures {
-    /// The smallest heap s.
-    pub s: u64,
+    /// The fixed heaps: `[s]` for three heaps, `[p, q]` (p ≤ q) for four.
+    pub fixed: Vec<u64>,
     /// The positions measured, k = 0..count−1.
     pub count: u64,
     /// (i): the least k₀ from which D_{k+1} − D_k = 1 on the whole range.
@@ -94,9 +101,21 @@ pub struct Figures {
     pub t: Option<Vec<u64>>,
     /// n₀ = D_{k₀} − 1: the tail is Sun's sequence {(A_n, B_n)}_{n > n₀}.
     pub n0: i64,
-    /// |T| − 2·n₀ − 1 − (1 if (s, s, s) lies in the tail): a count of the numbers the tail and T
+    /// |T| − 2·n₀ − 1 − (1 if the position with B = A lies in the tail): a count of the numbers the tail and T
     /// cover, which the doc compares with α (a measured figure, not a claim).
     pub alpha_by_count: i64,
+}
+
+/// The fixed heaps of a slice, or the bounds of a report, in JSON: `"s": "S"` for three heaps
+/// (the form of version 1), `"fixed": ["P", "Q"]` for four.
+fn fixed_json(fixed: &[u64]) -> (&'static str, Value) {
+    match fixed {
+        [s] => ("s", json!(s.to_string())),
+        v => (
+            "fixed",
+            json!(v.iter().map(u64::to_string).collect::<Vec<_>>()),
+        ),
+    }
 }
 
 /// The last position of the tail of (ii) with each value r: (r, position).
@@ -104,7 +123,9 @@ type Last = (i64, Position);
 
 /// The streaming measurement of one slice.
 struct Tracker {
-    s: u64,
+    fixed: Vec<u64>,
+    /// The least A of a position: the largest fixed heap.
+    from: u64,
     seen: u64,
     prev: Option<Position>,
     i_from: u64,
@@ -124,9 +145,10 @@ struct Tracker {
 }
 
 impl Tracker {
-    fn new(s: u64) -> Tracker {
+    fn new(fixed: Vec<u64>) -> Tracker {
         Tracker {
-            s,
+            from: fixed.iter().copied().max().unwrap_or(0),
+            fixed,
             seen: 0,
             prev: None,
             i_from: 0,
@@ -144,7 +166,7 @@ impl Tracker {
         }
     }
 
-    /// The pair {a, b}, a ≤ b, a < s, of row s.
+    /// The pair {a, b}, a ≤ b, a below the largest fixed heap, of the slice's row.
     fn small_pair(&mut self, a: u64, b: u64) {
         self.small.push(a);
         if b != a {
@@ -152,7 +174,7 @@ impl Tracker {
         }
     }
 
-    /// The next position (s, a, b) of the slice.
+    /// The next position (…, a, b) of the slice.
     fn position(&mut self, a: u64, b: u64) -> Result<()> {
         let p = Position { k: self.seen, a, b };
         let d = b - a;
@@ -228,7 +250,7 @@ impl Tracker {
         });
         let n0 = self.d_at_from as i64 - 1;
         Figures {
-            s: self.s,
+            fixed: self.fixed.clone(),
             count: self.seen,
             i_from: self.i_from,
             i_last_violation: self.i_last,
@@ -250,16 +272,31 @@ impl Tracker {
 impl Figures {
     /// The two checks of this slice, on its second half k ≥ ⌊count/2⌋.
     pub fn checks(&self) -> [Check; 2] {
-        let (s, k) = (self.s, self.count);
+        let k = self.count;
         let half = k / 2;
-        let proved = if s <= PROVED_UP_TO {
-            "; Sun and Zeilberger prove it for this slice"
-        } else {
-            "; open for this slice: evidence on the range, not a proof"
+        let four = self.fixed.len() == 2;
+        // the slice's name, its fixed heaps' letters and values, the least A
+        let list = |sep: &str| {
+            let v: Vec<String> = self.fixed.iter().map(u64::to_string).collect();
+            v.join(sep)
+        };
+        let (s, h, v) = (list(","), if four { "p, q" } else { "s" }, list(", "));
+        let least = if four { "q" } else { "s" };
+        let proved = match self.fixed[..] {
+            [s] if s <= PROVED_UP_TO => "; Sun and Zeilberger prove it for this slice".into(),
+            [_] => "; open for this slice: evidence on the range, not a proof".into(),
+            [0, q] if q <= PROVED_UP_TO => format!(
+                "; this slice is the three-heap slice {q} (a zero heap takes no part in any \
+                 move), which Sun and Zeilberger prove"
+            ),
+            _ => "; open for this slice, as for every four-heap slice of two nonzero fixed heaps \
+                  (Sun and Zeilberger's proof covers three heaps with smallest heap <= 10): \
+                  evidence on the range, not a proof"
+                .to_string(),
         };
         let show = |(p, q): (Position, Position)| {
             format!(
-                "(s, A, B) = ({s}, {}, {}) at n = {} and ({s}, {}, {}) at n = {}",
+                "({h}, A, B) = ({v}, {}, {}) at n = {} and ({v}, {}, {}) at n = {}",
                 p.a, p.b, p.k, q.a, q.b, q.k
             )
         };
@@ -268,8 +305,8 @@ impl Figures {
             &format!("slice {s}: (i)"),
             format!(
                 "the {pairs} consecutive pairs of positions n, n+1 with {half} <= n < {} of slice \
-                 {s} (the P-positions (s, A_n, B_n), A_n >= s increasing, n from 0): B - A grows \
-                 by exactly 1{proved}",
+                 {s} (the P-positions ({h}, A_n, B_n), A_n >= {least} increasing, n from 0): B - A \
+                 grows by exactly 1{proved}",
                 k.saturating_sub(1)
             ),
             pairs,
@@ -302,7 +339,7 @@ impl Figures {
         let mut c = c;
         if let Value::Object(m) = v {
             for (key, value) in m {
-                if key != "s" && key != "t" {
+                if key != "s" && key != "fixed" && key != "t" {
                     c = c.with_fact(&key, value);
                 }
             }
@@ -316,8 +353,7 @@ impl Figures {
             v.map_or(Value::Null, |(p, q)| json!([p.json(), q.json()]))
         };
         let (lo, hi) = self.r_range;
-        json!({
-            "s": self.s.to_string(),
+        let mut v = json!({
             "positions": self.count.to_string(),
             "i_from": self.i_from.to_string(),
             "i_last_violation": viol(self.i_last_violation),
@@ -335,18 +371,22 @@ impl Figures {
             "t_max": self.t_max.map(|m| m.to_string()),
             "t": self.t.as_ref().map(|t| t.iter().map(u64::to_string).collect::<Vec<_>>()),
             "alpha_by_count": self.alpha_by_count,
-        })
+        });
+        let (key, fixed) = fixed_json(&self.fixed);
+        v[key] = fixed;
+        v
     }
 }
 
-/// The measurement of slices 0..=S.
+/// The measurement of slices 0..=S (three heaps) or of the slices (p, q), p ≤ min(q, P), q ≤ Q
+/// (four heaps).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
-    /// The largest smallest heap S.
-    pub smallest: u64,
+    /// The bounds of the fixed heaps: `[S]` for three heaps, `[P, Q]` (P ≤ Q) for four.
+    pub bounds: Vec<u64>,
     /// The positions measured in each slice.
     pub count: u64,
-    /// One per slice, s = 0..=S.
+    /// One per slice, in the order of the engine's rows (s = 0..=S; by q, then p).
     pub slices: Vec<Figures>,
     /// Two per slice: (i) and (ii) on the second half of its range.
     pub checks: Vec<Check>,
@@ -355,23 +395,37 @@ pub struct Report {
 /// The version of the report's JSON form.
 pub const VERSION: u32 = 1;
 
+/// What a four-heap report is: evidence only, as no four-heap slice of two nonzero fixed heaps
+/// is proved.
+pub const NO_PROOF: &str = "evidence on this range only: no four-heap slice of two nonzero fixed \
+                            heaps is proved (Sun and Zeilberger's proof covers three heaps with \
+                            smallest heap <= 10, and so the slices (0, q), q <= 10, which are \
+                            the three-heap slices q)";
+
 impl Report {
     /// `ok` when no check failed and one ran, `FAIL` when one failed, else `skipped`.
     pub fn verdict(&self) -> Status {
         crate::check::verdict(&self.checks)
     }
 
-    /// The report as one JSON object (with a final newline): version, verdict, S, K, the checks
-    /// and each slice's figures.
+    /// The report as one JSON object (with a final newline): version, verdict, S (`smallest`)
+    /// or [P, Q] (`fixed`, with a `note` that it is evidence only), K, the checks and each
+    /// slice's figures.
     pub fn to_json(&self) -> String {
-        let v = json!({
+        let mut v = json!({
             "version": VERSION,
             "verdict": self.verdict().word(),
-            "smallest": self.smallest.to_string(),
             "count": self.count.to_string(),
             "checks": self.checks,
             "slices": self.slices.iter().map(Figures::json).collect::<Vec<_>>(),
         });
+        match fixed_json(&self.bounds) {
+            ("s", s) => v["smallest"] = s,
+            (key, f) => {
+                v[key] = f;
+                v["note"] = json!(NO_PROOF);
+            }
+        }
         v.to_string() + "\n"
     }
 
@@ -379,13 +433,24 @@ impl Report {
     /// ([`crate::check::render`], without the facts that the table holds), a count of those that
     /// did, and the verdict.
     pub fn summary(&self) -> String {
+        let last = self.count.saturating_sub(1);
+        let title = match self.bounds[..] {
+            [s] => format!(
+                "Fraenkel's conjectures on the three-heap slices s = 0..{s}, positions n = 0..{last} \
+                 each (evidence on this range; proved by Sun and Zeilberger for s <= \
+                 {PROVED_UP_TO})"
+            ),
+            _ => format!(
+                "Fraenkel's conjectures on the four-heap slices (p, q), p <= q, p <= {}, q <= {}, \
+                 positions n = 0..{last} each ({NO_PROOF})",
+                self.bounds[0],
+                self.bounds[self.bounds.len() - 1]
+            ),
+        };
+        let w = if self.bounds.len() == 2 { 7 } else { 5 };
         let mut s = format!(
-            "Fraenkel's conjectures on the three-heap slices s = 0..{}, positions n = 0..{} each \
-             (evidence on this range; proved by Sun and Zeilberger for s <= {PROVED_UP_TO})\n\
-             {:>5} {:>9} {:>7} {:>9} {:>6} {:>8} {:>6} {:>9}\n",
-            self.smallest,
-            self.count.saturating_sub(1),
-            "s",
+            "{title}\n{:>w$} {:>9} {:>7} {:>9} {:>6} {:>8} {:>6} {:>9}\n",
+            if self.bounds.len() == 2 { "p,q" } else { "s" },
             "(i) from",
             "shift",
             "(ii) from",
@@ -395,9 +460,10 @@ impl Report {
             "max T"
         );
         for f in &self.slices {
+            let fixed: Vec<String> = f.fixed.iter().map(u64::to_string).collect();
             s.push_str(&format!(
-                "{:>5} {:>9} {:>7} {:>9} {:>6} {:>8} {:>6} {:>9}\n",
-                f.s,
+                "{:>w$} {:>9} {:>7} {:>9} {:>6} {:>8} {:>6} {:>9}\n",
+                fixed.join(","),
                 f.i_from,
                 f.shift,
                 f.ii_from,
@@ -440,7 +506,10 @@ impl Report {
 /// trackers are a function of each slice's pairs, which the engine's rows hold.
 pub struct Measure {
     rows: slice::Rows,
+    /// One per row of the engine, in its order.
     trackers: Vec<Tracker>,
+    /// The report's bounds: [S] or [P, Q].
+    bounds: Vec<u64>,
     count: u64,
     /// The slices with fewer than `count` positions.
     short: usize,
@@ -450,13 +519,40 @@ impl Measure {
     /// Slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
     pub fn new(s_max: u64, count: u64) -> Result<Measure> {
         slice::check(s_max, count)?;
-        let trackers: Vec<Tracker> = (0..=s_max).map(Tracker::new).collect();
-        Ok(Measure {
-            rows: slice::Rows::new(s_max)?,
+        let trackers = (0..=s_max).map(|s| Tracker::new(vec![s])).collect();
+        Ok(Measure::with(
+            slice::Rows::new(s_max)?,
+            trackers,
+            vec![s_max],
+            count,
+        ))
+    }
+
+    /// The four-heap slices of fixed heaps p ≤ q, p ≤ min(`p`, `q`), q ≤ max(`p`, `q`) — the
+    /// rows of [`slice::Rows::pairs_below`], in their order — `count` positions each (refused up
+    /// front as those slices are, [`slice::check_pairs`]).
+    pub fn pairs(p: u64, q: u64, count: u64) -> Result<Measure> {
+        let (p, q) = (p.min(q), p.max(q));
+        slice::check_pairs(p, q, count)?;
+        let trackers = (0..=q)
+            .flat_map(|b| (0..=b.min(p)).map(move |a| Tracker::new(vec![a, b])))
+            .collect();
+        Ok(Measure::with(
+            slice::Rows::pairs_below(p, q)?,
+            trackers,
+            vec![p, q],
+            count,
+        ))
+    }
+
+    fn with(rows: slice::Rows, trackers: Vec<Tracker>, bounds: Vec<u64>, count: u64) -> Measure {
+        Measure {
+            rows,
             short: if count == 0 { 0 } else { trackers.len() },
             trackers,
+            bounds,
             count,
-        })
+        }
     }
 
     /// The engine.
@@ -472,8 +568,9 @@ impl Measure {
     /// The trackers rebuilt from the engine's rows (after a restore): each slice's pairs fed in
     /// the order of the columns, as [`Measure::column`] feeds them.
     pub fn replay(&mut self) -> Result<()> {
-        let s_max = self.trackers.len() as u64 - 1;
-        self.trackers = (0..=s_max).map(Tracker::new).collect();
+        self.trackers = (self.trackers.iter())
+            .map(|t| Tracker::new(t.fixed.clone()))
+            .collect();
         self.short = if self.count == 0 {
             0
         } else {
@@ -490,7 +587,7 @@ impl Measure {
     /// The pair (a, b) of row s, a ≤ b.
     fn feed(&mut self, s: usize, a: u64, b: u64) -> Result<()> {
         let tr = &mut self.trackers[s];
-        if a < tr.s {
+        if a < tr.from {
             tr.small_pair(a, b);
         } else if tr.seen < self.count {
             tr.position(a, b)?;
@@ -517,12 +614,20 @@ impl Measure {
         Ok(())
     }
 
+    /// Runs to the end: the report.
+    fn run(mut self) -> Result<Report> {
+        while !self.done() {
+            self.column()?;
+        }
+        Ok(self.report())
+    }
+
     /// The report.
     pub fn report(&self) -> Report {
         let slices: Vec<Figures> = self.trackers.iter().map(Tracker::figures).collect();
         let checks = slices.iter().flat_map(Figures::checks).collect();
         Report {
-            smallest: self.trackers.len() as u64 - 1,
+            bounds: self.bounds.clone(),
             count: self.count,
             slices,
             checks,
@@ -532,31 +637,44 @@ impl Measure {
 
 /// Measures slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
 pub fn measure(s_max: u64, count: u64) -> Result<Report> {
-    let mut m = Measure::new(s_max, count)?;
-    while !m.done() {
-        m.column()?;
-    }
-    Ok(m.report())
+    Measure::new(s_max, count)?.run()
+}
+
+/// Measures the four-heap slices of [`Measure::pairs`], `count` positions each.
+pub fn measure_pairs(p: u64, q: u64, count: u64) -> Result<Report> {
+    Measure::pairs(p, q, count)?.run()
 }
 
 /// The plots [`draw_plots`] writes, in order.
 pub const PLOTS: [&str; 2] = ["nheap_alpha.png", "nheap_thresholds.png"];
 
+/// The plots [`draw_plots`] writes for four heaps (against q, every p ≤ q at the same q).
+pub const PLOTS_FOUR: [&str; 2] = ["nheap4_alpha.png", "nheap4_thresholds.png"];
+
 /// Draws α against s and the thresholds of (i) and (ii) against s into `dir` (created if
-/// needed), each file written atomically; returns their paths.
+/// needed), each file written atomically; returns their paths.  Four heaps: against the larger
+/// fixed heap q, the slices of every p ≤ q as points at the same q ([`PLOTS_FOUR`]).
 pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>> {
     std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
     let k = r.count;
     let points = |f: &dyn Fn(&Figures) -> f64| -> Vec<(f64, f64)> {
-        r.slices.iter().map(|x| (x.s as f64, f(x))).collect()
+        (r.slices.iter())
+            .map(|x| (x.fixed[x.fixed.len() - 1] as f64, f(x)))
+            .collect()
     };
-    let alpha = dir.join(PLOTS[0]);
-    crate::verify::plot::draw_points(
-        &format!("N-heap Wythoff, three heaps: alpha of slice s ({k} positions each)"),
+    let (names, heaps, axis) = if r.bounds.len() == 2 {
         (
-            "smallest heap s",
-            "alpha: A = floor(n*phi) + alpha + eps, n = B - A",
-        ),
+            PLOTS_FOUR,
+            "four heaps",
+            "larger fixed heap q (every p <= q)",
+        )
+    } else {
+        (PLOTS, "three heaps", "smallest heap s")
+    };
+    let alpha = dir.join(names[0]);
+    crate::verify::plot::draw_points(
+        &format!("N-heap Wythoff, {heaps}: alpha of each slice ({k} positions each)"),
+        (axis, "alpha: A = floor(n*phi) + alpha + eps, n = B - A"),
         vec![
             ("alpha".into(), points(&|x| x.alpha as f64)),
             (
@@ -567,10 +685,10 @@ pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::Pa
         true,
         &alpha,
     )?;
-    let thresholds = dir.join(PLOTS[1]);
+    let thresholds = dir.join(names[1]);
     crate::verify::plot::draw_points(
-        &format!("N-heap Wythoff, three heaps: where (i) and (ii) start to hold ({k} positions)"),
-        ("smallest heap s", "index n of the slice's positions"),
+        &format!("N-heap Wythoff, {heaps}: where (i) and (ii) start to hold ({k} positions)"),
+        (axis, "index n of the slice's positions"),
         vec![
             (
                 "(i): B - A grows by 1 from n on".into(),
@@ -602,7 +720,7 @@ mod tests {
 
     #[test]
     fn the_tail_of_ii_is_the_least_that_fits() {
-        let mut t = Tracker::new(0);
+        let mut t = Tracker::new(vec![0]);
         // r values 0, 5, 1, 2, 3, 1: the window of width 2 ending at the last holds 2, 3, 1
         // back to index 2 (value 1), index 1 (value 5) is the last conflict
         for (a, b) in [(0, 0), (5, 5), (1, 1), (2, 2), (3, 3), (1, 1)] {

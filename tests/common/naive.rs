@@ -355,6 +355,43 @@ impl NheapBox {
         }
         self.p[index]
     }
+
+    /// The slice of the N − 2 heaps `fixed` from the box: the positions (A, B), A ≥ the largest
+    /// fixed heap, increasing, up to the first A whose partner lies outside the box; and the
+    /// heaps of the P-positions (…, v, w) with v below the largest fixed heap (each must have
+    /// its partner in the box).
+    pub fn slice(&self, fixed: &[usize]) -> (Vec<(u64, u64)>, std::collections::BTreeSet<u64>) {
+        let side = self.sides[self.sides.len() - 1];
+        let from = fixed.iter().copied().max().unwrap_or(0);
+        let partners = |v: usize| -> Vec<usize> {
+            let mut h = fixed.to_vec();
+            h.extend([v, 0]);
+            (0..=side)
+                .filter(|&w| {
+                    h[fixed.len() + 1] = w;
+                    self.is_p(&h)
+                })
+                .collect()
+        };
+        let mut positions = Vec::new();
+        for a in from..=side {
+            let w = partners(a);
+            assert!(w.len() <= 1, "two P-positions ({fixed:?}, {a}, ·): {w:?}");
+            match w.first() {
+                Some(&b) if b >= a => positions.push((a as u64, b as u64)),
+                Some(_) => {} // the larger heap of an earlier pair
+                None => break,
+            }
+        }
+        let mut small = std::collections::BTreeSet::new();
+        for v in 0..from {
+            let w = partners(v);
+            assert_eq!(w.len(), 1, "({fixed:?}, {v}, ·) in the box");
+            small.insert(v as u64);
+            small.insert(w[0] as u64);
+        }
+        (positions, small)
+    }
 }
 
 /// The next x ≤ `top` componentwise (x_1 fastest); false after the last.
