@@ -264,14 +264,14 @@ fn the_four_heap_report_is_the_listing_measured() {
 
 #[test]
 fn the_proved_slices_pass_both_statements() {
-    let r = json(&run_ok(&[
-        "nheap",
-        "--conjectures",
-        "10",
-        "--count",
-        "2000",
-        "--json",
-    ]));
+    let out = run_ok(&["nheap", "--conjectures", "10", "--count", "2000", "--json"]);
+    // every JSON object opens with its shape's version (doc/guide.md)
+    assert!(
+        stdout(&out).starts_with("{\"version\":1,\"verdict\":"),
+        "{}",
+        stdout(&out)
+    );
+    let r = json(&out);
     assert_eq!(r["version"], 1);
     assert_eq!(r["verdict"], "ok");
     assert_eq!(r["checks"].as_array().unwrap().len(), 22);
@@ -381,6 +381,23 @@ fn bad_input_is_refused_in_one_line() {
         (&["nheap", "--conjectures", "2,x"], "--conjectures"),
         (&["nheap", "--conjectures", "3", "--count", "0"], "--count"),
         (&["nheap", "--slice", "3", "--plots", "d"], "--plots"),
+        // a checkpoint after every column would be slower than the work
+        (
+            &[
+                "nheap",
+                "--slice",
+                "3",
+                "-o",
+                "x",
+                "--checkpoint-every",
+                "0",
+            ],
+            "--checkpoint-every",
+        ),
+        (
+            &["nheap", "--slice", "3", "--checkpoint-every", "5"],
+            "--output",
+        ),
         (
             &["nheap", "--conjectures", "3", "--count", "1e19"],
             "--count",

@@ -77,6 +77,13 @@ fn resumes_to_the_same_bytes(args: &[&str], in_place: bool) {
     aborted(args, &file, &["--resume"], "2");
     let o = run_ok(&strs(&with(args, &file, &["--resume"])));
     says(&text(&o), "continuing the interrupted run");
+    // the text kept is counted only where text is written as computed
+    let kept = if in_place {
+        "bytes of output kept"
+    } else {
+        "the report is written at the end"
+    };
+    says(&text(&o), kept);
     if in_place {
         assert_eq!(std::fs::read_to_string(&file).unwrap(), want, "{args:?}");
     } else {

@@ -79,6 +79,7 @@ enum Kind {
     Columns,
     Threads,
     GValue,
+    Seconds,
 }
 
 impl Kind {
@@ -95,6 +96,7 @@ impl Kind {
             Kind::Columns => "a number of columns ≥ 1",
             Kind::Threads => "a number of threads from 1 to 1024",
             Kind::GValue => "a value G from 0 to 255",
+            Kind::Seconds => "a number of seconds from 1 to 86400",
         }
     }
 }
@@ -189,6 +191,12 @@ pub(crate) fn grundy_value(s: &str) -> std::result::Result<u32, ArgError> {
         .map_err(|e| explain(Kind::GValue, e))?;
     // g ≤ 255, so the conversion cannot fail.
     u32::try_from(g).map_err(|_| explain(Kind::GValue, NumberError::Malformed(s.into())))
+}
+
+/// Seconds between checkpoints, 1..=86400 (`nheap --checkpoint-every`): 0 would checkpoint after
+/// every column, slower than the work itself.
+pub(crate) fn checkpoint_seconds(s: &str) -> std::result::Result<u64, ArgError> {
+    natural_in(s, 1, 86_400).map_err(|e| explain(Kind::Seconds, e))
 }
 
 /// A number of worker threads in 1..=[`MAX_THREADS`] (`1e3` accepted).
@@ -395,6 +403,12 @@ pub(crate) fn progress_bar(total: u128, label: &str) -> ProgressBar {
     if total < 50_000_000 {
         return ProgressBar::hidden();
     }
+    bar(total, label)
+}
+
+/// A progress bar of `total` steps on standard error, drawn only when it is a terminal, however
+/// small the total (for work whose steps are long, such as the columns of the N-heap slices).
+pub(crate) fn bar(total: u128, label: &str) -> ProgressBar {
     let pb = ProgressBar::with_draw_target(
         Some(total.min(u64::MAX as u128) as u64),
         ProgressDrawTarget::stderr(),

@@ -68,10 +68,14 @@ pub(crate) struct NheapArgs {
     /// Discard the checkpoint of an interrupted run with -o FILE and start afresh.
     #[arg(long, requires = "output")]
     pub(crate) restart: bool,
-    /// Milliseconds between checkpoints of a run with -o FILE.
-    #[arg(long, hide = true, default_value = "120000", value_parser = count,
-          allow_hyphen_values = true)]
-    pub(crate) checkpoint_ms: u64,
+    /// With -o FILE: seconds between checkpoints (1 to 86400; default 120).  A checkpoint
+    /// writes the engine's state, so a killed run loses at most this much work.
+    #[arg(long, value_name = "SECONDS", default_value = "120", value_parser = checkpoint_seconds,
+          allow_hyphen_values = true, requires = "output")]
+    pub(crate) checkpoint_every: u64,
+    /// Test hook: milliseconds between checkpoints (overrides --checkpoint-every).
+    #[arg(long, hide = true, value_parser = count, allow_hyphen_values = true)]
+    pub(crate) checkpoint_ms: Option<u64>,
     /// Test hook: abort (like kill -9) once this many checkpoints are taken.
     #[arg(long, hide = true, requires = "output")]
     pub(crate) abort_after_checkpoints: Option<usize>,
@@ -200,7 +204,10 @@ fn checkpoints(
     };
     let mode = wythoff::artifact::Partial::from_flags(args.resume, args.restart);
     let flag = if args.resume { "--resume" } else { "-o" };
-    let every = std::time::Duration::from_millis(args.checkpoint_ms);
+    let every = match args.checkpoint_ms {
+        Some(ms) => std::time::Duration::from_millis(ms),
+        None => std::time::Duration::from_secs(args.checkpoint_every),
+    };
     let (mut c, begin) =
         Checkpoints::open(&file, in_place, params, mode, every, rows).map_err(naming(flag))?;
     c.abort_after(args.abort_after_checkpoints);
@@ -216,13 +223,27 @@ fn checkpoints(
              starting again at column 0",
             path.display()
         ),
-        Begin::Resumed { column, bytes } => eprintln!(
+        Begin::Resumed { column, bytes } if in_place => eprintln!(
             "wythoff: continuing the interrupted run of '{}' from column {column} ({bytes} bytes \
              of output kept)",
             path.display()
         ),
+        Begin::Resumed { column, .. } => eprintln!(
+            "wythoff: continuing the interrupted run of '{}' from column {column} (the report is \
+             written at the end)",
+            path.display()
+        ),
     }
     Ok(Some((c, begin)))
+}
+
+/// A bar of the columns the engine is expected to need for `count` positions of the slices of
+/// fixed heaps up to `fixed` (as for a smallest heap of their sum, the estimate of the memory
+/// check); drawn only on a terminal.
+fn columns_bar(fixed: &[u64], count: u64, label: &str) -> indicatif::ProgressBar {
+    let s = fixed.iter().fold(0u64, |a, &f| a.saturating_add(f));
+    let total = nheap::slice::columns_estimate(s, count).unwrap_or(u64::MAX);
+    bar(u128::from(total), label)
 }
 
 fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
@@ -265,7 +286,9 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     }
     let mut buf = String::new();
     let json = args.json;
+    let pb = columns_bar(fixed, count, "nheap slice (columns)");
     while !listing.done() {
+        pb.set_position(listing.rows().column());
         listing.column(&mut |f, n, a, b| {
             if json {
                 let p = json::SlicePosition {
@@ -300,6 +323,7 @@ fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
             c.maybe(listing.rows())?;
         }
     }
+    pb.finish_and_clear();
     if json {
         buf.push_str("]}\n");
     }
@@ -356,12 +380,15 @@ fn conjectures(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     if let Some((_, Begin::Resumed { .. })) = &ckpt {
         m.replay()?;
     }
+    let pb = columns_bar(fixed, count, "nheap conjectures (columns)");
     while !m.done() {
+        pb.set_position(m.rows().column());
         m.column()?;
         if let Some((c, _)) = &mut ckpt {
             c.maybe(m.rows())?;
         }
     }
+    pb.finish_and_clear();
     let report = m.report();
     let json = report.to_json();
     if let Some(mut sink) = sink {

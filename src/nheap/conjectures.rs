@@ -118,6 +118,22 @@ fn fixed_json(fixed: &[u64]) -> (&'static str, Value) {
     }
 }
 
+/// The report's JSON object, its fields in the documented order (`version` first).
+#[derive(serde::Serialize)]
+struct ReportJson<'a> {
+    version: u32,
+    verdict: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    smallest: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fixed: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<&'static str>,
+    count: String,
+    checks: &'a [Check],
+    slices: Vec<Value>,
+}
+
 /// The last position of the tail of (ii) with each value r: (r, position).
 type Last = (i64, Position);
 
@@ -412,21 +428,19 @@ impl Report {
     /// or [P, Q] (`fixed`, with a `note` that it is evidence only), K, the checks and each
     /// slice's figures.
     pub fn to_json(&self) -> String {
-        let mut v = json!({
-            "version": VERSION,
-            "verdict": self.verdict().word(),
-            "count": self.count.to_string(),
-            "checks": self.checks,
-            "slices": self.slices.iter().map(Figures::json).collect::<Vec<_>>(),
-        });
-        match fixed_json(&self.bounds) {
-            ("s", s) => v["smallest"] = s,
-            (key, f) => {
-                v[key] = f;
-                v["note"] = json!(NO_PROOF);
-            }
-        }
-        v.to_string() + "\n"
+        let (key, fixed) = fixed_json(&self.bounds);
+        let three = key == "s";
+        let v = ReportJson {
+            version: VERSION,
+            verdict: self.verdict().word(),
+            smallest: three.then(|| fixed.clone()),
+            fixed: (!three).then_some(fixed),
+            note: (!three).then_some(NO_PROOF),
+            count: self.count.to_string(),
+            checks: &self.checks,
+            slices: self.slices.iter().map(Figures::json).collect(),
+        };
+        serde_json::to_string(&v).expect("a report serializes") + "\n"
     }
 
     /// One line per slice (its figures), then the checks that did not pass

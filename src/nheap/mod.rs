@@ -183,8 +183,8 @@ pub struct Analysis {
     pub moves: Vec<Vec<u64>>,
 }
 
-/// P or N and every winning move of `h`: three and four heaps by the slices ([`SliceTable`]),
-/// other counts by the box search; beyond their limits a one-line refusal.
+/// P or N and every winning move of `h`: three and four heaps by the slices (`SliceTable`, by
+/// [`slice::Rows`]), other counts by the box search; beyond their limits a one-line refusal.
 pub fn analyse(h: &[u64]) -> Result<Analysis> {
     check_heaps(h)?;
     let mut moves = Vec::new();

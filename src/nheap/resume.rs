@@ -191,7 +191,7 @@ impl Checkpoints {
     ) -> std::result::Result<(Checkpoints, Begin), Error> {
         let progress = |r: &[String]| match r.last().and_then(|r| parse(r, in_place)) {
             Some(r) => format!("to column {}", r.column),
-            None => "before its first checkpoint".to_string(),
+            None => "with no checkpoint recorded yet".to_string(),
         };
         let what = if in_place {
             "slice listing"

@@ -229,10 +229,14 @@ impl Rows {
             loaded.push(row);
         }
         if cur.at != b.len() {
-            return Err(HeaderError::Length {
-                got: b.len() as u64,
-                want: cur.at as u64,
-            });
+            return Err(HeaderError::field(
+                "rows",
+                format!(
+                    "the rows end at byte {}, but the file has {} bytes (trailing bytes)",
+                    cur.at,
+                    b.len()
+                ),
+            ));
         }
         // the targets of small negative difference not valid yet (see Rows::step)
         let mut pending = std::collections::BTreeMap::<u64, Vec<(usize, i64, u64)>>::new();
