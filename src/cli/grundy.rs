@@ -560,11 +560,13 @@ fn rows_on_demand() -> u64 {
     wythoff::grundy::rows::ON_DEMAND_ROWS
 }
 
-/// `grundy at X Y --certificate CERT`.
+/// `grundy at X Y --certificate CERT`: from the certificate, or, below a preperiod whose values
+/// it does not store, from a table when both piles are below the table limit of `sum`.
 fn at_from_certificate(x: &Integer, y: &Integer, path: &std::path::Path) -> Result<Integer> {
+    use wythoff::sums::{TABLE_LIMIT, certificate_value};
     let c = read_certificate(path)?;
-    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-    c.value(lo, hi).map_err(|e| certificate_error(e, path))
+    certificate_value(&c, x, y, TABLE_LIMIT, wythoff::cancel::Cancel::never())?
+        .map_err(|e| certificate_error(e, path))
 }
 
 pub(crate) fn sum(args: SumArgs) -> Result<()> {
