@@ -196,7 +196,8 @@ pub(crate) enum GrundySub {
         /// Column (any size).
         #[arg(value_parser = pile, allow_hyphen_values = true)]
         y: Integer,
-        /// Certified rows (`rows X -o CERT`): answer from it at once, for its parameter a.
+        /// Certified rows (`rows X -o CERT`): answer from it at once, for its parameter a (below
+        /// a preperiod it does not store: from a table, both piles below 8192).
         #[arg(long, value_name = "CERT")]
         certificate: Option<PathBuf>,
     },
