@@ -65,6 +65,19 @@ def _with(p, suffix):
     return p + suffix
 
 
+def test_an_error_names_a_non_utf8_file_as_os_fsdecode_does(tmp_path):
+    missing = os.fsencode(tmp_path) + b"/no-\xff.cert"
+    with pytest.raises(FileNotFoundError) as e:
+        wythoff.open_certificate(missing)
+    assert os.fsencode(e.value.filename) == missing
+    bad = os.fsencode(tmp_path) + b"/bad-\xff.cert"
+    with open(bad, "wb") as f:
+        f.write(b"not a certificate")
+    with pytest.raises(wythoff.DamagedFileError) as e:
+        wythoff.open_certificate(bad)
+    assert os.fsencode(e.value.filename) == bad
+
+
 def test_verify_names_a_table_whose_name_is_not_utf8(tmp_path):
     path = os.fsencode(tmp_path) + b"/t-\xff.bin"
     wythoff.write_table(path, 20)
