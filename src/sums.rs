@@ -12,7 +12,7 @@
 //! distinct, and from the preperiod y₀ on the value v sits at y₀ + i + kp where
 //! y₀ + i + kp + (G − y at y₀ + i) = v.
 
-use crate::artifact::certificate::Certificate;
+use crate::artifact::certificate::{Certificate, CertificateError};
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::grundy::rows;
@@ -86,12 +86,7 @@ impl Oracle {
             }
         }
         let table = if side > 0 {
-            Some(Table::compute_cancellable(
-                Spec::new(a, side)?,
-                2,
-                &|_| {},
-                cancel,
-            )?)
+            Some(small_table(a, side, cancel)?)
         } else {
             None
         };
@@ -177,6 +172,42 @@ impl Oracle {
         Err(Error::internal(format!(
             "no option of value {target} from ({x}, {y}) — the mex says there must be one"
         )))
+    }
+}
+
+/// The table of side `side` (< [`TABLE_LIMIT`]) that answers small piles, computed by an engine
+/// that stops once `cancel` is set.
+fn small_table(a: u64, side: u64, cancel: &Cancel) -> Result<Table> {
+    Table::compute_cancellable(Spec::new(a, side)?, 2, &|_| {}, cancel)
+}
+
+/// G(x, y) (any order, piles non-negative) from a certificate — the one evaluator of the
+/// commands and functions that take one (`grundy at --certificate`, `sum --certificate`, the
+/// Python package): from its rows where it answers, and where it does not store the values below
+/// a row's preperiod, from the table of side max(x, y) + 1 that [`Oracle`] computes for small
+/// components, when both piles are below `limit` ([`TABLE_LIMIT`] for the commands: about a
+/// second at the limit).  Beyond that the certificate's refusal is the inner error; the outer one
+/// is the table's (cancelled, out of memory).
+pub fn certificate_value(
+    cert: &Certificate,
+    x: &Integer,
+    y: &Integer,
+    limit: u64,
+    cancel: &Cancel,
+) -> Result<std::result::Result<Integer, CertificateError>> {
+    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
+    match cert.value(lo, hi) {
+        Err(e @ CertificateError::NoPrefix { .. }) => {
+            let Some(side) = hi.to_u64().filter(|&h| h < limit.min(TABLE_LIMIT)) else {
+                return Ok(Err(e));
+            };
+            let t = small_table(cert.a, side + 1, cancel)?;
+            // lo ≤ hi < side + 1 ≤ TABLE_LIMIT: both are small indices of the table
+            Ok(Ok(Integer::from(
+                t.get(lo.to_usize().unwrap_or(0), side as usize),
+            )))
+        }
+        other => Ok(other),
     }
 }
 
@@ -277,6 +308,30 @@ mod tests {
         let mut after = ps.to_vec();
         after[i] = to;
         assert_eq!(analyse(1, &after).unwrap().nim_sum, 0);
+    }
+
+    #[test]
+    fn a_certificate_without_prefixes_falls_back_to_a_table_within_the_limit_only() {
+        // rows 0..7 without the values below their preperiods (budget 0): row 5 has y₀ = 27
+        let c = Certificate::from_periods(&rows::certified_rows(8).unwrap(), 1, 0).unwrap();
+        let never = Cancel::never();
+        // the naive mex over the rules, 8 × 8
+        let g = crate::grundy::tests::naive(8, 1);
+        let (five, seven) = (Integer::from(5), Integer::from(7));
+        for (x, y) in [(&five, &seven), (&seven, &five)] {
+            let v = certificate_value(&c, x, y, TABLE_LIMIT, never)
+                .unwrap()
+                .unwrap();
+            assert_eq!(v, g[5 * 8 + 7]);
+        }
+        // both piles must be below the limit: with 7 it is the certificate's refusal
+        let e = certificate_value(&c, &five, &seven, 7, never).unwrap();
+        assert!(
+            matches!(e, Err(CertificateError::NoPrefix { preperiod: 27, .. })),
+            "{e:?}"
+        );
+        let e = certificate_value(&c, &five, &Integer::from(TABLE_LIMIT), TABLE_LIMIT, never);
+        assert!(e.unwrap().unwrap() > 0, "from the period beyond y₀");
     }
 
     #[test]

@@ -93,20 +93,23 @@ fn certificate_values_equal_the_mex_and_the_period_rule_far_out() {
 }
 
 #[test]
-fn refusals_name_the_certificates_rows_and_the_missing_prefix() {
+fn a_missing_prefix_comes_from_a_table_and_refusals_name_the_rows() {
     let dir = tempfile::tempdir().unwrap();
     let cert = dir.path().join("r8.cert");
     // no values below the preperiods: rows 3..7 (y₀ > 0) are stored without them
     run_ok(&["rows", "8", "-o", s(&cert), "--prefix-budget", "0"]);
-    let o = wythoff(&["grundy", "at", "3", "7", "--certificate", s(&cert)]);
-    assert_eq!(o.status.code(), Some(2));
-    let e = stderr(&o);
-    assert_eq!(e.lines().count(), 1, "{e}");
-    assert!(e.contains("preperiod 8") && e.contains("sweeps"), "{e}");
-    // at and beyond the preperiod it answers: G(3, 8) from the mex
-    let g = naive_rows_u64(4, 20, 1);
-    let o = wythoff(&["grundy", "at", "3", "8", "--certificate", s(&cert)]);
-    assert_eq!(stdout(&o), format!("{}\n", g[3][8]));
+    // below a preperiod (rows 3, 5 and 7: y₀ = 8, 27, 92) the values come from a table, as in
+    // `sum`, since both piles are below its limit; at and beyond it from the period: all from
+    // the mex, in both orders
+    let g = naive_rows_u64(8, 100, 1);
+    for (x, y) in [(3, 7), (5, 7), (7, 5), (5, 26), (7, 91), (3, 8), (7, 92)] {
+        let o = at_with(x, y, &cert);
+        assert_eq!(
+            stdout(&o),
+            format!("{}\n", g[x.min(y)][x.max(y)]),
+            "G({x}, {y})"
+        );
+    }
     // a row beyond the certificate
     refused(
         &["grundy", "at", "8", "1e100", "--certificate", s(&cert)],
@@ -119,6 +122,18 @@ fn refusals_name_the_certificates_rows_and_the_missing_prefix() {
     assert_eq!(o.status.code(), Some(2));
     let o = wythoff(&["rows", "8", "-o", "/dev/null"]);
     assert_eq!(o.status.code(), Some(2));
+}
+
+/// `wythoff grundy at X Y --certificate CERT`.
+fn at_with(x: usize, y: usize, cert: &std::path::Path) -> std::process::Output {
+    wythoff(&[
+        "grundy",
+        "at",
+        &x.to_string(),
+        &y.to_string(),
+        "--certificate",
+        s(cert),
+    ])
 }
 
 /// Byte offset of row `row`'s first value in one period, read from the documented layout.
@@ -260,14 +275,7 @@ fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
     run_ok(&["rows", "6", "-a", "3", "-o", s(&cert)]);
     let g = naive_rows_u64(6, 200, 3);
     for (x, y) in [(5usize, 199usize), (4, 150), (2, 7)] {
-        let o = wythoff(&[
-            "grundy",
-            "at",
-            &x.to_string(),
-            &y.to_string(),
-            "--certificate",
-            s(&cert),
-        ]);
+        let o = at_with(x, y, &cert);
         assert_eq!(stdout(&o), format!("{}\n", g[x][y]), "G({x}, {y}), a = 3");
     }
     let o = wythoff(&["sum", "5,199", "4,150", "--certificate", s(&cert), "--json"]);

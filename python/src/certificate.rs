@@ -8,7 +8,7 @@
 //! values, and a row G(x, start..stop) is the array y + offset, the offset read at y₀ + (y − y₀)
 //! mod p from y₀ on — O(stop − start), refused up front when it will not fit in memory.
 
-use crate::convert::{Int, to_py, u64_of};
+use crate::convert::{Int, PathArg, to_py, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -136,16 +136,15 @@ impl RowCertificate {
         Ok(PyArray1::from_vec(py, v))
     }
 
-    /// G(x, y), any order, for min(x, y) a certified row and the other pile of any size.
+    /// G(x, y), any order, for min(x, y) a certified row and the other pile of any size; below a
+    /// preperiod whose values are not stored, from a table when both piles are below 8192 (as
+    /// sum_analysis and grundy_at do), ValueError beyond.
     fn value(&self, py: Python<'_>, x: Int, y: Int) -> PyResult<PyObject> {
         let (x, y) = (x.0, y.0);
         if x < 0 || y < 0 {
             return Err(PyValueError::new_err("pile sizes must be non-negative"));
         }
-        let (lo, hi) = if x <= y { (&x, &y) } else { (&y, &x) };
-        let g = self
-            .cert
-            .value(lo, hi)
+        let g = value(py, &self.cert, &x, &y)?
             .map_err(|e| PyValueError::new_err(format!("'{}': {e}", self.path.display())))?;
         to_py(py, &g)
     }
@@ -163,7 +162,8 @@ impl RowCertificate {
 /// Reads a row certificate file (`wythoff rows X -o CERT`): its header and checksum are checked
 /// (DamagedFileError for an invalid or damaged file, OSError when it cannot be read).
 #[pyfunction]
-pub fn open_certificate(py: Python<'_>, path: PathBuf) -> PyResult<RowCertificate> {
+pub fn open_certificate(py: Python<'_>, path: PathArg) -> PyResult<RowCertificate> {
+    let path = path.0;
     let cert = py
         .allow_threads(|| Certificate::read(&path))
         .map_err(file_to_py)?;
@@ -174,20 +174,23 @@ pub fn open_certificate(py: Python<'_>, path: PathBuf) -> PyResult<RowCertificat
 /// the row sweep and writes them to the row certificate `path` — the command line's
 /// `wythoff rows X -a A -o CERT`, with its default budgets, without its checkpoints: written
 /// whole (complete under its name, or absent: a stopped call leaves no file) — and returns it
-/// opened.  Releases the GIL; Ctrl-C stops the sweep within 2^12 columns.  RuntimeError when no
-/// period is found within max_columns columns.
+/// opened.  Releases the GIL; Ctrl-C stops the sweep within 2^12 columns.  ValueError when no
+/// period is found within max_columns columns (no file is written then).
 #[pyfunction]
-#[pyo3(signature = (path, rows, a = crate::convert::Param(1), *, max_columns = 1_000_000_000))]
+#[pyo3(signature = (path, rows, a = crate::convert::Param(1), *, max_columns = Int(1_000_000_000u64.into())))]
 #[pyo3(text_signature = "(path, rows, a=1, *, max_columns=1000000000)")]
 pub fn write_certificate(
     py: Python<'_>,
-    path: PathBuf,
+    path: PathArg,
     rows: Int,
     a: crate::convert::Param,
-    max_columns: u64,
+    max_columns: Int,
 ) -> PyResult<RowCertificate> {
+    let path = path.0;
     let x = usize::try_from(u64_of(&rows.0, "rows")?)
         .map_err(|_| PyValueError::new_err("rows: too many"))?;
+    let max_columns = u64_of(&max_columns.0, "max_columns")?;
+    let last = x.saturating_sub(1);
     let mut cfg = rows::Search::new(a.0, x, max_columns);
     cfg.prefixes = rows::Prefixes::Budget(DEFAULT_PREFIX_BUDGET);
     rows::first_state(&cfg).map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -196,7 +199,11 @@ pub fn write_certificate(
     let cert = crate::interrupt::run(py, None, 0, |cancel, _| {
         let fresh = rows::resume::Saved::Fresh;
         let p = rows::search_from(&cfg, fresh, None, &|_, _| {}, cancel).map_err(|e| match e {
-            rows::RowsError::NoPeriod(_) => wythoff::Error::Inconclusive(e.to_string()),
+            // a budget chosen too small, not a bug: bad input (ValueError)
+            rows::RowsError::NoPeriod(c) => wythoff::Error::usage(format!(
+                "max_columns = {c}: no period found within {c} columns, so rows 0..{last} are \
+                 not certified; raise max_columns"
+            )),
             other => other.into(),
         })?;
         let c = Certificate::from_periods(&p, a.0, DEFAULT_PREFIX_BUDGET)?;
@@ -208,11 +215,36 @@ pub fn write_certificate(
     Ok(RowCertificate { cert, path })
 }
 
+/// G(x, y) (any order, non-negative) from `cert` by the library's one evaluator of certificates
+/// ([`wythoff::sums::certificate_value`]: a table below 8192 where the values below a preperiod
+/// are not stored), without the GIL; the certificate's refusal is the inner error.
+pub fn value(
+    py: Python<'_>,
+    cert: &Certificate,
+    x: &rug::Integer,
+    y: &rug::Integer,
+) -> PyResult<Result<rug::Integer, wythoff::artifact::certificate::CertificateError>> {
+    use wythoff::sums::{TABLE_LIMIT, certificate_value};
+    crate::interrupt::run(py, None, 0, |cancel, _| {
+        certificate_value(cert, x, y, TABLE_LIMIT, cancel)
+    })
+}
+
 /// A certificate argument: an opened RowCertificate, or the path of one, read now.
 pub fn certificate_arg(py: Python<'_>, ob: &Bound<'_, PyAny>) -> PyResult<Certificate> {
     if let Ok(c) = ob.downcast::<RowCertificate>() {
         return Ok(c.get().cert.clone());
     }
-    let path: PathBuf = ob.extract()?;
+    let path = ob.extract::<PathArg>().map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
+            pyo3::exceptions::PyTypeError::new_err(format!(
+                "certificate must be a RowCertificate or a path (str, bytes or os.PathLike), got \
+                 {}",
+                crate::convert::type_name(ob)
+            ))
+        } else {
+            e
+        }
+    })?;
     Ok(open_certificate(py, path)?.cert)
 }

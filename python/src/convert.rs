@@ -4,11 +4,65 @@
 //! Small values take the machine-word path; larger ones travel as hexadecimal text, which
 //! Python converts in linear time and without its limit on decimal digits
 //! (`sys.set_int_max_str_digits` bounds only non-power-of-two bases).  Cost: O(digits).
+//!
+//! Paths in are `str`, `bytes` or `os.PathLike`, as `os.fsencode` takes them: on Unix the bytes
+//! are the file name (a non-UTF-8 name included), a `str` is encoded by the file system encoding
+//! with `surrogateescape`, so `os.fsdecode(name)` and `name` open the same file.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyInt;
+use pyo3::types::{PyInt, PyTypeMethods};
 use rug::Integer;
+use std::path::PathBuf;
+
+/// A path argument: `str`, `bytes` or `os.PathLike` (see the module documentation).  A wrong type
+/// is a `TypeError` that PyO3 prefixes with the argument's name.
+pub struct PathArg(pub PathBuf);
+
+impl<'py> FromPyObject<'py> for PathArg {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let os = ob.py().import("os")?;
+        let not_path = || {
+            PyTypeError::new_err(format!(
+                "expected a path (str, bytes or os.PathLike), got {}",
+                type_name(ob)
+            ))
+        };
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let b = os.call_method1("fsencode", (ob,)).map_err(|e| {
+                if e.is_instance_of::<PyTypeError>(ob.py()) {
+                    not_path()
+                } else {
+                    e
+                }
+            })?;
+            let bytes: &[u8] = b.downcast::<pyo3::types::PyBytes>()?.as_bytes();
+            Ok(PathArg(std::ffi::OsStr::from_bytes(bytes).into()))
+        }
+        #[cfg(not(unix))]
+        {
+            let s = os.call_method1("fsdecode", (ob,)).map_err(|e| {
+                if e.is_instance_of::<PyTypeError>(ob.py()) {
+                    not_path()
+                } else {
+                    e
+                }
+            })?;
+            Ok(PathArg(s.extract::<String>()?.into()))
+        }
+    }
+}
+
+/// The name of `ob`'s type as Python writes it: `int`, `numpy.bool`, `fractions.Fraction`.
+pub fn type_name(ob: &Bound<'_, PyAny>) -> String {
+    let ty = ob.get_type();
+    ty.fully_qualified_name()
+        .map(|n| n.to_string())
+        .or_else(|_| ty.name().map(|n| n.to_string()))
+        .unwrap_or_else(|_| "?".into())
+}
 
 /// An integer argument: an int, or any object with `__index__`.
 pub struct Int(pub Integer);
@@ -49,13 +103,15 @@ fn index<'py>(ob: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyInt>> {
         return Ok(i.clone());
     }
     let not_int = || {
-        let ty = ob
-            .get_type()
-            .name()
-            .map(|n| n.to_string())
-            .unwrap_or_else(|_| "?".into());
+        let ty = type_name(ob);
+        // NumPy's bool, unlike Python's (an int), has no __index__: operator.index refuses it too
+        let hint = if ty == "numpy.bool" || ty == "numpy.bool_" {
+            " (NumPy's bool is not an integer: pass int(v))"
+        } else {
+            ""
+        };
         PyTypeError::new_err(format!(
-            "expected an integer (an int or an object with __index__), got {ty}"
+            "expected an integer (an int or an object with __index__), got {ty}{hint}"
         ))
     };
     if !ob.hasattr("__index__")? {

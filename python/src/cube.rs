@@ -5,12 +5,11 @@
 //! array view of the file is possible: `square()` is a copy, refused up front when it will not
 //! fit.
 
-use crate::convert::{Int, u64_of};
+use crate::convert::{Int, PathArg, u64_of};
 use crate::errors::{check_output, file_to_py, refuse_unless_fits};
 use numpy::{PyArray2, ToPyArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use std::path::PathBuf;
 use wythoff::artifact::cube::Cube;
 
 /// A three-pile cube file opened read-only: the header, the length, the checksum over the header
@@ -74,7 +73,8 @@ impl CubeFile {
 /// Opens a three-pile cube file read-only (DamagedFileError for an invalid or damaged file,
 /// OSError when it cannot be read).
 #[pyfunction]
-pub fn open_cube(py: Python<'_>, path: PathBuf) -> PyResult<CubeFile> {
+pub fn open_cube(py: Python<'_>, path: PathArg) -> PyResult<CubeFile> {
+    let path = path.0;
     let cube = py.allow_threads(|| Cube::open(&path)).map_err(file_to_py)?;
     Ok(CubeFile { cube })
 }
@@ -88,12 +88,13 @@ pub fn open_cube(py: Python<'_>, path: PathBuf) -> PyResult<CubeFile> {
 #[pyo3(signature = (path, n, *, resume = false, restart = false, progress = None))]
 pub fn write_cube(
     py: Python<'_>,
-    path: PathBuf,
+    path: PathArg,
     n: Int,
     resume: bool,
     restart: bool,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<CubeFile> {
+    let path = path.0;
     if resume && restart {
         return Err(PyValueError::new_err(
             "resume and restart exclude each other",
@@ -106,5 +107,5 @@ pub fn write_cube(
     crate::interrupt::run(py, progress, lines, |cancel, tick| {
         wythoff::three_pile::cube::write(n, &path, mode, tick, &|_| {}, None, cancel)
     })?;
-    open_cube(py, path)
+    open_cube(py, PathArg(path))
 }

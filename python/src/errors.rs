@@ -10,6 +10,9 @@
 //!   ([`refuse_unless_fits`]);
 //! * a disagreement of two strategies, an internal check, an inconclusive search →
 //!   `RuntimeError`.
+//!
+//! `filename` is the path as `os.fsdecode` gives it (a name that is not UTF-8 with
+//! `surrogateescape`), so `os.fsencode(e.filename)` is the file's name.
 
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError,
@@ -51,10 +54,10 @@ pub fn file_to_py(e: FileError) -> PyErr {
             } else {
                 (libc::EINVAL, "not a regular file (a FIFO or a device)")
             };
-            PyOSError::new_err((errno, what, path.to_string_lossy().into_owned()))
+            PyOSError::new_err((errno, what, path.as_os_str().to_os_string()))
         }
         FileError::Damaged { path, .. } | FileError::Invalid { path, .. } => {
-            DamagedFileError::new_err((e.to_string(), path.to_string_lossy().into_owned()))
+            DamagedFileError::new_err((e.to_string(), path.as_os_str().to_os_string()))
         }
     }
 }
@@ -65,7 +68,7 @@ pub fn file_to_py(e: FileError) -> PyErr {
 /// OSError with the library's message otherwise (a FIFO where a regular file is needed, a
 /// directory that takes no new file).
 pub fn output_to_py(e: wythoff::Error, path: &Path) -> PyErr {
-    let name = path.to_string_lossy().into_owned();
+    let name = path.as_os_str().to_os_string();
     let parent_missing = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => !d.exists(),
         _ => false,
@@ -104,7 +107,7 @@ fn os_error(source: &std::io::Error, path: &Path) -> PyErr {
         Some(i) => text[..i].to_string(),
         None => text,
     };
-    let filename = path.to_string_lossy().into_owned();
+    let filename = path.as_os_str().to_os_string();
     match source.raw_os_error() {
         Some(errno) if filename.is_empty() => PyOSError::new_err((errno, strerror)),
         Some(errno) => PyOSError::new_err((errno, strerror, filename)),
@@ -115,7 +118,7 @@ fn os_error(source: &std::io::Error, path: &Path) -> PyErr {
 /// Sets `filename` on an exception built from a message alone.
 fn with_filename(err: PyErr, path: &Path) -> PyErr {
     Python::with_gil(|py| {
-        let name = path.to_string_lossy().into_owned();
+        let name = path.as_os_str().to_os_string();
         // setting an attribute of a fresh OSError cannot fail; if it did, the message still
         // names the file
         let _ = err.value(py).setattr("filename", name);

@@ -4,13 +4,12 @@
 //! the catalogue's b-files ([`wythoff::oeis::write_bfile`], `wythoff oeis`) and the verify report
 //! ([`wythoff::verify::run`], `wythoff verify --json`) as a dict.
 
-use crate::convert::{Int, Param, pair_to_py, to_py, u64_of};
+use crate::convert::{Int, Param, PathArg, pair_to_py, to_py, type_name, u64_of};
 use crate::errors::to_py as err;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rug::Integer;
-use std::path::PathBuf;
 use wythoff::cancel::Cancel;
 use wythoff::pairs::Outcome;
 use wythoff::ratwyt::Rational;
@@ -125,10 +124,7 @@ fn rational(ob: &Bound<'_, PyAny>, what: &str) -> PyResult<Rational> {
         let v = ob.getattr(name).map_err(|_| {
             PyTypeError::new_err(format!(
                 "{what} must be a rational (a fractions.Fraction or an int), got {}",
-                ob.get_type()
-                    .name()
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
+                type_name(ob)
             ))
         })?;
         Ok(v.extract::<Int>()?.0)
@@ -273,9 +269,10 @@ fn oeis_bfile(
     py: Python<'_>,
     anum: &str,
     terms: Option<Int>,
-    path: Option<PathBuf>,
+    path: Option<PathArg>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PyObject> {
+    let path = path.map(|p| p.0);
     let e = wythoff::oeis::entry(anum).map_err(err)?;
     let count = match terms {
         Some(t) => u64_of(&t.0, "terms")?,
@@ -318,18 +315,32 @@ fn oeis_bfile(
 /// report of `wythoff verify --json`, each check ok, FAIL or skipped with what it covered).
 /// Releases the GIL; Ctrl-C stops it; progress(done, total) is called with the pairs checked.
 #[pyfunction]
-#[pyo3(signature = (bound = 1_000_000, a = Param(1), grundy = 0, three = 0, table = None, *, progress = None))]
+#[pyo3(signature = (bound = Int(1_000_000u64.into()), a = Param(1), grundy = Int(0u64.into()), three = Int(0u64.into()), table = None, *, progress = None))]
 #[pyo3(text_signature = "(bound=1000000, a=1, grundy=0, three=0, table=None, *, progress=None)")]
 fn verify(
     py: Python<'_>,
-    bound: u64,
+    bound: Int,
     a: Param,
-    grundy: u64,
-    three: u64,
-    table: Option<String>,
+    grundy: Int,
+    three: Int,
+    table: Option<PathArg>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PyObject> {
     use wythoff::verify::Config;
+    let bound = u64_of(&bound.0, "bound")?;
+    let grundy = u64_of(&grundy.0, "grundy")?;
+    let three = u64_of(&three.0, "three")?;
+    // the report names the table file as text: a name that is not UTF-8 cannot be put there
+    let table = match table {
+        Some(p) => Some(p.0.into_os_string().into_string().map_err(|p| {
+            PyValueError::new_err(format!(
+                "table: the verify report names its file as UTF-8 text, and {} is not \
+                 (rename the file)",
+                std::path::Path::new(&p).display()
+            ))
+        })?),
+        None => None,
+    };
     let cfg = Config::up_to(bound)
         .with_a(a.0)
         .with_grundy(grundy)

@@ -7,14 +7,13 @@
 //! (1, 2 or 4 bytes); [`TableFile::row`] decodes one row of the square for every width;
 //! [`TableFile::square`] is a copy, refused up front (MemoryError) when it cannot fit.
 
-use crate::convert::{Int, Param, to_py, u64_of};
+use crate::convert::{Int, Param, PathArg, to_py, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
 use crate::mapped::{Verified, index, view};
 use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use std::path::PathBuf;
 use wythoff::artifact::table::TableFile as File;
 use wythoff::grundy::{Layout, Spec, Table, store};
 
@@ -92,7 +91,7 @@ pub fn grundy_table<'py>(
     py: Python<'py>,
     n: Int,
     a: Param,
-    threads: Option<usize>,
+    threads: Option<Int>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyUntypedArray>> {
     let n64 = u64_of(&n.0, "n")?;
@@ -113,9 +112,11 @@ pub fn grundy_table<'py>(
 /// certified row periods (rows below 256 are certified on demand: rows 0..127 take seconds,
 /// 0..255 about a minute); beyond them from the g-values where they decide it.  certificate: a
 /// row certificate (`wythoff rows X -o CERT`; a RowCertificate or its path), answered from at
-/// once, for its parameter a.
-/// ValueError when only bounds are known (the message gives them).  Releases the GIL; Ctrl-C
-/// stops the certification of rows and the sweep of g-values.
+/// once, for its parameter a — below a preperiod whose values it does not store, from a table
+/// when both piles are below 8192, as sum_analysis does.
+/// ValueError when only bounds are known (the message gives them), or when the certificate
+/// cannot answer.  Releases the GIL; Ctrl-C stops the certification of rows, the table and the
+/// sweep of g-values.
 #[pyfunction]
 #[pyo3(signature = (x, y, certificate = None))]
 pub fn grundy_at(
@@ -134,7 +135,7 @@ pub fn grundy_at(
     let g = match certificate {
         Some(c) => {
             let c = crate::certificate::certificate_arg(py, c)?;
-            c.value(lo, hi)
+            crate::certificate::value(py, &c, lo, hi)?
                 .map_err(|e| PyValueError::new_err(format!("certificate: {e}")))?
         }
         None => match crate::interrupt::run(py, None, 0, |cancel, _| {
@@ -306,14 +307,15 @@ impl TableFile {
 #[allow(clippy::too_many_arguments)]
 pub fn write_table(
     py: Python<'_>,
-    path: PathBuf,
+    path: PathArg,
     n: Int,
     a: Param,
     resume: bool,
     restart: bool,
-    threads: Option<usize>,
+    threads: Option<Int>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<TableFile> {
+    let path = path.0;
     use wythoff::grundy::{Partial, WriteError};
     if resume && restart {
         return Err(PyValueError::new_err(
@@ -346,14 +348,16 @@ pub fn write_table(
             WriteError::Output(e) | WriteError::Other(e) => e,
         })
     })?;
-    open_table(py, path, true)
+    open_table(py, PathArg(path), true)
 }
 
 /// The number of worker threads: `threads` (at least 1) or all cores.
-pub fn threads_of(threads: Option<usize>) -> PyResult<usize> {
+pub fn threads_of(threads: Option<Int>) -> PyResult<usize> {
     match threads {
-        Some(0) => Err(PyValueError::new_err("threads must be at least 1")),
-        Some(t) => Ok(t),
+        Some(t) => match u64_of(&t.0, "threads")? {
+            0 => Err(PyValueError::new_err("threads must be at least 1, got 0")),
+            t => Ok(usize::try_from(t).unwrap_or(usize::MAX)),
+        },
         None => Ok(std::thread::available_parallelism().map_or(1, |t| t.get())),
     }
 }
@@ -363,7 +367,8 @@ pub fn threads_of(threads: Option<usize>) -> PyResult<usize> {
 /// verify=True the whole payload is checked too.
 #[pyfunction]
 #[pyo3(signature = (path, verify = false))]
-pub fn open_table(py: Python<'_>, path: PathBuf, verify: bool) -> PyResult<TableFile> {
+pub fn open_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<TableFile> {
+    let path = path.0;
     let file = py.allow_threads(|| File::open(&path)).map_err(file_to_py)?;
     let t = TableFile {
         file,

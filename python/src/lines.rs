@@ -7,14 +7,13 @@
 //! so [`LineTableFile::square`] is a copy-free 2-D view of the memory map where the width is a
 //! NumPy dtype (1, 2 or 4 bytes), and a decoded uint32 copy for 3-byte values.
 
-use crate::convert::{Int, u64_of};
+use crate::convert::{Int, PathArg, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
 use crate::mapped::{Verified, index, view};
 use numpy::ndarray::{Array2, Ix2};
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use std::path::PathBuf;
 use wythoff::artifact::line_table::{self, LineTableFile as File};
 use wythoff::lines::{LineRules, LineTable, table};
 
@@ -37,7 +36,7 @@ fn rules_of(rules: Option<&str>, game: Option<&str>) -> PyResult<LineRules> {
 fn prepare(
     rules: &LineRules,
     n: &Int,
-    threads: Option<usize>,
+    threads: Option<Int>,
     extra: impl Fn(u64) -> Option<u64>,
 ) -> PyResult<(u64, usize)> {
     let n = u64_of(&n.0, "n")?;
@@ -61,7 +60,7 @@ pub fn line_grundy_table<'py>(
     n: Int,
     rules: Option<&str>,
     game: Option<&str>,
-    threads: Option<usize>,
+    threads: Option<Int>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<u32>>> {
     let rules = rules_of(rules, game)?;
@@ -82,13 +81,14 @@ pub fn line_grundy_table<'py>(
 #[pyo3(signature = (path, n, rules = None, game = None, *, threads = None, progress = None))]
 pub fn write_line_table(
     py: Python<'_>,
-    path: PathBuf,
+    path: PathArg,
     n: Int,
     rules: Option<&str>,
     game: Option<&str>,
-    threads: Option<usize>,
+    threads: Option<Int>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<LineTableFile> {
+    let path = path.0;
     let rules = rules_of(rules, game)?;
     // the output is opened (its target checked) before the work
     let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
@@ -102,7 +102,7 @@ pub fn write_line_table(
         drop(w);
         out.commit()
     })?;
-    open_line_table(py, path, true)
+    open_line_table(py, PathArg(path), true)
 }
 
 /// A line-game table file (`wythoff grundy N --rules R -o FILE`) opened read-only through a
@@ -236,7 +236,8 @@ fn internal(e: impl std::fmt::Display) -> PyErr {
 /// verify=True the whole payload is checked too.
 #[pyfunction]
 #[pyo3(signature = (path, verify = false))]
-pub fn open_line_table(py: Python<'_>, path: PathBuf, verify: bool) -> PyResult<LineTableFile> {
+pub fn open_line_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<LineTableFile> {
+    let path = path.0;
     let file = py.allow_threads(|| File::open(&path)).map_err(file_to_py)?;
     let t = LineTableFile {
         file,

@@ -92,6 +92,22 @@ def test_rows_without_their_values_below_the_preperiod():
             assert c.row(x, 120, start=y0).tolist() == g[x][y0:]
 
 
+def test_single_values_below_a_preperiod_not_stored_come_from_a_table():
+    # as sum_analysis does: both piles below 8192, so a table gives them, in either order, for
+    # value, grundy_at and the command line alike (one evaluator in the library)
+    path = GOLDEN / "rows_a1_8_prefix100.cert"
+    c = wythoff.open_certificate(path)
+    stored, pre = c.prefix_stored(), c.preperiods()
+    g = wythoff_grundy(120)
+    for x in range(c.rows):
+        if stored[x]:
+            continue
+        for y in range(int(pre[x]) + 3):
+            assert c.value(x, y) == c.value(y, x) == g[x][y], (x, y)
+            assert wythoff.grundy_at(y, x, certificate=c) == g[x][y], (x, y)
+        assert wythoff.sum_analysis([(x, 5)], certificate=path)["values"] == [g[x][5]]
+
+
 def test_bad_rows_are_refused_before_any_work(cert8):
     with pytest.raises(IndexError, match="rows 0..7"):
         cert8.row(8, 10)

@@ -12,7 +12,8 @@ class _Index(Protocol):
 
 Int = Union[int, _Index]
 Progress = Callable[[int, int], object]
-StrPath = Union[str, "PathLike[str]"]
+# a path as os.fsencode takes it: str, bytes (a non-UTF-8 name included) or os.PathLike
+StrPath = Union[str, bytes, "PathLike[str]", "PathLike[bytes]"]
 
 def nth(n: Int, a: Int = 1, misere: bool = False, strategy: str = "algebraic") -> Tuple[int, int]: ...
 def moves(
@@ -29,7 +30,7 @@ def pairs(
     progress: Optional[Progress] = None,
 ) -> Tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]: ...
 def grundy_table(
-    n: Int, a: Int = 1, *, threads: Optional[int] = None, progress: Optional[Progress] = None
+    n: Int, a: Int = 1, *, threads: Optional[Int] = None, progress: Optional[Progress] = None
 ) -> npt.NDArray[np.unsignedinteger]: ...
 def grundy_at(
     x: Int, y: Int, certificate: Optional[Union[RowCertificate, StrPath]] = None
@@ -42,7 +43,7 @@ def write_table(
     *,
     resume: bool = False,
     restart: bool = False,
-    threads: Optional[int] = None,
+    threads: Optional[Int] = None,
     progress: Optional[Progress] = None,
 ) -> TableFile: ...
 
@@ -106,11 +107,11 @@ def oeis_bfile(
     anum: str, *, path: StrPath, terms: Optional[Int] = None, progress: Optional[Progress] = None
 ) -> None: ...
 def verify(
-    bound: int = 1000000,
+    bound: Int = 1000000,
     a: Int = 1,
-    grundy: int = 0,
-    three: int = 0,
-    table: Optional[str] = None,
+    grundy: Int = 0,
+    three: Int = 0,
+    table: Optional[StrPath] = None,
     *,
     progress: Optional[Progress] = None,
 ) -> Dict[str, Any]: ...
@@ -119,7 +120,7 @@ def line_grundy_table(
     rules: Optional[str] = None,
     game: Optional[str] = None,
     *,
-    threads: Optional[int] = None,
+    threads: Optional[Int] = None,
     progress: Optional[Progress] = None,
 ) -> npt.NDArray[np.uint32]: ...
 def write_line_table(
@@ -128,7 +129,7 @@ def write_line_table(
     rules: Optional[str] = None,
     game: Optional[str] = None,
     *,
-    threads: Optional[int] = None,
+    threads: Optional[Int] = None,
     progress: Optional[Progress] = None,
 ) -> LineTableFile: ...
 def open_line_table(path: StrPath, verify: bool = False) -> LineTableFile: ...
@@ -139,7 +140,7 @@ class LineTableFile(_MappedTable):
     def square(self, check: bool = True) -> npt.NDArray[np.unsignedinteger]: ...
 def open_certificate(path: StrPath) -> RowCertificate: ...
 def write_certificate(
-    path: StrPath, rows: Int, a: Int = 1, *, max_columns: int = 1000000000
+    path: StrPath, rows: Int, a: Int = 1, *, max_columns: Int = 1000000000
 ) -> RowCertificate: ...
 def open_cube(path: StrPath) -> CubeFile: ...
 def write_cube(

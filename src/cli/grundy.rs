@@ -196,7 +196,8 @@ pub(crate) enum GrundySub {
         /// Column (any size).
         #[arg(value_parser = pile, allow_hyphen_values = true)]
         y: Integer,
-        /// Certified rows (`rows X -o CERT`): answer from it at once, for its parameter a.
+        /// Certified rows (`rows X -o CERT`): answer from it at once, for its parameter a (below
+        /// a preperiod it does not store: from a table, both piles below 8192).
         #[arg(long, value_name = "CERT")]
         certificate: Option<PathBuf>,
     },
@@ -560,11 +561,13 @@ fn rows_on_demand() -> u64 {
     wythoff::grundy::rows::ON_DEMAND_ROWS
 }
 
-/// `grundy at X Y --certificate CERT`.
+/// `grundy at X Y --certificate CERT`: from the certificate, or, below a preperiod whose values
+/// it does not store, from a table when both piles are below the table limit of `sum`.
 fn at_from_certificate(x: &Integer, y: &Integer, path: &std::path::Path) -> Result<Integer> {
+    use wythoff::sums::{TABLE_LIMIT, certificate_value};
     let c = read_certificate(path)?;
-    let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-    c.value(lo, hi).map_err(|e| certificate_error(e, path))
+    certificate_value(&c, x, y, TABLE_LIMIT, wythoff::cancel::Cancel::never())?
+        .map_err(|e| certificate_error(e, path))
 }
 
 pub(crate) fn sum(args: SumArgs) -> Result<()> {
