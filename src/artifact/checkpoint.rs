@@ -464,11 +464,32 @@ mod tests {
     }
 
     #[test]
+    fn a_bad_record_followed_by_good_ones_is_damage_a_torn_tail_is_not() {
+        let good = |b: &str| line(b).into_bytes();
+        let mut bytes = [good("p"), good("r1"), b"0000000000000000 r2\n".to_vec()].concat();
+        bytes.extend([good("r3"), b"junk\n".to_vec(), good("r4"), b"torn".to_vec()].concat());
+        let (records, used) = parse(&bytes);
+        assert_eq!(records, ["p", "r1"]);
+        let d = damage(&bytes, used, records.len()).unwrap();
+        assert_eq!(
+            (d.record, d.later),
+            (2, vec!["r3".to_string(), "r4".into()])
+        );
+        // a bad or torn last line only: not done, no damage
+        for tail in [&b"0000000000000000 r2\n"[..], b"torn"] {
+            let bytes = [good("p"), good("r1"), tail.to_vec()].concat();
+            let (records, used) = parse(&bytes);
+            assert_eq!(damage(&bytes, used, records.len()), None);
+        }
+    }
+
+    #[test]
     fn arbitrary_bytes_never_panic() {
         use proptest::prelude::*;
         proptest!(|(bytes in proptest::collection::vec(any::<u8>(), 0..300))| {
             let (records, used) = parse(&bytes);
             prop_assert!(used <= bytes.len());
+            let _ = damage(&bytes, used, records.len());
             for r in records { prop_assert!(!r.contains('\n')); }
         });
     }

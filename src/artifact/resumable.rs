@@ -31,7 +31,7 @@
 //! | a log whose partial file is gone | start (the log is stale) | refused: nothing to resume | start |
 //!
 //! | a symbolic link where the log is | refused | refused | refused |
-//! | a symbolic link where a partial or state file is | refused: interrupted run | refused | discard (the link is removed), start |
+//! | a symbolic link where a partial or state file is | refused if a log is there; else the link is removed, start | refused | discard (the link is removed), start |
 //!
 //! Nothing is ever written through a symbolic link: the log is opened with `O_NOFOLLOW`
 //! ([`crate::artifact::checkpoint`]), a resumed run refuses a partial or state file that is a
