@@ -220,12 +220,17 @@ fn an_output_the_directory_cannot_take_is_not_called_missing() {
         !e.contains("cannot write '/proc/version': No such file"),
         "{e}"
     );
-    // a missing directory is still called missing
+    // a missing directory is still called missing, by the folder's name
     let dir = tempfile::tempdir().unwrap();
     let f = dir.path().join("nodir").join("f.txt");
+    let want = format!(
+        "cannot write '{}': the folder '{}' does not exist",
+        f.display(),
+        dir.path().join("nodir").display()
+    );
     refused(
         &["pairs", "0", "10", "-o", f.to_str().unwrap()],
-        &["-o", "No such file or directory"],
+        &["-o", &want],
     );
 }
 

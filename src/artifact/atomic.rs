@@ -180,15 +180,50 @@ fn cannot_write(path: &Path, e: &io::Error) -> Error {
     Error::usage(format!("cannot write '{}': {e}", path.display()))
 }
 
+/// The folder `path` is in (`.` for a bare name).
+pub fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Refuses an output `path` (symlinks resolved) whose folder does not exist or is not a folder,
+/// naming `path` and the folder: what a run checks before any work when it makes files of its
+/// own beside the output (a checkpoint), so that it never names one of them instead.
+pub fn check_folder(path: &Path) -> Result<()> {
+    let dir = folder(path);
+    match std::fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(_) => Err(Error::usage(format!(
+            "cannot write '{}': '{}' is not a folder",
+            path.display(),
+            dir.display()
+        ))),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(Error::usage(format!(
+            "cannot write '{}': the folder '{}' does not exist",
+            path.display(),
+            dir.display()
+        ))),
+        Err(e) => Err(cannot_write(path, &e)),
+    }
+}
+
 /// The temporary file `tmp` beside `path` could not be created.  "No such file or directory"
 /// there, while the directory exists, is about the new file (a file system that takes no new
 /// files, like /proc): said so, rather than as if `path` or its directory were missing.
 fn cannot_create(path: &Path, tmp: &Path, e: &io::Error) -> Error {
-    let dir = match tmp.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if e.kind() != io::ErrorKind::NotFound || !dir.is_dir() {
+    let dir = folder(tmp);
+    if let Err(missing) = check_folder(tmp) {
+        // said of the name the user gave (the temporary file's folder is the target's)
+        return match e.kind() {
+            io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => {
+                check_folder(path).err().unwrap_or(missing)
+            }
+            _ => cannot_write(path, e),
+        };
+    }
+    if e.kind() != io::ErrorKind::NotFound {
         return cannot_write(path, e);
     }
     let name = tmp.file_name().unwrap_or(tmp.as_os_str()).to_string_lossy();
@@ -360,7 +395,7 @@ pub fn remove_stale(target: &Path) -> Vec<PathBuf> {
 }
 
 /// The unique temporary name for `target`: `NAME.PID-K.partial` in the same directory.
-fn temporary_name(target: &Path) -> PathBuf {
+pub(crate) fn temporary_name(target: &Path) -> PathBuf {
     let k = SERIAL.fetch_add(1, Ordering::Relaxed);
     let mut name = target.file_name().unwrap_or_default().to_owned();
     name.push(format!(".{}-{k}.partial", std::process::id()));

@@ -6,6 +6,16 @@
 //! hash does not match, or a last line without its newline (a write torn by a crash), means "not
 //! done" — it and everything after it are ignored, and cut off when the log is continued.
 //!
+//! A record that fails its check while later lines check (a flipped byte in an old record, not a
+//! torn write) is damage, not a crash: the records before it are still the valid ones, and the log
+//! says which record is damaged ([`Damage`]), so that a refusal can name it.
+//!
+//! The log is never opened through a symbolic link (`O_NOFOLLOW`): a link where the log should
+//! be is refused, whatever the run was told, and has to be removed by hand.  A log this run did
+//! not create is never emptied and rewritten: starting afresh writes a new log under a temporary
+//! name beside it and renames it over the old one, so a file linked (hard or soft) to that name
+//! keeps its bytes.
+//!
 //! While a [`Log`] is open its file holds an exclusive advisory lock (`flock`, through
 //! [`File::try_lock`]), so two runs can never append to one log: the second is refused.  The
 //! decision what to do with an earlier run's log is taken under that lock
@@ -25,6 +35,17 @@ use xxhash_rust::xxh3::xxh3_64;
 pub struct Log {
     file: File,
     path: PathBuf,
+    /// This run created the file (it may empty and rewrite it).
+    created: bool,
+}
+
+/// A damaged record of a log: one that fails its check while lines after it check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// Its number among the records after the parameters' line, from 1.
+    pub record: usize,
+    /// The lines after it that check, in order (their bodies).
+    pub later: Vec<String>,
 }
 
 /// The line for `body`: hash, space, body, newline.
@@ -58,14 +79,65 @@ fn parse(bytes: &[u8]) -> (Vec<String>, usize) {
     (records, used)
 }
 
+/// The damage in `bytes`, whose first `used` bytes hold `valid` records (the parameters' line
+/// included): the line at `used` fails its check, and some complete line after it checks.
+fn damage(bytes: &[u8], used: usize, valid: usize) -> Option<Damage> {
+    let bad = bytes[used..].iter().position(|&b| b == b'\n')?;
+    let mut later = Vec::new();
+    let mut at = used + bad + 1;
+    while at < bytes.len() {
+        let (records, n) = parse(&bytes[at..]);
+        later.extend(records);
+        match bytes[at + n..].iter().position(|&b| b == b'\n') {
+            Some(skip) => at += n + skip + 1,
+            None => break,
+        }
+    }
+    (valid > 0 && !later.is_empty()).then_some(Damage {
+        record: valid,
+        later,
+    })
+}
+
 fn io_err(path: &Path, e: io::Error) -> Error {
     Error::file(path, e)
 }
 
-/// A log that cannot be opened or made where the output asks for it: bad input, refused before
-/// any work (status 2).
-fn cannot_write(path: &Path, e: &io::Error) -> Error {
-    Error::usage(format!("cannot write '{}': {e}", path.display()))
+/// The log `path` of the output `target` cannot be opened or made: bad input, refused before any
+/// work (status 2), said of the output the user named and its folder.
+fn cannot_write(target: &Path, path: &Path, e: &io::Error) -> Error {
+    if let Err(e) = crate::artifact::atomic::check_folder(target) {
+        return e;
+    }
+    let dir = crate::artifact::atomic::folder(target);
+    let name = path
+        .file_name()
+        .unwrap_or(path.as_os_str())
+        .to_string_lossy();
+    Error::usage(format!(
+        "cannot write '{}': the folder '{}' takes no new file (creating its checkpoint '{name}' \
+         there failed: {e})",
+        target.display(),
+        dir.display()
+    ))
+}
+
+/// The refusal of a symbolic link where the log should be.
+fn symlink(path: &Path) -> Error {
+    Error::usage(format!(
+        "checkpoint '{}' is a symbolic link; remove it by hand",
+        path.display()
+    ))
+}
+
+/// Opens `path` for reading and writing, never through a symbolic link.
+fn open_nofollow(options: &mut OpenOptions, path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    options
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(path)
 }
 
 /// Takes the log's exclusive advisory lock (`flock`, through [`File::try_lock`]), or says that
@@ -95,6 +167,8 @@ pub enum Found {
         params: String,
         /// The valid records after it, in order.
         records: Vec<String>,
+        /// The record after them, when it fails its check while later lines check.
+        damaged: Option<Damage>,
     },
 }
 
@@ -107,24 +181,25 @@ impl Log {
     /// before would then lock a file no longer in the directory.  So once locked, the file is
     /// compared (device and inode) with what the name refers to now, and opened again if they
     /// differ.
-    pub fn open_locked(path: &Path) -> Result<(Log, bool, Found)> {
+    pub fn open_locked(path: &Path, target: &Path) -> Result<(Log, bool, Found)> {
         use std::os::unix::fs::MetadataExt;
+        let is_link =
+            |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
         for _ in 0..8 {
-            let (mut file, created) = match OpenOptions::new().read(true).write(true).open(path) {
+            if is_link(path) {
+                return Err(symlink(path));
+            }
+            let (mut file, created) = match open_nofollow(&mut OpenOptions::new(), path) {
                 Ok(f) => (f, false),
                 Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                    match OpenOptions::new()
-                        .read(true)
-                        .write(true)
-                        .create_new(true)
-                        .open(path)
-                    {
+                    match open_nofollow(OpenOptions::new().create_new(true), path) {
                         Ok(f) => (f, true),
                         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-                        Err(e) => return Err(cannot_write(path, &e)),
+                        Err(e) => return Err(cannot_write(target, path, &e)),
                     }
                 }
-                Err(e) => return Err(cannot_write(path, &e)),
+                Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(symlink(path)),
+                Err(e) => return Err(cannot_write(target, path, &e)),
             };
             if !file.metadata().map_err(|e| io_err(path, e))?.is_file() {
                 return Err(Error::usage(format!(
@@ -133,7 +208,7 @@ impl Log {
                 )));
             }
             lock(&file, path)?;
-            let same = match (file.metadata(), std::fs::metadata(path)) {
+            let same = match (file.metadata(), std::fs::symlink_metadata(path)) {
                 (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
                 _ => false,
             };
@@ -142,20 +217,29 @@ impl Log {
             }
             let mut bytes = Vec::new();
             file.read_to_end(&mut bytes).map_err(|e| io_err(path, e))?;
-            let (mut records, _) = parse(&bytes);
+            let (mut records, used) = parse(&bytes);
             let found = if bytes.is_empty() {
                 Found::Nothing
             } else if records.is_empty() {
                 Found::NotALog
             } else {
+                let damaged = damage(&bytes, used, records.len());
                 let params = records.remove(0);
-                Found::Log { params, records }
+                Found::Log {
+                    params,
+                    records,
+                    damaged,
+                }
             };
             let log = Log {
                 file,
                 path: path.to_owned(),
+                created,
             };
             return Ok((log, created, found));
+        }
+        if is_link(path) {
+            return Err(symlink(path));
         }
         Err(Error::usage(format!(
             "checkpoint '{}' keeps being replaced by other runs",
@@ -163,9 +247,13 @@ impl Log {
         )))
     }
 
-    /// Empties the log and writes its first line, the run's parameters (synced).
+    /// Starts the log afresh with its first line, the run's parameters (synced).  A log this run
+    /// created is emptied and written; any other is replaced ([`Log::replace`]).
     pub fn start(&mut self, params: &str) -> Result<()> {
         check_body(params)?;
+        if !self.created {
+            return self.replace(params);
+        }
         let path = &self.path;
         self.file
             .set_len(0)
@@ -173,6 +261,40 @@ impl Log {
             .and_then(|()| self.file.write_all(line(params).as_bytes()))
             .and_then(|()| self.file.sync_data())
             .map_err(|e| io_err(path, e))
+    }
+
+    /// Writes a new log holding the parameters' line under a temporary name beside the old one,
+    /// locks it and renames it over the old name: the old file is unlinked, never written, and
+    /// the name is never without a locked log.  The old file's lock goes when it is closed.
+    fn replace(&mut self, params: &str) -> Result<()> {
+        let path = self.path.clone();
+        let (mut file, tmp) = loop {
+            let tmp = crate::artifact::atomic::temporary_name(&path);
+            match OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&tmp)
+            {
+                Ok(f) => break (f, tmp),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(io_err(&path, e)),
+            }
+        };
+        let result = lock(&file, &tmp).and_then(|()| {
+            file.write_all(line(params).as_bytes())
+                .and_then(|()| file.sync_data())
+                .and_then(|()| std::fs::rename(&tmp, &path))
+                .and_then(|()| crate::artifact::atomic::sync_dir(&path))
+                .map_err(|e| io_err(&path, e))
+        });
+        if let Err(e) = result {
+            let _ = std::fs::remove_file(&tmp);
+            return Err(e);
+        }
+        self.file = file;
+        self.created = true;
+        Ok(())
     }
 
     /// Prepares the log to take further records after its valid ones: a torn or corrupted tail
@@ -244,7 +366,7 @@ mod tests {
 
     /// A new log with these parameters (as a fresh run starts it).
     fn create(p: &Path, params: &str) -> Log {
-        let (mut log, created, found) = Log::open_locked(p).unwrap();
+        let (mut log, created, found) = Log::open_locked(p, p).unwrap();
         assert!(created && found == Found::Nothing);
         log.start(params).unwrap();
         log
@@ -260,7 +382,7 @@ mod tests {
 
     /// The log reopened to continue it: its records.
     fn resume(p: &Path) -> (Log, Vec<String>) {
-        let (mut log, _, found) = Log::open_locked(p).unwrap();
+        let (mut log, _, found) = Log::open_locked(p, p).unwrap();
         let Found::Log { records, .. } = found else {
             panic!("{found:?}")
         };
@@ -315,19 +437,20 @@ mod tests {
         let p = dir.path().join("run.ckpt");
         written(&p, "a=1 n=100", &["x"]);
         let before = std::fs::read(&p).unwrap();
-        let (log, created, found) = Log::open_locked(&p).unwrap();
+        let (log, created, found) = Log::open_locked(&p, &p).unwrap();
         assert!(!created);
         assert_eq!(
             found,
             Found::Log {
                 params: "a=1 n=100".into(),
-                records: vec!["x".into()]
+                records: vec!["x".into()],
+                damaged: None,
             }
         );
         drop(log);
         assert_eq!(std::fs::read(&p).unwrap(), before);
         std::fs::write(&p, b"not a log\n").unwrap();
-        assert_eq!(Log::open_locked(&p).unwrap().2, Found::NotALog);
+        assert_eq!(Log::open_locked(&p, &p).unwrap().2, Found::NotALog);
     }
 
     #[test]
@@ -335,9 +458,29 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
         let log = create(&p, "p");
-        assert_eq!(Log::open_locked(&p).unwrap_err().exit_code(), 2);
+        assert_eq!(Log::open_locked(&p, &p).unwrap_err().exit_code(), 2);
         drop(log);
-        assert!(Log::open_locked(&p).is_ok());
+        assert!(Log::open_locked(&p, &p).is_ok());
+    }
+
+    #[test]
+    fn a_bad_record_followed_by_good_ones_is_damage_a_torn_tail_is_not() {
+        let good = |b: &str| line(b).into_bytes();
+        let mut bytes = [good("p"), good("r1"), b"0000000000000000 r2\n".to_vec()].concat();
+        bytes.extend([good("r3"), b"junk\n".to_vec(), good("r4"), b"torn".to_vec()].concat());
+        let (records, used) = parse(&bytes);
+        assert_eq!(records, ["p", "r1"]);
+        let d = damage(&bytes, used, records.len()).unwrap();
+        assert_eq!(
+            (d.record, d.later),
+            (2, vec!["r3".to_string(), "r4".into()])
+        );
+        // a bad or torn last line only: not done, no damage
+        for tail in [&b"0000000000000000 r2\n"[..], b"torn"] {
+            let bytes = [good("p"), good("r1"), tail.to_vec()].concat();
+            let (records, used) = parse(&bytes);
+            assert_eq!(damage(&bytes, used, records.len()), None);
+        }
     }
 
     #[test]
@@ -346,6 +489,7 @@ mod tests {
         proptest!(|(bytes in proptest::collection::vec(any::<u8>(), 0..300))| {
             let (records, used) = parse(&bytes);
             prop_assert!(used <= bytes.len());
+            let _ = damage(&bytes, used, records.len());
             for r in records { prop_assert!(!r.contains('\n')); }
         });
     }

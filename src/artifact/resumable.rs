@@ -24,11 +24,32 @@
 //!
 //! | what is there | plain run ([`Partial::Refuse`]) | [`Partial::Resume`] | [`Partial::Restart`] |
 //! |---|---|---|---|
-//! | nothing, or an empty log | start | refused: nothing to resume | start |
+//! | nothing, or an empty log | start | refused: nothing to resume (an empty log is said to be empty) | start |
 //! | a log of this run's parameters | refused: interrupted run | resume | discard, start |
 //! | a log of other parameters | refused: interrupted run | refused, left as it is | discard, start |
 //! | bytes that are not a log | refused | refused | discard, start |
 //! | a log whose partial file is gone | start (the log is stale) | refused: nothing to resume | start |
+//!
+//! | a symbolic link where the log is | refused | refused | refused |
+//! | a symbolic link where a partial or state file is | refused if a log is there; else the link is removed, start | refused | discard (the link is removed), start |
+//!
+//! Nothing is ever written through a symbolic link: the log is opened with `O_NOFOLLOW`
+//! ([`crate::artifact::checkpoint`]), a resumed run refuses a partial or state file that is a
+//! link ("remove it by hand"), and discarding removes files (unlinks them, links included) and
+//! starts a new log under a temporary name renamed over the old one — it never empties or rewrites
+//! a file that this run did not create.
+//!
+//! Before the log is opened, the output's folder is checked ([`crate::artifact::atomic::check_folder`]):
+//! a missing folder, or one that takes no new file, is reported naming the output, never the log.
+//!
+//! A run that takes the lock to start or resume, and a run that finishes, remove the temporary
+//! files that killed writers left beside the output, its log and its state files
+//! (`NAME.PID-K.partial` of [`crate::artifact::atomic::remove_stale`]: only those of processes
+//! that no longer exist).
+//!
+//! A log whose record in the middle fails its check while later ones check is damaged, not torn:
+//! the records before it are resumed as usual, and a resume that its files then refuse names the
+//! damaged record ([`Resumable::refuse`], [`Resumable::damage`]).
 //!
 //! A refusal changes nothing on disk (a log created only to take the lock is removed again).
 //! Resuming changes nothing either until the caller has checked the partial file against the
@@ -42,7 +63,8 @@
 //! Cost: one `open`, one `flock` and one read of the log at the start.
 
 use super::Partial;
-use super::checkpoint::{Found, Log};
+use super::atomic::{check_folder, remove_stale};
+use super::checkpoint::{Damage, Found, Log};
 use crate::error::{Error, Result, refusals_are_usage};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -125,15 +147,14 @@ pub enum ResumeError {
     },
     /// Nothing to resume.
     #[error(
-        "there is no interrupted run of '{}' to resume: '{}' does not exist",
+        "there is no interrupted run of '{}' to resume: {why}",
         target.display(),
-        missing.display()
     )]
     NothingToResume {
         /// The output.
         target: PathBuf,
-        /// The file looked for.
-        missing: PathBuf,
+        /// What was found: a file that does not exist, or an empty log.
+        why: String,
     },
     /// The interrupted run computes something else.
     #[error(
@@ -215,6 +236,28 @@ pub struct Resumable {
     cleanup: Cleanup,
     /// The log's torn tail is still to be cut off before the first append of a resumed run.
     resuming: bool,
+    /// The damaged record of the log resumed, if any.
+    damaged: Option<Damage>,
+    /// Temporary files of killed writers removed.
+    stale: Vec<PathBuf>,
+}
+
+/// Removes the temporary files of killed writers beside the output, its log and its state files
+/// ([`remove_stale`]); returns their names.
+fn remove_stale_temporaries(files: &Files) -> Vec<PathBuf> {
+    [&files.target, &files.log]
+        .into_iter()
+        .chain(&files.state)
+        .flat_map(|p| remove_stale(p))
+        .collect()
+}
+
+/// The refusal of a symbolic link where a file of the run should be.
+fn symlink_refused(p: &Path) -> ResumeError {
+    ResumeError::Other(Error::usage(format!(
+        "'{}' is a symbolic link; remove it by hand",
+        p.display()
+    )))
 }
 
 impl Resumable {
@@ -228,19 +271,23 @@ impl Resumable {
         what: &'static str,
         progress: &dyn Fn(&[String]) -> String,
     ) -> std::result::Result<(Resumable, Start), ResumeError> {
-        let (log, created, found) = Log::open_locked(&files.log).map_err(|e| match e {
-            Error::Usage(m) if m.contains("in use") => ResumeError::InUse {
-                log: files.log.clone(),
-                target: files.target.clone(),
-            },
-            e => ResumeError::Other(e),
-        })?;
+        check_folder(&files.target)?;
+        let (log, created, found) =
+            Log::open_locked(&files.log, &files.target).map_err(|e| match e {
+                Error::Usage(m) if m.contains("in use") => ResumeError::InUse {
+                    log: files.log.clone(),
+                    target: files.target.clone(),
+                },
+                e => ResumeError::Other(e),
+            })?;
         let mut r = Resumable {
             files,
             log,
             recorded: false,
             cleanup: Cleanup::Nothing,
             resuming: false,
+            damaged: None,
+            stale: Vec::new(),
         };
         let partial_gone = r.files.partial.as_deref().is_some_and(|p| {
             std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
@@ -259,7 +306,11 @@ impl Resumable {
         };
         match mode {
             Partial::Resume => match found {
-                Found::Log { params: p, records } if !partial_gone => {
+                Found::Log {
+                    params: p,
+                    records,
+                    damaged,
+                } if !partial_gone => {
                     if p != params {
                         let at = r.files.shown().to_owned();
                         return refuse(
@@ -272,8 +323,17 @@ impl Resumable {
                             },
                         );
                     }
+                    let files = &r.files;
+                    if let Some(link) = files.partial.iter().chain(&files.state).find(|p| {
+                        std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
+                    }) {
+                        let e = symlink_refused(link);
+                        return refuse(r, e);
+                    }
                     r.recorded = !records.is_empty();
                     r.resuming = true;
+                    r.damaged = damaged;
+                    r.stale = remove_stale_temporaries(&r.files);
                     Ok((r, Start::Resume(records)))
                 }
                 Found::NotALog => {
@@ -281,15 +341,20 @@ impl Resumable {
                     refuse(r, ResumeError::NotALog { log })
                 }
                 _ => {
-                    let (target, missing) = (
-                        r.files.target.clone(),
-                        if created || matches!(found, Found::Nothing) {
-                            r.files.log.clone()
-                        } else {
-                            r.files.shown().to_owned()
-                        },
-                    );
-                    refuse(r, ResumeError::NothingToResume { target, missing })
+                    let why = if created {
+                        format!("'{}' does not exist", r.files.log.display())
+                    } else if matches!(found, Found::Nothing) {
+                        format!(
+                            "its checkpoint '{}' is empty (a run stopped before it recorded its \
+                             parameters: nothing of it can be continued; a run without --resume \
+                             starts afresh)",
+                            r.files.log.display()
+                        )
+                    } else {
+                        format!("'{}' does not exist", r.files.shown().display())
+                    };
+                    let target = r.files.target.clone();
+                    refuse(r, ResumeError::NothingToResume { target, why })
                 }
             },
             Partial::Refuse if earlier => match found {
@@ -329,6 +394,7 @@ impl Resumable {
                 }
                 r.cleanup = Cleanup::All;
                 r.log.start(params)?;
+                r.stale = remove_stale_temporaries(&r.files);
                 Ok((r, Start::Fresh { discarded }))
             }
         }
@@ -359,23 +425,55 @@ impl Resumable {
             .map_err(|e| Error::file(p, e))
     }
 
-    /// Opens the partial file of a resumed run (read and write), or `None` when it cannot be.
+    /// Opens the partial file of a resumed run (read and write, never through a symbolic link),
+    /// or `None` when it cannot be.
     pub fn open_partial(&self) -> Option<std::fs::File> {
+        use std::os::unix::fs::OpenOptionsExt;
         let p = self.files.partial.as_deref()?;
         std::fs::OpenOptions::new()
             .read(true)
             .write(true)
+            .custom_flags(libc::O_NOFOLLOW)
             .open(p)
             .ok()
     }
 
+    /// The damaged record of the log resumed: one that fails its check while later records
+    /// check (the records resumed are those before it).
+    pub fn damage(&self) -> Option<&Damage> {
+        self.damaged.as_ref()
+    }
+
+    /// The damage of the log resumed in words ("record K of 'LOG' fails its check: the log is
+    /// damaged"), if any.
+    pub fn damage_note(&self) -> Option<String> {
+        self.damaged.as_ref().map(|d| {
+            format!(
+                "record {} of '{}' fails its check: the log is damaged",
+                d.record,
+                self.files.log.display()
+            )
+        })
+    }
+
+    /// The temporary files of killed writers that opening (or finishing) removed.
+    pub fn removed_stale(&self) -> &[PathBuf] {
+        &self.stale
+    }
+
     /// A resume whose partial file does not match its records: the lock is given back and every
-    /// file left as it was.
+    /// file left as it was.  When the log has a damaged record, that is named first: the files
+    /// are checked against the records before it, which later checkpoints may have overwritten.
     pub fn refuse(mut self, why: impl Into<String>) -> ResumeError {
         self.cleanup = Cleanup::Nothing;
+        let why = why.into();
+        let why = match self.damage_note() {
+            Some(d) => format!("{d} (the records before it do not match the files: {why})"),
+            None => why,
+        };
         ResumeError::Damaged {
             at: self.files.shown().to_owned(),
-            why: why.into(),
+            why,
         }
     }
 
@@ -390,10 +488,11 @@ impl Resumable {
         Ok(())
     }
 
-    /// The run is complete (a partial file already renamed over the output): removes the log
-    /// and the state files.
+    /// The run is complete (a partial file already renamed over the output): removes the log,
+    /// the state files and the temporary files of killed writers beside them.
     pub fn finish(mut self) -> Result<()> {
         self.cleanup = Cleanup::Nothing;
+        remove_stale_temporaries(&self.files);
         for s in &self.files.state {
             match std::fs::remove_file(s) {
                 Err(e) if e.kind() != std::io::ErrorKind::NotFound => {

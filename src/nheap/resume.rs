@@ -18,9 +18,10 @@
 //! A checkpoint is taken between two columns, every `every` (two minutes by default): the text
 //! is flushed and synced, the state file written whole and atomically ([`AtomicFile`]), then the
 //! record appended.  Each state file is written only after the record naming the other one, so
-//! the last valid record always names an intact state file: resuming uses it, and a state file or
-//! text that does not match its record is damage, refused in one line (status 1) with every file
-//! left as it is.
+//! the last valid record always names an intact state file: resuming uses it — or, past a
+//! damaged record in the middle of the log (a flipped byte, not a torn write), the newest later
+//! record that checks and whose state file matches.  A state file or text that matches none of them is damage, refused in one line
+//! (status 1, naming the log's damaged record if there is one) with every file left as it is.
 //!
 //! Cost: a checkpoint writes the engine's state (about 4 bytes per difference of each row and the
 //! holes' masks, doc/nheap.md) and syncs the text; resuming reads the state once and hashes the
@@ -227,20 +228,32 @@ impl Checkpoints {
             }
             return Ok((c, Begin::Again));
         };
-        let Some(r) = parse(last, in_place) else {
-            return Err(c
-                .log
-                .refuse("its last checkpoint record is not one of this version")
-                .into());
-        };
-        let state = c.log.files().state[r.state].clone();
-        let bytes = std::fs::read(&state).ok().filter(|b| xxh3_64(b) == r.hash);
+        // the newest record whose state file matches: past a damaged record, the later ones
+        // that check come first (each names a whole state), then the last one before it
+        let later = c.log.damage().map(|d| d.later.clone()).unwrap_or_default();
+        let mut found = None;
+        for rec in later.iter().rev().chain([last]) {
+            let Some(r) = parse(rec, in_place) else {
+                return Err(c
+                    .log
+                    .refuse("its last checkpoint record is not one of this version")
+                    .into());
+            };
+            let state = c.log.files().state[r.state].clone();
+            if let Some(b) = std::fs::read(&state).ok().filter(|b| xxh3_64(b) == r.hash) {
+                found = Some((r, state, b));
+                break;
+            }
+        }
         let at = c.shown();
-        let Some(bytes) = bytes else {
-            let why = format!(
-                "its state file '{}' does not match its last checkpoint (damaged or missing)",
-                state.display()
-            );
+        let Some((r, state, bytes)) = found else {
+            let state = parse(last, in_place).map_or(0, |r| r.state);
+            let why = c.log.damage_note().unwrap_or_else(|| {
+                format!(
+                    "its state file '{}' does not match its last checkpoint (damaged or missing)",
+                    c.log.files().state[state].display()
+                )
+            });
             return Err(damaged(&at, why));
         };
         rows.load(&bytes)
