@@ -82,7 +82,7 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
     let (x, y, method, status) = if g == 0 {
         let (x, y) = gvalues::nth_zero(&n);
         (x, y, "formula", "proved")
-    } else if g == 1 && n >= SWEEP_BELOW {
+    } else if g == 1 && n >= automaton::SWEEP_BELOW {
         let (x, y) = automaton::nth_one_value(&n);
         let d = Integer::from(&y - &x);
         let status = if d < automaton::CHECKED_BELOW {
@@ -114,9 +114,6 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
     out.finish()
 }
 
-/// `gvalue 1 N` below this index sweeps (exact from the definition); from it on, the automaton.
-pub(crate) const SWEEP_BELOW: u64 = 1 << 20;
-
 /// The one line on stderr that labels an answer of the automaton.
 fn automaton_label(status: &str) -> String {
     let checked = automaton::CHECKED_BELOW;
@@ -127,8 +124,8 @@ fn automaton_label(status: &str) -> String {
         )
     } else {
         format!(
-            "G = 1 by the 1-value automaton: conditional, beyond the diagonals checked (every \
-             diagonal below {checked} agrees with the greedy; not proved)"
+            "G = 1 by the 1-value automaton, conditional: beyond the diagonals checked (every \
+             diagonal below {checked} agrees with the greedy), not proved"
         )
     }
 }

@@ -229,6 +229,10 @@ pub const TABLE: [State; 188] = [
 /// Every diagonal d below this was checked against the greedy sweep (0 disagreements).
 pub const CHECKED_BELOW: u64 = 999_999_997;
 
+/// `gvalue 1 N` answers by the sweep (exact from the definition of G) for N below this index,
+/// by the automaton from it on.
+pub const SWEEP_BELOW: u64 = 1 << 20;
+
 /// The smallest output of the automaton: e_d ≥ E_MIN for every d.
 pub const E_MIN: i64 = -3;
 
