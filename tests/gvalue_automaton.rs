@@ -112,9 +112,10 @@ fn a_googolth_one_value_is_one_line_within_the_bound() {
     assert!(d >= 0);
     // ⌊dφ⌋ = (d + isqrt(5d²)) / 2, computed here
     let five_dd = Integer::from(&d * &d) * 5u32;
-    let floor = (Integer::from(&d + five_dd.sqrt())) / 2u32;
+    let floor = (&d + five_dd.sqrt()) / 2u32;
     let e = Integer::from(x - &floor);
-    assert!(e >= E_MIN && e <= E_MAX, "e = {e}");
+    let e = e.to_i64().unwrap();
+    assert!((E_MIN..=E_MAX).contains(&e), "e = {e}");
     // its index is N, within the window the bound allows: |d − N| is small
     assert!(Integer::from(&d - &f[0]).abs() < 64, "d = {d}");
     let e = stderr(&o);
