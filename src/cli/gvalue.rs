@@ -11,7 +11,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use wythoff::artifact::gvalues as file;
 use wythoff::error::{Error, Result};
-use wythoff::gvalues::{self, GValue, GValues};
+use wythoff::gvalues::{self, GValue, GValues, automaton};
 use wythoff::pairs::emit::write_error;
 
 #[derive(Args)]
@@ -20,7 +20,8 @@ pub(crate) struct GvalueArgs {
     #[arg(value_parser = grundy_value, allow_hyphen_values = true,
           required_unless_present = "check")]
     pub(crate) g: Option<u32>,
-    /// The index N (from 0, in increasing x; any size for G = 0): print the N-th g-value.
+    /// The index N (from 0, in increasing x; any size for G = 0 and G = 1): print the N-th
+    /// g-value.
     #[arg(value_parser = index, allow_hyphen_values = true,
           required_unless_present_any = ["count", "check", "against"])]
     pub(crate) n: Option<Integer>,
@@ -50,6 +51,10 @@ pub(crate) struct GvalueArgs {
     /// gvalue_distances.png and gvalue_settling.png.
     #[arg(long, value_name = "DIR", requires = "all")]
     pub(crate) plots: Option<PathBuf>,
+    /// With G = 1 and --count K: compare the first K 1-values of the sweep with the automaton
+    /// (on each diagonal, by index, and its n-th 1-value on a sample); FAIL is status 1.
+    #[arg(long, requires = "count", conflicts_with_all = ["text", "output", "all"])]
+    pub(crate) rule: bool,
     /// One JSON object: the g-value (with its diagonal y − x), the summary, the check of a file
     /// or the comparison with a table.
     #[arg(long, conflicts_with_all = ["text", "output"])]
@@ -65,18 +70,32 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         return against(g, table, args.json);
     }
     if let Some(k) = args.count {
+        if args.rule {
+            return rule_check(g, k, args.json);
+        }
         if args.all {
             return summaries(g, k, &args);
         }
         return stream(g, k, &args);
     }
     let n = args.n.ok_or_else(|| Error::usage("give N or --count K"))?;
-    let (x, y) = if g == 0 {
-        gvalues::nth_zero(&n)
+    let (x, y, method, status) = if g == 0 {
+        let (x, y) = gvalues::nth_zero(&n);
+        (x, y, "formula", "proved")
+    } else if g == 1 && n >= automaton::SWEEP_BELOW {
+        let (x, y) = automaton::nth_one_value(&n);
+        let d = Integer::from(&y - &x);
+        let status = if d < automaton::CHECKED_BELOW {
+            "checked"
+        } else {
+            "conditional"
+        };
+        eprintln!("wythoff: {}", automaton_label(status));
+        (x, y, "automaton", status)
     } else {
         let n64 = n.to_u64().ok_or_else(|| {
             Error::usage(format!(
-                "N = {}: the sweep of G = {g} reaches N ≤ {} (G = 0 takes any N)",
+                "N = {}: the sweep of G = {g} reaches N ≤ {} (G = 0 and G = 1 take any N)",
                 wythoff::pairs::abbreviate(&n),
                 gvalues::max_count(g) - 1
             ))
@@ -84,15 +103,65 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         let pb = progress_bar(u128::from(n64) + 1, "g-values");
         let v = gvalues::nth(g, n64, &|k| pb.inc(k))?;
         pb.finish_and_clear();
-        (Integer::from(v.x), Integer::from(v.y))
+        (Integer::from(v.x), Integer::from(v.y), "sweep", "proved")
     };
     let mut out = Out::new();
     if args.json {
-        out.json(&json::GValueJson::new(g, &n, &x, &y))?;
+        out.json(&json::GValueJson::new(g, &n, &x, &y, method, status))?;
     } else {
         outln!(out, "{n} {x} {y}")?;
     }
     out.finish()
+}
+
+/// The one line on stderr that labels an answer of the automaton.
+fn automaton_label(status: &str) -> String {
+    let checked = automaton::CHECKED_BELOW;
+    if status == "checked" {
+        format!(
+            "G = 1 by the 1-value automaton: checked against the greedy on every diagonal below \
+             {checked}, not proved"
+        )
+    } else {
+        format!(
+            "G = 1 by the 1-value automaton, conditional: beyond the diagonals checked (every \
+             diagonal below {checked} agrees with the greedy), not proved"
+        )
+    }
+}
+
+/// `gvalue 1 --count K --rule`: the sweep's first K 1-values against the automaton.
+fn rule_check(g: u32, k: u64, as_json: bool) -> Result<()> {
+    if g != 1 {
+        return Err(Error::usage(format!(
+            "--rule: G = {g}; the automaton is of the 1-values, give G = 1"
+        )));
+    }
+    let pb = progress_bar(u128::from(k), "1-values");
+    let checks = automaton::check_against_sweep(k, &|d| pb.inc(d))?;
+    pb.finish_and_clear();
+    let verdict = wythoff::check::verdict(&checks);
+    let mut out = Out::new();
+    if as_json {
+        out.json(&json::GRule {
+            g: json::s(g),
+            count: json::s(k),
+            verdict,
+            checks: &checks,
+        })?;
+    } else {
+        out.text(&format!(
+            "{verdict}: the first {k} 1-values of the greedy against the automaton\n{}",
+            wythoff::check::render(&checks)
+        ))?;
+    }
+    out.finish()?;
+    match checks.iter().find_map(|c| c.counterexample.clone()) {
+        None => Ok(()),
+        Some(ce) => Err(Error::Disagreement(format!(
+            "the automaton and the greedy differ: {ce}"
+        ))),
+    }
 }
 
 /// `gvalue G --count K`: the first K g-values to a file, to text or to a summary.

@@ -363,19 +363,41 @@ pub(crate) struct GValueJson {
     x: String,
     y: String,
     diagonal: String,
+    method: &'static str,
+    status: &'static str,
 }
 
 impl GValueJson {
-    /// The N-th g-value (x, y) of G, x ≤ y.
-    pub(crate) fn new(g: u32, n: &Integer, x: &Integer, y: &Integer) -> GValueJson {
+    /// The N-th g-value (x, y) of G, x ≤ y, found by `method` (`formula`, `sweep` or
+    /// `automaton`) with `status` (`proved`, `checked` or `conditional`).
+    pub(crate) fn new(
+        g: u32,
+        n: &Integer,
+        x: &Integer,
+        y: &Integer,
+        method: &'static str,
+        status: &'static str,
+    ) -> GValueJson {
         GValueJson {
             g: s(g),
             n: s(n),
             x: s(x),
             y: s(y),
             diagonal: s(Integer::from(y - x)),
+            method,
+            status,
         }
     }
+}
+
+/// `gvalue 1 --count K --rule --json`: the automaton against the greedy, its checks as those of
+/// `verify` (src/check.rs).
+#[derive(Serialize)]
+pub(crate) struct GRule<'a> {
+    pub(crate) g: String,
+    pub(crate) count: String,
+    pub(crate) verdict: wythoff::check::Status,
+    pub(crate) checks: &'a [wythoff::check::Check],
 }
 
 /// The extremes of one deviation in `gvalue G --count K --json`.

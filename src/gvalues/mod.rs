@@ -6,7 +6,8 @@
 //! g = 0 the pairs are Wythoff's (⌊nφ⌋, ⌊nφ⌋ + n) and [`nth_zero`] gives them for any n by the
 //! exact floor formula.  [`summary`] measures a prefix against the 0-values of the same index;
 //! [`far`] answers G(x, y) beyond tables and certified rows; [`against`] compares the sweep with
-//! a Grundy table cell by cell.
+//! a Grundy table cell by cell; [`automaton`] gives the 1-values for any n by a
+//! Fibonacci automaton learned from the sweep (checked, not proved).
 //!
 //! Sources: G. Nivasch, "More on the Sprague–Grundy function for Wythoff's game", Games of No
 //! Chance 3, MSRI Publ. 56 (2009) 377–410 (the g-values are found greedily; they lie within
@@ -19,6 +20,7 @@
 //! [`MEMORY_CEILING`].
 
 pub mod against;
+pub mod automaton;
 pub mod far;
 pub mod plot;
 pub mod summary;

@@ -1,0 +1,470 @@
+//! The 1-values of Wythoff's Grundy function for any n, by a Fibonacci automaton (checked against
+//! the greedy, not proved; doc/gvalues.md, "The 1-values by an automaton").
+//!
+//! The rule: every diagonal d = y − x ≥ 0 holds exactly one 1-value (x_d, x_d + d), x_d ≤ x_d + d,
+//! and x_d = ⌊dφ⌋ + e_d, where e_d is the output of the state that the 188-state Moore automaton
+//! [`TABLE`] reaches reading the Zeckendorf digits of d (over 1, 2, 3, 5, 8, …, most significant
+//! first) from state 0.  The automaton was learned from the output of the greedy sweep
+//! ([`super::sweep`]) on the diagonals d < 200,000 (`scripts/learn-one-values`): prefixes are
+//! put in one class when their blocks of e agree on every Zeckendorf suffix up to a fixed depth;
+//! it is minimal for those data (every two states differ on some observed d), and learning from
+//! 2·10^6 and 2·10^8 diagonals gives the same automaton.  It agrees with the greedy on every
+//! d < [`CHECKED_BELOW`] = 999,999,997 — checked, not proved: beyond that the answers are
+//! conditional on the rule.  A proof route (a decision procedure on Fibonacci-automatic sets)
+//! is left open.
+//!
+//! The n-th 1-value in increasing x ([`nth_one_value`]) is found in a window of diagonals around
+//! n, using only that e_d ∈ [[`E_MIN`], [`E_MAX`]] (the automaton's outputs) and that the x_d are
+//! distinct (two 1-values in one row would be options of each other).
+//!
+//! Cost: O(log d) big-integer operations for one diagonal (the Zeckendorf digits, one table step
+//! per digit, one integer square root); O(log n) for the n-th 1-value (a window of a fixed size).
+//! Only exact integers: ⌊dφ⌋ by [`crate::pairs::algebraic::lower_normal`].
+
+use crate::check::Check;
+use crate::error::Result;
+use crate::pairs::algebraic::{count_lower_up_to, lower_normal, lower_u128};
+use rug::Integer;
+
+/// "No transition": a state reached by reading a 1 (Zeckendorf digits have no two adjacent 1s).
+const NONE: u8 = u8::MAX;
+
+/// One state: (its output e, the next state on digit 0, the next state on digit 1 or `NONE`).
+pub type State = (i8, u8, u8);
+
+/// The 188-state automaton, state 0 first: `TABLE[s] = (e, next on 0, next on 1)`.  Copied by
+/// program from the learner's output; state 0 on digit 0 stays in state 0, so leading zeros do
+/// not matter.
+#[rustfmt::skip]
+pub const TABLE: [State; 188] = [
+    (2, 0, 1), (-1, 2, NONE), (2, 3, 4), (-1, 5, 6), (-2, 7, NONE), (1, 8, 9), (1, 10, NONE),
+    (2, 11, 12), (-1, 13, 14), (-2, 15, NONE), (-1, 16, 17), (5, 18, 19), (-2, 20, NONE),
+    (-3, 21, 22), (1, 23, NONE), (2, 24, 25), (-1, 26, 27), (5, 28, NONE), (-2, 29, 4),
+    (-2, 5, NONE), (-2, 30, 31), (1, 32, 33), (4, 34, NONE), (-2, 35, 36), (-2, 37, 38),
+    (-2, 39, NONE), (2, 40, 4), (-1, 5, NONE), (-2, 41, 31), (2, 42, 43), (1, 10, 44),
+    (4, 45, NONE), (-2, 46, 47), (-2, 48, NONE), (-2, 49, 50), (3, 51, 52), (-2, 53, NONE),
+    (1, 54, 55), (1, 56, NONE), (2, 57, 58), (-1, 59, 6), (1, 10, 60), (-2, 61, 62),
+    (-2, 63, NONE), (8, 18, NONE), (-2, 64, 65), (-2, 66, 67), (-2, 68, NONE), (-1, 21, 22),
+    (1, 23, 69), (5, 70, NONE), (-2, 71, 72), (-2, 73, NONE), (-2, 74, 75), (5, 76, 19),
+    (-2, 77, NONE), (-3, 78, 79), (-2, 80, 81), (-1, 82, NONE), (1, 83, 9), (7, 18, NONE),
+    (-2, 84, 85), (-2, 86, NONE), (-1, 87, 17), (-2, 5, 88), (-2, 89, NONE), (-1, 90, 91),
+    (2, 92, NONE), (-2, 93, 31), (-2, 37, NONE), (-2, 94, 95), (2, 96, 97), (-2, 98, NONE),
+    (1, 99, 100), (1, 101, 102), (5, 76, NONE), (-2, 103, 4), (-2, 104, 105), (2, 106, 107),
+    (1, 108, NONE), (2, 109, 110), (-1, 111, NONE), (2, 112, 113), (-1, 114, 115), (-1, 116, 91),
+    (1, 117, NONE), (2, 118, 9), (-1, 119, 27), (1, 120, NONE), (2, 121, 110), (-1, 111, 122),
+    (4, 123, NONE), (-2, 124, 9), (-2, 10, 44), (1, 56, 100), (4, 101, NONE), (-2, 125, 126),
+    (-2, 127, NONE), (2, 8, 9), (-1, 128, 79), (-2, 80, NONE), (-1, 129, 130), (5, 131, NONE),
+    (-2, 5, 6), (1, 10, 132), (2, 76, NONE), (-2, 133, 134), (-2, 135, NONE), (-1, 129, 136),
+    (4, 137, 138), (-2, 139, NONE), (-3, 140, 72), (5, 141, 142), (-2, 143, NONE), (-3, 49, 144),
+    (1, 145, NONE), (-1, 111, 146), (-2, 147, 113), (-2, 148, 115), (2, 149, 150), (-1, 16, 151),
+    (4, 152, 138), (7, 141, NONE), (-2, 153, 72), (-2, 141, 154), (3, 131, 19), (-2, 155, NONE),
+    (2, 54, 12), (1, 156, 100), (-1, 111, 157), (5, 123, NONE), (-2, 158, 150), (5, 18, NONE),
+    (-2, 98, 159), (1, 160, NONE), (2, 161, 110), (7, 123, NONE), (-2, 162, 100), (-2, 84, NONE),
+    (-2, 163, 164), (2, 23, 97), (-1, 87, 165), (2, 166, NONE), (-2, 167, 22), (4, 168, NONE),
+    (-2, 169, 126), (8, 141, NONE), (-2, 141, 142), (-1, 49, 144), (-1, 170, 171), (-2, 172, NONE),
+    (7, 28, NONE), (-2, 173, 65), (2, 166, 97), (1, 166, NONE), (-2, 104, 75), (-1, 170, 79),
+    (5, 141, NONE), (-2, 73, 171), (-1, 128, NONE), (-2, 74, 174), (4, 45, 138), (-2, 73, 79),
+    (1, 117, 175), (4, 176, NONE), (4, 155, NONE), (-2, 177, 126), (-2, 127, 178), (-2, 94, 179),
+    (3, 180, 19), (1, 181, 65), (1, 101, NONE), (2, 182, 12), (2, 42, 183), (7, 76, NONE),
+    (-2, 148, NONE), (-2, 184, 50), (3, 76, 19), (-1, 13, NONE), (5, 66, NONE), (-2, 185, 4),
+    (-1, 59, 88), (5, 131, 19), (-2, 186, NONE), (1, 145, 69), (2, 92, 187), (-1, 87, 151),
+    (-2, 10, NONE),
+];
+
+/// Every diagonal d below this was checked against the greedy sweep (0 disagreements).
+pub const CHECKED_BELOW: u64 = 999_999_997;
+
+/// `gvalue 1 N` answers by the sweep (exact from the definition of G) for N below this index,
+/// by the automaton from it on.
+pub const SWEEP_BELOW: u64 = 1 << 20;
+
+/// The smallest output of the automaton: e_d ≥ E_MIN for every d.
+pub const E_MIN: i64 = -3;
+
+/// The largest output of the automaton: e_d ≤ E_MAX for every d.
+pub const E_MAX: i64 = 8;
+
+/// The half-width of the window of diagonals searched for the n-th 1-value.
+const WINDOW: u64 = 32;
+
+/// The final state's output after reading `digits` (most significant first) from state 0.
+fn run(table: &[State], digits: impl Iterator<Item = bool>) -> i8 {
+    let mut s = 0usize;
+    for one in digits {
+        let (_, zero_next, one_next) = table[s];
+        let next = if one { one_next } else { zero_next };
+        debug_assert!(next != NONE, "two adjacent 1s in a Zeckendorf string");
+        s = usize::from(next);
+    }
+    table[s].0
+}
+
+/// The Fibonacci numbers 1, 2, 3, 5, … that fit in a u64.
+fn fibs_u64() -> Vec<u64> {
+    let mut f = vec![1u64, 2];
+    while let Some(next) = f[f.len() - 1].checked_add(f[f.len() - 2]) {
+        f.push(next);
+    }
+    f
+}
+
+/// e_d for a machine-word d, reading its Zeckendorf digits with `table`.
+fn e_u64(table: &[State], fibs: &[u64], d: u64) -> i8 {
+    let top = fibs.partition_point(|&f| f <= d);
+    let mut rest = d;
+    run(
+        table,
+        fibs[..top].iter().rev().map(move |&f| {
+            let one = f <= rest;
+            if one {
+                rest -= f;
+            }
+            one
+        }),
+    )
+}
+
+/// e_d for any d ≥ 0 with `table`.
+fn e_with(table: &[State], d: &Integer) -> i8 {
+    if let Some(d64) = d.to_u64() {
+        return e_u64(table, &fibs_u64(), d64);
+    }
+    e_big(table, d)
+}
+
+/// e_d for any d ≥ 0 with `table`, in big integers.
+fn e_big(table: &[State], d: &Integer) -> i8 {
+    let mut fibs = vec![Integer::from(1), Integer::from(2)];
+    while fibs[fibs.len() - 1] <= *d {
+        let next = Integer::from(&fibs[fibs.len() - 1] + &fibs[fibs.len() - 2]);
+        fibs.push(next);
+    }
+    let mut rest = d.clone();
+    run(
+        table,
+        fibs[..fibs.len() - 1].iter().rev().map(move |f| {
+            let one = *f <= rest;
+            if one {
+                rest -= f;
+            }
+            one
+        }),
+    )
+}
+
+/// e_d = x_d − ⌊dφ⌋ for the diagonal d ≥ 0, by the automaton.
+pub fn e_of(d: &Integer) -> i8 {
+    e_with(&TABLE, d)
+}
+
+/// The 1-value (x, x + d) on the diagonal d ≥ 0, by the automaton: O(log d).
+pub fn one_value_on_diagonal(d: &Integer) -> (Integer, Integer) {
+    diagonal_with(&TABLE, d)
+}
+
+fn diagonal_with(table: &[State], d: &Integer) -> (Integer, Integer) {
+    let x = lower_normal(1, d) + e_with(table, d);
+    let y = Integer::from(&x + d);
+    (x, y)
+}
+
+/// The n-th 1-value (x, y), x ≤ y, in increasing x, counted from 0 (as `gvalue 1 N` counts), by
+/// the automaton: O(log n).
+pub fn nth_one_value(n: &Integer) -> (Integer, Integer) {
+    nth_with(&TABLE, n)
+}
+
+/// The n-th 1-value with `table`.  The diagonals of the window [a, b) around n are sorted by x;
+/// every d < a has x_d ≤ ⌊(a − 1)φ⌋ + E_MAX and every d ≥ b has x_d ≥ ⌊bφ⌋ + E_MIN, so a value
+/// of the window strictly between those bounds is preceded by exactly a diagonals outside it:
+/// the one of rank n − a in the window is the n-th.  The window is widened until that holds.
+fn nth_with(table: &[State], n: &Integer) -> (Integer, Integer) {
+    let mut width = WINDOW;
+    loop {
+        let a = Integer::from(n - width).max(Integer::new());
+        let b = Integer::from(n + width) + 1u32;
+        let mut xs: Vec<(Integer, Integer)> = Vec::new();
+        let mut d = a.clone();
+        while d < b {
+            xs.push((diagonal_with(table, &d).0, d.clone()));
+            d += 1u32;
+        }
+        xs.sort();
+        let k = Integer::from(n - &a).to_usize().unwrap_or(usize::MAX);
+        if let Some((x, d)) = xs.get(k) {
+            let below = a == 0 || *x > lower_normal(1, &Integer::from(&a - 1u32)) + E_MAX;
+            let above = *x < lower_normal(1, &b) + E_MIN;
+            if below && above {
+                let y = Integer::from(x + d);
+                return (x.clone(), y);
+            }
+        }
+        width *= 2;
+    }
+}
+
+/// How many 1-values have x ≤ `x`, counted from the bounds alone when no diagonal is in doubt:
+/// the number of d ≥ 0 with ⌊dφ⌋ ≤ x.
+fn count_floor_up_to(x: &Integer) -> Integer {
+    if *x < 0 {
+        return Integer::new();
+    }
+    count_lower_up_to(1, x) + 1u32
+}
+
+/// The index n of the 1-value on diagonal d among all 1-values in increasing x (the inverse of
+/// [`nth_one_value`]): the diagonals d' whose x could be on either side of x_d are compared one
+/// by one, the others counted by the bound e ∈ [E_MIN, E_MAX].
+pub fn rank_of_diagonal(d: &Integer) -> Integer {
+    let x = one_value_on_diagonal(d).0;
+    let lo = count_floor_up_to(&Integer::from(&x - (E_MAX + 1)));
+    let hi = count_floor_up_to(&Integer::from(&x - E_MIN));
+    let mut n = lo.clone();
+    let mut dd = lo;
+    while dd < hi {
+        if one_value_on_diagonal(&dd).0 < x {
+            n += 1u32;
+        }
+        dd += 1u32;
+    }
+    n
+}
+
+/// The automaton's 1-values in increasing x, for machine-word indices: a stream that keeps the
+/// diagonals whose x may still come next (a min-heap), pushing diagonal d once ⌊dφ⌋ + E_MIN is
+/// at most the smallest x held.  The n-th item is the n-th 1-value by the same bound as
+/// [`nth_one_value`], in O(1) automaton runs per item.
+pub struct InOrder<'t> {
+    table: &'t [State],
+    fibs: Vec<u64>,
+    next_d: u64,
+    held: std::collections::BinaryHeap<std::cmp::Reverse<(u128, u64)>>,
+}
+
+impl InOrder<'static> {
+    /// The stream of the automaton's 1-values from n = 0.
+    pub fn new() -> Self {
+        InOrder::with(&TABLE)
+    }
+}
+
+impl Default for InOrder<'static> {
+    fn default() -> Self {
+        InOrder::new()
+    }
+}
+
+impl<'t> InOrder<'t> {
+    fn with(table: &'t [State]) -> Self {
+        InOrder {
+            table,
+            fibs: fibs_u64(),
+            next_d: 0,
+            held: std::collections::BinaryHeap::new(),
+        }
+    }
+
+    /// x_d for a machine-word d (`None` past u64 diagonals, never reached by a sweep).
+    fn x_of(&self, d: u64) -> Option<u128> {
+        let a = lower_u128(1, d)?;
+        a.checked_add_signed(i128::from(e_u64(self.table, &self.fibs, d)))
+    }
+
+    fn push_next(&mut self) -> Option<()> {
+        let d = self.next_d;
+        let x = self.x_of(d)?;
+        self.held.push(std::cmp::Reverse((x, d)));
+        self.next_d = d.checked_add(1)?;
+        Some(())
+    }
+}
+
+impl Iterator for InOrder<'_> {
+    /// (x, y) of the next 1-value.
+    type Item = (u128, u128);
+
+    fn next(&mut self) -> Option<(u128, u128)> {
+        loop {
+            let smallest = match self.held.peek() {
+                Some(std::cmp::Reverse((x, _))) => *x,
+                None => {
+                    self.push_next()?;
+                    continue;
+                }
+            };
+            // a diagonal not yet pushed has x ≥ ⌊dφ⌋ + E_MIN: push it if that may be ≤ smallest
+            let floor = i128::try_from(lower_u128(1, self.next_d)?).ok()?;
+            if floor + i128::from(E_MIN) <= i128::try_from(smallest).ok()? {
+                self.push_next()?;
+                continue;
+            }
+            let std::cmp::Reverse((x, d)) = self.held.pop()?;
+            return Some((x, x + u128::from(d)));
+        }
+    }
+}
+
+/// `gvalue 1 --count K --rule`: the first `count` 1-values of the greedy sweep against the
+/// automaton — each record on its diagonal, each record's index by the stream [`InOrder`], and
+/// [`nth_one_value`] on every n < 1024, every 65536-th n and the last — as three checks, each
+/// `FAIL` with its first disagreement (n and both answers).
+pub fn check_against_sweep(count: u64, progress: &dyn Fn(u64)) -> Result<Vec<Check>> {
+    check_with(&TABLE, count, progress)
+}
+
+fn check_with(table: &[State], count: u64, progress: &dyn Fn(u64)) -> Result<Vec<Check>> {
+    let cap = super::plan(1, count)?;
+    let fibs = fibs_u64();
+    let mut stream = InOrder::with(table);
+    let (mut by_diagonal, mut by_index, mut by_nth) = (None, None, None);
+    let (mut sampled, mut largest_diagonal, mut done) = (0u64, 0u64, 0u64);
+    let n_max = count.saturating_sub(1);
+    for v in super::GValues::new(1, cap)?.take(usize::try_from(count).unwrap_or(usize::MAX)) {
+        let v = v?;
+        let greedy = (u128::from(v.x), u128::from(v.y));
+        let d = v.y - v.x;
+        largest_diagonal = largest_diagonal.max(d);
+        if by_diagonal.is_none() {
+            let x = lower_u128(1, d)
+                .and_then(|a| a.checked_add_signed(i128::from(e_u64(table, &fibs, d))));
+            if x != Some(greedy.0) {
+                by_diagonal = Some(format!(
+                    "n={}: the greedy gives ({}, {}) on diagonal {d}, the automaton x = {}",
+                    v.n,
+                    v.x,
+                    v.y,
+                    x.map_or("none".into(), |x| x.to_string())
+                ));
+            }
+        }
+        if by_index.is_none() {
+            let rule = stream.next();
+            if rule != Some(greedy) {
+                by_index = Some(format!(
+                    "n={}: the greedy gives ({}, {}), the automaton's n-th 1-value {}",
+                    v.n,
+                    v.x,
+                    v.y,
+                    rule.map_or("none".into(), |(x, y)| format!("({x}, {y})"))
+                ));
+            }
+        }
+        if by_nth.is_none() && (v.n < 1024 || v.n % 65536 == 0 || v.n == n_max) {
+            sampled += 1;
+            let (x, y) = nth_with(table, &Integer::from(v.n));
+            if x != v.x || y != v.y {
+                by_nth = Some(format!(
+                    "n={}: the greedy gives ({}, {}), nth_one_value ({x}, {y})",
+                    v.n, v.x, v.y
+                ));
+            }
+        }
+        if v.n + 1 - done >= 1 << 20 {
+            progress(v.n + 1 - done);
+            done = v.n + 1;
+        }
+    }
+    progress(count - done.min(count));
+    let empty = "no 1-values asked for (K = 0)";
+    let checked = if CHECKED_BELOW > largest_diagonal {
+        "inside"
+    } else {
+        "beyond"
+    };
+    Ok(vec![
+        Check::ran(
+            "1-values by diagonal",
+            format!(
+                "the first {count} 1-values of the greedy, each against the automaton on its \
+                 diagonal (diagonals up to {largest_diagonal})"
+            ),
+            count,
+            by_diagonal,
+            empty,
+        )
+        .with_fact("largest_diagonal", largest_diagonal.to_string().into())
+        .with_fact("within_checked_diagonals", (checked == "inside").into()),
+        Check::ran(
+            "1-values by index",
+            format!(
+                "the first {count} 1-values of the greedy, each against the automaton's n-th \
+                 1-value (n < {count})"
+            ),
+            count,
+            by_index,
+            empty,
+        ),
+        Check::ran(
+            "nth_one_value",
+            format!(
+                "nth_one_value(n) against the greedy for every n < 1024, every 65536-th n and \
+                 n = {n_max}"
+            ),
+            sampled,
+            by_nth,
+            empty,
+        ),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_a_zeckendorf_automaton_with_outputs_in_the_bounds() {
+        assert_eq!(
+            (TABLE[0].1, TABLE[0].2),
+            (0, 1),
+            "leading zeros stay in state 0"
+        );
+        for (e, zero, one) in TABLE {
+            assert!((E_MIN..=E_MAX).contains(&i64::from(e)) && e != 0 && e != 6);
+            assert!(usize::from(zero) < TABLE.len());
+            assert!(one == NONE || usize::from(one) < TABLE.len());
+        }
+        // every state entered on a 1 has no 1-transition
+        for (_, _, one) in TABLE {
+            if one != NONE {
+                assert_eq!(TABLE[usize::from(one)].2, NONE);
+            }
+        }
+    }
+
+    #[test]
+    fn the_big_path_agrees_with_the_word_path() {
+        let fibs = fibs_u64();
+        for d in (0..5000u64).chain([u64::MAX - 3, 1 << 62]) {
+            let big = e_big(&TABLE, &Integer::from(d));
+            assert_eq!(big, e_u64(&TABLE, &fibs, d), "d={d}");
+        }
+    }
+
+    #[test]
+    fn a_perturbed_table_fails_the_check_with_its_first_disagreement() {
+        let mut bad = TABLE;
+        bad[5].0 += 1;
+        let checks = check_with(&bad, 20_000, &|_| {}).unwrap();
+        for c in &checks[..2] {
+            assert_eq!(c.status, crate::check::Status::Fail, "{c:?}");
+            assert!(
+                c.counterexample.as_deref().unwrap().starts_with("n="),
+                "{c:?}"
+            );
+        }
+        let good = check_with(&TABLE, 20_000, &|_| {}).unwrap();
+        assert!(
+            good.iter().all(|c| c.status == crate::check::Status::Ok),
+            "{good:?}"
+        );
+    }
+
+    #[test]
+    fn nth_and_rank_are_inverse() {
+        for d in 0..300u32 {
+            let n = rank_of_diagonal(&Integer::from(d));
+            let (x, y) = nth_one_value(&n);
+            assert_eq!(Integer::from(&y - &x), d, "d={d} n={n}");
+        }
+    }
+}
