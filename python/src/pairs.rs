@@ -21,15 +21,23 @@ fn solver(a: Param, misere: bool, strategy: &str) -> PyResult<Solver> {
     Ok(Solver::new(rules, strategy))
 }
 
-/// Runs `f` without the GIL where it may be long (the mex recursion, O(n); numbers of more than
-/// 4096 bits), with it otherwise (a call of a fraction of a microsecond).
-fn detached_if<T: Send>(py: Python<'_>, long: bool, f: impl FnOnce() -> T + Send) -> T {
-    if long { py.allow_threads(f) } else { f() }
-}
-
-/// Whether a call with this strategy and these numbers may be long (see [`detached_if`]).
-fn long(strategy: &str, numbers: &[&rug::Integer]) -> bool {
-    strategy == "recursive" || numbers.iter().any(|n| n.significant_bits() > 4096)
+/// `f` applied to the solver of the rules and strategy the arguments name: without the GIL where
+/// it may be long (the mex recursion, O(n); `numbers` of more than 4096 bits), with it otherwise
+/// (a call of a fraction of a microsecond).
+fn solve<T: Send>(
+    py: Python<'_>,
+    numbers: &[&rug::Integer],
+    (a, misere, strategy): (Param, bool, &str),
+    f: impl FnOnce(&Solver) -> wythoff::error::Result<T> + Send,
+) -> PyResult<T> {
+    let s = solver(a, misere, strategy)?;
+    let long = strategy == "recursive" || numbers.iter().any(|n| n.significant_bits() > 4096);
+    let r = if long {
+        py.allow_threads(|| f(&s))
+    } else {
+        f(&s)
+    };
+    r.map_err(err)
 }
 
 /// The n-th P-position (A_n, B_n) of generalized Wythoff with parameter a, A_n <= B_n, exact
@@ -46,9 +54,8 @@ pub fn nth(
     misere: bool,
     strategy: &str,
 ) -> PyResult<(PyObject, PyObject)> {
-    let s = solver(a, misere, strategy)?;
-    let p = detached_if(py, long(strategy, &[&n.0]), || s.nth(&n.0));
-    pair_to_py(py, &p.map_err(err)?)
+    let p = solve(py, &[&n.0], (a, misere, strategy), |s| s.nth(&n.0))?;
+    pair_to_py(py, &p)
 }
 
 /// Every winning move from the position (x, y), as the positions reached, sorted: a list of
@@ -65,11 +72,9 @@ pub fn moves(
     misere: bool,
     strategy: &str,
 ) -> PyResult<Vec<(PyObject, PyObject)>> {
-    let s = solver(a, misere, strategy)?;
-    let m = detached_if(py, long(strategy, &[&x.0, &y.0]), || {
+    let m = solve(py, &[&x.0, &y.0], (a, misere, strategy), |s| {
         s.winning_moves(&x.0, &y.0)
-    })
-    .map_err(err)?;
+    })?;
     m.iter().map(|p| pair_to_py(py, p)).collect()
 }
 
@@ -85,9 +90,10 @@ pub fn is_p(
     misere: bool,
     strategy: &str,
 ) -> PyResult<bool> {
-    let s = solver(a, misere, strategy)?;
-    let o = detached_if(py, long(strategy, &[&x.0, &y.0]), || s.outcome(&x.0, &y.0));
-    Ok(o.map_err(err)? == Outcome::P)
+    let o = solve(py, &[&x.0, &y.0], (a, misere, strategy), |s| {
+        s.outcome(&x.0, &y.0)
+    })?;
+    Ok(o == Outcome::P)
 }
 
 /// The unique y with (x, y) a P-position.
@@ -101,9 +107,8 @@ pub fn partner(
     misere: bool,
     strategy: &str,
 ) -> PyResult<PyObject> {
-    let s = solver(a, misere, strategy)?;
-    let p = detached_if(py, long(strategy, &[&x.0]), || s.partner(&x.0));
-    to_py(py, &p.map_err(err)?)
+    let p = solve(py, &[&x.0], (a, misere, strategy), |s| s.partner(&x.0))?;
+    to_py(py, &p)
 }
 
 /// The P-positions (A_n, B_n) for n in range(start, stop) — or range(0, start) when stop is
