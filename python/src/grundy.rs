@@ -12,7 +12,7 @@ use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
 use crate::mapped::{Verified, index, view};
 use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use wythoff::artifact::table::TableFile as File;
 use wythoff::grundy::{Layout, Spec, Table, store};
@@ -219,12 +219,7 @@ impl TableFile {
 
     /// G(x, y), any order, after checking the band of rows that holds it.
     fn get(&self, x: Int, y: Int) -> PyResult<u32> {
-        let (x, y) = (
-            index(&x, self.file.header.n, "x")?,
-            index(&y, self.file.header.n, "y")?,
-        );
-        let g = self.file.get_checked(x, y).map_err(file_to_py)?;
-        g.ok_or_else(|| PyIndexError::new_err("outside the table"))
+        crate::mapped::value_at(&self.file, &x, &y)
     }
 
     /// Row x of the square, G(x, y) for y = 0 .. N−1, as a uint32 array (every width); the

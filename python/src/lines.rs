@@ -12,7 +12,7 @@ use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
 use crate::mapped::{Verified, index, view};
 use numpy::ndarray::{Array2, Ix2};
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use wythoff::artifact::line_table::{self, LineTableFile as File};
 use wythoff::lines::{LineRules, LineTable, table};
@@ -167,12 +167,7 @@ impl LineTableFile {
 
     /// G(x, y), after checking the band of rows that holds row x.
     fn get(&self, x: Int, y: Int) -> PyResult<u32> {
-        let (x, y) = (
-            index(&x, self.file.header.n, "x")?,
-            index(&y, self.file.header.n, "y")?,
-        );
-        let g = self.file.get_checked(x, y).map_err(file_to_py)?;
-        g.ok_or_else(|| PyIndexError::new_err("outside the table"))
+        crate::mapped::value_at(&self.file, &x, &y)
     }
 
     /// Row x, G(x, y) for y = 0 .. N−1, as a new uint32 array; its band is checked first.

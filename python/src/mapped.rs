@@ -103,3 +103,16 @@ pub fn index(v: &crate::convert::Int, n: u64, what: &str) -> PyResult<u64> {
         ))
     })
 }
+
+/// G(x, y) of a banded table file (Grundy or line-game table), any order, after checking the band
+/// of rows that holds it: IndexError outside the table, DamagedFileError for a damaged band.
+pub fn value_at<H: wythoff::artifact::bands::BandedHeader>(
+    file: &wythoff::artifact::bands::BandedFile<H>,
+    x: &crate::convert::Int,
+    y: &crate::convert::Int,
+) -> PyResult<u32> {
+    let n = file.header.rows();
+    let (x, y) = (index(x, n, "x")?, index(y, n, "y")?);
+    let g = file.get_checked(x, y).map_err(crate::errors::file_to_py)?;
+    g.ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("outside the table"))
+}
