@@ -185,11 +185,8 @@ fn interrupted_runs_are_refused_resumed_only_as_they_were_and_restarted() {
     assert!(!log(&file).exists());
     // --resume needs -o, and a file where a checkpoint can be kept
     refused(&[&args[..], &["--resume"]].concat(), &["--output"]);
-    let e = refused(
-        &strs(&with(&args, Path::new("/dev/null"), &["--resume"])),
-        &["--resume"],
-    );
-    says(&e, "special file");
+    let special = with(&args, Path::new("/dev/null"), &["--resume"]);
+    says(&refused(&strs(&special), &["--resume"]), "special file");
 }
 
 #[test]

@@ -254,11 +254,7 @@ impl Rows {
     /// The three-heap rows f_0..=f_`s_max`, no column computed yet: row s has the moves
     /// (s − d, d), 1 ≤ d ≤ s, and the lowerings to the rows s′ < s.
     pub fn new(s_max: u64) -> Result<Rows> {
-        if s_max > MAX_SMALLEST {
-            return Err(Error::usage(format!(
-                "N-heap Wythoff slices: smallest heaps up to {MAX_SMALLEST} are supported, not {s_max}"
-            )));
-        }
+        supported(s_max, MAX_SMALLEST, "N-heap Wythoff slices: smallest heaps")?;
         let n = s_max as usize + 1;
         Ok(Rows::with_moves(
             Family::Three { smallest: s_max },
@@ -279,11 +275,11 @@ impl Rows {
     /// (x_1, x_2) ≠ (0, 0) from the fixed heaps, to the row {p − x_1, q − x_2} with
     /// d = x_1 ⊕ x_2, and the lowerings of one fixed heap (all to rows of smaller heap ≤ p).
     pub fn pairs_below(p_max: u64, t_max: u64) -> Result<Rows> {
-        if t_max > MAX_PAIR {
-            return Err(Error::usage(format!(
-                "N-heap Wythoff four-heap slices: fixed heaps up to {MAX_PAIR} are supported, not {t_max}"
-            )));
-        }
+        supported(
+            t_max,
+            MAX_PAIR,
+            "N-heap Wythoff four-heap slices: fixed heaps",
+        )?;
         let at = |p, q| index_below(p, q, p_max);
         let (mut moves, mut singles) = (Vec::new(), Vec::new());
         for q in 0..=t_max {
@@ -558,14 +554,20 @@ fn row_bytes(s: u64, columns: u64) -> Option<u64> {
     per_row.checked_add(holes)
 }
 
+/// Refuses `value` above `max` in one line: "`heaps` up to `max` are supported, not `value`".
+fn supported(value: u64, max: u64, heaps: &str) -> Result<()> {
+    if value > max {
+        return Err(Error::usage(format!(
+            "{heaps} up to {max} are supported, not {value}"
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses, in one line, slices 0..=`s` of `count` positions that would pass the engine's range
 /// or the memory cap.
 pub fn check(s: u64, count: u64) -> Result<()> {
-    if s > MAX_SMALLEST {
-        return Err(Error::usage(format!(
-            "--slice: smallest heaps up to {MAX_SMALLEST} are supported, not {s}"
-        )));
-    }
+    supported(s, MAX_SMALLEST, "--slice: smallest heaps")?;
     check_memory(s, count, &bytes_estimate)
 }
 
@@ -588,11 +590,7 @@ fn check_memory(s: u64, count: u64, bytes: &dyn Fn(u64, u64) -> Option<u64>) -> 
 /// `count` positions that would pass the engine's range or the memory cap (the shift estimated
 /// as for 2t, each row as a three-heap row of smallest heap 2t).
 pub fn check_pairs(p_max: u64, t: u64, count: u64) -> Result<()> {
-    if t > MAX_PAIR {
-        return Err(Error::usage(format!(
-            "--slice: four-heap fixed heaps up to {MAX_PAIR} are supported, not {t}"
-        )));
-    }
+    supported(t, MAX_PAIR, "--slice: four-heap fixed heaps")?;
     let rows = rows_before(t + 1, p_max) as u64;
     check_memory(2 * t, count, &|s2, cols| {
         row_bytes(s2, cols)?.checked_mul(rows)

@@ -177,16 +177,9 @@ impl Box3 {
         if self.is_p(p[0], p[1], p[2]) {
             return None;
         }
-        const DIRS: [[u64; 3]; 7] = [
-            [1, 0, 0],
-            [0, 1, 0],
-            [0, 0, 1],
-            [1, 1, 0],
-            [1, 0, 1],
-            [0, 1, 1],
-            [1, 1, 1],
-        ];
-        for v in DIRS {
+        // the directions as bit masks of the piles they take from, in the order above
+        for dir in [0b001u8, 0b010, 0b100, 0b011, 0b101, 0b110, 0b111] {
+            let v: [u64; 3] = std::array::from_fn(|i| u64::from((dir >> i) & 1));
             let kmax = (0..3)
                 .filter(|&i| v[i] == 1)
                 .map(|i| p[i])

@@ -381,6 +381,17 @@ pub fn run_with_facts(
     Ok((report, facts))
 }
 
+/// The ranges [lo, hi) of n the chunked sweeps are tested on: the first index, a few, a single
+/// one, across many chunk boundaries, and past 2^40.
+#[cfg(test)]
+pub(crate) const TEST_RANGES: [(u64, u64); 5] = [
+    (0, 1),
+    (0, 10),
+    (1, 2),
+    (5, 100_000),
+    (1 << 40, (1 << 40) + 70_000),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

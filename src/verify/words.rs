@@ -228,13 +228,7 @@ mod tests {
     #[test]
     fn passes_where_the_per_n_sweep_passes() {
         for a in 1..=6 {
-            for (lo, hi) in [
-                (0u64, 1),
-                (0, 10),
-                (1, 2),
-                (5, 100_000),
-                (1 << 40, (1 << 40) + 70_000),
-            ] {
+            for (lo, hi) in crate::verify::TEST_RANGES {
                 assert_eq!(
                     run(a, lo, hi, Faults::default()),
                     (hi - lo, None),
