@@ -395,9 +395,52 @@ fn grundy_at_beyond_the_certified_rows_uses_the_g_values() {
     let nth = stdout(&run_ok(&["nth", "10^30"]));
     let f: Vec<&str> = nth.split_whitespace().collect();
     assert_eq!(stdout(&run_ok(&["grundy", "at", f[2], f[1]])), "0\n");
-    let o = run_ok(&["grundy", "at", "10^30", "10^30"]);
+    let o = run_ok(&["grundy", "at", "10^30", &format!("11{}", "0".repeat(29))]);
     says(&stdout(&o), "unknown: 1 ≤ G(");
     says(&stdout(&o), "beyond the rows the g-value sweep reaches");
+    says(
+        &stdout(&o),
+        "G ≠ 1 too if the 1-value automaton's rule holds",
+    );
+}
+
+#[test]
+fn grundy_at_beyond_the_rows_swept_finds_the_greedy_s_1_values() {
+    // the greedy sweep's 1-values (`gvalue 1 --count K --text`) with x past row 2^22
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("ones.txt");
+    run_ok(&["gvalue", "1", "--count", "2592400", "--text", "-o", s(&f)]);
+    let text = std::fs::read_to_string(&f).unwrap();
+    let ones: Vec<(u64, u64)> = text
+        .lines()
+        .rev()
+        .take(6)
+        .map(|l| {
+            let v: Vec<u64> = l.split(' ').map(|t| t.parse().unwrap()).collect();
+            (v[1], v[2])
+        })
+        .collect();
+    for (x, y) in ones {
+        assert!(x > 1 << 22, "({x}, {y}) is within the rows swept");
+        let o = run_ok(&["grundy", "at", &x.to_string(), &y.to_string()]);
+        assert_eq!(stdout(&o), "1\n", "({x}, {y})");
+        says(
+            &stderr(&o),
+            "checked against the greedy on every diagonal below 999999997",
+        );
+        // a cell beside it: a Wythoff pair, or G ≥ 2
+        let o = run_ok(&["grundy", "at", &x.to_string(), &(y + 1).to_string()]);
+        if stdout(&o) != "0\n" {
+            says(&stdout(&o), "unknown: 2 ≤ G(");
+            says(&stdout(&o), "G ≠ 1, since the 1-value of this diagonal");
+        }
+    }
+    // far beyond the diagonals checked: the value with a line saying it is conditional
+    let nth = stdout(&run_ok(&["gvalue", "1", "10^30"]));
+    let f: Vec<&str> = nth.split_whitespace().collect();
+    let o = run_ok(&["grundy", "at", f[1], f[2]]);
+    assert_eq!(stdout(&o), "1\n");
+    says(&stderr(&o), "conditional");
 }
 
 #[test]

@@ -126,6 +126,7 @@ pub fn grundy_at(
     certificate: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
     use wythoff::grundy::rows::{self, RowsError};
+    use wythoff::gvalues::automaton::Standing;
     use wythoff::gvalues::far::{self, Known};
     let (x, y) = (x.0, y.0);
     if x < 0 || y < 0 {
@@ -148,6 +149,18 @@ pub fn grundy_at(
                 })?;
                 match far {
                     Known::Exact(g) => g,
+                    // the value by the automaton only where its diagonal was checked
+                    Known::ByRule {
+                        value,
+                        standing: Standing::Checked,
+                    } => value,
+                    Known::ByRule { standing, .. } => {
+                        return Err(PyValueError::new_err(format!(
+                            "unknown: G({x}, {y}) is 1 if the 1-value automaton's rule holds \
+                             ({})",
+                            standing.label()
+                        )));
+                    }
                     Known::Bounds { low, high, why } => {
                         return Err(PyValueError::new_err(format!(
                             "unknown: {low} <= G({x}, {y}) <= {high} ({why})"

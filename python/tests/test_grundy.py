@@ -68,6 +68,19 @@ def test_grundy_at_equals_the_table():
         wythoff.grundy_at(-1, 3)
 
 
+def test_grundy_at_beyond_the_rows_swept_by_the_1_value_automaton(cli):
+    # the 3,000,000-th 1-value (row about 4.85 million, past the rows swept): checked
+    n, x, y = map(int, cli("gvalue", 1, 3000000).split())
+    assert x > 2**22 and cli("grundy", "at", x, y).strip() == "1"
+    assert wythoff.grundy_at(x, y) == 1 == wythoff.grundy_at(y, x)
+    with pytest.raises(ValueError, match="unknown: 2 <= G"):
+        wythoff.grundy_at(x, y + 2 if cli("grundy", "at", x, y + 1).strip() == "0" else y + 1)
+    # the 10^30-th: beyond the diagonals checked, conditional, so no value
+    n, x, y = map(int, cli("gvalue", 1, 10**30).split())
+    with pytest.raises(ValueError, match="conditional"):
+        wythoff.grundy_at(x, y)
+
+
 def test_grundy_at_from_a_certificate(cli, tmp_path):
     cert = tmp_path / "rows.cert"
     cli("rows", 8, "-o", cert)

@@ -188,7 +188,7 @@ impl GrundyArgs {
 pub(crate) enum GrundySub {
     /// G(X, Y) of Wythoff's game: for a small row X and a column Y of any size from certified
     /// row periods; beyond them from the g-values (value 0 at any size, values up to 255 for
-    /// rows up to 2^22), else the bounds that are proved.
+    /// rows up to 2^22, value 1 beyond by the 1-value automaton, labelled), else the bounds.
     At {
         /// Row (the smaller pile; rows below 256 are certified on demand).
         #[arg(value_parser = pile, allow_hyphen_values = true)]

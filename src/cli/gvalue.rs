@@ -84,14 +84,9 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         (x, y, "formula", "proved")
     } else if g == 1 && n >= automaton::SWEEP_BELOW {
         let (x, y) = automaton::nth_one_value(&n);
-        let d = Integer::from(&y - &x);
-        let status = if d < automaton::CHECKED_BELOW {
-            "checked"
-        } else {
-            "conditional"
-        };
-        eprintln!("wythoff: {}", automaton_label(status));
-        (x, y, "automaton", status)
+        let standing = automaton::Standing::of(&Integer::from(&y - &x));
+        eprintln!("wythoff: {}", standing.label());
+        (x, y, "automaton", standing.name())
     } else {
         let n64 = n.to_u64().ok_or_else(|| {
             Error::usage(format!(
@@ -112,22 +107,6 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         outln!(out, "{n} {x} {y}")?;
     }
     out.finish()
-}
-
-/// The one line on stderr that labels an answer of the automaton.
-fn automaton_label(status: &str) -> String {
-    let checked = automaton::CHECKED_BELOW;
-    if status == "checked" {
-        format!(
-            "G = 1 by the 1-value automaton: checked against the greedy on every diagonal below \
-             {checked}, not proved"
-        )
-    } else {
-        format!(
-            "G = 1 by the 1-value automaton, conditional: beyond the diagonals checked (every \
-             diagonal below {checked} agrees with the greedy), not proved"
-        )
-    }
 }
 
 /// `gvalue 1 --count K --rule`: the sweep's first K 1-values against the automaton.
@@ -372,6 +351,10 @@ pub(crate) fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
     let mut out = Out::new();
     match gvalues::far::value_far(x, y)? {
         gvalues::far::Known::Exact(g) => outln!(out, "{g}")?,
+        gvalues::far::Known::ByRule { value, standing } => {
+            eprintln!("wythoff: {}", standing.label());
+            outln!(out, "{value}")?
+        }
         gvalues::far::Known::Bounds { low, high, why } => {
             outln!(out, "unknown: {low} ≤ G({x}, {y}) ≤ {high} ({why})")?
         }

@@ -74,6 +74,49 @@ pub const TABLE: [State; 188] = [
 /// Every diagonal d below this was checked against the greedy sweep (0 disagreements).
 pub const CHECKED_BELOW: u64 = 999_999_997;
 
+/// How an answer of the automaton stands: checked against the greedy on its diagonal, or
+/// conditional on the rule holding beyond the diagonals checked.  Never "proved".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// The diagonal is below [`CHECKED_BELOW`]: the greedy sweep gave the same 1-value.
+    Checked,
+    /// The diagonal is at or beyond [`CHECKED_BELOW`]: the answer holds if the rule does.
+    Conditional,
+}
+
+impl Standing {
+    /// The standing of an answer on the diagonal d ≥ 0.
+    pub fn of(d: &Integer) -> Standing {
+        if *d < CHECKED_BELOW {
+            Standing::Checked
+        } else {
+            Standing::Conditional
+        }
+    }
+
+    /// Its name in JSON: `checked` or `conditional`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Standing::Checked => "checked",
+            Standing::Conditional => "conditional",
+        }
+    }
+
+    /// One line saying where an answer G = 1 of the automaton comes from and how it stands.
+    pub fn label(self) -> String {
+        match self {
+            Standing::Checked => format!(
+                "G = 1 by the 1-value automaton: checked against the greedy on every diagonal \
+                 below {CHECKED_BELOW}, not proved"
+            ),
+            Standing::Conditional => format!(
+                "G = 1 by the 1-value automaton, conditional: beyond the diagonals checked (every \
+                 diagonal below {CHECKED_BELOW} agrees with the greedy), not proved"
+            ),
+        }
+    }
+}
+
 /// `gvalue 1 N` answers by the sweep (exact from the definition of G) for N below this index,
 /// by the automaton from it on.
 pub const SWEEP_BELOW: u64 = 1 << 20;

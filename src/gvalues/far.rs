@@ -5,10 +5,12 @@
 //! Wythoff pair (the floor formula, any size), and — for a row x within [`FAR_ROWS`] — the joint
 //! sweep of the values h ≤ min(255, x + y) through row x: the cell (x, y), y ≥ x, has the value
 //! h iff x is an a of S_h with b = y (doc/gvalues.md, the Theorem); if no h ≤ 255 has it, then
-//! G(x, y) > 255.  Source: the greedy rule of Nivasch (Games of No Chance 3, 2009), re-derived in
-//! doc/gvalues.md.  Cost: the sweep of rows 0..=x, O(x·(top + c)) time and about x/8 bytes per
-//! value; O(log² y) for the rest.
+//! G(x, y) > 255.  Beyond that row, the 1-value automaton ([`super::automaton`]; checked, not
+//! proved) says whether G = 1, labelled as it stands.  Source: the greedy rule of Nivasch (Games
+//! of No Chance 3, 2009), re-derived in doc/gvalues.md.  Cost: the sweep of rows 0..=x,
+//! O(x·(top + c)) time and about x/8 bytes per value; O(log² y) for the rest.
 
+use super::automaton::{self, Standing};
 use super::sweep::Sweep;
 use crate::cancel::Cancel;
 use crate::error::Result;
@@ -23,6 +25,14 @@ pub const FAR_ROWS: u64 = 1 << 22;
 pub enum Known {
     /// The value, exactly.
     Exact(Integer),
+    /// The value by the 1-value automaton ([`super::automaton`]), beyond the rows swept: checked
+    /// against the greedy on its diagonal, or conditional on the rule.
+    ByRule {
+        /// The value (1).
+        value: Integer,
+        /// How it stands.
+        standing: Standing,
+    },
     /// Bounds only: `low` ≤ G ≤ `high`, with the reason the value is not known.
     Bounds {
         /// A lower bound.
@@ -62,9 +72,7 @@ pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Resul
         )));
     }
     let Some(row) = x.to_u64().filter(|&r| r <= FAR_ROWS) else {
-        return Ok(bounds(format!(
-            "the smaller pile is beyond the rows the g-value sweep reaches here (0 to {FAR_ROWS})"
-        )));
+        return Ok(beyond_the_sweep(x, y, low, high));
     };
     // low ≤ 255 and x ≤ 2^22, so y ≤ 255 + 2x fits in u64
     let col = y.to_u64().expect("y ≤ 2x + 255");
@@ -89,6 +97,41 @@ pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Resul
         ))
         .raise(top),
     })
+}
+
+/// G(x, y), x ≤ y, not a 0-value, x beyond [`FAR_ROWS`]: the diagonal d = y − x holds exactly one
+/// 1-value, (x_d, x_d + d), given by the automaton.  If x = x_d, G = 1 as the automaton stands on
+/// d; if not, G ≠ 1 — exactly where d was checked (then G ≥ 2), conditionally beyond.
+fn beyond_the_sweep(x: &Integer, y: &Integer, low: Integer, high: Integer) -> Known {
+    let d = Integer::from(y - x);
+    let standing = Standing::of(&d);
+    if automaton::one_value_on_diagonal(&d).0 == *x {
+        return Known::ByRule {
+            value: Integer::from(1),
+            standing,
+        };
+    }
+    let rows = format!(
+        "the smaller pile is beyond the rows the g-value sweep reaches here (0 to {FAR_ROWS})"
+    );
+    match standing {
+        Standing::Checked => Known::Bounds {
+            low: low.max(Integer::from(2)),
+            high,
+            why: format!(
+                "{rows}; G ≠ 1, since the 1-value of this diagonal (checked against the greedy) \
+                 lies elsewhere"
+            ),
+        },
+        Standing::Conditional => Known::Bounds {
+            low,
+            high,
+            why: format!(
+                "{rows}; G ≠ 1 too if the 1-value automaton's rule holds beyond the diagonals \
+                 checked"
+            ),
+        },
+    }
 }
 
 impl Known {
@@ -127,6 +170,7 @@ mod tests {
             let k = value_far(&Integer::from(y), &Integer::from(x)).unwrap();
             match k {
                 Known::Exact(v) => assert_eq!(v, g, "({x}, {y})"),
+                Known::ByRule { .. } => panic!("({x}, {y}) is within the rows swept"),
                 Known::Bounds { low, high, .. } => {
                     assert!(g > 255, "({x}, {y}) = {g} is known");
                     assert!(low <= g && g <= high, "({x}, {y}) = {g}: {low}..{high}");
@@ -141,5 +185,50 @@ mod tests {
             value_far(&a, &Integer::from(&b + 1u32)).unwrap(),
             Known::Bounds { .. }
         ));
+    }
+
+    #[test]
+    fn beyond_the_rows_swept_the_greedy_s_1_values_are_found_and_no_others() {
+        // the greedy's 1-values (x, y), x ≤ y, with x just past FAR_ROWS (index n ≈ x/φ)
+        let first = FAR_ROWS * 1000 / 1618 - 10;
+        let cap = crate::gvalues::plan(1, first + 40).unwrap();
+        let ones: Vec<(u64, u64)> = crate::gvalues::GValues::new(1, cap)
+            .unwrap()
+            .map(|v| v.unwrap())
+            .skip_while(|v| v.n < first)
+            .take(40)
+            .map(|v| (v.x, v.y))
+            .collect();
+        assert!(ones.iter().filter(|&&(x, _)| x > FAR_ROWS).count() > 20);
+        for &(x, y) in ones.iter().filter(|&&(x, _)| x > FAR_ROWS) {
+            let (xi, yi) = (Integer::from(x), Integer::from(y));
+            let by_rule = Known::ByRule {
+                value: Integer::from(1),
+                standing: Standing::Checked,
+            };
+            assert_eq!(value_far(&yi, &xi).unwrap(), by_rule, "({x}, {y})");
+            // the cells beside it on its row are not 1-values: G ≥ 2 (or a 0-value)
+            for y2 in [y - 1, y + 1, y + 2] {
+                match value_far(&xi, &Integer::from(y2)).unwrap() {
+                    Known::Bounds { low, .. } => assert!(low >= 2, "({x}, {y2})"),
+                    Known::Exact(g) => assert_eq!(g, 0, "({x}, {y2})"),
+                    k => panic!("({x}, {y2}): {k:?}"),
+                }
+            }
+        }
+        // far beyond the diagonals checked: labelled conditional
+        let big = Integer::from(Integer::u_pow_u(10, 30));
+        let (x, y) = automaton::nth_one_value(&big);
+        let k = value_far(&x, &y).unwrap();
+        assert!(
+            matches!(
+                k,
+                Known::ByRule {
+                    standing: Standing::Conditional,
+                    ..
+                }
+            ),
+            "{k:?}"
+        );
     }
 }
