@@ -287,3 +287,55 @@ fn the_work_is_stated_first_and_a_certificate_carries_its_a() {
         &["a = 3"],
     );
 }
+
+#[test]
+fn an_assumed_period_writes_the_same_certificate_and_a_wrong_one_certifies_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (found, assumed) = (dir.path().join("found.cert"), dir.path().join("p.cert"));
+    run_ok(&["rows", "24", "-o", s(&found)]);
+    // the joint period of rows 0..23, from the rows' periods shown by the plain mex
+    let g = naive_rows_u64(24, 6000, 1);
+    let lcm = (0..24).fold(1usize, |l, x| {
+        let p = naive_period(&g[x], 1000).1;
+        l / gcd(l, p) * p
+    });
+    let o = run_ok(&[
+        "rows",
+        "24",
+        "--period",
+        &(2 * lcm).to_string(),
+        "-o",
+        s(&assumed),
+    ]);
+    says(&stdout(&o), &format!("period {lcm} —"));
+    let same = std::fs::read(&found).unwrap() == std::fs::read(&assumed).unwrap();
+    assert!(same, "the certificates differ");
+    // not a multiple: no state repeats, status 1, nothing written
+    let bad = dir.path().join("bad.cert");
+    let wrong = (lcm - 1).to_string();
+    let o = wythoff(&[
+        "rows",
+        "24",
+        "--period",
+        &wrong,
+        "--max-columns",
+        "1e5",
+        "-o",
+        s(&bad),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    says(
+        &stderr(&o),
+        &format!("--period {wrong} is not a multiple of their joint period"),
+    );
+    assert!(!bad.exists());
+    refused(
+        &["rows", "8", "--period", "24", "-o", s(&bad), "--resume"],
+        &["--period", "--resume"],
+    );
+    refused(&["rows", "8", "--period", "0"], &["--period", "≥ 1"]);
+}
+
+fn gcd(a: usize, b: usize) -> usize {
+    if b == 0 { a } else { gcd(b, a % b) }
+}

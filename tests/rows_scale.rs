@@ -73,6 +73,39 @@ fn hash_collisions_and_thinned_snapshots_change_nothing() {
     }
 }
 
+/// An assumed period (a multiple of the joint one, `rows --period`) gives the search's
+/// certificate — with a 3-bit hash and thinned snapshots too — and one that is not a multiple
+/// never matches: nothing is certified.
+#[test]
+fn an_assumed_period_gives_the_same_certificate_or_nothing() {
+    for (a, x_rows) in [(1u64, 16usize), (1, 40), (2, 10), (3, 8), (5, 6)] {
+        let full = rows::search(&Search::new(a, x_rows, 1 << 24), &|_, _| {}).unwrap();
+        let lam = full.joint.1;
+        for (k, bits) in [(1u64, 64u32), (2, 64), (6, 3)] {
+            let mut cfg = Search::new(a, x_rows, 1 << 24);
+            cfg.period = Some(k * lam);
+            cfg.hash_bits = bits;
+            if bits < 64 {
+                cfg.snapshot_budget = 1;
+            }
+            let t = rows::search(&cfg, &|_, _| {}).unwrap();
+            assert_eq!(
+                (&t.joint, &t.rows, &t.cycles, &t.prefixes),
+                (&full.joint, &full.rows, &full.cycles, &full.prefixes),
+                "a = {a}, X = {x_rows}, period {k}·{lam}, {bits}-bit hash"
+            );
+        }
+        if lam > 1 {
+            let mut cfg = Search::new(a, x_rows, full.joint.0 + 4 * lam);
+            cfg.period = Some(lam - 1);
+            assert!(matches!(
+                rows::search(&cfg, &|_, _| {}),
+                Err(rows::RowsError::NoPeriod(_))
+            ));
+        }
+    }
+}
+
 /// Values below the preperiods: the budget takes rows in order and skips a row that does not fit;
 /// `Prefixes::Rows` records exactly the rows asked for.
 #[test]

@@ -48,6 +48,14 @@ pub(crate) struct RowsArgs {
     /// Discard the checkpoint of an interrupted `rows X -o CERT` run and start afresh.
     #[arg(long, requires = "output", conflicts_with_all = ["check", "growth"])]
     pub(crate) restart: bool,
+    /// Assume that the joint period divides P (for instance the period of fewer rows: 393216
+    /// for rows 0..1023): one walk to the first column y with equal states at y and y + P finds
+    /// everything, in about μ + P columns instead of about 2μ + 3λ. The equality is checked
+    /// exactly, so a wrong P certifies nothing false: it never matches, and --max-columns ends
+    /// the run. Such a run keeps no checkpoint.
+    #[arg(long, value_name = "P", value_parser = columns, allow_hyphen_values = true,
+          conflicts_with_all = ["resume", "restart", "check", "growth"])]
+    pub(crate) period: Option<u64>,
     /// Milliseconds between checkpoints of a `rows X -o CERT` run.
     #[arg(long, hide = true, default_value = "300000", value_parser = count,
           allow_hyphen_values = true)]
@@ -101,6 +109,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     };
     let t0 = std::time::Instant::now();
     let mut cfg = rows::Search::new(args.a, x, max);
+    cfg.period = args.period;
     // the values below the preperiods only go into a certificate
     cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
         args.prefix_budget
@@ -116,7 +125,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     // checkpoints (with -o): CERT.ckpt and its state files
     let mut journal = None;
     let mut saved = rows::resume::Saved::Fresh;
-    if let Some(path) = &args.output {
+    if let (Some(path), None) = (&args.output, args.period) {
         let params = rows::resume::params(&cfg, args.prefix_budget);
         let every = std::time::Duration::from_millis(args.checkpoint_ms);
         let Target::Replace(cert) = target(path, Need::Regular).map_err(naming("-o"))? else {
@@ -153,6 +162,9 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
             rows::Stage::Preperiods { bound } => {
                 format!("preperiods: column {c} of {bound}")
             }
+            rows::Stage::Assumed { period } => {
+                format!("preperiods, with period {period} assumed: column {c}")
+            }
             rows::Stage::Prefixes { last } => {
                 format!("values below the preperiods: column {c} of {last}")
             }
@@ -166,10 +178,18 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let never = wythoff::cancel::Cancel::never();
     let p =
         rows::search_from(&cfg, saved, journal.as_mut(), &report, never).map_err(|e| match e {
-            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
-                "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
-             period is claimed for any of them); raise --max-columns"
-            )),
+            rows::RowsError::NoPeriod(c) => match args.period {
+                None => Error::Inconclusive(format!(
+                    "no repeat within {c} columns: rows 0..{last} are not certified (no \
+                     preperiod or period is claimed for any of them); raise --max-columns"
+                )),
+                Some(p) => Error::Inconclusive(format!(
+                    "no state repeated after {p} columns within {c} columns: rows 0..{last} \
+                     are not certified (no preperiod or period is claimed for any of them); \
+                     --period {p} is not a multiple of their joint period, or their preperiod is \
+                     beyond --max-columns"
+                )),
+            },
             rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
             rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
             other => other.into(),

@@ -210,6 +210,12 @@ pub enum Stage {
         /// The lockstep stops at or before this column.
         bound: u64,
     },
+    /// One walk with the period assumed ([`Search::period`]): the column reached, looking for
+    /// the first y with S_y = S_{y+period}.
+    Assumed {
+        /// The period assumed.
+        period: u64,
+    },
     /// The sweep again from column 0 for the values below the preperiods (up to `last`).
     Prefixes {
         /// The largest preperiod asked for.
@@ -232,6 +238,11 @@ pub struct Search {
     pub prefixes: Prefixes,
     /// Bits of the state hash used (64; fewer only to exercise hash collisions in tests).
     pub hash_bits: u32,
+    /// A multiple of the joint period to assume (`rows --period P`), or `None` to search for a
+    /// repeat.  Assumed, one walk to the first y with S_y = S_{y+P} finds μ, the preperiods and
+    /// the periods at once (about μ + P columns instead of about 2μ + 3λ); the equality is
+    /// exact, so a wrong P certifies nothing false — it just never matches (no checkpoints).
+    pub period: Option<u64>,
 }
 
 /// Default bytes for the snapshots of the state.
@@ -248,6 +259,7 @@ impl Search {
             snapshot_budget: DEFAULT_SNAPSHOT_BUDGET,
             prefixes: Prefixes::Budget(u64::MAX),
             hash_bits: 64,
+            period: None,
         }
     }
 }
@@ -314,9 +326,27 @@ pub fn search_from(
 ) -> std::result::Result<Periods, RowsError> {
     let first = first_state(cfg)?;
     let x_rows = cfg.rows;
-    let (snaps, rep, point) = match saved {
-        resume::Saved::Walk { snaps, rep, point } => (snaps, rep, Some(point)),
-        other => {
+    let (mut snaps, end, lam, point, found_collisions) = match (cfg.period, saved) {
+        (Some(0), _) => {
+            return Err(Error::usage("the period assumed must be at least 1").into());
+        }
+        (Some(p), _) => (
+            cycle::Snapshots::new(&first, cfg.snapshot_budget),
+            per_row::End::FirstMatch {
+                max_columns: cfg.max_columns,
+            },
+            p,
+            None,
+            0,
+        ),
+        (None, resume::Saved::Walk { snaps, rep, point }) => (
+            snaps,
+            per_row::End::Known(rep.repeat),
+            rep.period,
+            Some(point),
+            rep.collisions,
+        ),
+        (None, other) => {
             let (hare, mut snaps) = match other {
                 resume::Saved::Repeat { hare, snaps } => (*hare, snaps),
                 _ => (
@@ -341,10 +371,10 @@ pub fn search_from(
                     }
                 },
             )?;
-            (snaps, rep, None)
+            let end = per_row::End::Known(rep.repeat);
+            (snaps, end, rep.period, None, rep.collisions)
         }
     };
-    let lam = rep.period;
     // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
     let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
     if let Some(avail) = crate::artifact::resources::available_memory()
@@ -357,18 +387,29 @@ pub fn search_from(
             bytes: need,
         });
     }
-    let bound = rep.repeat;
+    let stage = match end {
+        per_row::End::Known(t) => Stage::Preperiods { bound: t + lam },
+        per_row::End::FirstMatch { .. } => Stage::Assumed { period: lam },
+    };
+    let rep = cycle::Repeat {
+        period: lam,
+        repeat: match end {
+            per_row::End::Known(t) => t,
+            per_row::End::FirstMatch { .. } => 0,
+        },
+        collisions: found_collisions,
+    };
     let walk = per_row::walk(
-        &snaps,
+        &mut snaps,
         lam,
-        bound,
+        end,
         point,
-        &|c| progress(Stage::Preperiods { bound: bound + lam }, c),
-        &mut |p| {
+        &|c| progress(stage, c),
+        &mut |sn, p| {
             cancel.check()?;
-            match journal.as_deref_mut() {
-                Some(j) => j.walk(&snaps, &rep, p),
-                None => Ok(()),
+            match (end, journal.as_deref_mut()) {
+                (per_row::End::Known(_), Some(j)) => j.walk(sn, &rep, p),
+                _ => Ok(()),
             }
         },
     )?;
@@ -386,6 +427,15 @@ pub fn search_from(
     }
     let collisions = rep.collisions + walk.collisions;
     drop(walk);
+    // the joint period: the least period of the states, which are a function of the last
+    // (2a + 1)X + a columns' offsets — so the lcm of the rows' least periods (each divides λ)
+    let joint = rows.iter().fold(1u64, |l, &(_, p)| l / gcd(l, p) * p);
+    if joint != lam && cfg.period.is_none() {
+        return Err(Error::internal(format!(
+            "the joint period {lam} is not the lcm {joint} of the rows' periods"
+        ))
+        .into());
+    }
     let want: Vec<bool> = match &cfg.prefixes {
         Prefixes::Rows(w) => w.clone(),
         Prefixes::Budget(b) => {
@@ -415,12 +465,16 @@ pub fn search_from(
         cancel,
     )?;
     Ok(Periods {
-        joint: (mu, lam),
+        joint: (mu, joint),
         rows,
         cycles,
         prefixes,
         hash_collisions: collisions,
     })
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// The certified periods of rows 0..rows−1, for rows ≤ [`ON_DEMAND_ROWS`] (at most

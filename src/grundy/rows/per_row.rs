@@ -4,7 +4,8 @@
 //! With r_x(y) = G(x, y) − y:
 //!
 //! 1. **Preperiods, μ and one period** ([`walk`]): one sweep from column 0 to t + λ (t a column
-//!    with S_t = S_{t+λ}, from the search), keeping the last λ columns' values and state hashes in
+//!    with S_t = S_{t+λ}, from the search; or, with λ a multiple of the joint period given in
+//!    advance, to the first y with S_y = S_{y+λ}, which is μ — no search at all), keeping the last λ columns' values and state hashes in
 //!    rings (X·λ values of 2 bytes, λ hashes): per row the last y with r_x(y + λ) ≠ r_x(y) —
 //!    the row's preperiod is one more (0 if none), since the preperiod for λ equals the preperiod
 //!    for the row's least period p_x, which divides λ — and μ, the least y with S_y = S_{y+λ}
@@ -36,22 +37,41 @@ pub struct Walk {
     pub collisions: u64,
 }
 
-/// Walks the sweep from column 0 to `bound` + λ, where S_bound = S_{bound+λ} (so μ ≤ bound),
-/// keeping the values and state hashes of the last λ columns in rings: each new column is
-/// compared with the one λ before (per row, the last mismatch), and each state's hash with the
-/// one λ before — on a match the earlier state is rebuilt from `snaps` and compared exactly; the
-/// first exact match is at μ (S_y = S_{y+λ} holds exactly for y ≥ μ).
+/// Where a walk ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// At `t` + λ, for a column t with S_t = S_{t+λ} found by the search (so μ ≤ t), with the
+    /// snapshots of that search.
+    Known(u64),
+    /// At the first exact match S_y = S_{y+λ}, y = μ, for λ a multiple of the joint period
+    /// (`rows --period`), taking the snapshots on the way; with no match before column
+    /// `max_columns`, [`RowsError::NoPeriod`].
+    FirstMatch {
+        /// The column budget.
+        max_columns: u64,
+    },
+}
+
+/// Walks the sweep from column 0 to the [`End`], keeping the values and state hashes of the last
+/// λ columns in rings: each new column is compared with the one λ before (per row, the last
+/// mismatch), and each state's hash with the one λ before — on a match the earlier state is
+/// rebuilt from `snaps` and compared exactly; the first exact match is at μ (S_y = S_{y+λ} holds
+/// exactly for y ≥ μ, for λ any multiple of the joint period).
 pub fn walk(
-    snaps: &Snapshots,
+    snaps: &mut Snapshots,
     lam: u64,
-    bound: u64,
+    end: End,
     from: Option<WalkPoint>,
     progress: &dyn Fn(u64),
-    checkpoint: &mut dyn FnMut(&WalkPoint) -> crate::error::Result<()>,
+    checkpoint: &mut dyn FnMut(&Snapshots, &WalkPoint) -> crate::error::Result<()>,
 ) -> Result<Walk, RowsError> {
     let l = lam as usize;
     let mut hashes = vec![0u64; l];
     // continuing at column y: the rings are filled again from column y − λ, without comparing
+    let bound = match end {
+        End::Known(t) => t,
+        End::FirstMatch { .. } => u64::MAX - lam,
+    };
     let from = from.filter(|f| f.y >= lam && f.y <= bound + lam);
     let mut s = snaps.at(from.as_ref().map_or(0, |f| f.y - lam))?;
     let x_rows = s.column.len();
@@ -77,12 +97,15 @@ pub fn walk(
     loop {
         let y = s.y();
         if y.is_multiple_of(1 << 12) {
-            checkpoint(&WalkPoint {
-                y,
-                mu,
-                collisions,
-                preperiods: preperiods.clone(),
-            })?;
+            checkpoint(
+                snaps,
+                &WalkPoint {
+                    y,
+                    mu,
+                    collisions,
+                    preperiods: preperiods.clone(),
+                },
+            )?;
         }
         let k = (y % lam) as usize;
         let h = s.hash();
@@ -93,11 +116,19 @@ pub fn walk(
                 collisions += 1;
             }
         }
-        if y == bound + lam {
-            break;
+        match end {
+            End::Known(t) if y == t + lam => break,
+            End::FirstMatch { .. } if mu.is_some() => break,
+            End::FirstMatch { max_columns } if y >= max_columns => {
+                return Err(RowsError::NoPeriod(max_columns));
+            }
+            _ => {}
         }
         hashes[k] = h;
         s.step()?;
+        if matches!(end, End::FirstMatch { .. }) {
+            snaps.offer(&s);
+        }
         let slot = &mut period[k * x_rows..(k + 1) * x_rows];
         for (x, (v, &g)) in slot.iter_mut().zip(&s.column).enumerate() {
             let r = (g as i64 - y as i64) as i16; // G − y ∈ [−2a·x, x]: 16 bits (checked by caller)
@@ -120,7 +151,7 @@ pub fn walk(
     let mu = mu.ok_or_else(|| {
         Error::internal(format!(
             "the states at {bound} and {} differ, although they were found equal",
-            bound + lam
+            bound.saturating_add(lam)
         ))
     })?;
     Ok(Walk {
