@@ -50,9 +50,9 @@ pub(crate) struct RowsArgs {
     pub(crate) restart: bool,
     /// Assume that the joint period divides P (for instance the period of fewer rows: 393216
     /// for rows 0..1023): one walk to the first column y with equal states at y and y + P finds
-    /// everything, in about μ + P columns instead of about 2μ + 3λ. The equality is checked
-    /// exactly, so a wrong P certifies nothing false: it never matches, and --max-columns ends
-    /// the run. Such a run keeps no checkpoint.
+    /// everything, in about μ + P columns instead of about 2μ + 3λ. The states are compared
+    /// exactly, so P only decides the cost: when it is not a multiple of the joint period, the
+    /// repeat found on the way is walked as without --period. Such a run keeps no checkpoint.
     #[arg(long, value_name = "P", value_parser = columns, allow_hyphen_values = true,
           conflicts_with_all = ["resume", "restart", "check", "growth"])]
     pub(crate) period: Option<u64>,
@@ -178,24 +178,25 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let never = wythoff::cancel::Cancel::never();
     let p =
         rows::search_from(&cfg, saved, journal.as_mut(), &report, never).map_err(|e| match e {
-            rows::RowsError::NoPeriod(c) => match args.period {
-                None => Error::Inconclusive(format!(
-                    "no repeat within {c} columns: rows 0..{last} are not certified (no \
-                     preperiod or period is claimed for any of them); raise --max-columns"
-                )),
-                Some(p) => Error::Inconclusive(format!(
-                    "no state repeated after {p} columns within {c} columns: rows 0..{last} \
-                     are not certified (no preperiod or period is claimed for any of them); \
-                     --period {p} is not a multiple of their joint period, or their preperiod is \
-                     beyond --max-columns"
-                )),
-            },
+            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
+                "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
+                 period is claimed for any of them); raise --max-columns"
+            )),
             rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
             rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
             other => other.into(),
         })?;
     pb.finish_and_clear();
     let secs = t0.elapsed().as_secs_f64();
+    if let Some(assumed) = args.period
+        && !assumed.is_multiple_of(p.joint.1)
+    {
+        eprintln!(
+            "wythoff: --period {assumed} is not a multiple of the joint period {}: the rows were \
+             certified by the walk of the search instead",
+            p.joint.1
+        );
+    }
     if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
         let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
         let bytes = c.to_bytes();

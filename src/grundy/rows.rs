@@ -72,8 +72,8 @@ pub enum RowsError {
     NoPeriod(u64),
     /// Recording the values needs more memory than is available.
     #[error(
-        "rows 0..{last}: period {period} found, but recording up to {columns} columns of values \
-         needs {:.1} GiB",
+        "rows 0..{last}: the walk with period {period} records {columns} columns of values, \
+         which needs {:.1} GiB",
         *bytes as f64 / (1u64 << 30) as f64
     )]
     Memory {
@@ -375,44 +375,56 @@ pub fn search_from(
             (snaps, end, rep.period, None, rep.collisions)
         }
     };
-    // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
-    let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
-    if let Some(avail) = crate::artifact::resources::available_memory()
-        && need > u128::from(avail) / 2
-    {
-        return Err(RowsError::Memory {
-            last: x_rows - 1,
+    let (mut lam, mut end, mut point, mut found_collisions) = (lam, end, point, found_collisions);
+    let walk = loop {
+        // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
+        let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
+        if let Some(avail) = crate::artifact::resources::available_memory()
+            && need > u128::from(avail) / 2
+        {
+            return Err(RowsError::Memory {
+                last: x_rows - 1,
+                period: lam,
+                columns: lam,
+                bytes: need,
+            });
+        }
+        let stage = match end {
+            per_row::End::Known(t) => Stage::Preperiods { bound: t + lam },
+            per_row::End::FirstMatch { .. } => Stage::Assumed { period: lam },
+        };
+        let rep = cycle::Repeat {
             period: lam,
-            columns: lam,
-            bytes: need,
-        });
-    }
-    let stage = match end {
-        per_row::End::Known(t) => Stage::Preperiods { bound: t + lam },
-        per_row::End::FirstMatch { .. } => Stage::Assumed { period: lam },
-    };
-    let rep = cycle::Repeat {
-        period: lam,
-        repeat: match end {
-            per_row::End::Known(t) => t,
-            per_row::End::FirstMatch { .. } => 0,
-        },
-        collisions: found_collisions,
-    };
-    let walk = per_row::walk(
-        &mut snaps,
-        lam,
-        end,
-        point,
-        &|c| progress(stage, c),
-        &mut |sn, p| {
-            cancel.check()?;
-            match (end, journal.as_deref_mut()) {
-                (per_row::End::Known(_), Some(j)) => j.walk(sn, &rep, p),
-                _ => Ok(()),
+            repeat: match end {
+                per_row::End::Known(t) => t,
+                per_row::End::FirstMatch { .. } => 0,
+            },
+            collisions: found_collisions,
+        };
+        let walked = per_row::walk(
+            &mut snaps,
+            lam,
+            end,
+            point.take(),
+            &|c| progress(stage, c),
+            &mut |sn, p| {
+                cancel.check()?;
+                match (end, journal.as_deref_mut()) {
+                    (per_row::End::Known(_), Some(j)) => j.walk(sn, &rep, p),
+                    _ => Ok(()),
+                }
+            },
+        )?;
+        match walked {
+            per_row::Walked::Done(w) => break w,
+            // the period assumed is not a multiple of the joint period, which the stack found:
+            // the search's walk, with the snapshots taken so far
+            per_row::Walked::Repeat(r) => {
+                (lam, end) = (r.period, per_row::End::Known(r.repeat));
+                found_collisions += r.collisions;
             }
-        },
-    )?;
+        }
+    };
     let (mu, y0) = (walk.mu, walk.preperiods.clone());
     let mut rows = Vec::with_capacity(x_rows);
     let mut cycles = Vec::with_capacity(x_rows);
@@ -425,12 +437,12 @@ pub fn search_from(
         rows.push((y0x, p));
         cycles.push(cyc);
     }
-    let collisions = rep.collisions + walk.collisions;
+    let collisions = found_collisions + walk.collisions;
     drop(walk);
     // the joint period: the least period of the states, which are a function of the last
     // (2a + 1)X + a columns' offsets — so the lcm of the rows' least periods (each divides λ)
     let joint = rows.iter().fold(1u64, |l, &(_, p)| l / gcd(l, p) * p);
-    if joint != lam && cfg.period.is_none() {
+    if joint != lam && matches!(end, per_row::End::Known(_)) {
         return Err(Error::internal(format!(
             "the joint period {lam} is not the lcm {joint} of the rows' periods"
         ))

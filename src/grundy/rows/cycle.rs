@@ -145,6 +145,30 @@ pub struct Hare {
     pub collisions: u64,
 }
 
+/// One step of Nivasch's stack of (hash, column) at the state `s` of hash `hash`: pops the
+/// entries of larger hash, compares `s` exactly with the state of every top entry of equal hash
+/// (rebuilt from `snaps`; a mismatch counts as a collision) and returns the column j of an equal
+/// state, or pushes (hash, column of `s`) and returns `None`.
+pub fn stack_step(
+    stack: &mut Vec<(u64, u64)>,
+    collisions: &mut u64,
+    s: &Sweep,
+    hash: u64,
+    snaps: &Snapshots,
+) -> Result<Option<u64>> {
+    while stack.last().is_some_and(|e| e.0 > hash) {
+        stack.pop();
+    }
+    for &(_, j) in stack.iter().rev().take_while(|e| e.0 == hash) {
+        if snaps.at(j)?.same_state(s) {
+            return Ok(Some(j));
+        }
+        *collisions += 1;
+    }
+    stack.push((hash, s.y()));
+    Ok(None)
+}
+
 /// Runs the sweep from `hare` until a state repeats, giving up after `max_columns` columns;
 /// `snaps` receives the snapshots.  `progress(column)` is called every 2^16 columns and
 /// `checkpoint(hare, snaps)` every 2^12.
@@ -161,21 +185,13 @@ pub fn find(
             checkpoint(&h, snaps)?;
         }
         let s = &mut h.state;
-        let hash = s.hash();
-        while h.stack.last().is_some_and(|e| e.0 > hash) {
-            h.stack.pop();
+        if let Some(j) = stack_step(&mut h.stack, &mut h.collisions, s, s.hash(), snaps)? {
+            return Ok(Repeat {
+                period: s.y() - j,
+                repeat: j,
+                collisions: h.collisions,
+            });
         }
-        for &(_, j) in h.stack.iter().rev().take_while(|e| e.0 == hash) {
-            if snaps.at(j)?.same_state(s) {
-                return Ok(Repeat {
-                    period: s.y() - j,
-                    repeat: j,
-                    collisions: h.collisions,
-                });
-            }
-            h.collisions += 1;
-        }
-        h.stack.push((hash, s.y()));
         if s.y() >= max_columns {
             return Err(RowsError::NoPeriod(max_columns));
         }

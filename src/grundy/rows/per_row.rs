@@ -20,7 +20,7 @@
 //! (the ring) and 8λ (its hashes), and the prefixes asked for.
 
 use super::RowsError;
-use super::cycle::Snapshots;
+use super::cycle::{self, Repeat, Snapshots};
 use crate::error::Error;
 
 /// What one walk of the sweep from column 0 to t + λ shows (see [`walk`]).
@@ -52,11 +52,26 @@ pub enum End {
     },
 }
 
+/// What a walk ends with.
+#[derive(Clone, Debug)]
+pub enum Walked {
+    /// The walk reached its end.
+    Done(Walk),
+    /// [`End::FirstMatch`] only: Nivasch's stack, kept on the way, found a repeat whose period
+    /// does not divide the λ assumed — so no state will ever equal the one λ before, and the
+    /// walk stops (at column t + period, with the snapshots taken so far).
+    Repeat(Repeat),
+}
+
 /// Walks the sweep from column 0 to the [`End`], keeping the values and state hashes of the last
 /// λ columns in rings: each new column is compared with the one λ before (per row, the last
 /// mismatch), and each state's hash with the one λ before — on a match the earlier state is
 /// rebuilt from `snaps` and compared exactly; the first exact match is at μ (S_y = S_{y+λ} holds
 /// exactly for y ≥ μ, for λ any multiple of the joint period).
+///
+/// With [`End::FirstMatch`] the walk also keeps Nivasch's stack of the states' hashes (as the
+/// search does): a repeat of a period that does not divide λ ends it with [`Walked::Repeat`], by
+/// column μ + 2·(the joint period), instead of at `max_columns`.
 pub fn walk(
     snaps: &mut Snapshots,
     lam: u64,
@@ -64,7 +79,7 @@ pub fn walk(
     from: Option<WalkPoint>,
     progress: &dyn Fn(u64),
     checkpoint: &mut dyn FnMut(&Snapshots, &WalkPoint) -> crate::error::Result<()>,
-) -> Result<Walk, RowsError> {
+) -> Result<Walked, RowsError> {
     let l = lam as usize;
     let mut hashes = vec![0u64; l];
     // continuing at column y: the rings are filled again from column y − λ, without comparing
@@ -90,6 +105,8 @@ pub fn walk(
             }
         }
     }
+    // Nivasch's stack, with End::FirstMatch until a repeat of a period dividing λ is seen
+    let mut stack = matches!(end, End::FirstMatch { .. }).then(Vec::new);
     let (mut preperiods, mut mu, mut collisions) = match from {
         Some(f) if f.preperiods.len() == x_rows => (f.preperiods, f.mu, f.collisions),
         _ => (vec![0u64; x_rows], None, 0),
@@ -115,6 +132,18 @@ pub fn walk(
             } else {
                 collisions += 1;
             }
+        }
+        if let Some(st) = stack.as_mut()
+            && let Some(j) = cycle::stack_step(st, &mut collisions, &s, h, snaps)?
+        {
+            if !lam.is_multiple_of(y - j) {
+                return Ok(Walked::Repeat(Repeat {
+                    period: y - j,
+                    repeat: j,
+                    collisions,
+                }));
+            }
+            stack = None;
         }
         match end {
             End::Known(t) if y == t + lam => break,
@@ -154,12 +183,12 @@ pub fn walk(
             bound.saturating_add(lam)
         ))
     })?;
-    Ok(Walk {
+    Ok(Walked::Done(Walk {
         mu,
         preperiods,
         period,
         collisions,
-    })
+    }))
 }
 
 /// Where a walk stands at column y (to checkpoint it, or to continue from a checkpoint): the
