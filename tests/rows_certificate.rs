@@ -323,7 +323,7 @@ fn an_assumed_period_right_or_wrong_writes_the_same_certificate() {
     let bad = dir.path().join("bad.cert");
     refused(
         &["rows", "8", "--period", "24", "-o", s(&bad), "--resume"],
-        &["--period", "--resume"],
+        &["--resume", "no interrupted run"],
     );
     refused(&["rows", "8", "--period", "0"], &["--period", "≥ 1"]);
 }

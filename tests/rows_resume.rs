@@ -60,3 +60,53 @@ fn a_killed_run_resumes_to_the_same_certificate() {
     let o = wythoff(&again);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+/// `rows X --period P -o CERT` checkpoints its one walk (the snapshots it takes and Nivasch's
+/// stack): killed and resumed, it ends with the certificate of an uninterrupted run without
+/// `--period`; one whose P is not a multiple of the joint period, killed after its fallback to the
+/// search's walk, too; `--resume` with another P is refused and leaves the checkpoint alone.
+#[test]
+fn a_killed_run_with_an_assumed_period_resumes_to_the_same_certificate() {
+    let dir = tempfile::tempdir().unwrap();
+    let full = dir.path().join("full.cert");
+    assert!(wythoff(&["rows", "128", "-o", s(&full)]).status.success());
+    // 49152 = 2·24576, a multiple; 25000 is not
+    for (period, kind) in [("49152", "assumed"), ("25000", "walk")] {
+        let cert = dir.path().join(format!("p{period}.cert"));
+        let log = dir.path().join(format!("p{period}.cert.ckpt"));
+        let run = [
+            "rows",
+            "128",
+            "--period",
+            period,
+            "-o",
+            s(&cert),
+            "--checkpoint-ms",
+            "20",
+        ];
+        assert!(kill_at(spawn(&run), &log, kind, 2), "the run ended first");
+        let before = std::fs::read(&log).unwrap();
+        let other = [
+            "rows",
+            "128",
+            "--period",
+            "24576",
+            "-o",
+            s(&cert),
+            "--resume",
+        ];
+        let o = wythoff(&other);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert_eq!(std::fs::read(&log).unwrap(), before);
+        let mut again = run.to_vec();
+        again.push("--resume");
+        let o = run_ok(&again);
+        assert!(
+            text(&o).contains("continuing the interrupted run"),
+            "{}",
+            text(&o)
+        );
+        assert_eq!(std::fs::read(&cert).unwrap(), std::fs::read(&full).unwrap());
+        assert!(!log.exists());
+    }
+}

@@ -52,9 +52,9 @@ pub(crate) struct RowsArgs {
     /// for rows 0..1023): one walk to the first column y with equal states at y and y + P finds
     /// everything, in about μ + P columns instead of about 2μ + 3λ. The states are compared
     /// exactly, so P only decides the cost: when it is not a multiple of the joint period, the
-    /// repeat found on the way is walked as without --period. Such a run keeps no checkpoint.
+    /// repeat found on the way is walked as without --period.
     #[arg(long, value_name = "P", value_parser = columns, allow_hyphen_values = true,
-          conflicts_with_all = ["resume", "restart", "check", "growth"])]
+          conflicts_with_all = ["check", "growth"])]
     pub(crate) period: Option<u64>,
     /// Milliseconds between checkpoints of a `rows X -o CERT` run.
     #[arg(long, hide = true, default_value = "300000", value_parser = count,
@@ -125,7 +125,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     // checkpoints (with -o): CERT.ckpt and its state files
     let mut journal = None;
     let mut saved = rows::resume::Saved::Fresh;
-    if let (Some(path), None) = (&args.output, args.period) {
+    if let Some(path) = &args.output {
         let params = rows::resume::params(&cfg, args.prefix_budget);
         let every = std::time::Duration::from_millis(args.checkpoint_ms);
         let Target::Replace(cert) = target(path, Need::Regular).map_err(naming("-o"))? else {
@@ -146,6 +146,12 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
                 ),
                 rows::resume::Saved::Walk { point, .. } => {
                     format!("preperiods from column {}", point.y)
+                }
+                rows::resume::Saved::Assumed { point, period, .. } => {
+                    format!(
+                        "preperiods, with period {period} assumed, from column {}",
+                        point.y
+                    )
                 }
             };
             eprintln!(

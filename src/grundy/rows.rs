@@ -326,26 +326,38 @@ pub fn search_from(
 ) -> std::result::Result<Periods, RowsError> {
     let first = first_state(cfg)?;
     let x_rows = cfg.rows;
+    let first_match = per_row::End::FirstMatch {
+        max_columns: cfg.max_columns,
+    };
     let (mut snaps, end, lam, point, found_collisions) = match (cfg.period, saved) {
         (Some(0), _) => {
             return Err(Error::usage("the period assumed must be at least 1").into());
         }
-        (Some(p), _) => (
-            cycle::Snapshots::new(&first, cfg.snapshot_budget),
-            per_row::End::FirstMatch {
-                max_columns: cfg.max_columns,
+        (
+            Some(p),
+            resume::Saved::Assumed {
+                snaps,
+                period,
+                point,
             },
+        ) if period == p => (snaps, first_match, p, Some(point), 0),
+        (Some(p), resume::Saved::Fresh) => (
+            cycle::Snapshots::new(&first, cfg.snapshot_budget),
+            first_match,
             p,
             None,
             0,
         ),
-        (None, resume::Saved::Walk { snaps, rep, point }) => (
+        (_, resume::Saved::Walk { snaps, rep, point }) => (
             snaps,
             per_row::End::Known(rep.repeat),
             rep.period,
             Some(point),
             rep.collisions,
         ),
+        (Some(_), _) | (None, resume::Saved::Assumed { .. }) => {
+            return Err(Error::internal("a checkpoint of another kind of run").into());
+        }
         (None, other) => {
             let (hare, mut snaps) = match other {
                 resume::Saved::Repeat { hare, snaps } => (*hare, snaps),
@@ -411,7 +423,8 @@ pub fn search_from(
                 cancel.check()?;
                 match (end, journal.as_deref_mut()) {
                     (per_row::End::Known(_), Some(j)) => j.walk(sn, &rep, p),
-                    _ => Ok(()),
+                    (per_row::End::FirstMatch { .. }, Some(j)) => j.assumed(sn, lam, p),
+                    (_, None) => Ok(()),
                 }
             },
         )?;

@@ -46,6 +46,11 @@ impl Snapshots {
         }
     }
 
+    /// The column of the last snapshot.
+    pub fn at_most(&self) -> u64 {
+        (self.states.len() as u64 - 1) * self.every
+    }
+
     /// Columns between two snapshots.
     pub fn every(&self) -> u64 {
         self.every

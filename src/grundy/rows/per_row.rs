@@ -106,7 +106,11 @@ pub fn walk(
         }
     }
     // Nivasch's stack, with End::FirstMatch until a repeat of a period dividing λ is seen
-    let mut stack = matches!(end, End::FirstMatch { .. }).then(Vec::new);
+    let mut stack = match (&end, &from) {
+        (End::FirstMatch { .. }, Some(f)) => f.stack.clone(),
+        (End::FirstMatch { .. }, None) => Some(Vec::new()),
+        (End::Known(_), _) => None,
+    };
     let (mut preperiods, mut mu, mut collisions) = match from {
         Some(f) if f.preperiods.len() == x_rows => (f.preperiods, f.mu, f.collisions),
         _ => (vec![0u64; x_rows], None, 0),
@@ -121,6 +125,7 @@ pub fn walk(
                     mu,
                     collisions,
                     preperiods: preperiods.clone(),
+                    stack: stack.clone(),
                 },
             )?;
         }
@@ -203,6 +208,9 @@ pub struct WalkPoint {
     pub collisions: u64,
     /// Per row, 1 + the last mismatch found so far.
     pub preperiods: Vec<u64>,
+    /// With [`End::FirstMatch`], Nivasch's stack of the columns below y, until it has seen a
+    /// repeat of a period that divides λ (then, and with [`End::Known`], `None`).
+    pub stack: Option<Vec<(u64, u64)>>,
 }
 
 /// Row x of a walk's joint period: r_x at the columns ≡ 0, 1, …, λ − 1 (mod λ) from μ on.

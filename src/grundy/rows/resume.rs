@@ -42,6 +42,15 @@ pub enum Saved {
         /// The snapshots taken.
         snaps: Snapshots,
     },
+    /// Walking with a period assumed ([`Search::period`]).
+    Assumed {
+        /// The snapshots taken so far.
+        snaps: Snapshots,
+        /// The period assumed.
+        period: u64,
+        /// The walk's state, with Nivasch's stack.
+        point: WalkPoint,
+    },
     /// Walking for μ and the preperiods.
     Walk {
         /// The snapshots of the search.
@@ -67,8 +76,9 @@ pub fn log_path(cert: &Path) -> PathBuf {
 /// The parameters a checkpoint is for (its log's first line): everything that decides the
 /// certificate.
 pub fn params(cfg: &Search, prefix_budget: u64) -> String {
+    let period = cfg.period.map_or(String::new(), |p| format!(" period={p}"));
     format!(
-        "rows a={} X={} max_columns={} snapshot_budget={} hash_bits={} prefix_budget={}",
+        "rows a={} X={} max_columns={} snapshot_budget={} hash_bits={} prefix_budget={}{period}",
         cfg.a, cfg.rows, cfg.max_columns, cfg.snapshot_budget, cfg.hash_bits, prefix_budget
     )
 }
@@ -174,12 +184,7 @@ impl Journal {
         h.state.encode(&mut b);
         snaps.encode(&mut b);
         let (i, hash) = self.write_state(&b)?;
-        let stack = if h.stack.is_empty() {
-            "-".to_string()
-        } else {
-            let e: Vec<String> = h.stack.iter().map(|(h, y)| format!("{h:x}:{y}")).collect();
-            e.join(",")
-        };
+        let stack = stack_text(Some(&h.stack));
         self.log
             .append(&format!("repeat {i} {hash:016x} {} {stack}", h.collisions))?;
         self.last = Instant::now();
@@ -216,10 +221,82 @@ impl Journal {
         Ok(())
     }
 
+    /// A checkpoint of the walk with a period assumed, when one is due: the snapshots (rewritten
+    /// each time, since the walk takes them) and, in the record, the walk's state and stack.
+    pub fn assumed(&mut self, snaps: &Snapshots, period: u64, p: &WalkPoint) -> Result<()> {
+        if !self.due() {
+            return Ok(());
+        }
+        let mut b = Vec::new();
+        snaps.encode(&mut b);
+        let (i, hash) = self.write_state(&b)?;
+        let pre: Vec<String> = p.preperiods.iter().map(u64::to_string).collect();
+        self.log.append(&format!(
+            "assumed {i} {hash:016x} {period} {} {} {} {}",
+            p.y,
+            p.collisions,
+            stack_text(p.stack.as_deref()),
+            pre.join(",")
+        ))?;
+        self.last = Instant::now();
+        Ok(())
+    }
+
     /// The run is complete: removes the log and the state files.
     pub fn finish(self) -> Result<()> {
         self.log.finish()
     }
+}
+
+/// Nivasch's stack in a record: `h:c` entries joined by commas, `-` when empty, `none` when
+/// there is none.
+fn stack_text(stack: Option<&[(u64, u64)]>) -> String {
+    match stack {
+        None => "none".to_string(),
+        Some([]) => "-".to_string(),
+        Some(st) => {
+            let e: Vec<String> = st.iter().map(|(h, y)| format!("{h:x}:{y}")).collect();
+            e.join(",")
+        }
+    }
+}
+
+/// Reads [`stack_text`] back, each entry below column `y` and in stack order.
+fn stack_of(text: &str, y: u64) -> std::result::Result<Option<Vec<(u64, u64)>>, String> {
+    if text == "none" {
+        return Ok(None);
+    }
+    let mut stack = Vec::new();
+    if text != "-" {
+        for e in text.split(',') {
+            let (h, c) = e.split_once(':').ok_or("a stack entry without ':'")?;
+            let h = u64::from_str_radix(h, 16).map_err(|e| e.to_string())?;
+            let c: u64 = c.parse().map_err(|_| "a stack column is not a number")?;
+            if c >= y || stack.last().is_some_and(|&(ph, pc)| ph > h || pc >= c) {
+                return Err("the stack is out of order".into());
+            }
+            stack.push((h, c));
+        }
+    }
+    Ok(Some(stack))
+}
+
+/// Per-row preperiods in a record, each at most `y`, one per row.
+fn preperiods_of(text: &str, y: u64, x_rows: usize) -> std::result::Result<Vec<u64>, String> {
+    let pre: Vec<u64> = if text.is_empty() {
+        Vec::new()
+    } else {
+        (text.split(','))
+            .map(|v| {
+                v.parse()
+                    .map_err(|_| "a preperiod is not a number".to_string())
+            })
+            .collect::<std::result::Result<_, _>>()?
+    };
+    if pre.len() != x_rows || pre.iter().any(|&p| p > y) {
+        return Err("the preperiods of a record are out of range".into());
+    }
+    Ok(pre)
 }
 
 fn num(f: &[&str], i: usize) -> std::result::Result<u64, String> {
@@ -237,19 +314,7 @@ fn parse(f: &[&str], bytes: &[u8], first: &Sweep) -> std::result::Result<Saved, 
             if used + used2 != bytes.len() {
                 return Err("trailing bytes in a state file".into());
             }
-            let y = state.y();
-            let mut stack = Vec::new();
-            if f[4] != "-" {
-                for e in f[4].split(',') {
-                    let (h, c) = e.split_once(':').ok_or("a stack entry without ':'")?;
-                    let h = u64::from_str_radix(h, 16).map_err(|e| e.to_string())?;
-                    let c: u64 = c.parse().map_err(|_| "a stack column is not a number")?;
-                    if c >= y || stack.last().is_some_and(|&(ph, pc)| ph > h || pc >= c) {
-                        return Err("the stack is out of order".into());
-                    }
-                    stack.push((h, c));
-                }
-            }
+            let stack = stack_of(f[4], state.y())?.ok_or("a search without its stack")?;
             Ok(Saved::Repeat {
                 hare: Box::new(Hare {
                     state,
@@ -266,22 +331,10 @@ fn parse(f: &[&str], bytes: &[u8], first: &Sweep) -> std::result::Result<Saved, 
             }
             let (lam, t, y) = (num(f, 3)?, num(f, 4)?, num(f, 6)?);
             let mu = if f[7] == "-" { None } else { Some(num(f, 7)?) };
-            let pre: Vec<u64> = if f[9].is_empty() {
-                Vec::new()
-            } else {
-                (f[9].split(','))
-                    .map(|v| {
-                        v.parse()
-                            .map_err(|_| "a preperiod is not a number".to_string())
-                    })
-                    .collect::<std::result::Result<_, _>>()?
-            };
-            let x_rows = first.column.len();
+            let pre = preperiods_of(f[9], y, first.column.len())?;
             let bad = lam == 0
                 || t.checked_add(lam).is_none_or(|e| y > e)
-                || mu.is_some_and(|m| m > t || m.saturating_add(lam) >= y)
-                || pre.len() != x_rows
-                || pre.iter().any(|&p| p > y);
+                || mu.is_some_and(|m| m > t || m.saturating_add(lam) >= y);
             if bad {
                 return Err("a walk record out of range".into());
             }
@@ -297,6 +350,28 @@ fn parse(f: &[&str], bytes: &[u8], first: &Sweep) -> std::result::Result<Saved, 
                     mu,
                     collisions: num(f, 8)?,
                     preperiods: pre,
+                    stack: None,
+                },
+            })
+        }
+        Some("assumed") if f.len() == 8 => {
+            let (snaps, used) = Snapshots::decode(first, bytes)?;
+            if used != bytes.len() {
+                return Err("trailing bytes in a state file".into());
+            }
+            let (period, y) = (num(f, 3)?, num(f, 4)?);
+            if period == 0 || snaps.at_most() > y {
+                return Err("a walk record out of range".into());
+            }
+            Ok(Saved::Assumed {
+                snaps,
+                period,
+                point: WalkPoint {
+                    y,
+                    mu: None,
+                    collisions: num(f, 5)?,
+                    stack: stack_of(f[6], y)?,
+                    preperiods: preperiods_of(f[7], y, first.column.len())?,
                 },
             })
         }
