@@ -17,12 +17,15 @@
 //! exactly without recording the sweep: Nivasch's stack algorithm on incremental state hashes
 //! (every equality decided by an exact comparison) with snapshots every K columns ([`cycle`]),
 //! then one walk from column 0 with rings of the last λ columns for μ, each row's preperiod and
-//! one joint period, from which each row's least period, a divisor of λ ([`per_row`]).  Long runs
-//! checkpoint and continue ([`resume`]).
+//! one joint period, from which each row's least period, a divisor of λ ([`per_row`]).  With a
+//! multiple P of the joint period given ([`Search::period`]), the walk alone does it all, from
+//! column 0 to the first y with S_y = S_{y+P} (= μ).  Long runs checkpoint and continue
+//! ([`resume`]).
 //!
 //! Cost: O(X · (1 + X/128)) word operations per column (the sweep, [`sweep`]); about 2μ + 3λ
-//! columns, plus the largest preperiod whose values below it are asked for; memory the snapshots'
-//! budget, X·λ·2 bytes for the walk, and the values asked for.
+//! columns (μ + P with a period assumed), plus the largest preperiod whose values below it are
+//! asked for; memory the snapshots' budget, X·λ·2 bytes for the walk (X·P·2), and the values
+//! asked for.
 //!
 //! [`value_at`] is the one place that evaluates G at any column from certified rows: the rows up
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].

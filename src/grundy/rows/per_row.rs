@@ -5,8 +5,9 @@
 //!
 //! 1. **Preperiods, μ and one period** ([`walk`]): one sweep from column 0 to t + λ (t a column
 //!    with S_t = S_{t+λ}, from the search; or, with λ a multiple of the joint period given in
-//!    advance, to the first y with S_y = S_{y+λ}, which is μ — no search at all), keeping the last λ columns' values and state hashes in
-//!    rings (X·λ values of 2 bytes, λ hashes): per row the last y with r_x(y + λ) ≠ r_x(y) —
+//!    advance, to the first y with S_y = S_{y+λ}, which is μ — no search at all), keeping the
+//!    last λ columns' values and state hashes in rings (X·λ values of 2 bytes, λ hashes): per
+//!    row the last y with r_x(y + λ) ≠ r_x(y) —
 //!    the row's preperiod is one more (0 if none), since the preperiod for λ equals the preperiod
 //!    for the row's least period p_x, which divides λ — and μ, the least y with S_y = S_{y+λ}
 //!    (hash match, then an exact comparison with S_y rebuilt from a snapshot).  At the end the
@@ -16,8 +17,8 @@
 //! 3. **Values below the preperiods** ([`prefixes`]): one more sweep from column 0 up to the
 //!    largest preperiod among the rows asked for.
 //!
-//! Cost: t + λ ≤ μ + 2λ column steps, plus the largest preperiod asked for; memory X·λ·2 bytes
-//! (the ring) and 8λ (its hashes), and the prefixes asked for.
+//! Cost: t + λ ≤ μ + 2λ column steps (μ + λ with the first match), plus the largest preperiod
+//! asked for; memory X·λ·2 bytes (the ring) and 8λ (its hashes), and the prefixes asked for.
 
 use super::RowsError;
 use super::cycle::{self, Repeat, Snapshots};
