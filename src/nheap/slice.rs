@@ -157,8 +157,10 @@ pub struct Rows {
     moves: Vec<Vec<(usize, u64)>>,
     /// reverse[l] = the (upper row, d) of the moves that lead to row l.
     reverse: Vec<Vec<(usize, u64)>>,
-    /// singles[r] = the rows reached by lowering one fixed heap of row r.
-    singles: Vec<Vec<usize>>,
+    /// singles[r] = the rows reached by lowering one fixed heap of row r, as runs of consecutive
+    /// rows (for three heaps the one run 0..r), so that the test of a column is a scan of
+    /// contiguous slices of `current`.
+    singles: Vec<Vec<std::ops::Range<usize>>>,
     /// deltas[d] = the changes of difference (u ⊕ d) − u, for d = 0..=max d.
     deltas: Vec<Vec<i64>>,
     /// The column computed last: f_r(A) when A ≤ f_r(A), else [`u64::MAX`].
@@ -320,7 +322,7 @@ impl Rows {
             deltas: (0..=max_d).map(deltas).collect(),
             moves,
             reverse,
-            singles,
+            singles: singles.into_iter().map(runs).collect(),
             current: vec![0; n],
             column: 0,
             modulus: if max_d < MASKS_BELOW {
@@ -447,12 +449,12 @@ impl Rows {
         let open = |e: u64| -> Result<Option<u64>> {
             let y = a + e;
             if y > MAX_VALUE {
-                return Err(Error::domain(format!(
-                    "N-heap Wythoff slices: a value passes the engine's range ({MAX_VALUE})"
-                )));
+                return Err(passes_the_range());
             }
-            let single = singles.iter().any(|&r| current[r] == y);
-            Ok(((e == 0 || !bit(taken, y)) && !single).then_some(y))
+            // the scan of the lowerings only where the bit test leaves y open
+            let open = (e == 0 || !bit(taken, y))
+                && !singles.iter().any(|run| current[run.clone()].contains(&y));
+            Ok(open.then_some(y))
         };
         let m = self.modulus;
         for h in holes.iter_mut() {
@@ -479,6 +481,28 @@ impl Rows {
             e += 1;
         }
     }
+}
+
+/// The error of a value beyond [`MAX_VALUE`] (kept out of the hot loop).
+#[cold]
+fn passes_the_range() -> Error {
+    Error::domain(format!(
+        "N-heap Wythoff slices: a value passes the engine's range ({MAX_VALUE})"
+    ))
+}
+
+/// Row indices as the maximal runs of consecutive indices, in increasing order.
+fn runs(mut rows: Vec<usize>) -> Vec<std::ops::Range<usize>> {
+    rows.sort_unstable();
+    rows.dedup();
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for r in rows {
+        match out.last_mut() {
+            Some(last) if last.end == r => last.end += 1,
+            _ => out.push(r..r + 1),
+        }
+    }
+    out
 }
 
 /// The lower rows of one row, with its nim-sum moves to them.
