@@ -243,8 +243,9 @@ pub struct Search {
     pub hash_bits: u32,
     /// A multiple of the joint period to assume (`rows --period P`), or `None` to search for a
     /// repeat.  Assumed, one walk to the first y with S_y = S_{y+P} finds μ, the preperiods and
-    /// the periods at once (about μ + P columns instead of about 2μ + 3λ); the equality is
-    /// exact, so a wrong P certifies nothing false — it just never matches (no checkpoints).
+    /// the periods at once (about μ + P columns instead of about 2μ + 3λ).  The equality is
+    /// exact, so P decides only the cost: a P that is not a multiple of the joint period is
+    /// found out by Nivasch's stack, kept on the way, and the search's walk takes over.
     pub period: Option<u64>,
 }
 
