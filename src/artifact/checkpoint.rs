@@ -248,7 +248,7 @@ impl Log {
     }
 
     /// Starts the log afresh with its first line, the run's parameters (synced).  A log this run
-    /// created is emptied and written; any other is replaced ([`Log::replace`]).
+    /// created is emptied and written; any other is replaced (`Log::replace`).
     pub fn start(&mut self, params: &str) -> Result<()> {
         check_body(params)?;
         if !self.created {
