@@ -167,3 +167,25 @@ fn the_command_line_reports_a_budget_without_a_repeat() {
         "{t}"
     );
 }
+
+/// The banded sweep over several threads (`Search::threads`, `rows --threads`) certifies what one
+/// thread does — with the period assumed (every column banded), and searched for (the walks
+/// banded).  (States inside a batch: the unit test of `rows::columns`.)
+#[test]
+fn bands_give_the_one_thread_certificate() {
+    for (x_rows, all) in [(130usize, true), (192, false)] {
+        let one = rows::search(&Search::new(1, x_rows, 1 << 26), &|_, _| {}).unwrap();
+        let lam = one.joint.1;
+        let ways = [(2, Some(2 * lam)), (3, None), (2, Some(lam + 1))];
+        for (threads, period) in ways.into_iter().take(if all { 3 } else { 1 }) {
+            let mut cfg = Search::new(1, x_rows, 1 << 26);
+            (cfg.threads, cfg.period) = (threads, period);
+            let t = rows::search(&cfg, &|_, _| {}).unwrap();
+            assert_eq!(
+                (&t.joint, &t.rows, &t.cycles, &t.prefixes),
+                (&one.joint, &one.rows, &one.cycles, &one.prefixes),
+                "X = {x_rows}, {threads} threads, period {period:?}"
+            );
+        }
+    }
+}

@@ -56,6 +56,11 @@ pub(crate) struct RowsArgs {
     #[arg(long, value_name = "P", value_parser = columns, allow_hyphen_values = true,
           conflicts_with_all = ["check", "growth"])]
     pub(crate) period: Option<u64>,
+    /// Threads for a = 1, 1 to 1024 (default: all cores): the rows are cut into bands, each a
+    /// column behind the one above; the result is the same for every count.
+    #[arg(long, value_name = "T", value_parser = threads, allow_hyphen_values = true,
+          conflicts_with = "growth")]
+    pub(crate) threads: Option<usize>,
     /// Milliseconds between checkpoints of a `rows X -o CERT` run.
     #[arg(long, hide = true, default_value = "300000", value_parser = count,
           allow_hyphen_values = true)]
@@ -110,6 +115,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let t0 = std::time::Instant::now();
     let mut cfg = rows::Search::new(args.a, x, max);
     cfg.period = args.period;
+    cfg.threads = thread_pool(args.threads)?;
     // the values below the preperiods only go into a certificate
     cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
         args.prefix_budget

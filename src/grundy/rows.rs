@@ -35,6 +35,7 @@ use crate::error::Error;
 use rug::Integer;
 
 pub mod check;
+pub mod columns;
 pub mod cycle;
 pub mod growth;
 pub mod per_row;
@@ -247,6 +248,9 @@ pub struct Search {
     /// exact, so P decides only the cost: a P that is not a multiple of the joint period is
     /// found out by Nivasch's stack, kept on the way, and the search's walk takes over.
     pub period: Option<u64>,
+    /// Threads of the walks for a = 1 (the rows cut into bands, [`Sweep::steps`]); the results
+    /// do not depend on it.
+    pub threads: usize,
 }
 
 /// Default bytes for the snapshots of the state.
@@ -264,6 +268,7 @@ impl Search {
             prefixes: Prefixes::Budget(u64::MAX),
             hash_bits: 64,
             period: None,
+            threads: 1,
         }
     }
 }
@@ -422,6 +427,7 @@ pub fn search_from(
             lam,
             end,
             point.take(),
+            cfg.threads,
             &|c| progress(stage, c),
             &mut |sn, p| {
                 cancel.check()?;

@@ -18,6 +18,7 @@
 //! a collision of 64-bit hashes is rare); memory: the snapshots' budget.
 
 use super::RowsError;
+use super::columns::Exact;
 use super::sweep::Sweep;
 use crate::error::Result;
 
@@ -54,6 +55,11 @@ impl Snapshots {
     /// Columns between two snapshots.
     pub fn every(&self) -> u64 {
         self.every
+    }
+
+    /// Whether [`Snapshots::offer`] keeps the state at column y.
+    pub fn wants(&self, y: u64) -> bool {
+        y == self.states.len() as u64 * self.every
     }
 
     /// Keeps `s` if its column is the next multiple of K, thinning when over the budget.
@@ -157,7 +163,8 @@ pub struct Hare {
 pub fn stack_step(
     stack: &mut Vec<(u64, u64)>,
     collisions: &mut u64,
-    s: &Sweep,
+    s: &mut impl Exact,
+    y: u64,
     hash: u64,
     snaps: &Snapshots,
 ) -> Result<Option<u64>> {
@@ -165,12 +172,12 @@ pub fn stack_step(
         stack.pop();
     }
     for &(_, j) in stack.iter().rev().take_while(|e| e.0 == hash) {
-        if snaps.at(j)?.same_state(s) {
+        if snaps.at(j)?.same_state(s.exact()?) {
             return Ok(Some(j));
         }
         *collisions += 1;
     }
-    stack.push((hash, s.y()));
+    stack.push((hash, y));
     Ok(None)
 }
 
@@ -190,7 +197,8 @@ pub fn find(
             checkpoint(&h, snaps)?;
         }
         let s = &mut h.state;
-        if let Some(j) = stack_step(&mut h.stack, &mut h.collisions, s, s.hash(), snaps)? {
+        let (y, hash) = (s.y(), s.hash());
+        if let Some(j) = stack_step(&mut h.stack, &mut h.collisions, s, y, hash, snaps)? {
             return Ok(Repeat {
                 period: s.y() - j,
                 repeat: j,

@@ -21,6 +21,7 @@
 //! asked for; memory X·λ·2 bytes (the ring) and 8λ (its hashes), and the prefixes asked for.
 
 use super::RowsError;
+use super::columns::{Columns, Exact};
 use super::cycle::{self, Repeat, Snapshots};
 use crate::error::Error;
 
@@ -73,11 +74,13 @@ pub enum Walked {
 /// With [`End::FirstMatch`] the walk also keeps Nivasch's stack of the states' hashes (as the
 /// search does): a repeat of a period that does not divide λ ends it with [`Walked::Repeat`], by
 /// column μ + 2·(the joint period), instead of at `max_columns`.
+#[allow(clippy::too_many_arguments)]
 pub fn walk(
     snaps: &mut Snapshots,
     lam: u64,
     end: End,
     from: Option<WalkPoint>,
+    threads: usize,
     progress: &dyn Fn(u64),
     checkpoint: &mut dyn FnMut(&Snapshots, &WalkPoint) -> crate::error::Result<()>,
 ) -> Result<Walked, RowsError> {
@@ -89,18 +92,18 @@ pub fn walk(
         End::FirstMatch { .. } => u64::MAX - lam,
     };
     let from = from.filter(|f| f.y >= lam && f.y <= bound + lam);
-    let mut s = snaps.at(from.as_ref().map_or(0, |f| f.y - lam))?;
+    let s = snaps.at(from.as_ref().map_or(0, |f| f.y - lam))?;
     let x_rows = s.column.len();
+    let mut s = Columns::new(s, threads);
     let mut period = vec![0i16; x_rows * l];
     if let Some(f) = &from {
         while s.y() < f.y {
             let y = s.y();
             let k = (y % lam) as usize;
-            hashes[k] = s.hash();
-            s.step()?;
+            hashes[k] = s.hash()?;
             for (v, &g) in period[k * x_rows..(k + 1) * x_rows]
                 .iter_mut()
-                .zip(&s.column)
+                .zip(s.advance()?)
             {
                 *v = (g as i64 - y as i64) as i16;
             }
@@ -131,16 +134,16 @@ pub fn walk(
             )?;
         }
         let k = (y % lam) as usize;
-        let h = s.hash();
+        let h = s.hash()?;
         if y >= lam && mu.is_none() && hashes[k] == h {
-            if snaps.at(y - lam)?.same_state(&s) {
+            if snaps.at(y - lam)?.same_state(s.exact()?) {
                 mu = Some(y - lam);
             } else {
                 collisions += 1;
             }
         }
         if let Some(st) = stack.as_mut()
-            && let Some(j) = cycle::stack_step(st, &mut collisions, &s, h, snaps)?
+            && let Some(j) = cycle::stack_step(st, &mut collisions, &mut s, y, h, snaps)?
         {
             if !lam.is_multiple_of(y - j) {
                 return Ok(Walked::Repeat(Repeat {
@@ -160,12 +163,8 @@ pub fn walk(
             _ => {}
         }
         hashes[k] = h;
-        s.step()?;
-        if matches!(end, End::FirstMatch { .. }) {
-            snaps.offer(&s);
-        }
         let slot = &mut period[k * x_rows..(k + 1) * x_rows];
-        for (x, (v, &g)) in slot.iter_mut().zip(&s.column).enumerate() {
+        for (x, (v, &g)) in slot.iter_mut().zip(s.advance()?).enumerate() {
             let r = (g as i64 - y as i64) as i16; // G − y ∈ [−2a·x, x]: 16 bits (checked by caller)
             if y >= lam && *v != r {
                 if mu.is_some() {
@@ -179,8 +178,11 @@ pub fn walk(
             }
             *v = r;
         }
-        if s.y().is_multiple_of(1 << 16) {
-            progress(s.y());
+        if matches!(end, End::FirstMatch { .. }) && snaps.wants(y + 1) {
+            snaps.offer(s.exact()?);
+        }
+        if (y + 1).is_multiple_of(1 << 16) {
+            progress(y + 1);
         }
     }
     let mu = mu.ok_or_else(|| {

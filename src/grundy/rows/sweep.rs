@@ -25,7 +25,10 @@
 use crate::error::{Error, Result};
 use std::collections::VecDeque;
 
+mod bands;
 mod codec;
+
+pub use bands::{Batch, LAG};
 
 /// The Mersenne prime 2^61 − 1, modulus of the state hash.
 const P61: u64 = (1 << 61) - 1;
@@ -107,7 +110,9 @@ pub struct Sweep {
     nw: usize,
     /// Words of a diagonal window.
     dw: usize,
-    /// Diagonal slots: X + a − 1.
+    /// Diagonals in the state: X + a − 1 (δ = y − live ..= y − 1 before column y).
+    live: usize,
+    /// Diagonal slots: `live` + [`bands::LAG`] (room for the banded sweep).
     slots: usize,
     y: u64,
     /// rows[x·nw ..]: bit (v + 2aX) mod W ↔ value v in row x's window.
@@ -134,12 +139,6 @@ fn column_hash(hs: &Hashing, rel: &[i32], low: i64) -> u64 {
     (rel.iter().zip(&hs.row_coef)).fold(0, |s, (&r, &c)| {
         addmod(s, mulmod(c, (i64::from(r) + low) as u64))
     })
-}
-
-/// 64 bits from bit `sh` of the 128-bit word hi:lo.
-#[inline]
-fn join(lo: u64, hi: u64, sh: u32) -> u64 {
-    ((u128::from(hi) << 64 | u128::from(lo)) >> sh) as u64
 }
 
 #[inline]
@@ -170,6 +169,154 @@ fn diag_word(bits: &[u64], j: i64) -> u64 {
     }
 }
 
+/// The mex of one cell for a = 1: the least value v ≥ `v0` (the row's first free value) absent
+/// from the row ring, the column ring and the diagonal window.  `p0` is v0's ring position before
+/// reduction (v0 + 2aX) and `dj` the diagonal bit of value 0 (v's bit is v + dj).
+///
+/// The scan reads whole ring words from the word holding v0: the bits below v0 in that word stand
+/// for values below the row's first free value, all of them in the row (or below its window), and
+/// are counted as used.  The diagonal's bit offset is the same in every word, so each diagonal
+/// word is read once.  Cost: one ring word and one diagonal word per 64 values scanned.
+#[inline]
+fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) -> i64 {
+    let nmask = row.len() - 1;
+    let p = (p0 as usize) & (row.len() * 64 - 1);
+    let (mut w, sh) = (p >> 6, p & 63);
+    let mut vb = v0 - sh as i64; // the value of bit 0 of word w
+    let mut j = vb + dj; // its diagonal bit (≡ the same mod 64 in every word)
+    let mut used = (1u64 << sh) - 1; // bits of the current word already known used
+    while j < 0 {
+        used |= row[w] | col[w] | diag_word(diag, j);
+        if used != u64::MAX {
+            return vb + (!used).trailing_zeros() as i64;
+        }
+        w = (w + 1) & nmask;
+        vb += 64;
+        j += 64;
+        used = 0;
+    }
+    let s = (j & 63) as u32;
+    let mut dwi = (j >> 6) as usize;
+    loop {
+        if w + 4 <= row.len() && dwi + 5 <= diag.len() {
+            // four words at a time, one test
+            let r: &[u64; 4] = row[w..w + 4].try_into().expect("4 words");
+            let c: &[u64; 4] = col[w..w + 4].try_into().expect("4 words");
+            let d: &[u64; 5] = diag[dwi..dwi + 5].try_into().expect("5 words");
+            let u0 = r[0] | c[0] | (d[0] >> s) | ((d[1] << 1) << (63 - s)) | used;
+            let u1 = r[1] | c[1] | (d[1] >> s) | ((d[2] << 1) << (63 - s));
+            let u2 = r[2] | c[2] | (d[2] >> s) | ((d[3] << 1) << (63 - s));
+            let u3 = r[3] | c[3] | (d[3] >> s) | ((d[4] << 1) << (63 - s));
+            if u0 & u1 & u2 & u3 != u64::MAX {
+                let (k, u) = if u0 != u64::MAX {
+                    (0, u0)
+                } else if u1 != u64::MAX {
+                    (1, u1)
+                } else if u2 != u64::MAX {
+                    (2, u2)
+                } else {
+                    (3, u3)
+                };
+                return vb + 64 * k + (!u).trailing_zeros() as i64;
+            }
+            w = (w + 4) & nmask;
+            vb += 256;
+            dwi += 4;
+            used = 0;
+        } else {
+            let d = diag.get(dwi).copied().unwrap_or(0) >> s
+                | (diag.get(dwi + 1).copied().unwrap_or(0) << 1) << (63 - s);
+            used |= row[w] | col[w] | d;
+            if used != u64::MAX {
+                return vb + (!used).trailing_zeros() as i64;
+            }
+            w = (w + 1) & nmask;
+            vb += 64;
+            dwi += 1;
+            used = 0;
+        }
+    }
+}
+
+/// The constants of one sweep's layout (see [`Sweep`]'s fields).
+#[derive(Clone, Copy, Debug)]
+struct Geometry {
+    x_rows: usize,
+    span: usize,
+    nw: usize,
+    dw: usize,
+    live: usize,
+    slots: usize,
+    /// 2aX: value v sits at ring position (v + low) mod W.
+    low: i64,
+    /// (2a − 1)X: value v sits at bit v − δ + dlow of diagonal δ.
+    dlow: i64,
+}
+
+/// Writes G(x, y) = g into row x's ring, the column ring and the window of its diagonal
+/// (slot `diag`, sum `dsum`), after checking that g lies inside them; advances the row's first
+/// free value; then drops the value y − 2aX off the bottom of the row's window after checking
+/// that it is present (the window lemma).  Returns the cell's terms of the row hash and of the
+/// diagonal hash.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn put_cell(
+    geo: &Geometry,
+    hs: &Hashing,
+    x: usize,
+    y: i64,
+    g: i64,
+    row: &mut [u64],
+    free: &mut i64,
+    col: &mut [u64],
+    diag: &mut [u64],
+    dsum: &mut u64,
+) -> Result<(u64, u64)> {
+    if g >= y + geo.x_rows as i64 {
+        return Err(Error::internal(format!(
+            "G({x}, {y}) above x + y: window overflow"
+        )));
+    }
+    let j = g - (y - x as i64) + geo.dlow;
+    if j < 0 || j >= geo.span as i64 {
+        return Err(Error::internal(format!(
+            "G({x}, {y}) = {g} outside its diagonal's window"
+        )));
+    }
+    let (nmask, wmask) = (geo.nw - 1, geo.nw * 64 - 1);
+    let (p, j) = (((g + geo.low) as usize) & wmask, j as usize);
+    row[p / 64] |= 1 << (p % 64);
+    col[p / 64] |= 1 << (p % 64);
+    diag[j / 64] |= 1 << (j % 64);
+    let bj = hs.b_pow[j];
+    *dsum = addmod(*dsum, bj);
+    let td = mulmod(hs.c_pow[x], bj);
+    let tr = mulmod(hs.row_coef[x], hs.b_pow[(g - y + geo.low) as usize]); // exponent in [0, span)
+    if g == *free {
+        let mut f = g + 1;
+        loop {
+            let w = ring_word(row, ((f + geo.low) as usize) & wmask, nmask);
+            if w != u64::MAX {
+                f += (!w).trailing_zeros() as i64;
+                break;
+            }
+            f += 64;
+        }
+        *free = f;
+    }
+    // the value y − 2aX leaves the row's window: it must be present
+    let q = (y as usize) & wmask; // its ring position
+    if row[q / 64] & (1 << (q % 64)) == 0 {
+        return Err(Error::internal(format!(
+            "value {} is absent from row {x} left of column {}: the window lemma failed",
+            y - geo.low,
+            y + 1
+        )));
+    }
+    row[q / 64] &= !(1u64 << (q % 64));
+    Ok((tr, td))
+}
+
 impl Sweep {
     /// The state before column 0 for rows 0..x_rows, a = 1.
     pub fn new(x_rows: usize) -> Sweep {
@@ -189,7 +336,8 @@ impl Sweep {
         let span = (2 * a + 1) * x_rows;
         let nw = span.next_power_of_two().max(64) / 64;
         let dw = span.div_ceil(64) + 1;
-        let slots = x_rows + a - 1;
+        let live = x_rows + a - 1;
+        let slots = live + LAG;
         let low = 2 * a * x_rows; // values −2aX..−1 count as present
         let mut rows = vec![0u64; x_rows * nw];
         for x in 0..x_rows {
@@ -231,6 +379,7 @@ impl Sweep {
             span,
             nw,
             dw,
+            live,
             slots,
             y: 0,
             rows,
@@ -244,6 +393,11 @@ impl Sweep {
             hashing: std::sync::Arc::new(hashing),
             column: vec![0; x_rows],
         }
+    }
+
+    /// Parameter a.
+    pub fn a(&self) -> usize {
+        self.a
     }
 
     /// The next column's index.
@@ -283,139 +437,74 @@ impl Sweep {
     /// columns but not options (the piles would grow).  Values along a diagonal are distinct, so
     /// masking those values out of that diagonal's window leaves exactly its options.
     pub fn step(&mut self) -> Result<()> {
-        let (xr, a, nw, dw) = (self.x_rows, self.a, self.nw, self.dw);
-        let nmask = nw - 1;
-        let wmask = nw * 64 - 1;
+        if self.a == 1 {
+            return self.steps(1, 1, &mut Batch::default());
+        }
+        let geo = self.geometry();
+        let (xr, a, nw, dw, live, slots) =
+            (self.x_rows, self.a, geo.nw, geo.dw, geo.live, geo.slots);
         let y = self.y as i64;
-        let low = (2 * a * xr) as i64; // ring position of value v: (v + low) mod W
-        let dlow = ((2 * a - 1) * xr) as i64; // diagonal bit of value v: v − δ + dlow
         let hs = std::sync::Arc::clone(&self.hashing);
-        // the diagonal y has no cells yet: its slot held diagonal y − slots (exponent `slots`)
-        let slot_new = (self.y % self.slots as u64) as usize;
-        self.h_diag = submod(
-            self.h_diag,
-            mulmod(hs.c_pow[self.slots], self.diag_sum[slot_new]),
-        );
+        // the diagonal y − (X + a − 1) leaves the state (below the main diagonal while y < X, or
+        // empty); the diagonal y starts, in the slot of diagonal y − slots
+        let left = self.diag_sum[(y - live as i64).rem_euclid(slots as i64) as usize];
+        let slot_new = (self.y % slots as u64) as usize;
         self.diag_sum[slot_new] = 0;
         self.diags[slot_new * dw..(slot_new + 1) * dw].fill(0);
-        let slots = self.slots;
         let ys = (self.y % slots as u64) as usize;
+        let (mut tr, mut td) = (0, 0);
         for x in 0..xr {
-            let delta = y - x as i64;
             // slot of diagonal δ = y − x, without a division (x < X ≤ slots)
             let own = if ys >= x { ys - x } else { ys + slots - x };
-            let row = &self.rows[x * nw..(x + 1) * nw];
-            let mut v = self.free[x];
-            let g = if a == 1 {
-                // one move diagonal (δ itself), nothing masked
-                let diag = &self.diags[own * dw..(own + 1) * dw];
-                let col = &self.col[..];
-                let dj = dlow - delta; // diagonal bit of value v: v + dj
-                if v + dj >= 0 {
-                    // v advances by 64: the ring word and the diagonal word advance by one, their
-                    // bit offsets stay
-                    let p = ((v + low) as usize) & wmask;
-                    let (mut w, sh) = (p >> 6, (p & 63) as u32);
-                    let j = (v + dj) as usize;
-                    let (mut dwi, dsh) = (j >> 6, (j & 63) as u32);
-                    loop {
-                        let w1 = (w + 1) & nmask;
-                        let rc = join(row[w] | col[w], row[w1] | col[w1], sh);
-                        let d = join(
-                            diag.get(dwi).copied().unwrap_or(0),
-                            diag.get(dwi + 1).copied().unwrap_or(0),
-                            dsh,
-                        );
-                        let used = rc | d;
-                        if used != u64::MAX {
-                            break v + (!used).trailing_zeros() as i64;
-                        }
-                        v += 64;
-                        w = w1;
-                        dwi += 1;
-                    }
-                } else {
-                    loop {
-                        let p = ((v + low) as usize) & wmask;
-                        let used = ring_word(row, p, nmask)
-                            | ring_word(col, p, nmask)
-                            | diag_word(diag, v + dj);
-                        if used != u64::MAX {
-                            break v + (!used).trailing_zeros() as i64;
-                        }
-                        v += 64;
-                    }
-                }
-            } else {
-                self.mex_general(x, v, row)
-            };
-            if g >= y + xr as i64 {
-                return Err(Error::internal(format!(
-                    "G({x}, {y}) above x + y: window overflow"
-                )));
-            }
-            let j = g - delta + dlow;
-            if j < 0 || j >= self.span as i64 {
-                return Err(Error::internal(format!(
-                    "G({x}, {y}) = {g} outside its diagonal's window"
-                )));
-            }
-            let (p, j) = (((g + low) as usize) & wmask, j as usize);
-            self.rows[x * nw + p / 64] |= 1 << (p % 64);
-            self.col[p / 64] |= 1 << (p % 64);
-            self.diags[own * dw + j / 64] |= 1 << (j % 64);
-            let bj = hs.b_pow[j];
-            self.diag_sum[own] = addmod(self.diag_sum[own], bj);
-            self.h_diag = addmod(self.h_diag, mulmod(hs.c_pow[x], bj));
-            let e = (g - y + low) as usize; // in [0, span)
-            self.h_rows = addmod(self.h_rows, mulmod(hs.row_coef[x], hs.b_pow[e]));
-            if g == self.free[x] {
-                let row = &self.rows[x * nw..(x + 1) * nw];
-                let mut f = g + 1;
-                loop {
-                    let w = ring_word(row, ((f + low) as usize) & wmask, nmask);
-                    if w != u64::MAX {
-                        f += (!w).trailing_zeros() as i64;
-                        break;
-                    }
-                    f += 64;
-                }
-                self.free[x] = f;
-            }
+            let g = self.mex_general(x, self.free[x], &self.rows[x * nw..(x + 1) * nw]);
+            let t = put_cell(
+                &geo,
+                &hs,
+                x,
+                y,
+                g,
+                &mut self.rows[x * nw..(x + 1) * nw],
+                &mut self.free[x],
+                &mut self.col,
+                &mut self.diags[own * dw..(own + 1) * dw],
+                &mut self.diag_sum[own],
+            )?;
+            (tr, td) = (addmod(tr, t.0), addmod(td, t.1));
             self.column[x] = g as u64;
         }
         // clear the column ring (only its X set bits)
+        let wmask = nw * 64 - 1;
         for x in 0..xr {
-            let p = ((self.column[x] as i64 + low) as usize) & wmask;
+            let p = ((self.column[x] as i64 + geo.low) as usize) & wmask;
             self.col[p / 64] &= !(1u64 << (p % 64));
         }
-        // the value y − 2aX leaves every row window: it must be present
-        let p = (y as usize) & wmask; // ring position of y − 2aX
-        for x in 0..xr {
-            let w = &mut self.rows[x * nw + p / 64];
-            if *w & (1 << (p % 64)) == 0 {
-                return Err(Error::internal(format!(
-                    "value {} is absent from row {x} left of column {}: the window lemma failed",
-                    y - low,
-                    y + 1
-                )));
-            }
-            *w &= !(1u64 << (p % 64));
-        }
-        self.h_rows = mulmod(submod(self.h_rows, hs.row_coef_sum), hs.b_inv);
-        self.h_diag = mulmod(self.h_diag, hs.c_pow[1]);
+        let h_diag = submod(self.h_diag, mulmod(hs.c_pow[live], left));
+        self.h_diag = mulmod(addmod(h_diag, td), hs.c_pow[1]);
+        self.h_rows = mulmod(submod(addmod(self.h_rows, tr), hs.row_coef_sum), hs.b_inv);
         if a >= 3 {
             let rel: Vec<i32> = (self.column.iter())
                 .map(|&g| (g as i64 - y) as i32)
                 .collect();
-            let hc = (rel.iter().zip(&hs.row_coef)).fold(0, |s, (&r, &c)| {
-                addmod(s, mulmod(c, (i64::from(r) + low) as u64))
-            });
+            let hc = column_hash(&hs, &rel, geo.low);
             self.recent.push_front((rel, hc));
             self.recent.truncate(a - 2);
         }
         self.y += 1;
         Ok(())
+    }
+
+    /// The layout's constants.
+    fn geometry(&self) -> Geometry {
+        Geometry {
+            x_rows: self.x_rows,
+            span: self.span,
+            nw: self.nw,
+            dw: self.dw,
+            live: self.live,
+            slots: self.slots,
+            low: (2 * self.a * self.x_rows) as i64,
+            dlow: ((2 * self.a - 1) * self.x_rows) as i64,
+        }
     }
 
     /// The mex for cell (x, y) when a ≥ 2: the row, the column so far and the 2a − 1 move
@@ -505,10 +594,11 @@ impl Sweep {
                 i += 64;
             }
         }
-        let (k_slots, w) = (self.slots, self.dw);
-        (0..k_slots).all(|k| {
-            let a = ((self.y as usize) + k) % k_slots;
-            let b = ((o.y as usize) + k) % k_slots;
+        // the diagonals δ = y − live + k, k = 0..live, in order
+        let (live, slots, w) = (self.live, self.slots, self.dw);
+        (0..live).all(|k| {
+            let a = (self.y as usize + slots - live + k) % slots;
+            let b = (o.y as usize + slots - live + k) % slots;
             self.diags[a * w..(a + 1) * w] == o.diags[b * w..(b + 1) * w]
         })
     }

@@ -3,8 +3,10 @@
 //! invariant the step relies on is checked, so that a damaged or crafted checkpoint is refused
 //! rather than computed with.
 //!
-//! Layout (little-endian u64 unless said): a, X, y, then X·nw row words, slots·dw diagonal words,
-//! the number of recent columns, and each recent column as X i32.
+//! Layout (little-endian u64 unless said): a, X, y, then X·nw row words, K·dw diagonal words
+//! (K = X + a − 1, the diagonals of the state, δ = y − K ..= y − 1, the window of δ at place
+//! δ mod K; δ < 0 are the diagonals below the main one), the number of recent columns, and each
+//! recent column as X i32.
 //!
 //! Cost: linear in the state's size.
 
@@ -17,8 +19,14 @@ impl Sweep {
         for v in [self.a as u64, self.x_rows as u64, self.y] {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        for w in self.rows.iter().chain(&self.diags) {
+        for w in &self.rows {
             out.extend_from_slice(&w.to_le_bytes());
+        }
+        for i in 0..self.live {
+            let k = self.diagonal_at(i);
+            for w in &self.diags[k * self.dw..(k + 1) * self.dw] {
+                out.extend_from_slice(&w.to_le_bytes());
+            }
         }
         out.extend_from_slice(&(self.recent.len() as u64).to_le_bytes());
         for (c, _) in &self.recent {
@@ -26,6 +34,14 @@ impl Sweep {
                 out.extend_from_slice(&v.to_le_bytes());
             }
         }
+    }
+
+    /// The slot of the state's diagonal kept at place i of the encoding: the δ ≡ i (mod K) among
+    /// δ = y − K ..= y − 1.
+    fn diagonal_at(&self, i: usize) -> usize {
+        let (k, y) = (self.live as i64, self.y as i64);
+        let delta = y - k + (i as i64 - (y - k)).rem_euclid(k);
+        delta.rem_euclid(self.slots as i64) as usize
     }
 
     /// Reads a state of this sweep's a and X (and hash) from the front of `b`, returning it and
@@ -49,13 +65,18 @@ impl Sweep {
         }
         let mut s = self.clone();
         s.y = y;
-        let words = s.rows.len() + s.diags.len();
+        let (dw, nr) = (s.dw, s.rows.len());
+        let words = nr + s.live * dw;
         let mut ws = Vec::with_capacity(words);
         for _ in 0..words {
             ws.push(u64_at(b)?);
         }
-        s.diags.copy_from_slice(&ws[s.rows.len()..]);
-        ws.truncate(s.rows.len());
+        s.diags.fill(0);
+        for i in 0..s.live {
+            let k = s.diagonal_at(i);
+            s.diags[k * dw..(k + 1) * dw].copy_from_slice(&ws[nr + i * dw..nr + (i + 1) * dw]);
+        }
+        ws.truncate(nr);
         s.rows = ws;
         let n_recent = u64_at(b)?;
         let want_recent = if self.a >= 3 {
@@ -115,16 +136,17 @@ impl Sweep {
             s.h_rows = addmod(s.h_rows, mulmod(hs.row_coef[x], sum));
         }
         // diagonals: no bit past the window; recompute Σ B^j and H_diag (slot of δ: δ mod slots,
-        // δ = y − k for k = 1..=slots, exponent k)
+        // δ = y − k for k = 1..=live, exponent k; δ ≥ −(X − 1) holds values)
         s.h_diag = 0;
-        for k in 1..=s.slots {
+        s.diag_sum.fill(0);
+        for k in 1..=s.live {
             let delta = y as i64 - k as i64;
             let slot = delta.rem_euclid(s.slots as i64) as usize;
             let d = &s.diags[slot * s.dw..(slot + 1) * s.dw];
             let mut sum = 0u64;
             for j in 0..s.dw * 64 {
                 if d[j / 64] >> (j % 64) & 1 == 1 {
-                    if j >= s.span || delta < 0 {
+                    if j >= s.span || delta < 1 - s.x_rows as i64 {
                         return Err(format!("diagonal {delta} has a value outside its window"));
                     }
                     sum = addmod(sum, hs.b_pow[j]);
@@ -149,7 +171,8 @@ mod tests {
         for (a, x) in [(1usize, 9usize), (2, 7), (4, 6)] {
             let mut s = Sweep::with_a(a, x);
             for y in 0..400 {
-                if y % 37 == 0 {
+                // every column below X too: the diagonals below the main one hold values
+                if y % 37 == 0 || y < 12 {
                     let mut b = Vec::new();
                     s.encode(&mut b);
                     let (mut t, used) = s.decode(&b).unwrap();
