@@ -326,7 +326,10 @@ fn an_assumed_period_right_or_wrong_writes_the_same_certificate() {
         &["--resume", "no interrupted run"],
     );
     refused(&["rows", "8", "--period", "0"], &["--period", "≥ 1"]);
-    refused(&["rows", "8", "--threads", "0"], &["--threads", "from 1 to 1024"]);
+    refused(
+        &["rows", "8", "--threads", "0"],
+        &["--threads", "from 1 to 1024"],
+    );
 }
 
 fn gcd(a: usize, b: usize) -> usize {

@@ -1,7 +1,7 @@
 //! `rows X -o CERT` stopped by a real SIGKILL — once while looking for the repeat, once while
 //! walking for the preperiods — and continued with `--resume` ends with the very certificate of an
-//! uninterrupted run; a plain run refuses the interrupted one, `--resume` refuses other
-//! parameters and leaves the checkpoint as it was.
+//! uninterrupted run, also when it continues with another count of threads; a plain run refuses
+//! the interrupted one, `--resume` refuses other parameters and leaves the checkpoint as it was.
 
 mod common;
 
@@ -15,7 +15,16 @@ fn a_killed_run_resumes_to_the_same_certificate() {
     let log = dir.path().join("rows.cert.ckpt");
     let x = "128";
     assert!(wythoff(&["rows", x, "-o", s(&full)]).status.success());
-    let run = ["rows", x, "-o", s(&cert), "--checkpoint-ms", "20"];
+    let run = [
+        "rows",
+        x,
+        "-o",
+        s(&cert),
+        "--checkpoint-ms",
+        "20",
+        "--threads",
+        "1",
+    ];
     // killed while looking for the repeat
     assert!(
         kill_at(spawn(&run), &log, "repeat", 2),
@@ -43,9 +52,11 @@ fn a_killed_run_resumes_to_the_same_certificate() {
         assert_eq!(o.status.code(), Some(2), "{other:?}: {}", text(&o));
         assert_eq!(std::fs::read(&log).unwrap(), before, "{other:?}");
     }
-    // continued, and killed again while walking
+    // continued in two bands (the count of threads is not a parameter of the run), and killed
+    // again while walking
     let mut again = run.to_vec();
     again.push("--resume");
+    again[7] = "2";
     assert!(
         kill_at(spawn(&again), &log, "walk", 1),
         "the run ended first"
@@ -83,6 +94,8 @@ fn a_killed_run_with_an_assumed_period_resumes_to_the_same_certificate() {
             s(&cert),
             "--checkpoint-ms",
             "20",
+            "--threads",
+            "2",
         ];
         assert!(kill_at(spawn(&run), &log, kind, 2), "the run ended first");
         let before = std::fs::read(&log).unwrap();
@@ -100,6 +113,7 @@ fn a_killed_run_with_an_assumed_period_resumes_to_the_same_certificate() {
         assert_eq!(std::fs::read(&log).unwrap(), before);
         let mut again = run.to_vec();
         again.push("--resume");
+        again[9] = "1"; // continued on one thread
         let o = run_ok(&again);
         assert!(
             text(&o).contains("continuing the interrupted run"),

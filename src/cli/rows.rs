@@ -255,13 +255,15 @@ fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
     use wythoff::grundy::rows::{self, check};
     let c = wythoff::artifact::certificate::Certificate::read(path)
         .map_err(|e| super::certificate::file_error("--check", e))?;
-    let rep = check::check(&c, args.mex_budget, args.max_columns).map_err(|e| match e {
-        rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
-            "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
+    let threads = thread_pool(args.threads)?;
+    let rep =
+        check::check(&c, args.mex_budget, args.max_columns, threads).map_err(|e| match e {
+            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
+                "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
              certificate's end; raise --max-columns"
-        )),
-        other => other.into(),
-    })?;
+            )),
+            other => other.into(),
+        })?;
     let mut out = Out::new();
     if args.json {
         out.json(&rep)?;

@@ -383,6 +383,7 @@ pub fn search_from(
                 hare,
                 &mut snaps,
                 cfg.max_columns,
+                cfg.threads,
                 &|c| progress(Stage::Repeat, c),
                 &mut |h, sn| {
                     cancel.check()?;
@@ -496,6 +497,7 @@ pub fn search_from(
         &snaps,
         &y0,
         &want,
+        cfg.threads,
         &|c| progress(Stage::Prefixes { last }, c),
         cancel,
     )?;

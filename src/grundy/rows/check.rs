@@ -122,15 +122,16 @@ pub fn plain_columns(a: u64, rows: u64, cap: u64, budget: u64) -> u64 {
 }
 
 /// Checks a certificate: the plain mex within `mex_budget` option reads, then the sweep again
-/// (giving up after `max_columns` columns).
+/// (giving up after `max_columns` columns; a = 1 in `threads` bands).
 pub fn check(
     cert: &Certificate,
     mex_budget: u64,
     max_columns: u64,
+    threads: usize,
 ) -> Result<CheckReport, RowsError> {
     let findings = vec![
         check_plain(cert, mex_budget),
-        check_sweep(cert, max_columns)?,
+        check_sweep(cert, max_columns, threads)?,
     ];
     let outcomes: Vec<Check> = findings.iter().map(|f| f.check.clone()).collect();
     Ok(CheckReport {
@@ -200,10 +201,11 @@ fn check_plain(cert: &Certificate, budget: u64) -> Finding {
     }
 }
 
-fn check_sweep(cert: &Certificate, max_columns: u64) -> Result<Finding, RowsError> {
+fn check_sweep(cert: &Certificate, max_columns: u64, threads: usize) -> Result<Finding, RowsError> {
     let x_rows = cert.x() as usize;
     let name = "sweep";
     let mut cfg = super::Search::new(cert.a, x_rows, max_columns);
+    cfg.threads = threads;
     cfg.prefixes = super::Prefixes::Rows(cert.rows().iter().map(|r| r.prefix_stored).collect());
     // the certificate's joint period, assumed: it only saves the search for the repeat (the
     // states are compared exactly; a wrong one falls back to the search's walk), and one too

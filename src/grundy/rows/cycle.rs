@@ -18,7 +18,7 @@
 //! a collision of 64-bit hashes is rare); memory: the snapshots' budget.
 
 use super::RowsError;
-use super::columns::Exact;
+use super::columns::{Columns, Exact};
 use super::sweep::Sweep;
 use crate::error::Result;
 
@@ -183,35 +183,48 @@ pub fn stack_step(
 
 /// Runs the sweep from `hare` until a state repeats, giving up after `max_columns` columns;
 /// `snaps` receives the snapshots.  `progress(column)` is called every 2^16 columns and
-/// `checkpoint(hare, snaps)` every 2^12.
+/// `checkpoint(hare, snaps)` every 2^12.  The sweep runs in `threads` bands ([`Columns`]).
 pub fn find(
     hare: Hare,
     snaps: &mut Snapshots,
     max_columns: u64,
+    threads: usize,
     progress: &dyn Fn(u64),
     checkpoint: &mut dyn FnMut(&Hare, &Snapshots) -> Result<()>,
 ) -> std::result::Result<Repeat, RowsError> {
-    let mut h = hare;
+    let Hare {
+        state,
+        mut stack,
+        mut collisions,
+    } = hare;
+    let mut s = Columns::new(state, threads);
     loop {
-        if h.state.y().is_multiple_of(1 << 12) {
+        let y = s.y();
+        if y.is_multiple_of(1 << 12) {
+            let h = Hare {
+                state: s.exact()?.clone(),
+                stack: stack.clone(),
+                collisions,
+            };
             checkpoint(&h, snaps)?;
         }
-        let s = &mut h.state;
-        let (y, hash) = (s.y(), s.hash());
-        if let Some(j) = stack_step(&mut h.stack, &mut h.collisions, s, y, hash, snaps)? {
+        let hash = s.hash()?;
+        if let Some(j) = stack_step(&mut stack, &mut collisions, &mut s, y, hash, snaps)? {
             return Ok(Repeat {
-                period: s.y() - j,
+                period: y - j,
                 repeat: j,
-                collisions: h.collisions,
+                collisions,
             });
         }
-        if s.y() >= max_columns {
+        if y >= max_columns {
             return Err(RowsError::NoPeriod(max_columns));
         }
-        s.step()?;
-        snaps.offer(s);
-        if s.y().is_multiple_of(1 << 16) {
-            progress(s.y());
+        s.advance()?;
+        if snaps.wants(y + 1) {
+            snaps.offer(s.exact()?);
+        }
+        if (y + 1).is_multiple_of(1 << 16) {
+            progress(y + 1);
         }
     }
 }

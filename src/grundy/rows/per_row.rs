@@ -236,6 +236,7 @@ pub fn prefixes(
     snaps: &Snapshots,
     y0: &[u64],
     want: &[bool],
+    threads: usize,
     progress: &dyn Fn(u64),
     cancel: &crate::cancel::Cancel,
 ) -> Result<Vec<Option<Vec<i16>>>, RowsError> {
@@ -250,22 +251,21 @@ pub fn prefixes(
     if last == 0 {
         return Ok(out);
     }
-    let mut s = snaps.at(0)?;
+    let mut s = Columns::new(snaps.at(0)?, threads);
     while s.y() < last {
-        if s.y().is_multiple_of(1 << 12) {
+        let y = s.y();
+        if y.is_multiple_of(1 << 12) {
             cancel.check()?;
         }
-        s.step()?;
-        let y = s.y() - 1;
-        for ((o, &g), &y0x) in out.iter_mut().zip(&s.column).zip(y0) {
+        for ((o, &g), &y0x) in out.iter_mut().zip(s.advance()?).zip(y0) {
             if let Some(v) = o
                 && y < y0x
             {
                 v.push((g as i64 - y as i64) as i16);
             }
         }
-        if s.y().is_multiple_of(1 << 16) {
-            progress(s.y());
+        if (y + 1).is_multiple_of(1 << 16) {
+            progress(y + 1);
         }
     }
     Ok(out)

@@ -175,8 +175,9 @@ fn diag_word(bits: &[u64], j: i64) -> u64 {
 ///
 /// The scan reads whole ring words from the word holding v0: the bits below v0 in that word stand
 /// for values below the row's first free value, all of them in the row (or below its window), and
-/// are counted as used.  The diagonal's bit offset is the same in every word, so each diagonal
-/// word is read once.  Cost: one ring word and one diagonal word per 64 values scanned.
+/// are counted as used.  The diagonal's bit offset is the same in every word.  Four words are
+/// tested at once where they lie inside the ring and the diagonal's window, one at a time
+/// elsewhere.  Cost: a ring word, a column word and a diagonal word per 64 values scanned.
 #[inline]
 fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) -> i64 {
     let nmask = row.len() - 1;
@@ -185,20 +186,10 @@ fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) ->
     let mut vb = v0 - sh as i64; // the value of bit 0 of word w
     let mut j = vb + dj; // its diagonal bit (≡ the same mod 64 in every word)
     let mut used = (1u64 << sh) - 1; // bits of the current word already known used
-    while j < 0 {
-        used |= row[w] | col[w] | diag_word(diag, j);
-        if used != u64::MAX {
-            return vb + (!used).trailing_zeros() as i64;
-        }
-        w = (w + 1) & nmask;
-        vb += 64;
-        j += 64;
-        used = 0;
-    }
     let s = (j & 63) as u32;
-    let mut dwi = (j >> 6) as usize;
     loop {
-        if w + 4 <= row.len() && dwi + 5 <= diag.len() {
+        let dwi = (j >> 6) as usize;
+        if j >= 0 && w + 4 <= row.len() && dwi + 5 <= diag.len() {
             // four words at a time, one test
             let r: &[u64; 4] = row[w..w + 4].try_into().expect("4 words");
             let c: &[u64; 4] = col[w..w + 4].try_into().expect("4 words");
@@ -221,20 +212,18 @@ fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) ->
             }
             w = (w + 4) & nmask;
             vb += 256;
-            dwi += 4;
-            used = 0;
+            j += 256;
         } else {
-            let d = diag.get(dwi).copied().unwrap_or(0) >> s
-                | (diag.get(dwi + 1).copied().unwrap_or(0) << 1) << (63 - s);
-            used |= row[w] | col[w] | d;
+            // one word: below the diagonal's window, at its top or at the ring's end
+            used |= row[w] | col[w] | diag_word(diag, j);
             if used != u64::MAX {
                 return vb + (!used).trailing_zeros() as i64;
             }
             w = (w + 1) & nmask;
             vb += 64;
-            dwi += 1;
-            used = 0;
+            j += 64;
         }
+        used = 0;
     }
 }
 
