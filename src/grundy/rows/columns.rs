@@ -79,10 +79,10 @@ impl Columns {
         self.inside = None;
         let y = self.end.y();
         let n = (BATCH - y % BATCH) as usize;
-        if self.threads > 1 {
+        if self.end.a() == 1 {
             self.end.steps(n, self.threads, &mut self.batch)
         } else {
-            // one column at a time, the general sweep (every a)
+            // one column at a time, the general sweep
             self.batch.hashes.clear();
             self.batch.values.clear();
             for _ in 0..n {

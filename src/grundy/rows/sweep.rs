@@ -175,9 +175,9 @@ fn diag_word(bits: &[u64], j: i64) -> u64 {
 ///
 /// The scan reads whole ring words from the word holding v0: the bits below v0 in that word stand
 /// for values below the row's first free value, all of them in the row (or below its window), and
-/// are counted as used.  The diagonal's bit offset is the same in every word.  Four words are
-/// tested at once where they lie inside the ring and the diagonal's window, one at a time
-/// elsewhere.  Cost: a ring word, a column word and a diagonal word per 64 values scanned.
+/// are counted as used.  The diagonal's bit offset is the same in every word.  The first word is
+/// tested alone (short scans are the rule for few rows), then four words at once where they lie
+/// inside the ring and the diagonal's window, one at a time elsewhere.  Cost: a ring word, a column word and a diagonal word per 64 values scanned.
 #[inline]
 fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) -> i64 {
     let nmask = row.len() - 1;
@@ -189,7 +189,7 @@ fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) ->
     let s = (j & 63) as u32;
     loop {
         let dwi = (j >> 6) as usize;
-        if j >= 0 && w + 4 <= row.len() && dwi + 5 <= diag.len() {
+        if vb > v0 && j >= 0 && w + 4 <= row.len() && dwi + 5 <= diag.len() {
             // four words at a time, one test
             let r: &[u64; 4] = row[w..w + 4].try_into().expect("4 words");
             let c: &[u64; 4] = col[w..w + 4].try_into().expect("4 words");
@@ -248,7 +248,7 @@ struct Geometry {
 /// that it is present (the window lemma).  Returns the cell's terms of the row hash and of the
 /// diagonal hash.
 #[allow(clippy::too_many_arguments)]
-#[inline]
+#[inline(always)]
 fn put_cell(
     geo: &Geometry,
     hs: &Hashing,
