@@ -65,11 +65,7 @@ fn hash_collisions_and_thinned_snapshots_change_nothing() {
             "a = {a}: no collision with a 3-bit hash"
         );
         assert_eq!(full.hash_collisions, 0, "a = {a}");
-        assert_eq!(
-            (&t.joint, &t.rows, &t.cycles, &t.prefixes),
-            (&full.joint, &full.rows, &full.cycles, &full.prefixes),
-            "a = {a}"
-        );
+        same_certificate(&t, &full, &format!("a = {a}"));
     }
 }
 
@@ -101,10 +97,12 @@ fn an_assumed_period_right_or_wrong_gives_the_same_certificate() {
                 cfg.snapshot_budget = 1;
             }
             let t = rows::search(&cfg, &|_, _| {}).unwrap();
-            assert_eq!(
-                (&t.joint, &t.rows, &t.cycles, &t.prefixes),
-                (&full.joint, &full.rows, &full.cycles, &full.prefixes),
-                "a = {a}, X = {x_rows}, period {p} assumed ({lam} found), {bits}-bit hash"
+            same_certificate(
+                &t,
+                &full,
+                &format!(
+                    "a = {a}, X = {x_rows}, period {p} assumed ({lam} found), {bits}-bit hash"
+                ),
             );
         }
     }
@@ -181,11 +179,20 @@ fn bands_give_the_one_thread_certificate() {
             let mut cfg = Search::new(1, x_rows, 1 << 26);
             (cfg.threads, cfg.period) = (threads, period);
             let t = rows::search(&cfg, &|_, _| {}).unwrap();
-            assert_eq!(
-                (&t.joint, &t.rows, &t.cycles, &t.prefixes),
-                (&one.joint, &one.rows, &one.cycles, &one.prefixes),
-                "X = {x_rows}, {threads} threads, period {period:?}"
+            same_certificate(
+                &t,
+                &one,
+                &format!("X = {x_rows}, {threads} threads, period {period:?}"),
             );
         }
     }
+}
+
+/// Two searches certify the same: joint and per-row periods, one period's values, prefixes.
+fn same_certificate(t: &rows::Periods, full: &rows::Periods, what: &str) {
+    assert_eq!(
+        (&t.joint, &t.rows, &t.cycles, &t.prefixes),
+        (&full.joint, &full.rows, &full.cycles, &full.prefixes),
+        "{what}"
+    );
 }

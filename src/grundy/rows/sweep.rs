@@ -103,17 +103,8 @@ struct Hashing {
 #[derive(Clone, Debug)]
 pub struct Sweep {
     a: usize,
-    x_rows: usize,
-    /// (2a + 1)X: the row window's width and the diagonal window's width, in bits.
-    span: usize,
-    /// Row ring: W = 64·nw bits per row (a power of two ≥ span).
-    nw: usize,
-    /// Words of a diagonal window.
-    dw: usize,
-    /// Diagonals in the state: X + a − 1 (δ = y − live ..= y − 1 before column y).
-    live: usize,
-    /// Diagonal slots: `live` + [`bands::LAG`] (room for the banded sweep).
-    slots: usize,
+    /// The layout: X, the windows' widths, the diagonal slots.
+    geo: Geometry,
     y: u64,
     /// rows[x·nw ..]: bit (v + 2aX) mod W ↔ value v in row x's window.
     rows: Vec<u64>,
@@ -227,14 +218,19 @@ fn mex_one(row: &[u64], col: &[u64], diag: &[u64], p0: i64, dj: i64, v0: i64) ->
     }
 }
 
-/// The constants of one sweep's layout (see [`Sweep`]'s fields).
+/// The constants of one sweep's layout.
 #[derive(Clone, Copy, Debug)]
 struct Geometry {
     x_rows: usize,
+    /// (2a + 1)X: the row window's width and the diagonal window's width, in bits.
     span: usize,
+    /// Row ring: W = 64·nw bits per row (a power of two ≥ span).
     nw: usize,
+    /// Words of a diagonal window.
     dw: usize,
+    /// Diagonals in the state: X + a − 1 (δ = y − live ..= y − 1 before column y).
     live: usize,
+    /// Diagonal slots: `live` + [`LAG`] (room for the banded sweep).
     slots: usize,
     /// 2aX: value v sits at ring position (v + low) mod W.
     low: i64,
@@ -364,12 +360,16 @@ impl Sweep {
         };
         Sweep {
             a,
-            x_rows,
-            span,
-            nw,
-            dw,
-            live,
-            slots,
+            geo: Geometry {
+                x_rows,
+                span,
+                nw,
+                dw,
+                live,
+                slots,
+                low: low as i64,
+                dlow: ((2 * a - 1) * x_rows) as i64,
+            },
             y: 0,
             rows,
             free: vec![0; x_rows],
@@ -398,7 +398,7 @@ impl Sweep {
     pub fn bytes(&self) -> usize {
         8 * (self.rows.len() + self.free.len() + self.col.len() + self.diags.len())
             + 8 * self.diag_sum.len()
-            + self.recent.len() * (4 * self.x_rows + 8)
+            + self.recent.len() * (4 * self.geo.x_rows + 8)
             + 8 * self.column.len()
     }
 
@@ -429,9 +429,9 @@ impl Sweep {
         if self.a == 1 {
             return self.steps(1, 1, &mut Batch::default());
         }
-        let geo = self.geometry();
+        let geo = self.geo;
         let (xr, a, nw, dw, live, slots) =
-            (self.x_rows, self.a, geo.nw, geo.dw, geo.live, geo.slots);
+            (self.geo.x_rows, self.a, geo.nw, geo.dw, geo.live, geo.slots);
         let y = self.y as i64;
         let hs = std::sync::Arc::clone(&self.hashing);
         // the diagonal y − (X + a − 1) leaves the state (below the main diagonal while y < X, or
@@ -482,24 +482,10 @@ impl Sweep {
         Ok(())
     }
 
-    /// The layout's constants.
-    fn geometry(&self) -> Geometry {
-        Geometry {
-            x_rows: self.x_rows,
-            span: self.span,
-            nw: self.nw,
-            dw: self.dw,
-            live: self.live,
-            slots: self.slots,
-            low: (2 * self.a * self.x_rows) as i64,
-            dlow: ((2 * self.a - 1) * self.x_rows) as i64,
-        }
-    }
-
     /// The mex for cell (x, y) when a ≥ 2: the row, the column so far and the 2a − 1 move
     /// diagonals with the cells that are not options masked out, scanned from v.
     fn mex_general(&self, x: usize, mut v: i64, row: &[u64]) -> i64 {
-        let (xr, a, nw, dw) = (self.x_rows, self.a, self.nw, self.dw);
+        let (xr, a, nw, dw) = (self.geo.x_rows, self.a, self.geo.nw, self.geo.dw);
         let nmask = nw - 1;
         let wmask = nw * 64 - 1;
         let y = self.y as i64;
@@ -514,7 +500,7 @@ impl Sweep {
                 break; // diagonals beyond y are still empty
             }
             let d = &mut ds[nd];
-            d.0 = (delta + e).rem_euclid(self.slots as i64) as usize;
+            d.0 = (delta + e).rem_euclid(self.geo.slots as i64) as usize;
             d.1 = delta + e;
             d.3 = 0;
             let m = (-e).max(0) as usize;
@@ -553,7 +539,7 @@ impl Sweep {
     /// relative to y, the diagonals in order of δ − y relative to δ, the recent columns relative
     /// to their columns.  Exact; the hash is not consulted.
     pub fn same_state(&self, o: &Sweep) -> bool {
-        if self.a != o.a || self.x_rows != o.x_rows {
+        if self.a != o.a || self.geo.x_rows != o.geo.x_rows {
             return false;
         }
         if self.recent.len() != o.recent.len()
@@ -561,19 +547,19 @@ impl Sweep {
         {
             return false;
         }
-        let (nw, nmask, wmask) = (self.nw, self.nw - 1, self.nw * 64 - 1);
+        let (nw, nmask, wmask) = (self.geo.nw, self.geo.nw - 1, self.geo.nw * 64 - 1);
         // the window [y − 2aX, y + X) starts at ring position y mod W
-        for x in 0..self.x_rows {
+        for x in 0..self.geo.x_rows {
             let (r, s) = (
                 &self.rows[x * nw..(x + 1) * nw],
                 &o.rows[x * nw..(x + 1) * nw],
             );
             let mut i = 0;
-            while i < self.span {
-                let keep = if self.span - i >= 64 {
+            while i < self.geo.span {
+                let keep = if self.geo.span - i >= 64 {
                     u64::MAX
                 } else {
-                    (1u64 << (self.span - i)) - 1
+                    (1u64 << (self.geo.span - i)) - 1
                 };
                 let pr = (self.y as usize + i) & wmask;
                 let ps = (o.y as usize + i) & wmask;
@@ -584,7 +570,7 @@ impl Sweep {
             }
         }
         // the diagonals δ = y − live + k, k = 0..live, in order
-        let (live, slots, w) = (self.live, self.slots, self.dw);
+        let (live, slots, w) = (self.geo.live, self.geo.slots, self.geo.dw);
         (0..live).all(|k| {
             let a = (self.y as usize + slots - live + k) % slots;
             let b = (o.y as usize + slots - live + k) % slots;

@@ -178,9 +178,9 @@ fn cuts(x_rows: usize, k: usize) -> Vec<usize> {
 /// What a batch gives per column: the hash of the state before it and its values.
 #[derive(Debug, Default)]
 pub struct Batch {
-    /// hashes[c]: the hash of S_{y0+c}.
+    /// `hashes[c]`: the hash of S_{y0+c}.
     pub hashes: Vec<u64>,
-    /// values[c·X + x] = G(x, y0 + c).
+    /// `values[c·X + x]` = G(x, y0 + c).
     pub values: Vec<u64>,
 }
 
@@ -193,8 +193,8 @@ impl Sweep {
         if self.a != 1 {
             return Err(Error::internal("the banded sweep is for a = 1"));
         }
-        let xr = self.x_rows;
-        let geo = self.geometry();
+        let xr = self.geo.x_rows;
+        let geo = self.geo;
         let k = threads.clamp(1, (xr / 64).max(1));
         let cuts = cuts(xr, k);
         batch.hashes.clear();

@@ -16,15 +16,15 @@ use std::collections::VecDeque;
 impl Sweep {
     /// Appends the state's bytes to `out`.
     pub fn encode(&self, out: &mut Vec<u8>) {
-        for v in [self.a as u64, self.x_rows as u64, self.y] {
+        for v in [self.a as u64, self.geo.x_rows as u64, self.y] {
             out.extend_from_slice(&v.to_le_bytes());
         }
         for w in &self.rows {
             out.extend_from_slice(&w.to_le_bytes());
         }
-        for i in 0..self.live {
+        for i in 0..self.geo.live {
             let k = self.diagonal_at(i);
-            for w in &self.diags[k * self.dw..(k + 1) * self.dw] {
+            for w in &self.diags[k * self.geo.dw..(k + 1) * self.geo.dw] {
                 out.extend_from_slice(&w.to_le_bytes());
             }
         }
@@ -39,9 +39,9 @@ impl Sweep {
     /// The slot of the state's diagonal kept at place i of the encoding: the δ ≡ i (mod K) among
     /// δ = y − K ..= y − 1.
     fn diagonal_at(&self, i: usize) -> usize {
-        let (k, y) = (self.live as i64, self.y as i64);
+        let (k, y) = (self.geo.live as i64, self.y as i64);
         let delta = y - k + (i as i64 - (y - k)).rem_euclid(k);
-        delta.rem_euclid(self.slots as i64) as usize
+        delta.rem_euclid(self.geo.slots as i64) as usize
     }
 
     /// Reads a state of this sweep's a and X (and hash) from the front of `b`, returning it and
@@ -54,10 +54,10 @@ impl Sweep {
             Ok(u64::from_le_bytes(s.try_into().unwrap_or([0; 8])))
         };
         let (a, x, y) = (u64_at(b)?, u64_at(b)?, u64_at(b)?);
-        if a != self.a as u64 || x != self.x_rows as u64 {
+        if a != self.a as u64 || x != self.geo.x_rows as u64 {
             return Err(format!(
                 "a state of a = {a}, X = {x}, not a = {}, X = {}",
-                self.a, self.x_rows
+                self.a, self.geo.x_rows
             ));
         }
         if y >= 1 << 60 {
@@ -65,14 +65,14 @@ impl Sweep {
         }
         let mut s = self.clone();
         s.y = y;
-        let (dw, nr) = (s.dw, s.rows.len());
-        let words = nr + s.live * dw;
+        let (dw, nr) = (s.geo.dw, s.rows.len());
+        let words = nr + s.geo.live * dw;
         let mut ws = Vec::with_capacity(words);
         for _ in 0..words {
             ws.push(u64_at(b)?);
         }
         s.diags.fill(0);
-        for i in 0..s.live {
+        for i in 0..s.geo.live {
             let k = s.diagonal_at(i);
             s.diags[k * dw..(k + 1) * dw].copy_from_slice(&ws[nr + i * dw..nr + (i + 1) * dw]);
         }
@@ -87,7 +87,7 @@ impl Sweep {
         if n_recent != want_recent {
             return Err(format!("{n_recent} recent columns, not {want_recent}"));
         }
-        let (xr, a) = (self.x_rows, self.a);
+        let (xr, a) = (self.geo.x_rows, self.a);
         let low = (2 * a * xr) as i64;
         let hs = std::sync::Arc::clone(&self.hashing);
         s.recent = VecDeque::new();
@@ -106,7 +106,7 @@ impl Sweep {
             s.recent.push_back((c, h));
         }
         // rows: no bit outside the window [y − 2aX, y + X); recompute f_x and H_rows
-        let (nw, wmask) = (s.nw, s.nw * 64 - 1);
+        let (nw, wmask) = (s.geo.nw, s.geo.nw * 64 - 1);
         let w0 = (y as usize) & wmask; // ring position of y − 2aX
         s.h_rows = 0;
         for x in 0..xr {
@@ -116,7 +116,7 @@ impl Sweep {
             for p in 0..nw * 64 {
                 let set = row[p / 64] >> (p % 64) & 1 == 1;
                 let i = (p + nw * 64 - w0) & wmask; // offset from the window's bottom
-                if i >= s.span {
+                if i >= s.geo.span {
                     if set {
                         return Err(format!("row {x} has a value outside its window"));
                     }
@@ -126,7 +126,7 @@ impl Sweep {
                     sum = addmod(sum, hs.b_pow[i]);
                 }
             }
-            for i in 0..s.span {
+            for i in 0..s.geo.span {
                 if ring_word(row, (w0 + i) & wmask, nw - 1) & 1 == 0 {
                     free = Some(y as i64 - low + i as i64);
                     break;
@@ -139,14 +139,14 @@ impl Sweep {
         // δ = y − k for k = 1..=live, exponent k; δ ≥ −(X − 1) holds values)
         s.h_diag = 0;
         s.diag_sum.fill(0);
-        for k in 1..=s.live {
+        for k in 1..=s.geo.live {
             let delta = y as i64 - k as i64;
-            let slot = delta.rem_euclid(s.slots as i64) as usize;
-            let d = &s.diags[slot * s.dw..(slot + 1) * s.dw];
+            let slot = delta.rem_euclid(s.geo.slots as i64) as usize;
+            let d = &s.diags[slot * s.geo.dw..(slot + 1) * s.geo.dw];
             let mut sum = 0u64;
-            for j in 0..s.dw * 64 {
+            for j in 0..s.geo.dw * 64 {
                 if d[j / 64] >> (j % 64) & 1 == 1 {
-                    if j >= s.span || delta < 1 - s.x_rows as i64 {
+                    if j >= s.geo.span || delta < 1 - s.geo.x_rows as i64 {
                         return Err(format!("diagonal {delta} has a value outside its window"));
                     }
                     sum = addmod(sum, hs.b_pow[j]);
@@ -190,7 +190,7 @@ mod tests {
                         assert!(s.decode(&b[..cut]).is_err());
                     }
                     let mut bad = b.clone();
-                    let last_row_word = 24 + 8 * (x * s.nw) - 1;
+                    let last_row_word = 24 + 8 * (x * s.geo.nw) - 1;
                     bad[last_row_word] ^= 0x80;
                     // a flipped bit is either refused or a different state
                     if let Ok((v, _)) = s.decode(&bad) {
