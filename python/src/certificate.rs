@@ -172,9 +172,9 @@ pub fn open_certificate(py: Python<'_>, path: PathArg) -> PyResult<RowCertificat
 
 /// Certifies rows 0..rows−1 of the Grundy function of generalized Wythoff with parameter a by
 /// the row sweep and writes them to the row certificate `path` — the command line's
-/// `wythoff rows X -a A -o CERT`, with its default budgets, without its checkpoints: written
-/// whole (complete under its name, or absent: a stopped call leaves no file) — and returns it
-/// opened.  Releases the GIL; Ctrl-C stops the sweep within 2^12 columns.  ValueError when no
+/// `wythoff rows X -a A -o CERT`, with its default budgets and threads (all cores), without its
+/// checkpoints: written whole (complete under its name, or absent: a stopped call leaves no
+/// file) — and returns it opened.  Releases the GIL; Ctrl-C stops the sweep within 2^12 columns.  ValueError when no
 /// period is found within max_columns columns (no file is written then).
 #[pyfunction]
 #[pyo3(signature = (path, rows, a = crate::convert::Param(1), *, max_columns = Int(1_000_000_000u64.into())))]
@@ -193,6 +193,7 @@ pub fn write_certificate(
     let last = x.saturating_sub(1);
     let mut cfg = rows::Search::new(a.0, x, max_columns);
     cfg.prefixes = rows::Prefixes::Budget(DEFAULT_PREFIX_BUDGET);
+    cfg.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     rows::first_state(&cfg).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
         .map_err(|e| crate::errors::output_to_py(e, &path))?;
