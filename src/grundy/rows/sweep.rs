@@ -7,16 +7,18 @@
 //! mod W: a column step moves no bits, it clears the one bit that leaves the bottom after checking
 //! that it is set.  A per-row first-free pointer f_x (the least absent value; every value below is
 //! present) starts the mex scan near its answer.  Diagonal δ keeps its values relative to δ
-//! ([δ − (2a−1)X, δ + 2X), fixed once written), in X + a − 1 slots indexed by δ mod slots; for a ≥ 3
-//! the last a − 2 columns are kept to mask the diagonal cells that are not options.
+//! ([δ − (2a−1)X, δ + 2X), fixed once written); the state holds the X + a − 1 diagonals
+//! δ = y − X − a + 1 ..= y − 1, in X + a − 1 + [`LAG`] slots indexed by δ mod slots (the extra
+//! slots let the bands of [`Sweep::steps`] run apart); for a ≥ 3 the last a − 2 columns are kept
+//! to mask the diagonal cells that are not options.
 //!
 //! The state hash (polynomial hashes modulo the Mersenne prime 2^61 − 1, a Karp–Rabin fingerprint;
 //! Karp and Rabin, "Efficient randomized pattern-matching algorithms", 1987) is a function of the
 //! normalized state alone:
 //! H_rows = Σ_x c_x Σ_{v in row x's window} B^{v − y + 2aX}, H_diag = Σ_δ C^{y − δ} Σ_{j in δ} B^j,
 //! and a hash of the recent columns.  It is kept up to date in O(1) per cell: one term per value
-//! written, and per column one subtraction (the values leaving the row windows) and one
-//! multiplication by B^{−1} (rows) and by C (diagonals).  Equal states have equal hashes; unequal
+//! written, and per column two subtractions (the values leaving the row windows, the diagonal
+//! leaving the state) and one multiplication by B^{−1} (rows) and by C (diagonals).  Equal states have equal hashes; unequal
 //! states almost never do, and [`Sweep::same_state`], the exact comparison, decides every equality.
 //!
 //! Cost per column: O(X · (scan words)) for the mex scans from f_x, O(X) for the hashes and the
