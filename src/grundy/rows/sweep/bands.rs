@@ -46,7 +46,9 @@ impl Diagonals {
     ///
     /// # Safety
     /// No other thread may write slot `k` meanwhile.
+    // SAFETY: k < slots (the callers reduce mod slots), so the read is inside the sums.
     unsafe fn sum(self, k: usize) -> u64 {
+        // SAFETY: in bounds (above); no concurrent write (the caller's guarantee)
         unsafe { *self.sums.add(k) }
     }
 
@@ -54,7 +56,9 @@ impl Diagonals {
     ///
     /// # Safety
     /// No other thread may touch slot `k` while the references live.
+    // SAFETY: k < slots, so the window k·dw .. (k + 1)·dw and the sum lie inside their vectors.
     unsafe fn slot<'a>(self, k: usize) -> (&'a mut [u64], &'a mut u64) {
+        // SAFETY: in bounds (above); exclusive for the references' life (the caller's guarantee)
         unsafe {
             (
                 std::slice::from_raw_parts_mut(self.words.add(k * self.dw), self.dw),
@@ -98,6 +102,7 @@ impl Band<'_> {
     /// # Safety
     /// The slots of diagonals y − hi + 1 ..= y − lo are this band's for the call, and the values
     /// of rows < lo at column y are published.
+    // SAFETY: the only unsafe step is the slot of diagonal y − x for x in lo..hi, covered above.
     unsafe fn column(
         &mut self,
         geo: &Geometry,
@@ -263,8 +268,9 @@ impl Sweep {
                     leaving[c] = unsafe { diags.sum(slot) };
                 }
                 if b == 0 {
-                    // diagonal y starts: its slot held diagonal y − slots, read by no band now
+                    // diagonal y starts in the slot of diagonal y − slots
                     let slot = (y as u64 % geo.slots as u64) as usize;
+                    // SAFETY: the last band is past column y − LAG, so no band reads that slot
                     let (w, s) = unsafe { diags.slot(slot) };
                     w.fill(0);
                     *s = 0;
@@ -278,6 +284,8 @@ impl Sweep {
                         std::slice::from_raw_parts_mut(values.at(c * xr + lo), hi - lo),
                     )
                 };
+                // SAFETY: the diagonals of this band's cells are its own (the pipeline's order)
+                // and the rows above are published (waited for above)
                 match unsafe { band.column(&geo, hs, diags, y, out, above) } {
                     Ok(t) => band.terms[c] = t,
                     Err(e) => {
