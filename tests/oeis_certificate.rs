@@ -276,11 +276,12 @@ fn what_a_certificate_cannot_give_is_refused_with_the_reason() {
     assert!(!out.exists());
 }
 
-/// The b-files of rows 0..1279 kept in doc/bfiles (from `rows 1280 --period 1572864 -o CERT`,
-/// whose first 1024 rows equal those of a separate `rows 1024 -o CERT` run): whole (indices
-/// 0..1279), their first terms the published ones, their first 128 terms those of a fresh sweep
-/// of rows 0..127, and every period of a row x ≥ 1 of the form 3·2^k with the preperiod below
-/// the joint preperiod the doc states.
+/// The b-files of rows 0..2047 kept in doc/bfiles (from `rows 2048 --period 1572864 -o CERT`,
+/// whose first 1280 rows equal those of a separate `rows 1280 --period 1572864 -o CERT` run and
+/// whose first 1024 those of a separate `rows 1024 -o CERT` run): whole (indices 0..2047), their
+/// first terms the published ones, their first 128 terms those of a fresh sweep of rows 0..127,
+/// every period of a row x ≥ 1 of the form 3·2^k, the largest preperiod and period those the docs
+/// state, and the period 393216 in rows 404..1653, 786432 in rows 1654..2047.
 #[test]
 fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
     let read = |name: &str| {
@@ -289,7 +290,7 @@ fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
     };
     for (anum, file) in [("A046874", "b046874.txt"), ("A046875", "b046875.txt")] {
         let kept = read(file);
-        assert_eq!(kept.len(), 1280, "{file}");
+        assert_eq!(kept.len(), 2048, "{file}");
         let want = published_from_0(anum);
         assert_eq!(kept[..want.len()], want[..], "{file}: published terms");
         let fresh = bfile_values(&wythoff(&["oeis", anum, "--terms", "128"]));
@@ -303,6 +304,9 @@ fn kept_row_bfiles_agree_with_published_terms_and_a_fresh_sweep() {
         );
     }
     let preperiods = read("b046874.txt");
-    assert_eq!(preperiods.iter().max(), Some(&81059997));
-    assert_eq!(periods.iter().max(), Some(&393216));
+    assert_eq!(preperiods.iter().max(), Some(&156817047));
+    assert_eq!(periods.iter().max(), Some(&786432));
+    assert_eq!(periods[403], 196608);
+    assert!(periods[404..1654].iter().all(|&p| p == 393216));
+    assert!(periods[1654..].iter().all(|&p| p == 786432));
 }
