@@ -1,6 +1,7 @@
 //! `wythoff --generate man|complete-bash|complete-zsh|complete-fish`: the manual page renders with
 //! `man` and covers every command that `wythoff --help` lists; each completion script names every
-//! command, the bash one loads, and the zsh and fish ones parse where those shells are installed.
+//! command and offers exactly the options some `--help` shows (no hidden test hook), the bash one
+//! loads, and the zsh and fish ones parse where those shells are installed.
 
 mod common;
 
@@ -153,5 +154,113 @@ fn generate_takes_nothing_else() {
         let e = text(&o.stderr);
         assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
         assert!(e.contains("--generate"), "{args:?}: {e}");
+    }
+}
+
+/// The long options in `text` (`--name`, and `-l name` on a line of fish's `complete`), sorted.
+fn long_options(text: &str) -> std::collections::BTreeSet<String> {
+    let lines = text.lines().map(|l| match l.starts_with("complete ") {
+        true => l.replace(" -l ", " --"),
+        false => l.to_string(),
+    });
+    let text = lines.collect::<Vec<_>>().join("\n");
+    let mut all = std::collections::BTreeSet::new();
+    for (i, _) in text.match_indices("--") {
+        let name: String = text[i + 2..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
+            .collect();
+        if name.starts_with(|c: char| c.is_ascii_lowercase()) {
+            all.insert(format!("--{name}"));
+        }
+    }
+    all
+}
+
+/// The `--help` text of `path` and of every command below it, depth first.
+fn every_help(path: &[String], all: &mut Vec<String>) {
+    let args: Vec<&str> = path.iter().map(String::as_str).chain(["--help"]).collect();
+    let o = wythoff(&args);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    let help = text(&o.stdout);
+    let subs: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect();
+    all.push(help);
+    for s in subs {
+        every_help(&[path, &[s]].concat(), all);
+    }
+}
+
+#[test]
+fn the_completion_scripts_offer_what_help_shows_and_no_hidden_argument() {
+    // every long option that some `--help` shows (on its own line, or named in a description)
+    let mut helps = Vec::new();
+    every_help(&[], &mut helps);
+    assert!(helps.len() >= 20, "{} help pages", helps.len());
+    let mentioned = long_options(&helps.join("\n"));
+    // the options themselves: the lines that start with one
+    let declared = long_options(
+        &helps
+            .iter()
+            .flat_map(|h| h.lines())
+            .filter(|l| l.trim_start().starts_with('-'))
+            .map(|l| l.trim_start().split("  ").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    );
+    for opt in [
+        "--count",
+        "--against",
+        "--checkpoint-every",
+        "--merge",
+        "--generate",
+    ] {
+        assert!(declared.contains(opt), "{opt} is not in --help");
+    }
+    // the test hooks, which --help does not show
+    let hidden = [
+        "--abort-after-checkpoints",
+        "--abort-after-rows",
+        "--checkpoint-ms",
+        "--checkpoint-columns",
+        "--inject-fault",
+        "--inject-carry",
+        "--inject-digit",
+        "--kernel",
+    ];
+    for h in hidden {
+        assert!(!mentioned.contains(h), "--help shows {h}");
+    }
+    // every shell --generate offers
+    let top = &helps[0];
+    let shells: Vec<&str> = top
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("- "))
+        .filter_map(|l| l.split(':').next())
+        .filter(|w| w.starts_with("complete-"))
+        .collect();
+    assert_eq!(shells.len(), 3, "{shells:?}");
+    for shell in shells {
+        let o = wythoff(&["--generate", shell]);
+        assert!(o.status.success(), "{shell}: {}", text(&o.stderr));
+        let script = text(&o.stdout);
+        let offered = long_options(&script);
+        for h in hidden {
+            assert!(!offered.contains(h), "{shell} offers the hidden {h}");
+        }
+        let unknown: Vec<_> = offered.difference(&mentioned).collect();
+        assert!(
+            unknown.is_empty(),
+            "{shell} offers what --help does not show: {unknown:?}"
+        );
+        let missing: Vec<_> = declared.difference(&offered).collect();
+        assert!(missing.is_empty(), "{shell} does not offer {missing:?}");
     }
 }

@@ -24,7 +24,9 @@ pub(crate) enum Generated {
 /// Prints what `what` names on stdout.
 pub(crate) fn generate(what: Generated) -> Result<()> {
     use clap_complete::Shell;
-    let mut cmd = Cli::command();
+    // static, so that the names borrowed from it are `&'static str`, as clap's builder takes them
+    static COMMAND: std::sync::OnceLock<clap::Command> = std::sync::OnceLock::new();
+    let cmd = COMMAND.get_or_init(Cli::command);
     let mut buf: Vec<u8> = Vec::new();
     let shell = match what {
         Generated::Man => {
@@ -37,13 +39,68 @@ pub(crate) fn generate(what: Generated) -> Result<()> {
         Generated::CompleteFish => Some(Shell::Fish),
     };
     if let Some(shell) = shell {
-        clap_complete::generate(shell, &mut cmd, "wythoff", &mut buf);
+        clap_complete::generate(shell, &mut without_hidden(cmd), "wythoff", &mut buf);
     }
     let text = String::from_utf8(buf)
         .map_err(|_| Error::internal("a generated page or script is not UTF-8 text"))?;
     let mut out = Out::new();
     out.text(&text)?;
     out.finish()
+}
+
+/// `cmd` (not yet built) again without its hidden arguments and hidden commands, for the
+/// completion scripts: clap_complete offers every argument, hidden or not, while `--help` and the
+/// manual page leave the hidden ones out.  Each argument kept keeps what the scripts use (its
+/// names, values, help, and the kept arguments it conflicts with); its other ties to arguments
+/// (requires, groups, overrides) are dropped, since they may name a hidden one.
+fn without_hidden(cmd: &'static clap::Command) -> clap::Command {
+    use clap::builder::Resettable::Reset;
+    let kept = |a: &&clap::Arg| !a.is_hide_set();
+    let mut new = clap::Command::new(cmd.get_name())
+        .version(cmd.get_version())
+        .long_version(cmd.get_long_version())
+        .visible_aliases(cmd.get_visible_aliases())
+        .subcommand_required(cmd.is_subcommand_required_set())
+        .arg_required_else_help(cmd.is_arg_required_else_help_set())
+        .args_conflicts_with_subcommands(cmd.is_args_conflicts_with_subcommands_set())
+        .allow_external_subcommands(cmd.is_allow_external_subcommands_set())
+        .disable_help_flag(cmd.is_disable_help_flag_set())
+        .disable_version_flag(cmd.is_disable_version_flag_set())
+        .disable_help_subcommand(cmd.is_disable_help_subcommand_set())
+        .propagate_version(cmd.is_propagate_version_set());
+    if let Some(about) = cmd.get_about() {
+        new = new.about(about.clone());
+    }
+    if let Some(about) = cmd.get_long_about() {
+        new = new.long_about(about.clone());
+    }
+    if let Some(c) = cmd.get_short_flag() {
+        new = new.short_flag(c);
+    }
+    if let Some(l) = cmd.get_long_flag() {
+        new = new.long_flag(l);
+    }
+    for a in cmd.get_arguments().filter(kept) {
+        let conflicts: Vec<clap::Id> = cmd
+            .get_arg_conflicts_with(a)
+            .into_iter()
+            .filter(kept)
+            .map(|c| c.get_id().clone())
+            .collect();
+        new = new.arg(
+            a.clone()
+                .conflicts_with(Reset)
+                .conflicts_with_all(conflicts)
+                .requires(Reset)
+                .required_unless_present(Reset)
+                .overrides_with(Reset)
+                .group(Reset),
+        );
+    }
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        new = new.subcommand(without_hidden(sub));
+    }
+    new
 }
 
 /// The page: the program's own sections (name, synopsis, description, options), the list of
