@@ -1,7 +1,7 @@
 //! Conflicting or meaningless flag combinations are refused with status 2 and one line naming the
 //! flags; the meaningful combinations next to them still work.  Every flag of nth, move, pairs,
 //! three, three-move, ratwyt, game-two, game-three, cw and oeis was gone through; the decisions
-//! are the two tables below.
+//! are the two tables below; `gvalue` refuses a flag of one of its forms given with another.
 
 mod common;
 
@@ -196,5 +196,86 @@ fn the_meaningful_combinations_next_to_them_work() {
     assert_eq!(
         String::from_utf8(up.stdout).unwrap(),
         "1 2\n2 5\n3 7\n4 10\n"
+    );
+}
+
+#[test]
+fn gvalue_refuses_a_flag_its_form_does_not_use() {
+    // the forms: G N (one g-value), G --count K (a stream, a summary, --all, --rule), --check FILE,
+    // G --against TABLE; a real file and table, so that only the flag is refused
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (f, t, out, plots) = (p("g3.bin"), p("t20.bin"), p("out"), p("plots"));
+    let o = wythoff(&["gvalue", "3", "--count", "5", "-o", &f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = wythoff(&["grundy", "20", "-o", &t]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let table: &[(&[&str], &[&str])] = &[
+        (&["gvalue", "3", "5", "-o", &out], &["[N]", "--output"]),
+        (
+            &["gvalue", "3", "5", "--text", "-o", &out],
+            &["[N]", "--text"],
+        ),
+        (&["gvalue", "3", "5", "--text"], &["[N]", "--text"]),
+        (&["gvalue", "1", "5", "--all"], &["[N]", "--all"]),
+        (
+            &["gvalue", "1", "5", "--all", "--plots", &plots],
+            &["[N]", "--plots"],
+        ),
+        (
+            &["gvalue", "1", "5", "--plots", &plots],
+            &["[N]", "--plots"],
+        ),
+        (&["gvalue", "1", "5", "--rule"], &["[N]", "--rule"]),
+        (&["gvalue", "--check", &f, "--all"], &["--check", "--all"]),
+        (&["gvalue", "--check", &f, "--rule"], &["--check", "--rule"]),
+        (
+            &["gvalue", "--check", &f, "--plots", &plots],
+            &["--check", "--plots"],
+        ),
+        (
+            &["gvalue", "3", "--against", &t, "--all"],
+            &["--against", "--all"],
+        ),
+        (
+            &["gvalue", "3", "--against", &t, "--rule"],
+            &["--against", "--rule"],
+        ),
+        (
+            &["gvalue", "3", "--against", &t, "--plots", &plots],
+            &["--against", "--plots"],
+        ),
+    ];
+    for (args, names) in table {
+        let o = wythoff(args);
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        for n in *names {
+            assert!(e.contains(n), "{args:?}: {e:?} lacks {n:?}");
+        }
+    }
+    // nothing was written
+    assert!(!std::path::Path::new(&out).exists());
+    assert!(!std::path::Path::new(&plots).exists());
+    // each form with its own flags
+    let table: &[&[&str]] = &[
+        &["gvalue", "3", "5", "--json"],
+        &["gvalue", "--check", &f, "--json"],
+        &["gvalue", "3", "--against", &t, "--json"],
+        &["gvalue", "1", "--count", "5", "--rule", "--json"],
+        &["gvalue", "1", "--count", "5", "--all", "--plots", &plots],
+        &["gvalue", "1", "--count", "5", "--text", "-o", &out],
+    ];
+    for args in table {
+        let o = wythoff(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    assert!(std::path::Path::new(&out).exists());
+    assert!(
+        std::path::Path::new(&plots)
+            .join("gvalue_settling.png")
+            .exists()
     );
 }

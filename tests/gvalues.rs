@@ -160,46 +160,189 @@ fn the_summary_measures_against_the_zero_values() {
     assert_eq!(listed[..], unused[..unused.len().min(32)]);
 }
 
-/// The figures of `gvalue --all` for the g-values (n, x, y) of one value, computed here from
-/// the naive table and the mex pairs: [x − A_n, y − B_n, (y − x) − n] extremes and last growth,
-/// the changes of (y − x) − n, where its last run began, its value there and the counts.
-fn figures(values: &[(u64, u64)], zeros: &[(u64, u64)]) -> serde_json::Value {
-    let mut ext = [(0i64, 0i64, 0u64); 3];
-    let (mut changes, mut from, mut prev) = (0u64, 0u64, None);
-    let mut counts = std::collections::BTreeMap::<i64, u64>::new();
-    for (n, (&(x, y), &(a, b))) in values.iter().zip(zeros).enumerate() {
-        let devs = [
-            x as i64 - a as i64,
-            y as i64 - b as i64,
-            (y - x) as i64 - n as i64,
-        ];
-        for (e, d) in ext.iter_mut().zip(devs) {
-            if d.unsigned_abs() > e.0.unsigned_abs().max(e.1.unsigned_abs()) {
-                e.2 = n as u64;
-            }
-            e.0 = e.0.min(d);
-            e.1 = e.1.max(d);
-        }
-        if prev.is_some_and(|p| p != devs[2]) {
-            changes += 1;
-            from = n as u64;
-        }
-        prev = Some(devs[2]);
-        *counts.entry(devs[2]).or_default() += 1;
-    }
-    let e = |i: usize| {
-        serde_json::json!([
-            ext[i].0.to_string(),
-            ext[i].1.to_string(),
-            ext[i].2.to_string()
-        ])
+/// The summary of `gvalue G --count K --json` (without `version`) for the g-values (x, y) of the
+/// value `g` in increasing x, recounted here from that list and the mex pairs (A_n, B_n): the
+/// extremes of x − A_n, y − B_n and (y − x) − n from the first value on, where the largest |.|
+/// last grew, the diagonals y − x used and unused, and the runs of (y − x) − n.
+fn summary_of(g: u32, values: &[(u64, u64)], zeros: &[(u64, u64)]) -> serde_json::Value {
+    let t = |v: &dyn ToString| v.to_string();
+    let devs: Vec<[i64; 3]> = values
+        .iter()
+        .zip(zeros)
+        .enumerate()
+        .map(|(n, (&(x, y), &(a, b)))| {
+            [
+                x as i64 - a as i64,
+                y as i64 - b as i64,
+                (y - x) as i64 - n as i64,
+            ]
+        })
+        .collect();
+    let extremes = |i: usize| {
+        let d: Vec<i64> = devs.iter().map(|d| d[i]).collect();
+        let (min, max) = (*d.iter().min().unwrap(), *d.iter().max().unwrap());
+        let largest = d.iter().map(|v| v.unsigned_abs()).max().unwrap();
+        // the first n at which |.| reaches its largest: from there on it did not grow
+        let grew = d.iter().position(|v| v.unsigned_abs() == largest).unwrap();
+        serde_json::json!({"min": t(&min), "max": t(&max), "largest": t(&largest),
+                           "last_growth": t(&grew)})
     };
+    let diagonals: std::collections::BTreeSet<u64> = values.iter().map(|&(x, y)| y - x).collect();
+    assert_eq!(
+        diagonals.len(),
+        values.len(),
+        "g = {g}: a diagonal used twice"
+    );
+    let top = *diagonals.last().unwrap();
+    let unused: Vec<u64> = (0..=top).filter(|d| !diagonals.contains(d)).collect();
+    let shifts: Vec<i64> = devs.iter().map(|d| d[2]).collect();
+    let changes = shifts.windows(2).filter(|w| w[0] != w[1]).count();
+    let from = (1..shifts.len())
+        .rev()
+        .find(|&n| shifts[n] != shifts[n - 1])
+        .unwrap_or(0);
+    let mut counts = std::collections::BTreeMap::<i64, u64>::new();
+    for &d in &shifts {
+        *counts.entry(d).or_default() += 1;
+    }
+    let n = values.len() - 1;
+    let (x, y) = values[n];
     serde_json::json!({
-        "x_minus_a": e(0), "y_minus_b": e(1), "diagonal_minus_n": e(2),
-        "changes": changes.to_string(), "constant_from": from.to_string(),
-        "shift": prev.unwrap_or(0).to_string(),
-        "counts": counts.iter().map(|(d, c)| [d.to_string(), c.to_string()]).collect::<Vec<_>>(),
+        "g": t(&g), "count": t(&values.len()), "last": [t(&n), t(&x), t(&y)],
+        "x_minus_a": extremes(0), "y_minus_b": extremes(1), "diagonal_minus_n": extremes(2),
+        "largest_diagonal": t(&top), "unused_diagonals": t(&unused.len()),
+        "unused_diagonal_list": unused.iter().take(32).map(|d| d.to_string()).collect::<Vec<_>>(),
+        "diagonal_minus_n_changes": t(&changes), "constant_from": t(&from),
+        "shift": t(shifts.last().unwrap()),
+        "diagonal_minus_n_counts":
+            counts.iter().map(|(d, c)| [d.to_string(), c.to_string()]).collect::<Vec<_>>(),
     })
+}
+
+/// The text lines of `gvalue` for the summary `j` of [`summary_of`], as doc/gvalues.md shows them.
+fn summary_text(j: &serde_json::Value) -> String {
+    let v = |p: &str| j.pointer(p).unwrap().as_str().unwrap().to_string();
+    let mut t = format!("g={} count={}\n", v("/g"), v("/count"));
+    t += &format!(
+        "last: n={} x={} y={}\n",
+        v("/last/0"),
+        v("/last/1"),
+        v("/last/2")
+    );
+    for (what, key) in [
+        ("x - A_n", "x_minus_a"),
+        ("y - B_n", "y_minus_b"),
+        ("(y - x) - n", "diagonal_minus_n"),
+    ] {
+        let e = |f: &str| v(&format!("/{key}/{f}"));
+        t += &format!(
+            "{what}: from {} to {}; largest |.| = {}, last grew at n={}\n",
+            e("min"),
+            e("max"),
+            e("largest"),
+            e("last_growth")
+        );
+    }
+    let list: Vec<&str> = j["unused_diagonal_list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    let (top, unused) = (v("/largest_diagonal"), v("/unused_diagonals"));
+    t += &format!("diagonals: largest y - x = {top}, {unused} of 0..={top} unused");
+    if !list.is_empty() {
+        t += &format!(": {}", list.join(" "));
+    }
+    if unused.parse::<usize>().unwrap() > list.len() {
+        t += " …";
+    }
+    let counts: Vec<String> = j["diagonal_minus_n_counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| format!("{}:{}", c[0].as_str().unwrap(), c[1].as_str().unwrap()))
+        .collect();
+    t += &format!(
+        "\nshifted Wythoff: (y - x) - n changed {} times; its last run: {} from n={} to n={}; \
+         value:count {}\n",
+        v("/diagonal_minus_n_changes"),
+        v("/shift"),
+        v("/constant_from"),
+        v("/last/0"),
+        counts.join(" ")
+    );
+    t
+}
+
+/// The g-values (x, y), x ≤ y, of every value h ≤ `top` in increasing x, from the naive board
+/// `g` (rows x < its height), each list cut where the board could miss one (a row whose h lies
+/// beyond the board's columns).
+fn naive_lists(g: &[Vec<u32>], top: u32) -> Vec<Vec<(u64, u64)>> {
+    (0..=top)
+        .map(|h| {
+            let mut v = Vec::new();
+            for (x, row) in g.iter().enumerate() {
+                if !row.contains(&h) {
+                    break;
+                }
+                for (y, &c) in row.iter().enumerate().skip(x) {
+                    if c == h {
+                        v.push((x as u64, y as u64));
+                    }
+                }
+            }
+            v
+        })
+        .collect()
+}
+
+/// Drops the `version` of a JSON object.
+fn unversioned(mut j: serde_json::Value) -> serde_json::Value {
+    j.as_object_mut().unwrap().remove("version");
+    j
+}
+
+#[test]
+fn every_summary_field_of_every_value_to_255_equals_a_recount_from_the_naive_board() {
+    // rows x < 40, columns y < 400: each row holds every h ≤ 255 (G(x, y) ≥ y − 2x), and the
+    // first 20 g-values of each h lie in the first 40 rows
+    let (rows, cols, count) = (40usize, 400usize, 20usize);
+    let g = naive_rows(rows, cols, 1);
+    let lists = naive_lists(&g, 255);
+    let zeros = mex_pairs_through(1, false, count as u64 - 1);
+    let all = json(&run_ok(&[
+        "gvalue", "255", "--count", "20", "--all", "--json",
+    ]));
+    let all = all["values"].as_array().unwrap();
+    assert_eq!(all.len(), 256);
+    let all_text = stdout(&run_ok(&["gvalue", "255", "--count", "20", "--all"]));
+    for (h, list) in lists.iter().enumerate() {
+        assert!(list.len() >= count, "h = {h}: {} g-values", list.len());
+        let h32 = h as u32;
+        // every prefix of K ≤ 3 (where the first value decides the extremes) and K = 20
+        for k in [1, 2, 3, count] {
+            let want = summary_of(h32, &list[..k], &zeros);
+            let (hs, ks) = (h.to_string(), k.to_string());
+            if k == count {
+                assert_eq!(unversioned(all[h].clone()), want, "--all, h = {h}");
+                assert!(
+                    all_text.contains(&summary_text(&want)),
+                    "--all text, h = {h}"
+                );
+            }
+            if k == count || h % 15 == 1 {
+                let j = json(&run_ok(&["gvalue", &hs, "--count", &ks, "--json"]));
+                assert_eq!(unversioned(j), want, "h = {h}, K = {k}");
+                let t = stdout(&run_ok(&["gvalue", &hs, "--count", &ks]));
+                assert_eq!(t, summary_text(&want), "h = {h}, K = {k}");
+            }
+        }
+    }
+    // the 16-values (0, 16), (1, 15), (2, 17) against the 0-values (0, 0), (1, 2), (3, 5)
+    let t = stdout(&run_ok(&["gvalue", "16", "--count", "3"]));
+    says(&t, "y - B_n: from 12 to 16;");
+    says(&t, "(y - x) - n: from 13 to 16;");
 }
 
 #[test]
@@ -235,18 +378,8 @@ fn every_summary_of_all_equals_the_naive_table() {
         // the naive list is the prefix: every row up to its last x holds h inside the board
         let last_x = v[count - 1].0 as usize;
         assert!((0..=last_x).all(|x| g[x].contains(&(h as u32))), "h = {h}");
-        let want = figures(&v[..count], &zeros);
-        let j = &got[h];
-        assert_eq!(j["g"], h.to_string());
-        for key in ["x_minus_a", "y_minus_b", "diagonal_minus_n"] {
-            let e = &j[key];
-            let have = serde_json::json!([e["min"], e["max"], e["last_growth"]]);
-            assert_eq!(have, want[key], "h = {h}, {key}");
-        }
-        assert_eq!(j["diagonal_minus_n_changes"], want["changes"], "h = {h}");
-        assert_eq!(j["constant_from"], want["constant_from"], "h = {h}");
-        assert_eq!(j["shift"], want["shift"], "h = {h}");
-        assert_eq!(j["diagonal_minus_n_counts"], want["counts"], "h = {h}");
+        let want = summary_of(h as u32, &v[..count], &zeros);
+        assert_eq!(unversioned(got[h].clone()), want, "h = {h}");
     }
     // g = 0 is Wythoff's sequence itself: (y − x) − n = 0 throughout
     assert_eq!(got[0]["diagonal_minus_n_changes"], "0");
@@ -469,4 +602,81 @@ fn against_a_table_file_agrees_and_other_tables_are_refused() {
         &["gvalue", "3", "--against", s(&t), "--count", "4"],
         &["--count"],
     );
+}
+
+#[test]
+fn grundy_at_announces_the_sweep_only_where_it_runs() {
+    use std::io::BufRead;
+    // a 0-value (the 300000-th pair) and y − 2x > 255 answer at once, without a sweep
+    let pair = stdout(&run_ok(&["nth", "300000"]));
+    assert_eq!(pair, "300000 485410 785410\n");
+    for (x, y, answer) in [
+        ("485410", "785410", "0\n"),
+        ("785410", "485410", "0\n"),
+        ("300000", "1000000000", "unknown: 999400000 ≤ G("),
+        ("1000000000", "300000", "unknown: 999400000 ≤ G("),
+    ] {
+        let o = run_ok(&["grundy", "at", x, y]);
+        says(&stdout(&o), answer);
+        assert!(stderr(&o).is_empty(), "({x}, {y}): {}", stderr(&o));
+    }
+    // a cell that needs the sweep through row 2^18: the line comes first (the run is stopped
+    // once it is read)
+    let mut c = command()
+        .args(["grundy", "at", "262144", "262500"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(c.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    c.kill().unwrap();
+    c.wait().unwrap();
+    says(
+        &line,
+        "sweeping the g-values of 0..=255 through row 262144 first",
+    );
+}
+
+#[test]
+fn the_row_said_to_be_swept_is_the_row_value_far_sweeps() {
+    use rug::Integer;
+    use wythoff::gvalues::far::{FAR_ROWS, sweep_row, value_far_cancellable};
+    // with the flag already set, value_far stops at its first poll of the sweep (row 0, for
+    // any row > 0) and answers at once where it does not sweep
+    let stop = wythoff::cancel::Cancel::new();
+    stop.cancel();
+    let zeros = mex_pairs_through(1, false, 400);
+    let mut cells: Vec<(u64, u64)> = vec![(0, 7), (1, 1), (3, 5), (3, 6), (4, 7), (485410, 785410)];
+    cells.extend(zeros.iter().step_by(37).copied());
+    cells.extend(zeros.iter().step_by(37).map(|&(a, b)| (a, b + 1)));
+    for x in [1, 10, 1000, FAR_ROWS - 1, FAR_ROWS, FAR_ROWS + 1] {
+        for y in [
+            x,
+            x + 1,
+            2 * x + 254,
+            2 * x + 255,
+            2 * x + 256,
+            2 * x + 1000,
+        ] {
+            cells.push((x, y));
+        }
+    }
+    for (x, y) in cells {
+        for (p, q) in [(x, y), (y, x)] {
+            let (p, q) = (Integer::from(p), Integer::from(q));
+            let swept = matches!(
+                value_far_cancellable(&p, &q, &stop),
+                Err(wythoff::error::Error::Cancelled)
+            );
+            let said = sweep_row(&p, &q);
+            let zero = zeros.contains(&(x.min(y), x.max(y))) || (x, y) == (485410, 785410);
+            let want = (x.min(y) <= FAR_ROWS && x.abs_diff(y) <= x.min(y) + 255 && !zero)
+                .then_some(x.min(y));
+            assert_eq!(said, want, "({p}, {q})");
+            assert_eq!(said.is_some_and(|r| r > 0), swept, "({p}, {q})");
+        }
+    }
 }

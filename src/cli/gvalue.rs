@@ -29,11 +29,17 @@ pub(crate) struct GvalueArgs {
     #[arg(long, value_name = "K", value_parser = listed, conflicts_with = "n")]
     pub(crate) count: Option<u64>,
     /// With --count: write `n x y` lines (to stdout, or to -o FILE) instead of a summary.
-    #[arg(long, requires = "count")]
+    #[arg(long, requires = "count", conflicts_with = "n")]
     pub(crate) text: bool,
     /// With --count: write the binary g-value file (kind 7, doc/formats.md), or the text of
     /// --text, to FILE (atomically).
-    #[arg(short = 'o', long = "output", value_name = "FILE", requires = "count")]
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        requires = "count",
+        conflicts_with = "n"
+    )]
     pub(crate) output: Option<PathBuf>,
     /// Check a g-value file: header, length, checksum, and every record against the sweep.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["g", "n", "count", "text", "output"])]
@@ -45,15 +51,18 @@ pub(crate) struct GvalueArgs {
     pub(crate) against: Option<PathBuf>,
     /// With --count K: the summary of every value h = 0..=G from one sweep (the first K
     /// g-values of each), instead of G's alone.
-    #[arg(long, requires = "count", conflicts_with_all = ["text", "output"])]
+    #[arg(long, requires = "count",
+          conflicts_with_all = ["n", "check", "against", "text", "output"])]
     pub(crate) all: bool,
     /// With --all: draw the summaries against h into DIR (created if needed):
     /// gvalue_distances.png and gvalue_settling.png.
-    #[arg(long, value_name = "DIR", requires = "all")]
+    #[arg(long, value_name = "DIR", requires = "all",
+          conflicts_with_all = ["n", "check", "against"])]
     pub(crate) plots: Option<PathBuf>,
     /// With G = 1 and --count K: compare the first K 1-values of the sweep with the automaton
     /// (on each diagonal, by index, and its n-th 1-value on a sample); FAIL is status 1.
-    #[arg(long, requires = "count", conflicts_with_all = ["text", "output", "all"])]
+    #[arg(long, requires = "count",
+          conflicts_with_all = ["n", "check", "against", "text", "output", "all"])]
     pub(crate) rule: bool,
     /// One JSON object: the g-value (with its diagonal y − x), the summary, the check of a file
     /// or the comparison with a table.
@@ -339,13 +348,11 @@ fn check_file(path: &std::path::Path, as_json: bool) -> Result<()> {
 /// `grundy at X Y` beyond the certified rows: the value when the g-values give it, else one line
 /// saying what is known (the bounds, and why no value), status 0 either way.
 pub(crate) fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
-    if x.clone().min(y.clone()) >= (1u64 << 18)
-        && x.clone().min(y.clone()) <= gvalues::far::FAR_ROWS
-    {
+    // only where the sweep runs (not for a 0-value, nor where y − 2x > 255), and is long
+    if let Some(row) = gvalues::far::sweep_row(x, y).filter(|&r| r >= 1 << 18) {
         eprintln!(
-            "wythoff: sweeping the g-values of 0..=255 through row {} first (about two minutes \
-             at row 2^22 on a 2-core machine)",
-            x.clone().min(y.clone())
+            "wythoff: sweeping the g-values of 0..=255 through row {row} first (about two \
+             minutes at row 2^22 on a 2-core machine)"
         );
     }
     let mut out = Out::new();

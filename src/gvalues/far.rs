@@ -20,6 +20,19 @@ use rug::Integer;
 /// on a 2-core machine, 150 MB).
 pub const FAR_ROWS: u64 = 1 << 22;
 
+/// The row through which [`value_far`] sweeps the g-values for G(x, y) (piles in either order),
+/// or `None` where it answers without a sweep: a smaller pile beyond [`FAR_ROWS`], y − 2x beyond
+/// the values swept, or a 0-value.  O(log² y), on numbers below 2^23 (the 0-value test last).
+pub fn sweep_row(x: &Integer, y: &Integer) -> Option<u64> {
+    let (x, y) = if x <= y { (x, y) } else { (y, x) };
+    let row = x.to_u64().filter(|&r| r <= FAR_ROWS)?;
+    if Integer::from(y - x) > Integer::from(x) + super::MAX_G {
+        return None;
+    }
+    let (a, b) = super::nth_zero(&Integer::from(y - x));
+    ((&a, &b) != (x, y)).then_some(row)
+}
+
 /// What is known of G(x, y).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Known {

@@ -27,7 +27,16 @@ pub struct Extremes {
 }
 
 impl Extremes {
+    /// Takes the deviation `v` of index `n`; n = 0, the first, sets both extremes.
     fn see(&mut self, n: u64, v: i64) {
+        if n == 0 {
+            *self = Extremes {
+                min: v,
+                max: v,
+                last_growth: 0,
+            };
+            return;
+        }
         let before = self.min.unsigned_abs().max(self.max.unsigned_abs());
         self.min = self.min.min(v);
         self.max = self.max.max(v);
