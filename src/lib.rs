@@ -48,6 +48,7 @@ pub mod oeis;
 pub mod page;
 pub mod pairs;
 pub mod play;
+pub mod prove;
 pub mod ratwyt;
 pub mod sums;
 pub mod three_pile;

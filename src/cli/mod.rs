@@ -34,6 +34,7 @@ mod oeis;
 mod out;
 mod pairs;
 mod play;
+mod prove;
 mod ratwyt;
 mod rows;
 mod three;
@@ -48,6 +49,7 @@ use nheap::*;
 use oeis::*;
 use pairs::*;
 use play::*;
+use prove::*;
 use ratwyt::*;
 use rows::*;
 use three::*;
@@ -118,6 +120,9 @@ pub(crate) enum Command {
     Play(PlayArgs),
     /// The P-positions (x, y) of a two-pile line game with the Nim moves, one per row x < N.
     LinePairs(LinePairsArgs),
+    /// Decide a first-order statement about Wythoff's sequences by automata: TRUE or FALSE
+    /// (with the least counterexample), or `--theorem NAME` (doc/prove.md).
+    Prove(ProveArgs),
 }
 
 /// Parses the command line (printing clap's own errors as one line, exit 2) and runs it.
@@ -175,6 +180,7 @@ pub fn main() -> Result<()> {
         Command::LinePairs(a) => line_pairs(a),
         Command::Verify(a) => verify_cmd(a),
         Command::Play(a) => play_cmd(a),
+        Command::Prove(a) => prove_cmd(a),
     }
 }
 

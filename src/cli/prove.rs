@@ -1,0 +1,216 @@
+//! `wythoff prove 'STATEMENT'`, `--theorem NAME`, `--list`, `--export-walnut DIR`: the decision
+//! procedure of [`wythoff::prove`] on one statement or a named theorem (doc/prove.md).
+
+use super::args::*;
+use super::out::{Out, outln};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+use wythoff::artifact::AtomicFile;
+use wythoff::cancel::Cancel;
+use wythoff::error::{Error, Result};
+use wythoff::prove::{self, Budget, THEOREMS, Verdict, Vocabulary};
+
+#[derive(Args)]
+pub(crate) struct ProveArgs {
+    /// The statement, in Walnut's syntax (doc/prove.md): `A x,y P(x,y) => ~P(x+1,y)`.
+    #[arg(
+        value_name = "STATEMENT",
+        allow_hyphen_values = true,
+        required_unless_present_any = ["theorem", "list", "export_walnut"],
+        conflicts_with_all = ["theorem", "list", "export_walnut"]
+    )]
+    pub(crate) statement: Option<String>,
+    /// Decide the sentences of a named theorem (`--list` names them) and exit 1 unless each
+    /// gets its recorded verdict.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["list", "export_walnut", "expect"])]
+    pub(crate) theorem: Option<String>,
+    /// Name the theorems and the predicates, and do nothing else.
+    #[arg(long, conflicts_with_all = ["export_walnut", "expect", "json"])]
+    pub(crate) list: bool,
+    /// Write each predicate's automaton in Walnut's file format into DIR (NAME.txt).
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["expect", "json"])]
+    pub(crate) export_walnut: Option<PathBuf>,
+    /// Exit 1 when the verdict is not this one.
+    #[arg(long, value_enum, value_name = "VERDICT")]
+    pub(crate) expect: Option<Expected>,
+    /// The most states one construction may explore; past it there is no verdict (exit 1).
+    #[arg(long, value_name = "N", value_parser = size, default_value = "20000000")]
+    pub(crate) max_states: u64,
+    /// Print the verdict as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// A verdict expected by `--expect`.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum Expected {
+    /// The statement holds.
+    True,
+    /// The statement fails.
+    False,
+}
+
+#[derive(Serialize)]
+struct VerdictJson<'a> {
+    statement: &'a str,
+    verdict: bool,
+    counterexample: Option<BTreeMap<String, String>>,
+    largest_built: String,
+    largest_minimal: String,
+}
+
+#[derive(Serialize)]
+struct TheoremJson<'a> {
+    theorem: &'a str,
+    verdict: bool,
+    sentences: Vec<SentenceJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct SentenceJson<'a> {
+    statement: &'a str,
+    says: &'a str,
+    verdict: bool,
+    recorded: bool,
+    largest_built: String,
+    largest_minimal: String,
+}
+
+fn word(holds: bool) -> &'static str {
+    if holds { "TRUE" } else { "FALSE" }
+}
+
+fn counterexample_line(v: &Verdict) -> Option<String> {
+    let c = v.counterexample.as_ref()?;
+    let parts: Vec<String> = c.iter().map(|(n, x)| format!("{n}={x}")).collect();
+    Some(format!("counterexample: {}", parts.join(" ")))
+}
+
+pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
+    let max_states = usize::try_from(args.max_states)
+        .unwrap_or(usize::MAX)
+        .max(1);
+    let vocabulary = Vocabulary::default();
+    let mut out = Out::new();
+    if args.list {
+        for t in THEOREMS {
+            outln!(out, "{}: {}", t.name, t.about)?;
+            for (what, sentence, holds) in t.sentences {
+                outln!(out, "  {} {what}: {sentence}", word(*holds))?;
+            }
+        }
+        outln!(out, "predicates:")?;
+        for (name, arity, meaning) in prove::PREDICATES {
+            outln!(out, "  {name}/{arity}: {meaning}")?;
+        }
+        return out.finish();
+    }
+    if let Some(dir) = &args.export_walnut {
+        let budget = Budget::new(max_states, Cancel::never());
+        let files = prove::walnut_files(&vocabulary, &budget)?;
+        for (name, text) in files {
+            let path = dir.join(&name);
+            let mut f = AtomicFile::create(&path).map_err(naming("--export-walnut"))?;
+            use std::io::Write;
+            f.file()
+                .write_all(text.as_bytes())
+                .map_err(|e| Error::file(&path, e))?;
+            f.commit()?;
+            eprintln!("wrote {}", path.display());
+        }
+        return out.finish();
+    }
+    if let Some(name) = &args.theorem {
+        let Some(t) = prove::theorem(name) else {
+            let names: Vec<&str> = THEOREMS.iter().map(|t| t.name).collect();
+            return Err(Error::usage(format!(
+                "--theorem: no theorem '{name}' (known: {})",
+                names.join(", ")
+            )));
+        };
+        let start = Instant::now();
+        let reports = prove::prove_theorem(t, &vocabulary, max_states, Cancel::never())?;
+        let holds = reports.iter().all(|r| r.verdict.holds);
+        let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);
+        if args.json {
+            out.json(&TheoremJson {
+                theorem: t.name,
+                verdict: holds,
+                sentences: reports
+                    .iter()
+                    .map(|r| SentenceJson {
+                        statement: r.sentence,
+                        says: r.what,
+                        verdict: r.verdict.holds,
+                        recorded: r.expected,
+                        largest_built: r.largest_built.to_string(),
+                        largest_minimal: r.largest_minimal.to_string(),
+                    })
+                    .collect(),
+            })?;
+        } else {
+            outln!(out, "{}", word(holds))?;
+            for r in &reports {
+                outln!(out, "{} {}: {}", word(r.verdict.holds), r.what, r.sentence)?;
+                if let Some(line) = counterexample_line(&r.verdict) {
+                    outln!(out, "  {line}")?;
+                }
+            }
+        }
+        out.finish()?;
+        for r in &reports {
+            eprintln!(
+                "{}: {:.3} s, largest automaton {} states built, {} after minimization",
+                r.what, r.seconds, r.largest_built, r.largest_minimal
+            );
+        }
+        eprintln!("{}: {:.3} s in all", t.name, start.elapsed().as_secs_f64());
+        if !as_recorded {
+            return Err(Error::Disagreement(format!(
+                "the theorem {} did not get its recorded verdicts",
+                t.name
+            )));
+        }
+        return Ok(());
+    }
+    let statement = args.statement.as_deref().unwrap_or_default();
+    let start = Instant::now();
+    let budget = Budget::new(max_states, Cancel::never());
+    let v = prove::decide(statement, &vocabulary, &budget)?;
+    if args.json {
+        out.json(&VerdictJson {
+            statement,
+            verdict: v.holds,
+            counterexample: v
+                .counterexample
+                .as_ref()
+                .map(|c| c.iter().map(|(n, x)| (n.clone(), x.to_string())).collect()),
+            largest_built: budget.largest_built().to_string(),
+            largest_minimal: budget.largest_minimal().to_string(),
+        })?;
+    } else {
+        outln!(out, "{}", word(v.holds))?;
+        if let Some(line) = counterexample_line(&v) {
+            outln!(out, "{line}")?;
+        }
+    }
+    out.finish()?;
+    eprintln!(
+        "largest automaton {} states built, {} after minimization; {:.3} s",
+        budget.largest_built(),
+        budget.largest_minimal(),
+        start.elapsed().as_secs_f64()
+    );
+    match args.expect {
+        Some(Expected::True) if !v.holds => Err(Error::Disagreement(
+            "the statement is FALSE, not TRUE as expected".into(),
+        )),
+        Some(Expected::False) if v.holds => Err(Error::Disagreement(
+            "the statement is TRUE, not FALSE as expected".into(),
+        )),
+        _ => Ok(()),
+    }
+}

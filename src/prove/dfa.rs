@@ -1,0 +1,449 @@
+//! Deterministic automata over tuples of Zeckendorf digits, and the operations of the decision
+//! procedure on them: product (∧, ∨, ⇒, ⇔), complement (¬), projection (∃) with the subset
+//! construction and the leading-zero closure, and renaming of tracks.
+//!
+//! An automaton reads k numbers in parallel, one track each, most significant digit first, all
+//! padded with leading zeros to one length: a letter is a k-bit mask, bit i the digit of track i.
+//! Track i belongs to the variable `vars[i]`, and `vars` is increasing, so two automata over one
+//! set of variables read the same letters.  State 0 is the initial state; a missing transition
+//! ([`NONE`]) leads to a rejecting sink that is never stored.
+//!
+//! Every automaton built here keeps two invariants, which is what makes it the automaton *of a
+//! set of tuples of natural numbers*: it accepts only valid words (no two adjacent 1s on any
+//! track), and it accepts w exactly when it accepts 0w (leading zeros do not matter).  The
+//! operations keep them: a product of two automata that may both be in their sink (∨, ⇒, ⇔)
+//! and the complement track the last letter, so that an invalid letter is refused; projection
+//! closes its initial set under the letters that are zero on the remaining tracks, because the
+//! witness of ∃x may need more digits than the other variables (A. Büchi, 1960; V. Bruyère,
+//! G. Hansel, C. Michaux and R. Villemaire, "Logic and p-recognizable sets of integers", 1994;
+//! H. Mousavi, "Automatic theorem proving in Walnut", 2016).
+//!
+//! Cost: a product explores at most |A|·|B|·2^k states with 2^k letters each (2^k for the
+//! last-letter mask only where a sink is shared); a projection explores at most 2^|A| subsets,
+//! in practice far fewer; each result is minimized ([`super::minimize`]).  Every exploration
+//! counts its states against [`Budget::max_states`] and polls the cancellation flag.
+
+use super::minimize::minimize;
+use crate::cancel::Cancel;
+use crate::error::{Error, Result};
+use std::cell::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+/// A variable: an index into the statement's table of names.
+pub type Var = u32;
+
+/// "No transition": the rejecting sink.
+pub const NONE: u32 = u32::MAX;
+
+/// A multiplicative hash for the state tables (the keys are small integers and vectors of them;
+/// no adversary chooses them).
+#[derive(Default)]
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// The limits of one decision and what it saw: the state cap, the cancellation flag, and the
+/// largest automaton built before and after minimization.
+pub struct Budget<'a> {
+    /// The most states one construction may explore; beyond it the decision stops with
+    /// [`Error::Inconclusive`] — never a verdict.
+    pub max_states: usize,
+    /// Polled every 4096 states.
+    pub cancel: &'a Cancel,
+    largest_built: Cell<usize>,
+    largest_minimal: Cell<usize>,
+}
+
+impl<'a> Budget<'a> {
+    /// A budget of `max_states` states per construction.
+    pub fn new(max_states: usize, cancel: &'a Cancel) -> Budget<'a> {
+        Budget {
+            max_states,
+            cancel,
+            largest_built: Cell::new(0),
+            largest_minimal: Cell::new(0),
+        }
+    }
+
+    /// The most states any construction explored before minimizing.
+    pub fn largest_built(&self) -> usize {
+        self.largest_built.get()
+    }
+
+    /// The most states of any automaton after minimizing.
+    pub fn largest_minimal(&self) -> usize {
+        self.largest_minimal.get()
+    }
+
+    fn saw(&self, built: usize, minimal: usize) {
+        self.largest_built.set(self.largest_built.get().max(built));
+        self.largest_minimal
+            .set(self.largest_minimal.get().max(minimal));
+    }
+}
+
+/// A deterministic automaton over tuples of Zeckendorf digits (see the module documentation for
+/// its invariants).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dfa {
+    vars: Vec<Var>,
+    delta: Vec<u32>,
+    accept: Vec<bool>,
+}
+
+impl Dfa {
+    /// An automaton from its tracks' variables (increasing), its transition table (row by row,
+    /// 2^k entries a state) and its accepting states.
+    pub(crate) fn from_parts(vars: Vec<Var>, delta: Vec<u32>, accept: Vec<bool>) -> Dfa {
+        debug_assert!(vars.windows(2).all(|w| w[0] < w[1]));
+        debug_assert_eq!(delta.len(), accept.len() << vars.len());
+        Dfa {
+            vars,
+            delta,
+            accept,
+        }
+    }
+
+    /// An automaton from a table (state 0 initial, `NONE` for no transition), for tests and
+    /// embedders; refused when the sizes do not fit or a target is out of range.
+    pub fn from_table(vars: Vec<Var>, delta: Vec<u32>, accept: Vec<bool>) -> Result<Dfa> {
+        let ok = vars.windows(2).all(|w| w[0] < w[1])
+            && vars.len() < 16
+            && !accept.is_empty()
+            && delta.len() == accept.len() << vars.len()
+            && delta
+                .iter()
+                .all(|&t| t == NONE || (t as usize) < accept.len());
+        if !ok {
+            return Err(Error::usage("an automaton table of the wrong shape"));
+        }
+        Ok(Dfa::from_parts(vars, delta, accept))
+    }
+
+    /// The state reached from `s` on `letters`, or `None` in the sink.
+    pub fn run_from(&self, s: u32, letters: &[usize]) -> Option<u32> {
+        let mut s = s;
+        for &l in letters {
+            s = self.next(s, l);
+            if s == NONE {
+                return None;
+            }
+        }
+        Some(s)
+    }
+
+    /// The automaton of the empty set over `vars`.
+    pub fn nothing(vars: Vec<Var>) -> Dfa {
+        let k = 1usize << vars.len();
+        Dfa::from_parts(vars, vec![NONE; k], vec![false])
+    }
+
+    /// The automaton of every tuple over `vars` (all valid words).
+    pub fn everything(vars: Vec<Var>, budget: &Budget) -> Result<Dfa> {
+        explore(
+            vars,
+            0u32,
+            budget,
+            |&mask, l| (l & mask == 0).then_some(l),
+            |_| true,
+        )
+    }
+
+    /// The variables of the tracks, increasing.
+    pub fn vars(&self) -> &[Var] {
+        &self.vars
+    }
+
+    /// The number of letters, 2^k.
+    pub fn letters(&self) -> usize {
+        1 << self.vars.len()
+    }
+
+    /// The number of states.
+    pub fn states(&self) -> usize {
+        self.accept.len()
+    }
+
+    /// The state reached from `s` on `letter`, or [`NONE`].
+    pub fn next(&self, s: u32, letter: usize) -> u32 {
+        self.delta[s as usize * self.letters() + letter]
+    }
+
+    /// Whether `s` is accepting.
+    pub fn is_accepting(&self, s: u32) -> bool {
+        self.accept[s as usize]
+    }
+
+    /// Whether the automaton accepts the word `letters` (read from state 0).
+    pub fn accepts_word(&self, letters: &[usize]) -> bool {
+        self.run_from(0, letters)
+            .is_some_and(|s| self.is_accepting(s))
+    }
+
+    /// Whether the tuple `values` (one per track, in the order of [`Dfa::vars`]) is accepted.
+    pub fn accepts(&self, values: &[u64]) -> bool {
+        assert_eq!(values.len(), self.vars.len(), "one value a track");
+        let digits: Vec<Vec<u8>> = values.iter().map(|&v| zeckendorf_u64(v)).collect();
+        let len = digits.iter().map(Vec::len).max().unwrap_or(0);
+        let word: Vec<usize> = (0..len)
+            .map(|j| {
+                digits.iter().enumerate().fold(0, |l, (i, d)| {
+                    let pad = len - d.len();
+                    let bit = if j < pad { 0 } else { d[j - pad] };
+                    l | (usize::from(bit) << i)
+                })
+            })
+            .collect();
+        self.accepts_word(&word)
+    }
+
+    /// The same automaton with track i given to `vars[i]` (distinct, any order): the tracks are
+    /// reordered so that the variables increase.
+    pub fn rename(&self, vars: &[Var]) -> Dfa {
+        assert_eq!(vars.len(), self.vars.len(), "one variable a track");
+        let mut order: Vec<usize> = (0..vars.len()).collect();
+        order.sort_by_key(|&i| vars[i]);
+        let sorted: Vec<Var> = order.iter().map(|&i| vars[i]).collect();
+        let k = self.letters();
+        // new letter -> old letter
+        let old_of: Vec<usize> = (0..k)
+            .map(|nl| {
+                order
+                    .iter()
+                    .enumerate()
+                    .fold(0, |l, (pos, &track)| l | (((nl >> pos) & 1) << track))
+            })
+            .collect();
+        let mut delta = Vec::with_capacity(self.delta.len());
+        for s in 0..self.states() {
+            delta.extend(old_of.iter().map(|&ol| self.delta[s * k + ol]));
+        }
+        Dfa::from_parts(sorted, delta, self.accept.clone())
+    }
+}
+
+/// The Zeckendorf digits of `n` over 1, 2, 3, 5, 8, …, most significant first (empty for 0).
+pub fn zeckendorf_u64(n: u64) -> Vec<u8> {
+    let mut fibs = vec![1u64, 2];
+    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
+        if next > n {
+            break;
+        }
+        fibs.push(next);
+    }
+    let mut rest = n;
+    let mut digits = Vec::new();
+    for &f in fibs.iter().rev() {
+        if f <= rest {
+            rest -= f;
+            digits.push(1);
+        } else if !digits.is_empty() {
+            digits.push(0);
+        }
+    }
+    digits
+}
+
+/// Breadth-first exploration of an automaton whose states are the keys reachable from `start`
+/// by `step(key, letter)` (`None`: the sink), accepting where `accepting(key)`; the result is
+/// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap.
+pub(crate) fn explore<K: Hash + Eq + Clone>(
+    vars: Vec<Var>,
+    start: K,
+    budget: &Budget,
+    mut step: impl FnMut(&K, u32) -> Option<K>,
+    mut accepting: impl FnMut(&K) -> bool,
+) -> Result<Dfa> {
+    let k = 1u32 << vars.len();
+    let mut index: FxMap<K, u32> = FxMap::default();
+    let mut keys = vec![start.clone()];
+    index.insert(start, 0);
+    let mut delta: Vec<u32> = Vec::new();
+    let mut accept = Vec::new();
+    let mut q = 0;
+    while q < keys.len() {
+        if q % 4096 == 0 {
+            budget.cancel.check()?;
+        }
+        let key = keys[q].clone();
+        accept.push(accepting(&key));
+        for l in 0..k {
+            let t = match step(&key, l) {
+                None => NONE,
+                Some(next) => {
+                    let fresh = keys.len() as u32;
+                    let id = *index.entry(next.clone()).or_insert(fresh);
+                    if id == fresh {
+                        if keys.len() >= budget.max_states {
+                            return Err(over_cap(budget));
+                        }
+                        keys.push(next);
+                    }
+                    id
+                }
+            };
+            delta.push(t);
+        }
+        q += 1;
+    }
+    let built = keys.len();
+    drop(index);
+    drop(keys);
+    let min = minimize(&Dfa::from_parts(vars, delta, accept));
+    budget.saw(built, min.states());
+    Ok(min)
+}
+
+fn over_cap(budget: &Budget) -> Error {
+    Error::Inconclusive(format!(
+        "no verdict: an automaton on the way passed the state cap of {} states (raise it with \
+         the state cap option)",
+        budget.max_states
+    ))
+}
+
+/// The sorted union of two increasing variable lists, and for each list the positions of its
+/// variables in the union.
+fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) {
+    let mut all: Vec<Var> = a.iter().chain(b).copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    let pos = |v: &Var| all.binary_search(v).unwrap_or(0);
+    let pa = a.iter().map(pos).collect();
+    let pb = b.iter().map(pos).collect();
+    (all, pa, pb)
+}
+
+/// For each letter over the union, the letter of the sub-alphabet whose tracks sit at `pos`.
+fn restriction(width: usize, pos: &[usize]) -> Vec<usize> {
+    (0..1usize << width)
+        .map(|l| {
+            pos.iter()
+                .enumerate()
+                .fold(0, |acc, (i, &p)| acc | (((l >> p) & 1) << i))
+        })
+        .collect()
+}
+
+/// The automaton of the tuples (over the union of the variables) whose restrictions to `a`'s and
+/// `b`'s variables satisfy `f(in a, in b)`.
+pub fn combine(a: &Dfa, b: &Dfa, f: fn(bool, bool) -> bool, budget: &Budget) -> Result<Dfa> {
+    let (vars, pa, pb) = union(&a.vars, &b.vars);
+    let ra = restriction(vars.len(), &pa);
+    let rb = restriction(vars.len(), &pb);
+    let go = |d: &Dfa, s: u32, l: usize| if s == NONE { NONE } else { d.next(s, l) };
+    let holds = |d: &Dfa, s: u32| s != NONE && d.is_accepting(s);
+    if !f(false, false) && !f(true, false) && !f(false, true) {
+        // a conjunction: both must stay alive, and each checks the validity of its tracks
+        return explore(
+            vars,
+            (0u32, 0u32),
+            budget,
+            |&(sa, sb), l| {
+                let (ta, tb) = (a.next(sa, ra[l as usize]), b.next(sb, rb[l as usize]));
+                (ta != NONE && tb != NONE).then_some((ta, tb))
+            },
+            |&(sa, sb)| f(a.is_accepting(sa), b.is_accepting(sb)),
+        );
+    }
+    let both_dead_accepts = f(false, false);
+    explore(
+        vars,
+        (0u32, 0u32, 0u32),
+        budget,
+        |&(sa, sb, mask), l| {
+            if l & mask != 0 {
+                return None; // two adjacent 1s on some track
+            }
+            let (ta, tb) = (go(a, sa, ra[l as usize]), go(b, sb, rb[l as usize]));
+            (ta != NONE || tb != NONE || both_dead_accepts).then_some((ta, tb, l))
+        },
+        |&(sa, sb, _)| f(holds(a, sa), holds(b, sb)),
+    )
+}
+
+/// The complement within the valid words over the same variables.
+pub fn complement(a: &Dfa, budget: &Budget) -> Result<Dfa> {
+    let truth = Dfa::from_parts(Vec::new(), vec![0], vec![true]);
+    combine(a, &truth, |x, _| !x, budget)
+}
+
+/// ∃`var`: the projection of `var`'s track, determinized, with the leading-zero closure of the
+/// initial set (a witness may need more digits than the other variables).
+pub fn exists(a: &Dfa, var: Var, budget: &Budget) -> Result<Dfa> {
+    let Some(track) = a.vars.iter().position(|&v| v == var) else {
+        return Ok(a.clone());
+    };
+    let vars: Vec<Var> = a.vars.iter().copied().filter(|&v| v != var).collect();
+    let low = (1usize << track) - 1;
+    // a letter over the remaining tracks, with the projected digit d inserted at `track`
+    let widen = move |l: usize, d: usize| (l & low) | (d << track) | ((l & !low) << 1);
+    // the initial set: every state reachable from 0 on letters zero on the remaining tracks
+    let mut start = vec![0u32];
+    let mut q = 0;
+    while q < start.len() {
+        for d in 0..2 {
+            let t = a.next(start[q], widen(0, d));
+            if t != NONE && !start.contains(&t) {
+                start.push(t);
+            }
+        }
+        q += 1;
+    }
+    start.sort_unstable();
+    let mut scratch: Vec<u32> = Vec::new();
+    explore(
+        vars,
+        start,
+        budget,
+        |set: &Vec<u32>, l| {
+            scratch.clear();
+            for &s in set {
+                for d in 0..2 {
+                    let t = a.next(s, widen(l as usize, d));
+                    if t != NONE {
+                        scratch.push(t);
+                    }
+                }
+            }
+            if scratch.is_empty() {
+                return None;
+            }
+            scratch.sort_unstable();
+            scratch.dedup();
+            Some(scratch.clone())
+        },
+        |set| set.iter().any(|&s| a.is_accepting(s)),
+    )
+}

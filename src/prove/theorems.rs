@@ -1,0 +1,131 @@
+//! The named theorems: each a list of sentences with the verdict the procedure gives them, and
+//! what they prove together (doc/prove.md gives the arguments that turn them into proofs).
+
+/// A named theorem.
+pub struct Theorem {
+    /// Its name (`wythoff prove --theorem NAME`).
+    pub name: &'static str,
+    /// What the sentences prove together.
+    pub about: &'static str,
+    /// (what the sentence says, the sentence, its verdict).
+    pub sentences: &'static [(&'static str, &'static str, bool)],
+}
+
+/// The sentences "S is independent" (no row, column or diagonal move joins two cells of S) and
+/// "every cell outside `outside` has a move into S", for a predicate S written `@`.
+macro_rules! kernel {
+    ($s:literal, $outside:literal) => {
+        [
+            (
+                "no move along a row joins two cells of the set",
+                concat!("A x,y,u (u < x & ", $s, "(x,y)) => ~", $s, "(u,y)"),
+                true,
+            ),
+            (
+                "no move along a column joins two cells of the set",
+                concat!("A x,y,v (v < y & ", $s, "(x,y)) => ~", $s, "(x,v)"),
+                true,
+            ),
+            (
+                "no diagonal move joins two cells of the set",
+                concat!(
+                    "A x,y,u,v (u < x & u + y = v + x & ",
+                    $s,
+                    "(x,y)) => ~",
+                    $s,
+                    "(u,v)"
+                ),
+                true,
+            ),
+            (
+                "every other cell has a move into the set",
+                concat!(
+                    "A x,y (",
+                    $outside,
+                    ") => ((E u u < x & ",
+                    $s,
+                    "(u,y)) | (E v v < y & ",
+                    $s,
+                    "(x,v)) | (E u,v u < x & u + y = v + x & ",
+                    $s,
+                    "(u,v)))"
+                ),
+                true,
+            ),
+        ]
+    };
+}
+
+const ZERO: [(&str, &str, bool); 4] = kernel!("P", "~P(x,y)");
+const ONE: [(&str, &str, bool); 4] = kernel!("one", "~P(x,y) & ~one(x,y)");
+const MISERE: [(&str, &str, bool); 4] = kernel!("misereP", "~misereP(x,y) & x + y > 0");
+
+const ONE_VALUES: [(&str, &str, bool); 5] = [
+    (
+        "the set avoids the 0-values",
+        "A x,y one(x,y) => ~P(x,y)",
+        true,
+    ),
+    ONE[0],
+    ONE[1],
+    ONE[2],
+    ONE[3],
+];
+
+const MISERE_VALUES: [(&str, &str, bool); 5] = [
+    ("the end (0, 0) is not in the set", "~misereP(0,0)", true),
+    MISERE[0],
+    MISERE[1],
+    MISERE[2],
+    MISERE[3],
+];
+
+/// Every named theorem.
+pub const THEOREMS: &[Theorem] = &[
+    Theorem {
+        name: "zero-values",
+        about: "P = G^-1(0): the floor formula (floor(n*phi), floor(n*phi^2)) from the rules",
+        sentences: &ZERO,
+    },
+    Theorem {
+        name: "one-values",
+        about: "the 1-value automaton's cells are exactly G^-1(1), for every diagonal",
+        sentences: &ONE_VALUES,
+    },
+    Theorem {
+        name: "one-offsets",
+        about: "x_d - floor(d*phi) lies in [-3, 8] and is never 0 or 6",
+        sentences: &[(
+            "every 1-value (x, x + d) has x - floor(d*phi) in [-3, 8] \\ {0, 6}",
+            "A d,x,l (one(x,x+d) & lower(d,l)) => (l <= x + 3 & x <= l + 8 & x != l & x != l + 6)",
+            true,
+        )],
+    },
+    Theorem {
+        name: "misere-values",
+        about: "misere Wythoff's P-positions: the normal ones but (0,0), (1,2), (2,1), \
+                with (0,1), (1,0), (2,2)",
+        sentences: &MISERE_VALUES,
+    },
+    Theorem {
+        name: "lower-upper",
+        about: "the lower and upper Wythoff sequences partition the positive integers",
+        sentences: &[
+            (
+                "every n >= 1 is a lower or an upper Wythoff number",
+                "A z z >= 1 => ((E n lower(n,z)) | (E n upper(n,z)))",
+                true,
+            ),
+            (
+                "no n >= 1 is both",
+                "A z,n,m (z >= 1 & lower(n,z)) => ~upper(m,z)",
+                true,
+            ),
+        ],
+    },
+];
+
+/// The theorem called `name`.
+pub fn theorem(name: &str) -> Option<&'static Theorem> {
+    THEOREMS.iter().find(|t| t.name == name)
+}

@@ -1,0 +1,422 @@
+//! The decision procedure (src/prove) against brute force: each automaton operation on every
+//! tuple below a bound, each predicate against a computation from the rules on a prefix, each
+//! theorem by enumeration on a box, and the statements' syntax and verdicts.
+
+mod common;
+
+use common::naive_rows;
+use rug::Integer;
+use wythoff::cancel::Cancel;
+use wythoff::prove::{self, Budget, Dfa, Vocabulary, decide};
+
+fn budget() -> Budget<'static> {
+    Budget::new(prove::DEFAULT_MAX_STATES, Cancel::never())
+}
+
+fn set(text: &str, free: &[&str]) -> Dfa {
+    let v = Vocabulary::default();
+    prove::automaton(text, free, &v, &budget()).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn verdict(text: &str) -> (bool, Option<Vec<(String, u64)>>) {
+    let v =
+        decide(text, &Vocabulary::default(), &budget()).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let cx = v.counterexample.map(|c| {
+        c.into_iter()
+            .map(|(n, x)| (n, x.to_u64().expect("small")))
+            .collect()
+    });
+    (v.holds, cx)
+}
+
+/// Checks a 2-track set against a predicate on the box [0, n)².
+fn check2(text: &str, n: u64, want: impl Fn(u64, u64) -> bool) {
+    let a = set(text, &["x", "y"]);
+    for x in 0..n {
+        for y in 0..n {
+            assert_eq!(a.accepts(&[x, y]), want(x, y), "{text} at x={x} y={y}");
+        }
+    }
+}
+
+#[test]
+fn addition_and_linear_equations_agree_with_arithmetic_on_every_small_tuple() {
+    let a = set("x + y = z", &["x", "y", "z"]);
+    for x in 0..40 {
+        for y in 0..40 {
+            for z in 0..90 {
+                assert_eq!(a.accepts(&[x, y, z]), x + y == z, "{x}+{y}={z}");
+            }
+        }
+    }
+    check2("2*x + 3 = y", 80, |x, y| 2 * x + 3 == y);
+    check2("3*x = 2*y + 1", 80, |x, y| 3 * x == 2 * y + 1);
+    check2("x + x + 7 = y + 2", 80, |x, y| 2 * x + 5 == y);
+    check2("x = 13", 40, |x, _| x == 13);
+    check2("x + 1000 = y + 999", 50, |x, y| x + 1 == y);
+}
+
+#[test]
+fn comparisons_and_connectives_agree_with_arithmetic() {
+    check2("x < y", 90, |x, y| x < y);
+    check2("x <= y", 60, |x, y| x <= y);
+    check2("x > y + 2", 60, |x, y| x > y + 2);
+    check2("x >= 2*y", 60, |x, y| x >= 2 * y);
+    check2("x != y", 60, |x, y| x != y);
+    check2("~x < y", 60, |x, y| x >= y);
+    check2("x < y & y < 10 | x = 30", 60, |x, y| {
+        (x < y && y < 10) || x == 30
+    });
+    check2("x < y => y < 10", 60, |x, y| x >= y || y < 10);
+    check2("x < 5 <=> y < 7", 60, |x, y| (x < 5) == (y < 7));
+    check2("~(x < 5 & y < 7)", 60, |x, y| !(x < 5 && y < 7));
+}
+
+#[test]
+fn projection_finds_witnesses_with_more_digits_than_the_free_variables() {
+    // E z x + z = y is x <= y; E z z = x + y + 1 needs a longer z than x and y
+    check2("E z x + z = y", 70, |x, y| x <= y);
+    check2("E z z = x + y + 1 & z > x", 70, |x, y| x + y + 1 > x);
+    check2("E z 2*z = x + y", 60, |x, y| (x + y) % 2 == 0);
+    check2("A z z < x => z < y", 60, |x, y| x <= y);
+    // the leading-zero closure: the witness y = x + 1 of x = 2, 7, 20, … is one digit longer
+    assert_eq!(verdict("A x E y y = x + 1"), (true, None));
+    assert!(!verdict("A x E y x = y + 1").0);
+    assert!(!verdict("E x x + x = 7").0);
+    assert!(verdict("E x x + x = 8").0);
+}
+
+#[test]
+fn counterexamples_are_the_least_tuples_first_variable_most_significant() {
+    assert_eq!(
+        verdict("A x,y x+y != 7"),
+        (false, Some(vec![("x".into(), 0), ("y".into(), 7)]))
+    );
+    assert_eq!(
+        verdict("A x,y (x > 3 & y > x) => x + y != 15"),
+        (false, Some(vec![("x".into(), 4), ("y".into(), 11)]))
+    );
+    // a variable the failing part does not mention takes 0
+    assert_eq!(
+        verdict("A x,y x < 20"),
+        (false, Some(vec![("x".into(), 20), ("y".into(), 0)]))
+    );
+    assert_eq!(verdict("E x x > 3"), (true, None));
+    assert_eq!(verdict("~A x x > 3"), (true, None));
+}
+
+/// The Zeckendorf words of length ≤ `len` (all valid words, leading zeros included).
+fn words(len: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![vec![]];
+    let mut out = vec![vec![]];
+    for _ in 0..len {
+        let mut next = Vec::new();
+        for w in &all {
+            for d in 0..2u8 {
+                if d == 1 && w.last() == Some(&1) {
+                    continue;
+                }
+                let mut v = w.clone();
+                v.push(d);
+                next.push(v);
+            }
+        }
+        out.extend(next.iter().cloned());
+        all = next;
+    }
+    out
+}
+
+#[test]
+fn minimization_keeps_the_language_and_reaches_the_nerode_count() {
+    // random partial automata over one track, minimized, against the words up to length 12
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rand = move |m: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % m
+    };
+    for _ in 0..200 {
+        let n = 1 + rand(12) as usize;
+        let delta: Vec<u32> = (0..2 * n)
+            .map(|_| {
+                if rand(5) == 0 {
+                    u32::MAX
+                } else {
+                    rand(n as u64) as u32
+                }
+            })
+            .collect();
+        let accept: Vec<bool> = (0..n).map(|_| rand(3) == 0).collect();
+        let raw = Dfa::from_table(vec![0], delta, accept).unwrap();
+        let min = prove::minimize::minimize(&raw);
+        for w in &words(12) {
+            let letters: Vec<usize> = w.iter().map(|&d| usize::from(d)).collect();
+            assert_eq!(raw.accepts_word(&letters), min.accepts_word(&letters));
+        }
+        // the Nerode classes of the raw automaton: its reachable states that accept something,
+        // told apart by every continuation of up to n letters (enough for n states)
+        let continuations: Vec<Vec<usize>> = (0..=n)
+            .flat_map(|l| (0..1usize << l).map(move |b| (0..l).map(|i| (b >> i) & 1).collect()))
+            .collect();
+        let mut reach = vec![0u32];
+        let mut i = 0;
+        while i < reach.len() {
+            for l in 0..2 {
+                let t = raw.next(reach[i], l);
+                if t != u32::MAX && !reach.contains(&t) {
+                    reach.push(t);
+                }
+            }
+            i += 1;
+        }
+        let mut classes = std::collections::BTreeSet::new();
+        for &s in &reach {
+            let sig: Vec<bool> = continuations
+                .iter()
+                .map(|c| raw.run_from(s, c).is_some_and(|t| raw.is_accepting(t)))
+                .collect();
+            if sig.iter().any(|&b| b) {
+                classes.insert(sig);
+            }
+        }
+        assert_eq!(min.states(), classes.len().max(1), "{raw:?}");
+    }
+}
+
+#[test]
+fn the_equation_automaton_does_not_grow_with_a_larger_box() {
+    let b = budget();
+    for coef in [
+        vec![1, 1, -1],
+        vec![2, -3],
+        vec![5, -1, -1, -2],
+        vec![1, -7],
+    ] {
+        let vars: Vec<u32> = (0..coef.len() as u32).collect();
+        let m: i64 = coef
+            .iter()
+            .filter(|&&a| a > 0)
+            .sum::<i64>()
+            .max(-coef.iter().filter(|&&a| a < 0).sum::<i64>());
+        let small =
+            prove::linear::build_equation(vars.clone(), coef.clone(), 4 * m + 4, &b).unwrap();
+        let large = prove::linear::build_equation(vars, coef.clone(), 8 * m + 8, &b).unwrap();
+        assert_eq!(small, large, "{coef:?}");
+    }
+    // the adder x + y = z: the minimal automaton is small
+    let adder = set("x + y = z", &["x", "y", "z"]);
+    assert!(adder.states() <= 20, "{}", adder.states());
+}
+
+#[test]
+fn the_state_cap_refuses_instead_of_answering() {
+    let cancel = Cancel::new();
+    let tiny = Budget::new(5, &cancel);
+    let e = decide("A x,y,z x + y = z => z >= x", &Vocabulary::default(), &tiny).unwrap_err();
+    assert_eq!(e.exit_code(), 1);
+    assert!(e.to_string().contains("state cap"), "{e}");
+    cancel.cancel();
+    let b = Budget::new(1000, &cancel);
+    assert!(matches!(
+        decide("A x,y,z x + y = z => z >= x", &Vocabulary::default(), &b),
+        Err(wythoff::Error::Cancelled)
+    ));
+}
+
+#[test]
+fn syntax_errors_unknown_predicates_arity_and_free_variables_are_usage_errors() {
+    let v = Vocabulary::default();
+    let b = budget();
+    for (text, want) in [
+        (
+            "A x x <",
+            "character 8: expected a variable or a number, found the end",
+        ),
+        ("A x Q(x)", "unknown predicate 'Q'"),
+        ("A x P(x)", "takes 2 arguments, not 1"),
+        ("A x x < y", "the variable 'y' is free"),
+        ("A x (x < 1", "expected ')'"),
+        ("A x x # 1", "unexpected character '#'"),
+        ("A x 0*x = 1", "coefficient"),
+        ("x = x", "the variable 'x' is free"),
+        ("", "expected a formula"),
+    ] {
+        let e = decide(text, &v, &b).unwrap_err();
+        assert_eq!(e.exit_code(), 2, "{text}");
+        let msg = e.to_string();
+        assert!(msg.contains(want), "{text}: {msg}");
+        assert!(!msg.contains('\n'));
+    }
+}
+
+#[test]
+fn precedence_follows_walnut() {
+    // ~ binds tightest; & and | one level, left to right; then =>, then <=>
+    assert!(!verdict("~false & false").0);
+    assert!(!verdict("true | false & false").0); // (true | false) & false
+    assert!(verdict("false & false | true").0);
+    assert!(verdict("false => false <=> true").0);
+    assert!(verdict("true <=> false => false").0);
+    // the quantifier's scope runs to the end: A x (x = 0 => ~x > 0)
+    assert!(verdict("A x x = 0 => ~x > 0").0);
+    assert!(verdict("(A x x = 0) => false").0);
+    assert!(verdict("A x,y one(x,y) => ~P(x,y)").0);
+}
+
+/// Exact ⌊nφ⌋ by integers: the largest x with x² ≤ ... via ⌊nφ⌋ = ⌊(n + √(5n²))/2⌋.
+fn floor_phi(n: u64) -> u64 {
+    let s = Integer::from(5u64 * n * n).sqrt();
+    ((Integer::from(n) + s) / 2u32).to_u64().expect("small")
+}
+
+#[test]
+fn the_predicates_agree_with_the_rules_on_a_prefix() {
+    let side = 160usize;
+    let g = naive_rows(side, side, 1);
+    let p = common::p_board(side, 1, false);
+    let m = common::p_board(side, 1, true);
+    let pa = set("P(x,y)", &["x", "y"]);
+    let one = set("one(x,y)", &["x", "y"]);
+    let mis = set("misereP(x,y)", &["x", "y"]);
+    for x in 0..side {
+        for y in 0..side {
+            let (xu, yu) = (x as u64, y as u64);
+            assert_eq!(pa.accepts(&[xu, yu]), g[x][y] == 0, "P({x},{y})");
+            assert_eq!(pa.accepts(&[xu, yu]), p[x][y], "P({x},{y})");
+            assert_eq!(one.accepts(&[xu, yu]), g[x][y] == 1, "one({x},{y})");
+            assert_eq!(mis.accepts(&[xu, yu]), m[x][y], "misereP({x},{y})");
+        }
+    }
+    let lower = set("lower(n,x)", &["n", "x"]);
+    let upper = set("upper(n,y)", &["n", "y"]);
+    for n in 0..300u64 {
+        for x in 0..800u64 {
+            assert_eq!(lower.accepts(&[n, x]), x == floor_phi(n), "lower({n},{x})");
+            assert_eq!(
+                upper.accepts(&[n, x]),
+                x == floor_phi(n) + n,
+                "upper({n},{x})"
+            );
+        }
+    }
+    let fib = set("fib(n)", &["n"]);
+    let fibs = [
+        1u64, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987,
+    ];
+    for n in 0..1000u64 {
+        assert_eq!(fib.accepts(&[n]), fibs.contains(&n), "fib({n})");
+    }
+    let mv = set("move(x,y,u,v)", &["x", "y", "u", "v"]);
+    let n = 14u64;
+    for x in 0..n {
+        for y in 0..n {
+            let opts = common::options(1, x as usize, y as usize);
+            for u in 0..n {
+                for v in 0..n {
+                    let legal = opts.contains(&(u as usize, v as usize));
+                    assert_eq!(mv.accepts(&[x, y, u, v]), legal, "move({x},{y},{u},{v})");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn every_named_theorem_gets_its_recorded_verdict() {
+    for t in prove::THEOREMS {
+        for &(what, sentence, holds) in t.sentences {
+            let start = std::time::Instant::now();
+            let b = budget();
+            let v = decide(sentence, &Vocabulary::default(), &b).unwrap();
+            eprintln!(
+                "{} / {what}: {} in {:?} (largest {} built, {} minimal)",
+                t.name,
+                v.holds,
+                start.elapsed(),
+                b.largest_built(),
+                b.largest_minimal()
+            );
+            assert_eq!(v.holds, holds, "{}: {sentence}", t.name);
+        }
+    }
+}
+
+#[test]
+fn a_perturbed_one_value_table_makes_one_values_false_where_a_plain_mex_disagrees() {
+    use wythoff::gvalues::automaton::TABLE;
+    let side = 120usize;
+    let g = naive_rows(side, side, 1);
+    let t = prove::theorem("one-values").unwrap();
+    // state 1 is reached by d = 1 alone among small d: x_1 = ⌊φ⌋ + e moves from 0 to 0 + 3
+    for (state, output) in [(1usize, 2i8), (3, 4), (7, -1)] {
+        let mut table = TABLE.to_vec();
+        assert_ne!(table[state].0, output);
+        table[state].0 = output;
+        let v = Vocabulary::with_one_table(table);
+        let reports =
+            prove::prove_theorem(t, &v, prove::DEFAULT_MAX_STATES, Cancel::never()).unwrap();
+        let failed: Vec<_> = reports.iter().filter(|r| !r.verdict.holds).collect();
+        assert!(!failed.is_empty(), "state {state}: every sentence held");
+        let one = prove::automaton("one(x,y)", &["x", "y"], &v, &budget()).unwrap();
+        let perturbed = |x: usize, y: usize| one.accepts(&[x as u64, y as u64]);
+        for r in failed {
+            let c: Vec<usize> = r
+                .verdict
+                .counterexample
+                .as_ref()
+                .expect("a counterexample")
+                .iter()
+                .map(|(_, x)| x.to_usize().expect("small"))
+                .collect();
+            // the cells the counterexample names, and the options of its first cell
+            let (x, y) = (c[0], c[1]);
+            assert!(x < side && y < side, "{c:?}");
+            let mut cells = vec![(x, y)];
+            cells.extend(common::options(1, x, y));
+            if c.len() == 3 {
+                cells.push(if r.sentence.contains("~one(u,y)") {
+                    (c[2], y)
+                } else {
+                    (x, c[2])
+                });
+            }
+            if c.len() == 4 {
+                cells.push((c[2], c[3]));
+            }
+            assert!(
+                cells
+                    .iter()
+                    .any(|&(u, w)| perturbed(u, w) != (g[u][w] == 1)),
+                "state {state}, {}: counterexample {c:?} shows no cell where the sets differ",
+                r.what
+            );
+        }
+    }
+}
+
+#[test]
+fn false_statements_about_the_game_are_false() {
+    // a row alone does not absorb; (1,2) is not a 1-value; the diagonal is not independent
+    assert_eq!(
+        verdict("A x,y ~P(x,y) => E u u < x & P(u,y)"),
+        (false, Some(vec![("x".into(), 0), ("y".into(), 1)]))
+    );
+    assert!(!verdict("one(1,2)").0);
+    assert!(verdict("one(0,1) & one(2,2) & P(3,5) & ~P(3,6)").0);
+    assert_eq!(
+        verdict("A x,y,u,v (u < x & u + y = v + x & one(x,y)) => ~P(u,v)"),
+        (
+            false,
+            Some(vec![
+                ("x".into(), 2),
+                ("y".into(), 2),
+                ("u".into(), 0),
+                ("v".into(), 0)
+            ])
+        )
+    );
+    assert!(verdict("A n,x lower(n,x) => x >= n").0);
+    assert!(!verdict("A n,x lower(n,x) => x > n").0);
+}
