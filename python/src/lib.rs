@@ -16,6 +16,7 @@ mod interrupt;
 mod lines;
 mod mapped;
 mod pairs;
+mod prove;
 
 use pyo3::prelude::*;
 
@@ -41,6 +42,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cube::open_cube, m)?)?;
     m.add_function(wrap_pyfunction!(cube::write_cube, m)?)?;
     m.add_class::<cube::CubeFile>()?;
+    m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
     extra::register(m)?;
     Ok(())
 }

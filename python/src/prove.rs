@@ -1,0 +1,32 @@
+//! `wythoff.prove(statement)`: the decision procedure of [`wythoff::prove`] (doc/prove.md), the
+//! same call `wythoff prove` makes.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use wythoff::prove::{Budget, DEFAULT_MAX_STATES, Vocabulary, decide};
+
+/// Decides a closed statement about Wythoff's sequences: `(True, None)`, `(False, None)`, or for
+/// a false statement that begins with `A`, `(False, {"x": 0, "y": 7})` — the least values of the
+/// variables of that first block.  ValueError for a syntax error, an unknown predicate, a wrong
+/// number of arguments or a free variable; RuntimeError when an automaton on the way passes
+/// `max_states` (no verdict).  Releases the GIL; Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (statement, max_states = DEFAULT_MAX_STATES as u64))]
+pub fn prove(py: Python<'_>, statement: &str, max_states: u64) -> PyResult<(bool, PyObject)> {
+    let text = statement.to_string();
+    let cap = usize::try_from(max_states).unwrap_or(usize::MAX).max(1);
+    let verdict = crate::interrupt::run(py, None, 0, move |cancel, _| {
+        decide(&text, &Vocabulary::default(), &Budget::new(cap, cancel))
+    })?;
+    let counterexample = match &verdict.counterexample {
+        None => py.None(),
+        Some(values) => {
+            let d = PyDict::new(py);
+            for (name, value) in values {
+                d.set_item(name, crate::convert::to_py(py, value)?)?;
+            }
+            d.into_any().unbind()
+        }
+    };
+    Ok((verdict.holds, counterexample))
+}

@@ -1,0 +1,60 @@
+"""wythoff.prove: verdicts and counterexamples against brute force from the rules, errors as
+exceptions, and the same answers as the command line."""
+
+import pytest
+
+import wythoff
+from conftest import p_positions
+
+
+def test_a_false_statement_gives_the_least_counterexample_as_python_ints():
+    holds, cx = wythoff.prove("A x,y x+y != 7")
+    assert holds is False
+    assert cx == {"x": 0, "y": 7}
+    assert all(type(v) is int for v in cx.values())
+
+
+def test_true_statements_and_false_ones_without_a_universal_block():
+    assert wythoff.prove("A x E y y = x + 1") == (True, None)
+    assert wythoff.prove("E x x + x = 7") == (False, None)
+
+
+def test_the_counterexample_is_a_cell_the_rules_confirm():
+    # "every N-position has a P-position below it in its column" is false; the least (x, y)
+    # where it fails is an N-position of the rules with no P-position (u, y), u < x
+    holds, cx = wythoff.prove("A x,y ~P(x,y) => E u u < x & P(u,y)")
+    assert not holds
+    p = p_positions(20, 1, False)
+    x, y = cx["x"], cx["y"]
+    assert not p[x][y]
+    assert not any(p[u][y] for u in range(x))
+    # and it is the least such cell, first x then y
+    for x2 in range(20):
+        for y2 in range(20):
+            if (x2, y2) < (x, y):
+                assert p[x2][y2] or any(p[u][y2] for u in range(x2))
+
+
+def test_the_theorems_sentences_hold():
+    assert wythoff.prove("A x,y (~P(x,y) & ~one(x,y)) => ((E u u < x & one(u,y)) | "
+                         "(E v v < y & one(x,v)) | (E u,v u < x & u + y = v + x & one(u,v)))") \
+        == (True, None)
+
+
+@pytest.mark.parametrize(
+    "statement, words",
+    [
+        ("A x x <", "character 8"),
+        ("A x Q(x)", "unknown predicate 'Q'"),
+        ("A x P(x)", "takes 2 arguments, not 1"),
+        ("A x x < y", "the variable 'y' is free"),
+    ],
+)
+def test_bad_statements_are_value_errors(statement, words):
+    with pytest.raises(ValueError, match=words):
+        wythoff.prove(statement)
+
+
+def test_the_state_cap_is_a_runtime_error_not_a_verdict():
+    with pytest.raises(RuntimeError, match="state cap"):
+        wythoff.prove("A x,y,z x + y = z => z >= x", max_states=5)
