@@ -115,8 +115,9 @@ pub fn grundy_table<'py>(
 /// once, for its parameter a — below a preperiod whose values it does not store, from a table
 /// when both piles are below 8192, as sum_analysis does.
 /// ValueError when only bounds are known (the message gives them), or when the certificate
-/// cannot answer.  Releases the GIL; Ctrl-C stops the certification of rows, the table and the
-/// sweep of g-values.
+/// cannot answer; MemoryError, before any work, when beyond the rows swept the machine lacks the
+/// memory (linear in the digits of y − x) of the floor formula and the automaton.  Releases the
+/// GIL; Ctrl-C stops the certification of rows, the table and the sweep of g-values.
 #[pyfunction]
 #[pyo3(signature = (x, y, certificate = None))]
 pub fn grundy_at(
@@ -144,6 +145,12 @@ pub fn grundy_at(
         })? {
             Ok(g) => g,
             Err(RowsError::BeyondOnDemand { .. }) => {
+                // the floor formula and the 1-value automaton on y − x: memory linear in its bits
+                let bits = rug::Integer::from(hi - lo).significant_bits();
+                refuse_unless_fits(
+                    Some(wythoff::gvalues::automaton::memory_bytes(u64::from(bits))),
+                    &format!("G(x, y) with a difference of {bits} bits"),
+                )?;
                 let far = crate::interrupt::run(py, None, 0, |cancel, _| {
                     far::value_far_cancellable(lo, hi, cancel)
                 })?;

@@ -81,6 +81,36 @@ def test_grundy_at_beyond_the_rows_swept_by_the_1_value_automaton(cli):
         wythoff.grundy_at(x, y)
 
 
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
+def test_grundy_at_far_apart_piles_in_little_memory_or_memory_error():
+    import subprocess
+    import sys
+
+    # piles of 50,000 digits beyond the rows swept: an answer (only bounds here) in linear
+    # memory under a 300 MiB address-space limit; piles of 2^30000000 need about 510 MB of
+    # Zeckendorf digits and square roots: MemoryError before any work, the interpreter alive
+    code = """
+import resource, wythoff
+status = open("/proc/self/status").read().split("VmSize:")[1].split()
+mapped = int(status[0]) * 1024
+resource.setrlimit(resource.RLIMIT_AS, (mapped + 300 * 2**20, resource.RLIM_INFINITY))
+try:
+    wythoff.grundy_at(10**50000, 2 * 10**50000)
+except ValueError as e:
+    print("bounds:", str(e)[:22])
+x = 2**30000000
+try:
+    wythoff.grundy_at(x, 2 * x)
+except MemoryError as e:
+    print("refused:", e)
+print("alive")
+"""
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert "bounds: unknown: 1 <= G(1000" in r.stdout, r.stdout + r.stderr
+    assert "refused: G(x, y) with a difference of 30000001 bits needs" in r.stdout, r.stdout + r.stderr
+    assert r.stdout.endswith("alive\n"), r.stdout + r.stderr
+
+
 def test_grundy_at_from_a_certificate(cli, tmp_path):
     cert = tmp_path / "rows.cert"
     cli("rows", 8, "-o", cert)

@@ -92,7 +92,7 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         let (x, y) = gvalues::nth_zero(&n);
         (x, y, "formula", "proved")
     } else if g == 1 && n >= automaton::SWEEP_BELOW {
-        let (x, y) = automaton::nth_one_value(&n);
+        let (x, y) = automaton::nth_one_value(&n)?;
         let standing = automaton::Standing::of(&Integer::from(&y - &x));
         eprintln!("wythoff: {}", standing.label());
         (x, y, "automaton", standing.name())

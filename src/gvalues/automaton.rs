@@ -17,13 +17,18 @@
 //! n, using only that e_d ∈ [[`E_MIN`], [`E_MAX`]] (the automaton's outputs) and that the x_d are
 //! distinct (two 1-values in one row would be options of each other).
 //!
-//! Cost: O(log d) big-integer operations for one diagonal (the Zeckendorf digits, one table step
-//! per digit, one integer square root); O(log n) for the n-th 1-value (a window of a fixed size).
-//! Only exact integers: ⌊dφ⌋ by [`crate::pairs::algebraic::lower_normal`].
+//! Cost: O(log d) big-integer operations for one diagonal (the Zeckendorf digits by the
+//! arithmetic strategy's walk down the Fibonacci pair, one table step per digit, one integer
+//! square root); for the n-th 1-value, the digits of the window's first diagonal once, stepped
+//! to the others by Zeckendorf increments, and one square root per diagonal of the window (a
+//! fixed size).  Memory is linear in the digits ([`memory_bytes`]: no Fibonacci number is kept),
+//! and a number whose memory the machine does not have is refused before any work.  Only exact
+//! integers: ⌊dφ⌋ by [`crate::pairs::algebraic::lower_normal`].
 
 use crate::check::Check;
 use crate::error::Result;
 use crate::pairs::algebraic::{count_lower_up_to, lower_normal, lower_u128};
+use crate::pairs::numeration;
 use rug::Integer;
 
 /// "No transition": a state reached by reading a 1 (Zeckendorf digits have no two adjacent 1s).
@@ -175,24 +180,91 @@ fn e_with(table: &[State], d: &Integer) -> i8 {
     e_big(table, d)
 }
 
-/// e_d for any d ≥ 0 with `table`, in big integers.
+/// e_d for any d ≥ 0 with `table`, in big integers: one Zeckendorf conversion and one run.
 fn e_big(table: &[State], d: &Integer) -> i8 {
-    let mut fibs = vec![Integer::from(1), Integer::from(2)];
-    while fibs[fibs.len() - 1] <= *d {
-        let next = Integer::from(&fibs[fibs.len() - 1] + &fibs[fibs.len() - 2]);
-        fibs.push(next);
+    Diagonals::new(table, d).e()
+}
+
+/// The Zeckendorf digits of a diagonal d and the automaton's run over them, stepped to d + 1 by
+/// a Zeckendorf increment, so that a window of diagonals costs one conversion of its first.
+///
+/// Memory: two bytes per digit (about 2.9 bytes per bit of d) and no Fibonacci numbers kept;
+/// the conversion is the arithmetic strategy's walk down the Fibonacci pair
+/// ([`numeration::represent`] with a = 1, whose p-system is Zeckendorf's).
+struct Diagonals<'t> {
+    table: &'t [State],
+    /// The digits of d, least significant first: digit i counts F_{i+2} (1, 2, 3, 5, 8, …); no
+    /// two adjacent 1s; zeros above the top digit are allowed (state 0 reads them as nothing).
+    digits: Vec<u8>,
+    /// `after[i]`: the state reached reading the digits from the top down to digit i, so that
+    /// `after[0]` is the final one (none for d = 0: state 0).
+    after: Vec<u8>,
+}
+
+impl<'t> Diagonals<'t> {
+    /// The run on the diagonal d ≥ 0.
+    fn new(table: &'t [State], d: &Integer) -> Self {
+        let digits: Vec<u8> = numeration::represent(1, numeration::System::P, d)
+            .into_iter()
+            .map(|s| u8::from(s != 0))
+            .collect();
+        let mut run = Diagonals {
+            table,
+            after: vec![0; digits.len()],
+            digits,
+        };
+        run.reread(run.digits.len());
+        run
     }
-    let mut rest = d.clone();
-    run(
-        table,
-        fibs[..fibs.len() - 1].iter().rev().map(move |f| {
-            let one = *f <= rest;
-            if one {
-                rest -= f;
+
+    /// Reads the digits below `top` again, from the state after the digits at and above it.
+    fn reread(&mut self, top: usize) {
+        let mut s = self.after.get(top).map_or(0, |&s| usize::from(s));
+        for i in (0..top).rev() {
+            let (_, zero_next, one_next) = self.table[s];
+            let next = if self.digits[i] == 1 {
+                one_next
+            } else {
+                zero_next
+            };
+            debug_assert!(next != NONE, "two adjacent 1s in a Zeckendorf string");
+            self.after[i] = next;
+            s = usize::from(next);
+        }
+    }
+
+    /// e of the diagonal now held.
+    fn e(&self) -> i8 {
+        self.table[self.after.first().map_or(0, |&s| usize::from(s))].0
+    }
+
+    /// From d to d + 1: add F_2 = 1 and renormalise (F_2 + F_2 = F_3; F_i + F_{i+1} = F_{i+2}),
+    /// then run the automaton again over the digits at and below the highest one changed.
+    fn increment(&mut self) {
+        let z = &mut self.digits;
+        let mut i = 0;
+        if z.first() == Some(&1) {
+            z[0] = 0;
+            i = 1;
+        }
+        // add F_{i+2} where digit i and digit i − 1 are 0
+        loop {
+            if z.len() < i + 2 {
+                z.resize(i + 2, 0);
             }
-            one
-        }),
-    )
+            if z[i + 1] == 1 {
+                z[i + 1] = 0;
+                i += 2;
+            } else {
+                z[i] = 1;
+                break;
+            }
+        }
+        // digit i is the highest changed; the new digits above the old top are zeros, read
+        // from state 0 as nothing
+        self.after.resize(z.len(), 0);
+        self.reread(i + 1);
+    }
 }
 
 /// e_d = x_d − ⌊dφ⌋ for the diagonal d ≥ 0, by the automaton.
@@ -200,9 +272,31 @@ pub fn e_of(d: &Integer) -> i8 {
     e_with(&TABLE, d)
 }
 
-/// The 1-value (x, x + d) on the diagonal d ≥ 0, by the automaton: O(log d).
-pub fn one_value_on_diagonal(d: &Integer) -> (Integer, Integer) {
-    diagonal_with(&TABLE, d)
+/// The bytes of memory that [`one_value_on_diagonal`] or [`nth_one_value`] take for a diagonal
+/// or an index of `bits` bits, at most: the Zeckendorf digits (at most 1.45 per bit; 8 bytes
+/// each while converted, 2 bytes each after) and a few big integers of twice its size (the
+/// square root of ⌊dφ⌋), with 1 MiB to spare.  Linear in the bits.
+pub fn memory_bytes(bits: u64) -> u64 {
+    let digits = bits.saturating_mul(3) / 2 + 2;
+    digits
+        .saturating_mul(10)
+        .saturating_add(bits.saturating_mul(2))
+        .saturating_add(1 << 20)
+}
+
+/// Refuses (status 2) a diagonal or an index whose [`memory_bytes`] the machine does not have
+/// now (`ulimit -v` counts), naming `what` to lower.
+fn check_memory(n: &Integer, what: &str) -> Result<()> {
+    let bits = u64::from(n.significant_bits());
+    crate::artifact::resources::check(memory_bytes(bits), 0, None, what)
+}
+
+/// The 1-value (x, x + d) on the diagonal d ≥ 0, by the automaton: O(log d) big-integer
+/// operations, memory linear in the digits of d ([`memory_bytes`]), refused before any work
+/// when the machine does not have it.
+pub fn one_value_on_diagonal(d: &Integer) -> Result<(Integer, Integer)> {
+    check_memory(d, "diagonal y − x")?;
+    Ok(diagonal_with(&TABLE, d))
 }
 
 fn diagonal_with(table: &[State], d: &Integer) -> (Integer, Integer) {
@@ -212,34 +306,47 @@ fn diagonal_with(table: &[State], d: &Integer) -> (Integer, Integer) {
 }
 
 /// The n-th 1-value (x, y), x ≤ y, in increasing x, counted from 0 (as `gvalue 1 N` counts), by
-/// the automaton: O(log n).
-pub fn nth_one_value(n: &Integer) -> (Integer, Integer) {
-    nth_with(&TABLE, n)
+/// the automaton: O(log n) big-integer operations, memory linear in the digits of n
+/// ([`memory_bytes`]), refused before any work when the machine does not have it.
+pub fn nth_one_value(n: &Integer) -> Result<(Integer, Integer)> {
+    check_memory(n, "index n")?;
+    Ok(nth_with(&TABLE, n))
 }
 
 /// The n-th 1-value with `table`.  The diagonals of the window [a, b) around n are sorted by x;
 /// every d < a has x_d ≤ ⌊(a − 1)φ⌋ + E_MAX and every d ≥ b has x_d ≥ ⌊bφ⌋ + E_MIN, so a value
 /// of the window strictly between those bounds is preceded by exactly a diagonals outside it:
 /// the one of rank n − a in the window is the n-th.  The window is widened until that holds.
+/// The digits of a are converted once and stepped through the window ([`Diagonals`]); the x are
+/// held as differences from ⌊aφ⌋, small numbers.
 fn nth_with(table: &[State], n: &Integer) -> (Integer, Integer) {
     let mut width = WINDOW;
     loop {
         let a = Integer::from(n - width).max(Integer::new());
         let b = Integer::from(n + width) + 1u32;
-        let mut xs: Vec<(Integer, Integer)> = Vec::new();
+        let base = lower_normal(1, &a);
+        // (x_d − ⌊aφ⌋, d − a) for d in [a, b)
+        let mut xs: Vec<(Integer, u64)> = Vec::new();
+        let mut run = Diagonals::new(table, &a);
         let mut d = a.clone();
+        let mut i = 0u64;
         while d < b {
-            xs.push((diagonal_with(table, &d).0, d.clone()));
+            if i > 0 {
+                run.increment();
+            }
+            xs.push((lower_normal(1, &d) - &base + run.e(), i));
             d += 1u32;
+            i += 1;
         }
         xs.sort();
         let k = Integer::from(n - &a).to_usize().unwrap_or(usize::MAX);
-        if let Some((x, d)) = xs.get(k) {
-            let below = a == 0 || *x > lower_normal(1, &Integer::from(&a - 1u32)) + E_MAX;
-            let above = *x < lower_normal(1, &b) + E_MIN;
+        if let Some((x, i)) = xs.get(k) {
+            let below = a == 0 || *x > lower_normal(1, &Integer::from(&a - 1u32)) - &base + E_MAX;
+            let above = *x < lower_normal(1, &b) - &base + E_MIN;
             if below && above {
-                let y = Integer::from(x + d);
-                return (x.clone(), y);
+                let x = Integer::from(&base + x);
+                let y = x.clone() + &a + *i;
+                return (x, y);
             }
         }
         width *= 2;
@@ -258,19 +365,21 @@ fn count_floor_up_to(x: &Integer) -> Integer {
 /// The index n of the 1-value on diagonal d among all 1-values in increasing x (the inverse of
 /// [`nth_one_value`]): the diagonals d' whose x could be on either side of x_d are compared one
 /// by one, the others counted by the bound e ∈ [E_MIN, E_MAX].
-pub fn rank_of_diagonal(d: &Integer) -> Integer {
-    let x = one_value_on_diagonal(d).0;
+pub fn rank_of_diagonal(d: &Integer) -> Result<Integer> {
+    let x = one_value_on_diagonal(d)?.0;
     let lo = count_floor_up_to(&Integer::from(&x - (E_MAX + 1)));
     let hi = count_floor_up_to(&Integer::from(&x - E_MIN));
     let mut n = lo.clone();
+    let mut run = Diagonals::new(&TABLE, &lo);
     let mut dd = lo;
     while dd < hi {
-        if one_value_on_diagonal(&dd).0 < x {
+        if lower_normal(1, &dd) + run.e() < x {
             n += 1u32;
         }
         dd += 1u32;
+        run.increment();
     }
-    n
+    Ok(n)
 }
 
 /// The automaton's 1-values in increasing x, for machine-word indices: a stream that keeps the
@@ -483,6 +592,78 @@ mod tests {
         }
     }
 
+    /// The Zeckendorf digits of d, least significant first, the slow way: every Fibonacci
+    /// number up to d, then greedy from the top.
+    fn zeckendorf_by_the_list(d: &Integer) -> Vec<u8> {
+        let mut fibs = vec![Integer::from(1), Integer::from(2)];
+        while fibs[fibs.len() - 1] <= *d {
+            let next = Integer::from(&fibs[fibs.len() - 1] + &fibs[fibs.len() - 2]);
+            fibs.push(next);
+        }
+        let mut rest = d.clone();
+        let mut digits = vec![0u8; fibs.len() - 1];
+        for (i, f) in fibs[..fibs.len() - 1].iter().enumerate().rev() {
+            if *f <= rest {
+                rest -= f;
+                digits[i] = 1;
+            }
+        }
+        while digits.last() == Some(&0) {
+            digits.pop();
+        }
+        digits
+    }
+
+    #[test]
+    fn increments_give_the_digits_and_the_run_of_a_fresh_conversion() {
+        let trimmed = |r: &Diagonals| {
+            let mut z = r.digits.clone();
+            while z.last() == Some(&0) {
+                z.pop();
+            }
+            z
+        };
+        let starts = [
+            Integer::new(),
+            Integer::from(1_000_000u32),
+            Integer::from(u64::MAX) - 40u32,
+            Integer::from(Integer::u_pow_u(10, 60)),
+            Integer::from(Integer::u_pow_u(10, 200)) - 7u32,
+        ];
+        // and a Fibonacci number less a few, where the carries run to the top
+        let mut fib = (Integer::from(1), Integer::from(2));
+        for _ in 0..300 {
+            fib = (fib.1.clone(), Integer::from(&fib.0 + &fib.1));
+        }
+        for start in starts.into_iter().chain([fib.1 - 5u32]) {
+            let mut run = Diagonals::new(&TABLE, &start);
+            for k in 0..300u32 {
+                let d = Integer::from(&start + k);
+                let fresh = Diagonals::new(&TABLE, &d);
+                assert_eq!(trimmed(&run), zeckendorf_by_the_list(&d), "d={d}");
+                assert_eq!(fresh.digits, zeckendorf_by_the_list(&d), "d={d}");
+                assert_eq!(run.e(), fresh.e(), "d={d}");
+                assert_eq!(run.after[..fresh.after.len()], fresh.after[..], "d={d}");
+                if let Some(d64) = d.to_u64() {
+                    assert_eq!(run.e(), e_u64(&TABLE, &fibs_u64(), d64), "d={d}");
+                }
+                run.increment();
+            }
+        }
+    }
+
+    #[test]
+    fn memory_is_linear_in_the_digits() {
+        assert!(memory_bytes(332_193) < 8 << 20, "10^100000");
+        assert_eq!(memory_bytes(u64::MAX), u64::MAX);
+        let huge = Integer::from(Integer::u_pow_u(2, 1 << 24));
+        assert!(memory_bytes(1 << 24) > 200 << 20);
+        // refused by the machine's memory, not by the allocator
+        if crate::artifact::resources::available_memory().is_some_and(|m| m < 200 << 20) {
+            assert!(nth_one_value(&huge).is_err());
+        }
+    }
+
     #[test]
     fn a_perturbed_table_fails_the_check_with_its_first_disagreement() {
         let mut bad = TABLE;
@@ -505,8 +686,8 @@ mod tests {
     #[test]
     fn nth_and_rank_are_inverse() {
         for d in 0..300u32 {
-            let n = rank_of_diagonal(&Integer::from(d));
-            let (x, y) = nth_one_value(&n);
+            let n = rank_of_diagonal(&Integer::from(d)).unwrap();
+            let (x, y) = nth_one_value(&n).unwrap();
             assert_eq!(Integer::from(&y - &x), d, "d={d} n={n}");
         }
     }

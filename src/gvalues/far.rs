@@ -57,7 +57,9 @@ pub enum Known {
     },
 }
 
-/// G(x, y) (piles in either order) by the bounds, the floor formula and the sweep.
+/// G(x, y) (piles in either order) by the bounds, the floor formula and the sweep.  Refused
+/// (status 2) before any work when the machine lacks the memory of the floor formula and the
+/// automaton on y − x ([`automaton::memory_bytes`] of its bits).
 pub fn value_far(x: &Integer, y: &Integer) -> Result<Known> {
     value_far_cancellable(x, y, Cancel::never())
 }
@@ -66,7 +68,15 @@ pub fn value_far(x: &Integer, y: &Integer) -> Result<Known> {
 /// [`crate::Error::Cancelled`].
 pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Result<Known> {
     let (x, y) = if x <= y { (x, y) } else { (y, x) };
-    let (a, b) = super::nth_zero(&(Integer::from(y - x)));
+    let d = Integer::from(y - x);
+    // the floor formula and the automaton on d take memory linear in its bits: refused first
+    crate::artifact::resources::check(
+        automaton::memory_bytes(u64::from(d.significant_bits())),
+        0,
+        None,
+        "difference of the piles",
+    )?;
+    let (a, b) = super::nth_zero(&d);
     if (&a, &b) == (x, y) {
         return Ok(Known::Exact(Integer::new()));
     }
@@ -85,7 +95,7 @@ pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Resul
         )));
     }
     let Some(row) = x.to_u64().filter(|&r| r <= FAR_ROWS) else {
-        return Ok(beyond_the_sweep(x, y, low, high));
+        return beyond_the_sweep(x, y, low, high);
     };
     // low ≤ 255 and x ≤ 2^22, so y ≤ 255 + 2x fits in u64
     let col = y.to_u64().expect("y ≤ 2x + 255");
@@ -114,20 +124,21 @@ pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Resul
 
 /// G(x, y), x ≤ y, not a 0-value, x beyond [`FAR_ROWS`]: the diagonal d = y − x holds exactly one
 /// 1-value, (x_d, x_d + d), given by the automaton.  If x = x_d, G = 1 as the automaton stands on
-/// d; if not, G ≠ 1 — exactly where d was checked (then G ≥ 2), conditionally beyond.
-fn beyond_the_sweep(x: &Integer, y: &Integer, low: Integer, high: Integer) -> Known {
+/// d; if not, G ≠ 1 — exactly where d was checked (then G ≥ 2), conditionally beyond.  Refused
+/// (status 2) when the machine lacks the memory of the automaton on d.
+fn beyond_the_sweep(x: &Integer, y: &Integer, low: Integer, high: Integer) -> Result<Known> {
     let d = Integer::from(y - x);
     let standing = Standing::of(&d);
-    if automaton::one_value_on_diagonal(&d).0 == *x {
-        return Known::ByRule {
+    if automaton::one_value_on_diagonal(&d)?.0 == *x {
+        return Ok(Known::ByRule {
             value: Integer::from(1),
             standing,
-        };
+        });
     }
     let rows = format!(
         "the smaller pile is beyond the rows the g-value sweep reaches here (0 to {FAR_ROWS})"
     );
-    match standing {
+    Ok(match standing {
         Standing::Checked => Known::Bounds {
             low: low.max(Integer::from(2)),
             high,
@@ -144,7 +155,7 @@ fn beyond_the_sweep(x: &Integer, y: &Integer, low: Integer, high: Integer) -> Kn
                  checked"
             ),
         },
-    }
+    })
 }
 
 impl Known {
@@ -231,7 +242,7 @@ mod tests {
         }
         // far beyond the diagonals checked: labelled conditional
         let big = Integer::from(Integer::u_pow_u(10, 30));
-        let (x, y) = automaton::nth_one_value(&big);
+        let (x, y) = automaton::nth_one_value(&big).unwrap();
         let k = value_far(&x, &y).unwrap();
         assert!(
             matches!(
