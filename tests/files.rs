@@ -279,3 +279,104 @@ fn a_memory_limit_is_honoured_before_any_work() {
         assert!(names(dir.path()).is_empty(), "{args}");
     }
 }
+
+/// One bit of a header flipped in a freshly written small file of each kind — a field the header
+/// still accepts (an a of 2^32 + 1 or 3, a rule 7,1 for 3,1) or the checksum itself — is refused
+/// on opening by every reader of that kind, whatever it asks for: status 1, one line saying the
+/// file is damaged, nothing printed or written.  (Before, the table and line-game table readers
+/// opened such a file and refused only at their first read, Python's `open_table` not at all.)
+#[test]
+fn a_flipped_header_bit_is_refused_on_opening_by_every_reader_of_every_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let (table, lines, cube, cert) = (at("t.bin"), at("l.bin"), at("c.bin"), at("r.cert"));
+    run_ok(&["grundy", "40", "-o", s(&table)]);
+    run_ok(&[
+        "grundy",
+        "40",
+        "--rules",
+        "1,0:0,1:1,1:3,1",
+        "-o",
+        s(&lines),
+    ]);
+    run_ok(&["three", "20", "--cube", s(&cube)]);
+    run_ok(&["rows", "4", "-o", s(&cert)]);
+    let bad = at("bad");
+    let png = at("p.png");
+    let (b, p) = (s(&bad), s(&png));
+    let table_says = "its header and band index do not match the checksum in its header";
+    let lines_says = "its header, rules and band index do not match the checksum in its header";
+    let index_at = std::fs::metadata(&table).unwrap().len() as usize - 1;
+    // (the file, its byte, the bit flipped, the readers, what the line says)
+    let cases: Vec<(&std::path::Path, usize, u8, Readers, &str)> = vec![
+        // a: bit 32 (a = 2^32 + 1), bit 1 (a = 3); the checksum; the last index entry
+        (&table, 20, 0, table_readers(b, p), table_says),
+        (&table, 16, 1, table_readers(b, p), table_says),
+        (&table, 60, 5, table_readers(b, p), table_says),
+        (&table, index_at, 7, table_readers(b, p), table_says),
+        // the rule 3,1 (bytes 88..96) made 7,1; the checksum
+        (&lines, 88, 2, lines_readers(b, p), lines_says),
+        (&lines, 63, 0, lines_readers(b, p), lines_says),
+        // the cube's checksum (its header fields change the length or are refused as fields)
+        (
+            &cube,
+            41,
+            3,
+            vec![vec!["three", "10", "--from", b]],
+            "do not match the checksum",
+        ),
+        // the certificate's a (1 made 3), its checksum
+        (&cert, 16, 1, cert_readers(b), "do not match the checksum"),
+        (&cert, 75, 4, cert_readers(b), "do not match the checksum"),
+    ];
+    for (file, byte, bit, readers, says) in cases {
+        let mut bytes = std::fs::read(file).unwrap();
+        bytes[byte] ^= 1 << bit;
+        std::fs::write(&bad, &bytes).unwrap();
+        for args in readers {
+            let o = wythoff(&args);
+            let err = String::from_utf8_lossy(&o.stderr);
+            let what = format!("{} byte {byte} bit {bit}, {args:?}: {err}", s(file));
+            assert_eq!(o.status.code(), Some(1), "{what}");
+            assert!(o.stdout.is_empty(), "{what}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{what}");
+            assert!(err.contains(&format!("'{b}' is damaged")), "{what}");
+            assert!(err.contains(says), "{what}");
+            assert!(!png.exists(), "{what}");
+        }
+    }
+}
+
+/// Command lines, each its arguments.
+type Readers<'a> = Vec<Vec<&'a str>>;
+
+/// Every command that reads a Grundy table file `f` (a picture goes to `png`).
+fn table_readers<'a>(f: &'a str, png: &'a str) -> Readers<'a> {
+    vec![
+        vec!["grundy", "get", f, "0", "0"],
+        vec!["grundy", "get", f, "39", "0..39"],
+        vec!["grundy", "png", f, png],
+        vec!["grundy", "--check", f],
+        vec!["oeis", "A047708", "--table", f],
+        vec!["verify", "--bound", "1", "--table", f],
+    ]
+}
+
+/// Every command that reads a line-game table file `f` (a picture goes to `png`).
+fn lines_readers<'a>(f: &'a str, png: &'a str) -> Readers<'a> {
+    vec![
+        vec!["grundy", "get", f, "0", "0"],
+        vec!["grundy", "get", f, "39", "0..39"],
+        vec!["grundy", "png", f, png],
+        vec!["grundy", "--check", f],
+    ]
+}
+
+/// Every command that reads a row certificate `f`.
+fn cert_readers(f: &str) -> Readers<'_> {
+    vec![
+        vec!["rows", "--check", f],
+        vec!["grundy", "at", "3", "1000", "--certificate", f],
+        vec!["sum", "3,1000", "2,5", "--certificate", f],
+    ]
+}

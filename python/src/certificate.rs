@@ -233,8 +233,17 @@ pub fn value(
 
 /// A certificate argument: an opened RowCertificate, or the path of one, read now.
 pub fn certificate_arg(py: Python<'_>, ob: &Bound<'_, PyAny>) -> PyResult<Certificate> {
+    Ok(certificate_and_path(py, ob)?.0)
+}
+
+/// A certificate argument, as [`certificate_arg`], with the path of its file (to name it).
+pub fn certificate_and_path(
+    py: Python<'_>,
+    ob: &Bound<'_, PyAny>,
+) -> PyResult<(Certificate, PathBuf)> {
     if let Ok(c) = ob.downcast::<RowCertificate>() {
-        return Ok(c.get().cert.clone());
+        let c = c.get();
+        return Ok((c.cert.clone(), c.path.clone()));
     }
     let path = ob.extract::<PathArg>().map_err(|e| {
         if e.is_instance_of::<pyo3::exceptions::PyTypeError>(py) {
@@ -247,5 +256,6 @@ pub fn certificate_arg(py: Python<'_>, ob: &Bound<'_, PyAny>) -> PyResult<Certif
             e
         }
     })?;
-    Ok(open_certificate(py, path)?.cert)
+    let c = open_certificate(py, path)?;
+    Ok((c.cert, c.path))
 }

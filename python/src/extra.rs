@@ -38,25 +38,40 @@ fn outcome(o: Outcome) -> &'static str {
 
 /// The disjunctive sum of Wythoff positions with parameter a: a dict with "values" (the Grundy
 /// value of each component), "nim_sum", "outcome" ("P" or "N") and "move" — (index of the
-/// component, position reached) of a winning move, or None.  certificate: a row certificate
-/// (`wythoff rows X -o CERT`; a RowCertificate or its path) for components of any size whose smaller pile is one of its rows
-/// (its parameter a is then used).  Releases the GIL; Ctrl-C stops the certification of rows.
+/// component, position reached) of a winning move, or None.  a: the parameter (1 when left out,
+/// or the certificate's).  certificate: a row certificate (`wythoff rows X -o CERT`; a
+/// RowCertificate or its path) for components of any size whose smaller pile is one of its rows;
+/// an a other than the certificate's is refused (ValueError).  Releases the GIL; Ctrl-C stops
+/// the certification of rows.
 #[pyfunction]
-#[pyo3(signature = (components, a = Param(1), certificate = None))]
-#[pyo3(text_signature = "(components, a=1, certificate=None)")]
+#[pyo3(signature = (components, a = None, certificate = None))]
+#[pyo3(text_signature = "(components, a=None, certificate=None)")]
 fn sum_analysis<'py>(
     py: Python<'py>,
     components: Vec<(Int, Int)>,
-    a: Param,
+    a: Option<Param>,
     certificate: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let ps: Vec<(Integer, Integer)> = components.into_iter().map(|(x, y)| (x.0, y.0)).collect();
     let cert = match certificate {
-        Some(c) => Some(crate::certificate::certificate_arg(py, c)?),
+        Some(c) => Some(crate::certificate::certificate_and_path(py, c)?),
         None => None,
     };
+    // as the command line's `sum -a A --certificate CERT`: one a, named where two disagree
+    let a = match (&cert, a) {
+        (Some((c, path)), Some(Param(a))) if a != c.a => {
+            return Err(PyValueError::new_err(format!(
+                "a = {a}: the certificate '{}' holds rows for a = {}",
+                path.display(),
+                c.a
+            )));
+        }
+        (Some((c, _)), _) => c.a,
+        (None, a) => a.map_or(1, |a| a.0),
+    };
+    let cert = cert.map(|(c, _)| c);
     let r = crate::interrupt::run(py, None, 0, |cancel, _| {
-        wythoff::sums::analyse_cancellable(a.0, cert, &ps, cancel)
+        wythoff::sums::analyse_cancellable(a, cert, &ps, cancel)
     })?;
     let d = PyDict::new(py);
     let values: PyResult<Vec<PyObject>> = r.values.iter().map(|g| to_py(py, g)).collect();
@@ -312,8 +327,10 @@ fn oeis_bfile(
 /// Runs `wythoff verify` in process: the pairs n < bound of the game with parameter a by the
 /// three strategies and their identities, a Grundy table of side `grundy` (0: none), three-pile
 /// Wythoff up to `three` (0: none), and a table file `table` — the report as a dict (the JSON
-/// report of `wythoff verify --json`, each check ok, FAIL or skipped with what it covered).
-/// Releases the GIL; Ctrl-C stops it; progress(done, total) is called with the pairs checked.
+/// report of `wythoff verify --json`, each check ok, FAIL or skipped with what it covered; a
+/// table file that is invalid, or whose header does not match its checksum, raises
+/// DamagedFileError before any work).  Releases the GIL; Ctrl-C stops it; progress(done, total)
+/// is called with the pairs checked.
 #[pyfunction]
 #[pyo3(signature = (bound = Int(1_000_000u64.into()), a = Param(1), grundy = Int(0u64.into()), three = Int(0u64.into()), table = None, *, progress = None))]
 #[pyo3(text_signature = "(bound=1000000, a=1, grundy=0, three=0, table=None, *, progress=None)")]
@@ -341,6 +358,13 @@ fn verify(
         })?),
         None => None,
     };
+    if let Some(t) = &table {
+        // the header and length, and the header against the checksum, before any work (the
+        // payload's checksum is a check of the report), as the command line's `--table`
+        let path = std::path::Path::new(t);
+        py.allow_threads(|| wythoff::artifact::table::TableFile::open(path))
+            .map_err(crate::errors::file_to_py)?;
+    }
     let cfg = Config::up_to(bound)
         .with_a(a.0)
         .with_grundy(grundy)

@@ -377,9 +377,10 @@ pub fn threads_of(threads: Option<Int>) -> PyResult<usize> {
     }
 }
 
-/// Opens a Grundy table file read-only (a memory map): the header is checked in full
-/// (DamagedFileError for an invalid or damaged file, OSError when it cannot be read); with
-/// verify=True the whole payload is checked too.
+/// Opens a Grundy table file read-only (a memory map): the header is checked in full, against
+/// the checksum too (DamagedFileError for an invalid or damaged file, OSError when it cannot be
+/// read); with verify=True the whole payload is checked too.  A file of format version 2, whose
+/// one checksum covers the header with the whole payload, is checked whole on open.
 #[pyfunction]
 #[pyo3(signature = (path, verify = false))]
 pub fn open_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<TableFile> {
@@ -389,7 +390,7 @@ pub fn open_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<Table
         file,
         verified: Verified::default(),
     };
-    if verify {
+    if verify || t.file.header.version != wythoff::artifact::table::VERSION {
         t.check_all(py)?;
     }
     Ok(t)

@@ -226,9 +226,11 @@ fn internal(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(format!("internal error (please report): {e}"))
 }
 
-/// Opens a line-game table file read-only (a memory map): header and rules checked in full
-/// (DamagedFileError for an invalid or damaged file, OSError when it cannot be read); with
-/// verify=True the whole payload is checked too.
+/// Opens a line-game table file read-only (a memory map): header and rules checked in full,
+/// against the checksum too (DamagedFileError for an invalid or damaged file, OSError when it
+/// cannot be read); with verify=True the whole payload is checked too.  A file of format version
+/// 1, whose one checksum covers the header and rules with the whole payload, is checked whole on
+/// open.
 #[pyfunction]
 #[pyo3(signature = (path, verify = false))]
 pub fn open_line_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<LineTableFile> {
@@ -238,7 +240,7 @@ pub fn open_line_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<
         file,
         verified: Verified::default(),
     };
-    if verify {
+    if verify || t.file.header.version != wythoff::artifact::line_table::VERSION {
         t.check_all(py)?;
     }
     Ok(t)

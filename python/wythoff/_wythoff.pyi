@@ -76,7 +76,7 @@ class _Rational(Protocol):
 
 def sum_analysis(
     components: List[Tuple[Int, Int]],
-    a: Int = 1,
+    a: Optional[Int] = None,
     certificate: Optional[Union[RowCertificate, StrPath]] = None,
 ) -> Dict[str, Any]: ...
 def three_pile_move(

@@ -14,8 +14,11 @@
 //!
 //! The line-game table file (kind 6) is banded the same way over its full square.  Both are read
 //! through one [`BandedFile`], generic over the header ([`BandedHeader`]): it maps the file after
-//! checking its length, checks the header and index against the checksum at opening (O(N/B)),
-//! and hashes a band (B rows) the first time a value in it is read, at most once per open file.
+//! checking its length, checks the header and index against the checksum at opening (O(N/B)) and
+//! refuses the file there if they do not match — so every reader, whatever it reads, sees only a
+//! header the file was written with — and hashes a band (B rows) the first time a value in it is
+//! read, at most once per open file.  A file of a version without an index has one checksum over
+//! its header and whole payload: it is checked whole at its first read, once.
 
 use super::header::{Damage, FileError, HeaderError, Kind};
 use crate::grundy::store::Layout;
@@ -129,16 +132,17 @@ pub struct BandedFile<H> {
     pub header: H,
     map: Mmap,
     path: PathBuf,
-    /// What the reads verified: the header and index against the checksum (at opening), the
-    /// bands found to match the index, or the whole file (a version without an index).
+    /// What the reads verified: the bands found to match the index (the header and index were
+    /// checked against the checksum at opening), or the whole file (a version without an index).
     verified: Verified,
 }
 
 impl<H: BandedHeader> BandedFile<H> {
     /// Maps the file `f` at `path`, `got` bytes long, whose `header` was read and validated:
-    /// refuses a length other than the header's, and checks whether the header and band index
-    /// match the checksum (not the payload: see [`BandedFile::check_rows`],
-    /// [`BandedFile::check_all`]).
+    /// refuses a length other than the header's, and a header and band index that do not match
+    /// the checksum ([`Damage::Index`]; not the payload: see [`BandedFile::check_rows`],
+    /// [`BandedFile::check_all`]).  A version without an index is checked whole at its first
+    /// read: its one checksum covers the header and the payload together.
     pub fn map(header: H, f: &File, path: &Path, got: u64) -> Result<Self, FileError> {
         let invalid = |problem| FileError::new(path, H::KIND, problem);
         // the header was validated: its length fits
@@ -159,11 +163,19 @@ impl<H: BandedHeader> BandedFile<H> {
             }));
         }
         let bands = header.band().and_then(|b| count(header.rows(), b));
-        let index_ok = bands.is_none()
-            || H::checksum_of(&map[..header.header_len()], index(&header, &map))
-                == header.checksum();
+        if bands.is_some()
+            && H::checksum_of(&map[..header.header_len()], index(&header, &map))
+                != header.checksum()
+        {
+            return Err(FileError::Damaged {
+                path: path.to_owned(),
+                damage: Damage::Index {
+                    covers: H::COVERS.1,
+                },
+            });
+        }
         Ok(BandedFile {
-            verified: Verified::new(bands.unwrap_or(0) as usize, index_ok),
+            verified: Verified::new(bands.unwrap_or(0) as usize),
             header,
             map,
             path: path.to_owned(),
@@ -233,20 +245,17 @@ fn index<'m>(header: &impl BandedHeader, map: &'m [u8]) -> &'m [u8] {
     &map[header.header_len() + header.payload_len()..]
 }
 
-/// What an open file's reads have verified: whether the header and index matched the header's
-/// checksum (checked at opening), and which bands were found to match the index — each band is
-/// hashed at most once per open file, however many values are read from it.
+/// What an open file's reads have verified: which bands were found to match the index (the
+/// header and index were found to match the header's checksum at opening) — each band is hashed
+/// at most once per open file, however many values are read from it.
 struct Verified {
-    index_ok: bool,
     done: Vec<AtomicBool>,
 }
 
 impl Verified {
-    /// `count` bands (1 for a file checked whole), none verified yet; `index_ok`: whether the
-    /// header and index match the header's checksum (true for a file without an index).
-    fn new(count: usize, index_ok: bool) -> Verified {
+    /// `count` bands (1 for a file checked whole), none verified yet.
+    fn new(count: usize) -> Verified {
         Verified {
-            index_ok,
             done: (0..count.max(1)).map(|_| AtomicBool::new(false)).collect(),
         }
     }
@@ -303,11 +312,6 @@ impl Verified {
             }
             return Ok(());
         };
-        if !self.index_ok {
-            return Err(Damage::Index {
-                covers: H::COVERS.1,
-            });
-        }
         if self.is_done(i as usize) {
             return Ok(());
         }
@@ -389,19 +393,22 @@ mod tests {
             (t.get_checked(2, 1).unwrap(), t.get_checked(2, 2).unwrap()),
             (Some(1), Some(0))
         );
+        // a changed header field, checksum or index entry: refused at opening, whatever is read
         for at in [16usize, 56, 64 + 6, 64 + 6 + 8] {
             let mut b = bytes.clone();
             b[at] ^= 1;
             std::fs::write(&p, &b).unwrap();
-            let t = TableFile::open(&p).unwrap();
-            assert!(!t.verify(), "byte {at}");
-            assert!(matches!(
-                t.get_checked(0, 0),
-                Err(FileError::Damaged {
-                    damage: Damage::Index { .. },
-                    ..
-                })
-            ));
+            let e = TableFile::open(&p).err();
+            assert!(
+                matches!(
+                    e,
+                    Some(FileError::Damaged {
+                        damage: Damage::Index { .. },
+                        ..
+                    })
+                ),
+                "byte {at}: {e:?}"
+            );
         }
         // a damaged value: its band is refused, naming its rows, the other band still reads
         let mut b = bytes.clone();

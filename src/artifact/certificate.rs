@@ -20,7 +20,7 @@
 //! | 48 | 4 | value width w in bytes: 2 or 4 (signed) |
 //! | 52 | 12 | reserved, zero |
 //! | 64 | 8 | payload length in bytes |
-//! | 72 | 8 | XXH3-64 (seed 0) of the payload |
+//! | 72 | 8 | XXH3-64 (seed 0) of header bytes 0..72 followed by the payload ([`checksum`]) |
 //!
 //! Payload: for x = 0..X−1 a record of three u64 — y₀, p, s — then s offsets G(x, y) − y for
 //! y = 0..s−1, then p offsets for y = y₀..y₀+p−1, each a signed little-endian integer of w bytes.

@@ -34,7 +34,8 @@
 //! of a version 1 file verifies the whole payload, once.
 //!
 //! Cost: writing makes two passes over the table (the band hashes, then the bytes).  Opening
-//! reads the header, O(r), and checks the index against the checksum, O(N/B).  A value is read
+//! reads the header, O(r), and checks the index against the checksum, O(N/B), refusing a file
+//! whose header, rules or index do not match it.  A value is read
 //! only after its band was found to match its index entry ([`LineTableFile::get_checked`],
 //! [`LineTableFile::check_rows`]; each band hashed at most once per open file): reading a few
 //! values costs a few bands, B·N·width bytes each, not the whole N²·width;
@@ -389,8 +390,9 @@ impl bands::BandedHeader for LineHeader {
 
 impl LineTableFile {
     /// Opens a line-game table file and validates its header, rules and length, and for version
-    /// 2 whether the header, rules and band index match the checksum (not the payload: see
-    /// [`LineTableFile::check_rows`], [`LineTableFile::check_all`]).
+    /// 2 refuses a header, rules and band index that do not match the checksum (not the payload:
+    /// see [`LineTableFile::check_rows`], [`LineTableFile::check_all`]; a version 1 file, whose
+    /// one checksum covers them with the whole payload, is checked whole at its first read).
     pub fn open(path: &Path) -> Result<LineTableFile, FileError> {
         let invalid = |problem| FileError::new(path, Kind::LineTable, problem);
         let (mut f, got) = header::open_regular(path, Kind::LineTable)?;
@@ -415,7 +417,8 @@ pub enum AnyTableFile {
 }
 
 impl AnyTableFile {
-    /// Opens a table file of either kind (header and length validated, not the checksum).
+    /// Opens a table file of either kind as its kind's opener does: header and length validated,
+    /// and the header and band index against the checksum (not the payload).
     pub fn open(path: &Path) -> crate::error::Result<AnyTableFile> {
         match kind_of(path) {
             Some(k) if k == Kind::LineTable as u32 => {

@@ -22,7 +22,8 @@
 //! ⌊x/B⌋.  A file is accepted only if every field above holds — the sizes computed with checked
 //! arithmetic — and the file is exactly 64 bytes plus the payload plus the index; anything else
 //! is refused with the field that is wrong.  Opening also checks the header and index against the
-//! checksum (O(N/B)).  A value is read only after its band was found to match its index entry
+//! checksum (O(N/B)) and refuses a file where they do not match, before any value is read.  A
+//! value is read only after its band was found to match its index entry
 //! ([`TableFile::check_rows`], [`TableFile::get_checked`]; each band hashed at most once per open
 //! file), so reading a few values costs a few bands, not the whole payload;
 //! [`TableFile::verify`] and [`TableFile::check_all`] check every band ([`super::bands`]).
@@ -298,9 +299,10 @@ impl bands::BandedHeader for TableHeader {
 }
 
 impl TableFile {
-    /// Opens a table file and validates its header and length, and for version 3 whether the
-    /// header and band index match the checksum (not the payload: see [`TableFile::check_rows`],
-    /// [`TableFile::verify`]).  G(x, y) is read in any order ([`TableFile::get`],
+    /// Opens a table file and validates its header and length, and for version 3 refuses a
+    /// header and band index that do not match the checksum (not the payload: see
+    /// [`TableFile::check_rows`], [`TableFile::verify`]; a version 2 file, whose one checksum
+    /// covers the header with the whole payload, is checked whole at its first read).  G(x, y) is read in any order ([`TableFile::get`],
     /// [`TableFile::get_checked`]).
     pub fn open(path: &Path) -> Result<TableFile, FileError> {
         let (mut f, got) = header::open_regular(path, Kind::GrundyTable)?;

@@ -150,8 +150,9 @@ fn config(args: &VerifyArgs) -> Result<Config> {
     .with_conjectures(args.conjectures)
     .with_table(table);
     if let Some(p) = &args.table {
-        // Header and length, before any work (the payload's checksum is a check of the report).
-        wythoff::grundy::TableFile::open(p).map_err(|e| Error::usage(format!("--table: {e}")))?;
+        // Header and length, and the header against the checksum, before any work (the
+        // payload's checksum is a check of the report).
+        wythoff::grundy::TableFile::open(p).map_err(table_error)?;
     }
     // The library names the quantities; the flag is named here.
     cfg.validate().map_err(|e| match e {
@@ -161,6 +162,16 @@ fn config(args: &VerifyArgs) -> Result<Config> {
         e => e.into(),
     })?;
     Ok(cfg)
+}
+
+/// A `--table` file that cannot be read: an unreadable or invalid file is bad input (status 2), a
+/// damaged one a failure (status 1), in one line naming the flag.
+fn table_error(e: wythoff::artifact::FileError) -> Error {
+    if e.is_damage() {
+        Error::Io(format!("--table: {e}"))
+    } else {
+        Error::usage(format!("--table: {e}"))
+    }
 }
 
 /// The flag that sets a verification's input.
@@ -240,7 +251,7 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
             // work and before the directory is made.
             if let Some(t) = &args.table {
                 let a = wythoff::grundy::TableFile::open(t)
-                    .map_err(|e| Error::usage(format!("--table: {e}")))?
+                    .map_err(table_error)?
                     .header
                     .a;
                 if a != 1 {

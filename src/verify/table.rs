@@ -560,13 +560,6 @@ pub(super) fn file_checks(
                 "rows {first} to {last} of '{path}' do not match their hash in its band index \
                  (damaged)"
             ),
-            FileError::Damaged {
-                damage: Damage::Index { .. },
-                ..
-            } => format!(
-                "the header and band index of '{path}' do not match the checksum in its header \
-                 (damaged, or a header field edited)"
-            ),
             _ => format!(
                 "the header and payload of '{path}' do not match the checksum in its header \
                  (damaged, or a header field edited)"

@@ -117,11 +117,8 @@ fn written_files_read_back_and_edits_are_caught() {
     let mut b = bytes.clone();
     b[72..80].copy_from_slice(&[2, 0, 0, 0, 3, 0, 0, 0]);
     std::fs::write(&p, &b).unwrap();
-    let f = LineTableFile::open(&p).unwrap();
-    assert_eq!(f.header.rules.to_string(), "1,0:2,3:0,1");
-    assert!(!f.verify());
     assert!(matches!(
-        f.get_checked(0, 0),
+        LineTableFile::open(&p),
         Err(FileError::Damaged {
             damage: Damage::Index { .. },
             ..
