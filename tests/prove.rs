@@ -308,6 +308,17 @@ fn the_predicates_agree_with_the_rules_on_a_prefix() {
     for n in 0..1000u64 {
         assert_eq!(fib.accepts(&[n]), fibs.contains(&n), "fib({n})");
     }
+    // Hofstadter's G by its recursion G(0) = 0, G(n) = n − G(G(n − 1))
+    let mut hof = vec![0u64; 400];
+    for n in 1..400 {
+        hof[n] = n as u64 - hof[hof[n - 1] as usize];
+    }
+    let hg = set("hofG(n,g)", &["n", "g"]);
+    for n in 0..400u64 {
+        for g in 0..300u64 {
+            assert_eq!(hg.accepts(&[n, g]), g == hof[n as usize], "hofG({n},{g})");
+        }
+    }
     let mv = set("move(x,y,u,v)", &["x", "y", "u", "v"]);
     let n = 14u64;
     for x in 0..n {

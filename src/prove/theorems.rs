@@ -123,6 +123,50 @@ pub const THEOREMS: &[Theorem] = &[
             ),
         ],
     },
+    Theorem {
+        name: "hofstadter-g",
+        about: "c(n) = #{j >= 1 : floor(j*phi) <= n} satisfies G(0) = 0, G(n) = n - G(G(n-1)): \
+                it is Hofstadter's G (A005206), so G(n) = floor((n+1)/phi)",
+        sentences: &[
+            ("c is a function of n", "A n E g hofG(n,g)", true),
+            (
+                "c has one value at each n",
+                "A n,g,h (hofG(n,g) & hofG(n,h)) => g = h",
+                true,
+            ),
+            ("c(0) = 0", "hofG(0,0)", true),
+            (
+                "c(m+1) = m + 1 - c(c(m))",
+                "A m,g,h,k (hofG(m,h) & hofG(h,k) & hofG(m+1,g)) => g + k = m + 1",
+                true,
+            ),
+        ],
+    },
+    Theorem {
+        name: "a073869-identities",
+        about: "the local identities behind A073869 = A005206 and A090909 = A001950 \
+                (the telescoping sum stays by hand: doc/conjectures.md)",
+        sentences: &[
+            (
+                "the partner p(n) of n >= 1 is c(n) + n*[c(n) != c(n-1)]",
+                "A m,p,g,h (P(m+1,p) & hofG(m+1,g) & hofG(m,h)) => \
+                 ((g != h & p = g + m + 1) | (g = h & p = g))",
+                true,
+            ),
+            (
+                "c(n) - c(n-1) is 1 at the lower Wythoff numbers and 0 elsewhere",
+                "A m,g,h (hofG(m+1,g) & hofG(m,h)) => \
+                 ((g = h + 1 & E j lower(j,m+1)) | (g = h & ~E j lower(j,m+1)))",
+                true,
+            ),
+            (
+                "c(k-1) = c(k) != c(k+1) exactly when k >= 1 is an upper Wythoff number",
+                "A m,a,b,c (hofG(m,a) & hofG(m+1,b) & hofG(m+2,c)) => \
+                 ((a = b & b != c) <=> E j upper(j,m+1))",
+                true,
+            ),
+        ],
+    },
 ];
 
 /// The theorem called `name`.

@@ -12,6 +12,7 @@
 //! | `one(x,y)` | (min, max) = (x_d, x_d + d), d = \|y − x\|: the 1-value automaton's cells | see [`ONE_LOW`] |
 //! | `move(x,y,u,v)` | a legal move of Wythoff's game from (x, y) to (u, v) | rows, columns, diagonals |
 //! | `shift(m,s)` | the word of s is that of m followed by 0 | two states |
+//! | `hofG(n,g)` | g = #{j ≥ 1 : ⌊jφ⌋ ≤ n} (Hofstadter's G, by the theorem `hofstadter-g`) | `E a,b lower(g,a) & lower(g+1,b) & a <= n & n < b` |
 //!
 //! `shift` gives ⌊nφ⌋: rep(⌊(m + 1)φ⌋ − 1) = rep(m)·0 (THEORY §11; Fraenkel 1982, the
 //! arithmetic strategy).  `one` reads x_d = ⌊dφ⌋ + e_d with e_d the output of the 188-state
@@ -64,6 +65,11 @@ pub const PREDICATES: &[(&str, usize, &str)] = &[
         2,
         "the Zeckendorf word of s is that of m followed by 0",
     ),
+    (
+        "hofG",
+        2,
+        "g = #{j >= 1 : floor(j*phi) <= n}, which is Hofstadter's G (A005206)",
+    ),
 ];
 
 /// The arity of a public predicate.
@@ -95,6 +101,7 @@ const DEFINITIONS: &[(&str, &str)] = &[
         "(u < x & v = y) | (u = x & v < y) | (u < x & u + y = v + x)",
     ),
     ("one", "onelow(x,y) | onelow(y,x)"),
+    ("hofG", "E a,b lower(g,a) & lower(g + 1,b) & a <= n & n < b"),
 ];
 
 /// The free variables of each definition, in argument order.
@@ -103,6 +110,7 @@ fn parameters(name: &str) -> &'static [&'static str] {
         "lower" => &["n", "x"],
         "upper" => &["n", "y"],
         "move" => &["x", "y", "u", "v"],
+        "hofG" => &["n", "g"],
         _ => &["x", "y"],
     }
 }
