@@ -18,6 +18,8 @@
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
+//! * [`prove`] — a decision procedure for first-order statements about Wythoff's sequences
+//!   (automata over Zeckendorf digits) and the theorems it proves.
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
 //! * [`job`] — the default job: every kind of output into one folder, with its report page
 //!   ([`page`]).

@@ -36,6 +36,9 @@ def grundy_at(
     x: Int, y: Int, certificate: Optional[Union[RowCertificate, StrPath]] = None
 ) -> int: ...
 def open_table(path: StrPath, verify: bool = False) -> TableFile: ...
+def prove(
+    statement: str, max_states: int = 20000000
+) -> Tuple[bool, Optional[Dict[str, int]]]: ...
 def write_table(
     path: StrPath,
     n: Int,
