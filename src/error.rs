@@ -157,10 +157,14 @@ impl Error {
         }
     }
 
-    /// True when standard output was closed by its reader (`wythoff pairs 1e9 | head`): the
-    /// command line ends quietly with status 0.
+    /// True when an output was closed by its reader — standard output (`wythoff pairs 1e9 |
+    /// head`), or the pipe or FIFO a streamed `-o` file is (`-o /dev/stdout | head`): a write
+    /// failed with [`io::ErrorKind::BrokenPipe`] (EPIPE, which only a pipe, FIFO or socket
+    /// gives).  The command line ends quietly with status 0.
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Error::Stdout(e) | Error::Write(e) if e.kind() == io::ErrorKind::BrokenPipe)
+        matches!(self,
+            Error::Stdout(e) | Error::Write(e) | Error::File { source: e, .. }
+                if e.kind() == io::ErrorKind::BrokenPipe)
     }
 }
 
@@ -187,6 +191,10 @@ mod tests {
         assert!(!other.is_broken_pipe());
         // a text that merely says "broken pipe" is not a broken pipe
         assert!(!Error::Io("broken pipe".into()).is_broken_pipe());
+        // a pipe or FIFO named by -o, closed by its reader
+        let fifo = Error::file("/dev/stdout", io::Error::from_raw_os_error(libc::EPIPE));
+        assert!(fifo.is_broken_pipe());
+        assert!(!Error::file("/x", io::Error::from_raw_os_error(libc::ENOSPC)).is_broken_pipe());
     }
 
     #[test]

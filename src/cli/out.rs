@@ -10,6 +10,11 @@
 //! Usage: `let mut out = Out::new(); out.line(format_args!("{x}"))?; out.json(&value)?;
 //! out.finish()` — `finish` flushes and must end every command that printed.  [`Sink`] is the one
 //! "file of `-o` or standard output" of the commands that write text either way.
+//!
+//! One rule for every streaming output: a write that fails keeps its [`std::io::Error`], on
+//! standard output ([`Error::Stdout`]) as on the file of `-o` ([`Error::File`], whatever a library
+//! writer made of it: `Kept`), so that a closed pipe — `| head` on standard output, or on
+//! `-o /dev/stdout` or a FIFO — ends the run quietly with status 0 ([`Error::is_broken_pipe`]).
 
 use super::json::Versioned;
 use serde::Serialize;
@@ -20,8 +25,49 @@ use wythoff::error::{Error, Result};
 
 /// Buffered standard output that keeps the cause of a failure.
 pub(crate) struct Out {
-    w: BufWriter<io::StdoutLock<'static>>,
+    w: Kept<BufWriter<io::StdoutLock<'static>>>,
+}
+
+/// A writer that keeps (a copy of) its first failure, so that the cause comes back typed
+/// whatever error a library writer made of it ([`Kept::typed`]).
+struct Kept<W: Write> {
+    w: W,
     failed: Option<io::Error>,
+}
+
+impl<W: Write> Kept<W> {
+    fn new(w: W) -> Kept<W> {
+        Kept { w, failed: None }
+    }
+
+    /// The result of a library call that wrote here: when a write failed, `typed(cause)`,
+    /// whatever error the library returned.
+    fn typed<T>(&mut self, r: Result<T>, typed: impl FnOnce(io::Error) -> Error) -> Result<T> {
+        match (r, self.failed.take()) {
+            (Err(_), Some(e)) => Err(typed(e)),
+            (r, _) => r,
+        }
+    }
+
+    fn keep<T>(&mut self, r: io::Result<T>) -> io::Result<T> {
+        r.inspect_err(|e| {
+            if self.failed.is_none() {
+                self.failed = Some(copy(e));
+            }
+        })
+    }
+}
+
+impl<W: Write> Write for Kept<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let r = self.w.write(buf);
+        self.keep(r)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let r = self.w.flush();
+        self.keep(r)
+    }
 }
 
 /// A copy of an I/O error (io::Error is not Clone): the OS code when there is one, else the kind
@@ -47,32 +93,18 @@ impl Out {
     /// Standard output, locked and buffered (64 KiB; larger writes go straight through).
     pub(crate) fn new() -> Out {
         Out {
-            w: BufWriter::with_capacity(1 << 16, io::stdout().lock()),
-            failed: None,
+            w: Kept::new(BufWriter::with_capacity(1 << 16, io::stdout().lock())),
         }
-    }
-
-    fn keep(&mut self, e: io::Error) -> Error {
-        if self.failed.is_none() {
-            self.failed = Some(copy(&e));
-        }
-        Error::Stdout(e)
     }
 
     /// Writes one line (the text of `args` and a newline).
     pub(crate) fn line(&mut self, args: std::fmt::Arguments<'_>) -> Result<()> {
-        match writeln!(self.w, "{args}") {
-            Ok(()) => Ok(()),
-            Err(e) => Err(self.keep(e)),
-        }
+        writeln!(self.w, "{args}").map_err(Error::Stdout)
     }
 
     /// Writes text as it is.
     pub(crate) fn text(&mut self, s: &str) -> Result<()> {
-        match self.w.write_all(s.as_bytes()) {
-            Ok(()) => Ok(()),
-            Err(e) => Err(self.keep(e)),
-        }
+        self.w.write_all(s.as_bytes()).map_err(Error::Stdout)
     }
 
     /// Writes `body` as one line of JSON, with `"version": 1` in front of its fields.
@@ -92,36 +124,22 @@ impl Out {
     /// The result of a library call that wrote into this output: when a write failed, the typed
     /// [`Error::Stdout`] with its cause, whatever error the library returned.
     pub(crate) fn typed<T>(&mut self, r: Result<T>) -> Result<T> {
-        match (r, self.failed.take()) {
-            (Err(_), Some(e)) => Err(Error::Stdout(e)),
-            (r, _) => r,
-        }
+        self.w.typed(r, Error::Stdout)
     }
 
     /// Flushes; every command that printed ends with this (a buffered write can fail here).
     pub(crate) fn finish(mut self) -> Result<()> {
-        match self.w.flush() {
-            Ok(()) => Ok(()),
-            Err(e) => Err(self.keep(e)),
-        }
+        self.w.flush().map_err(Error::Stdout)
     }
 }
 
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.w.write(buf).inspect_err(|e| {
-            if self.failed.is_none() {
-                self.failed = Some(copy(e));
-            }
-        })
+        self.w.write(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.w.flush().inspect_err(|e| {
-            if self.failed.is_none() {
-                self.failed = Some(copy(e));
-            }
-        })
+        self.w.flush()
     }
 }
 
@@ -177,7 +195,12 @@ impl Sink {
         writer: &mut dyn FnMut(&mut dyn Write) -> Result<()>,
     ) -> Result<()> {
         match self {
-            Sink::File(f) => writer(f),
+            Sink::File(f) => {
+                let path = f.path().to_owned();
+                let mut kept = Kept::new(f);
+                let r = writer(&mut kept);
+                kept.typed(r, |e| wythoff::artifact::io_error(&path, e))
+            }
             Sink::Stdout(out) => {
                 let r = writer(out);
                 out.typed(r)
