@@ -263,3 +263,74 @@ fn bad_input_is_refused_in_one_line() {
     refused(&["nheap", "--slice", "3,300"], &["255"]);
     refused(&["nheap", "--slice", "3", "--count", "1e19"], &["--count"]);
 }
+
+/// Slices whose engine would not fit are refused before anything is allocated, in one line
+/// naming the flag and what to lower: the rows of fixed heaps up to 255,255 (their moves alone
+/// about 17 GB) by the memory cap — also under an address-space limit of 1 GB, so nothing large
+/// was allocated first — and slices past 2^44 look-ups of the cost model by the work bound.
+#[test]
+fn slices_past_the_memory_cap_or_the_work_bound_are_refused_up_front() {
+    for args in [
+        &["nheap", "--slice", "255,255", "--count", "1"][..],
+        &["nheap", "--slice", "255,255", "--all"],
+        &["nheap", "--slice", "255,240"],
+        &["nheap", "--slice", "64", "--all", "--count", "1e8"],
+    ] {
+        refused(
+            args,
+            &[
+                "--slice:",
+                "memory cap",
+                "smaller fixed heaps or a smaller --count",
+            ],
+        );
+    }
+    refused(
+        &["nheap", "--conjectures", "255,255", "--count", "1"],
+        &["--conjectures:", "memory cap"],
+    );
+    for args in [
+        &["nheap", "--slice", "200,200", "--count", "1"][..],
+        &["nheap", "--slice", "2048", "--count", "1"],
+        &["nheap", "--slice", "1024", "--count", "1"],
+    ] {
+        refused(args, &["--slice:", "look-ups", "2^44"]);
+    }
+    let o = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 1000000; exec '{}' nheap --slice 255,255 --count 1",
+            common::BIN
+        ))
+        .output()
+        .unwrap();
+    common::refusal(
+        &o,
+        &["--slice:", "26.0 GiB of memory", "12.0 GiB memory cap"],
+    );
+}
+
+/// Every heap is at most 2^64 − 1 (doc/nheap.md, doc/guide.md): the largest of three heaps may
+/// be that large, and its one winning move is the box's P-position (3, 5, v); one more is
+/// refused naming the heaps, with status 2.
+#[test]
+fn heaps_go_up_to_2_64_minus_1() {
+    let max = u64::MAX.to_string();
+    // the one P-position (3, 5, v) of the box (at most one v: lowering the third heap joins them)
+    let v: Vec<usize> = (0..SIDE3).filter(|&v| board3()[&vec![3, 5, v]]).collect();
+    assert_eq!(v.len(), 1);
+    assert_eq!(
+        stdout(&run_ok(&["nheap", "3", "5", &max])),
+        format!(
+            "(3, 5, {max}): N — 1 winning move:\n  (3, 5, {max}) -> (3, 5, {})\n",
+            v[0]
+        )
+    );
+    run_ok(&["nheap", "1", "2", "3", &max]);
+    for args in [
+        &["nheap", "3", "5", "2^64"][..],
+        &["nheap", "1", "2", "3", "18446744073709551616"],
+    ] {
+        refused(args, &["HEAP", "at most 2^64-1"]);
+    }
+}

@@ -326,6 +326,14 @@ fn a_range_too_short_for_a_slice_fails_with_the_violation() {
     assert!(out.contains("FAIL    slice 11: (i)"), "{out}");
     assert!(out.contains("at n = 1212 and"), "{out}");
     assert!(out.contains("ok      22 of 24 checks"), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with(
+            "FAIL: (i) did not hold on the second half of the range of 1 slice and held on the \
+             other 11; "
+        ),
+        "{last}"
+    );
     let r: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     assert_eq!(r["verdict"], "FAIL");
@@ -337,6 +345,36 @@ fn a_range_too_short_for_a_slice_fails_with_the_violation() {
             .unwrap()
             .contains("open for this slice")
     );
+}
+
+/// The closing line says of each statement what its checks found, never claiming one that was
+/// not checked: with fewer than 3 positions a slice's second half holds no pair, so (i) was
+/// checked nowhere and only (ii) is said to hold.
+#[test]
+fn the_closing_line_claims_only_the_statements_checked() {
+    let skipped = "(i) was not checked (fewer than 3 positions: no pair in the second half)";
+    for args in [
+        &["nheap", "--conjectures", "2", "--count", "1"][..],
+        &["nheap", "--conjectures", "2", "--count", "2"],
+        &["nheap", "--conjectures", "1,1", "--count", "1"],
+    ] {
+        let out = stdout(&run_ok(args));
+        assert_eq!(
+            out.lines().last().unwrap(),
+            format!("ok: {skipped}; (ii) held on the second half of every slice's range"),
+            "{args:?}"
+        );
+        assert!(out.contains("ok      3 of 6 checks"), "{out}");
+        assert!(out.contains("(3 skipped)"), "{out}");
+        assert!(!out.contains("both statements"), "{out}");
+    }
+    let out = stdout(&run_ok(&["nheap", "--conjectures", "2", "--count", "300"]));
+    assert_eq!(
+        out.lines().last().unwrap(),
+        "ok: (i) held on the second half of every slice's range; (ii) held on the second half \
+         of every slice's range"
+    );
+    assert!(!out.contains("skipped"), "{out}");
 }
 
 #[test]

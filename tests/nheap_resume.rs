@@ -246,10 +246,30 @@ fn a_damaged_state_file_or_text_is_refused_with_status_1() {
     let mut b = text_good.clone();
     b[10] ^= 1;
     std::fs::write(&partial, &b).unwrap();
-    fails_keeping(&strs(&resume), &[&state, &partial, &l], "do not match");
-    // a cut one
-    std::fs::write(&partial, &text_good[..text_good.len() / 2]).unwrap();
-    fails_keeping(&strs(&resume), &[&state, &partial, &l], "damaged or cut");
+    fails_keeping(
+        &strs(&resume),
+        &[&state, &partial, &l],
+        "bytes do not match its last checkpoint (damaged)",
+    );
+    // a cut one: said as what the file holds, not as bytes that do not match
+    let recorded: usize = (last.lines().last().unwrap().split(' '))
+        .find_map(|f| f.strip_prefix("bytes="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    for keep in [100, recorded / 2] {
+        std::fs::write(&partial, &text_good[..keep]).unwrap();
+        let t = text(&wythoff(&strs(&resume)));
+        says(
+            &t,
+            &format!(
+                "it holds {keep} bytes, fewer than the {recorded} its last checkpoint recorded \
+                 (cut short)"
+            ),
+        );
+        assert!(!t.contains("do not match"), "{t}");
+        fails_keeping(&strs(&resume), &[&state, &partial, &l], "cut short");
+    }
     // restored, the run continues to the end
     std::fs::write(&partial, &text_good).unwrap();
     run_ok(&strs(&resume));

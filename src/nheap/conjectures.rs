@@ -496,22 +496,71 @@ impl Report {
             })
             .collect();
         s.push_str(&crate::check::render(&not_ok));
+        let skipped = (self.checks.iter())
+            .filter(|c| c.status == Status::Skipped)
+            .count();
         s.push_str(&format!(
-            "ok      {} of {} checks: (i) and (ii) on the positions n >= {} of each slice\n",
+            "ok      {} of {} checks: (i) and (ii) on the positions n >= {} of each slice{}\n",
             self.checks.len() - not_ok.len(),
             self.checks.len(),
-            self.count / 2
-        ));
-        s.push_str(&format!(
-            "{}: {}\n",
-            self.verdict().word(),
-            match self.verdict() {
-                Status::Ok => "both statements held on the second half of every slice's range",
-                Status::Fail => "a statement did not hold on the second half of some slice's range",
-                Status::Skipped => "nothing was checked",
+            self.count / 2,
+            match skipped {
+                0 => String::new(),
+                k => format!(" ({k} skipped)"),
             }
         ));
+        let said: Vec<String> = ["(i)", "(ii)"]
+            .into_iter()
+            .map(|st| self.statement(st))
+            .collect();
+        s.push_str(&format!("{}: {}\n", self.verdict().word(), said.join("; ")));
         s
+    }
+
+    /// What the checks of statement `st` ("(i)" or "(ii)") found, in words: held on every
+    /// slice, did not hold on some, or was skipped (with the checks' reason) on some or all.
+    fn statement(&self, st: &str) -> String {
+        let of: Vec<&Check> = (self.checks.iter())
+            .filter(|c| c.name.ends_with(&format!(": {st}")))
+            .collect();
+        let count = |status| of.iter().filter(|c| c.status == status).count();
+        let (ok, failed, skipped) = (
+            count(Status::Ok),
+            count(Status::Fail),
+            count(Status::Skipped),
+        );
+        let why = (of.iter())
+            .find(|c| c.status == Status::Skipped)
+            .and_then(|c| c.reason.clone())
+            .unwrap_or_default();
+        let slices = |k: usize| {
+            if k == 1 {
+                "1 slice".to_string()
+            } else {
+                format!("{k} slices")
+            }
+        };
+        let mut said = match (failed, ok) {
+            (0, 0) => return format!("{st} was not checked ({why})"),
+            (0, k) if k == of.len() => {
+                return format!("{st} held on the second half of every slice's range");
+            }
+            (0, k) => format!("{st} held on the second half of the range of {}", slices(k)),
+            (f, 0) => format!(
+                "{st} did not hold on the second half of the range of {}",
+                slices(f)
+            ),
+            (f, k) => format!(
+                "{st} did not hold on the second half of the range of {} and held on the other {k}",
+                slices(f)
+            ),
+        };
+        if skipped > 0 {
+            said.push_str(&format!(
+                " and was not checked on the other {skipped} ({why})"
+            ));
+        }
+        said
     }
 }
 

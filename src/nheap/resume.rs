@@ -330,12 +330,20 @@ impl Checkpoints {
                 Err(e) => return Err(Error::file(&at, e)),
             }
         }
-        if left > 0 || hasher.digest() != hash {
+        if left > 0 {
             return Err(damaged(
                 &at,
                 format!(
-                    "its first {bytes} bytes do not match its last checkpoint (damaged or cut)"
+                    "it holds {} bytes, fewer than the {bytes} its last checkpoint recorded (cut \
+                     short)",
+                    bytes - left
                 ),
+            ));
+        }
+        if hasher.digest() != hash {
+            return Err(damaged(
+                &at,
+                format!("its first {bytes} bytes do not match its last checkpoint (damaged)"),
             ));
         }
         drop(f);
