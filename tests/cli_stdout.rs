@@ -166,6 +166,10 @@ fn a_closed_pipe_on_o_dev_stdout_ends_quietly_with_status_0() {
         assert_eq!(status.code(), Some(0), "{a:?}: {status:?} {e}");
         assert!(e.is_empty(), "{a:?}: {e}");
     }
+    // a picture streamed to a pipe the same way (a PNG of about 3 MB)
+    let (status, e) = read_a_few_bytes_then_close(&["grundy", "3000", "--png", "/dev/stdout"]);
+    assert_eq!(status.code(), Some(0), "{status:?} {e}");
+    assert!(e.is_empty(), "{e}");
 }
 
 #[cfg(target_os = "linux")]
