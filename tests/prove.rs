@@ -229,6 +229,9 @@ fn the_state_cap_refuses_instead_of_answering() {
 fn syntax_errors_unknown_predicates_arity_and_free_variables_are_usage_errors() {
     let v = Vocabulary::default();
     let b = budget();
+    let deep = format!("{}true{}", "(".repeat(150), ")".repeat(150));
+    let negations = format!("{}true", "~".repeat(500));
+    let long = format!("{}true", "true & ".repeat(600));
     for (text, want) in [
         (
             "A x x <",
@@ -242,6 +245,9 @@ fn syntax_errors_unknown_predicates_arity_and_free_variables_are_usage_errors() 
         ("A x 0*x = 1", "coefficient"),
         ("x = x", "the variable 'x' is free"),
         ("", "expected a formula"),
+        (deep.as_str(), "nests deeper than 100 levels"),
+        (negations.as_str(), "nests deeper than 100 levels"),
+        (long.as_str(), "at most 1000 are accepted"),
     ] {
         let e = decide(text, &v, &b).unwrap_err();
         assert_eq!(e.exit_code(), 2, "{text}");

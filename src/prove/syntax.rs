@@ -97,6 +97,13 @@ pub struct Statement {
     pub names: Vec<String>,
 }
 
+/// The most symbols a statement may have: the automata are built by recursion over the formula,
+/// whose depth this bounds (a statement of Walnut's kind has tens of symbols).
+pub const MAX_SYMBOLS: usize = 1000;
+
+/// The deepest nesting of parentheses, negations and quantifiers accepted.
+pub const MAX_NESTING: usize = 100;
+
 /// The largest coefficient accepted in `k*x`.
 pub const MAX_COEFFICIENT: i64 = 1 << 20;
 
@@ -157,6 +164,7 @@ fn at(pos: usize, what: &str) -> Error {
 
 struct Parser<'a> {
     toks: Vec<(Tok, usize)>,
+    depth: usize,
     i: usize,
     names: Vec<String>,
     scope: Vec<(String, Var)>,
@@ -165,8 +173,16 @@ struct Parser<'a> {
 
 /// Parses `text`; `arity(name)` gives each predicate's number of arguments (`None`: unknown).
 pub fn parse(text: &str, arity: &dyn Fn(&str) -> Option<usize>) -> Result<Statement> {
+    let toks = lex(text)?;
+    if toks.len() > MAX_SYMBOLS {
+        return Err(Error::usage(format!(
+            "the statement has {} symbols; at most {MAX_SYMBOLS} are accepted",
+            toks.len() - 1
+        )));
+    }
     let mut p = Parser {
-        toks: lex(text)?,
+        toks,
+        depth: 0,
         i: 0,
         names: Vec::new(),
         scope: Vec::new(),
@@ -248,6 +264,18 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self) -> Result<Formula> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.error(&format!(
+                "the statement nests deeper than {MAX_NESTING} levels"
+            )));
+        }
+        let f = self.unary_inner();
+        self.depth -= 1;
+        f
+    }
+
+    fn unary_inner(&mut self) -> Result<Formula> {
         if self.eat("~") {
             return Ok(Formula::Not(Box::new(self.unary()?)));
         }
