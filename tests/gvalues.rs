@@ -524,16 +524,18 @@ fn grundy_at_beyond_the_certified_rows_uses_the_g_values() {
             says(&line, "so G > 255");
         }
     }
-    // a 0-value of any size by the floor formula; a row beyond the sweep: the bounds
+    // a 0-value of any size by the floor formula; a row beyond the sweep: the bounds, G ≥ 2
+    // since the diagonal d = 10^29's 1-value lies at x = ⌊dφ⌋ + e, −3 ≤ e ≤ 8, far below x = 10d
     let nth = stdout(&run_ok(&["nth", "10^30"]));
     let f: Vec<&str> = nth.split_whitespace().collect();
     assert_eq!(stdout(&run_ok(&["grundy", "at", f[2], f[1]])), "0\n");
     let o = run_ok(&["grundy", "at", "10^30", &format!("11{}", "0".repeat(29))]);
-    says(&stdout(&o), "unknown: 1 ≤ G(");
+    says(&stdout(&o), "unknown: 2 ≤ G(");
     says(&stdout(&o), "beyond the rows the g-value sweep reaches");
     says(
         &stdout(&o),
-        "G ≠ 1 too if the 1-value automaton's rule holds",
+        "G ≠ 1, since the 1-value of this diagonal lies elsewhere (proved: wythoff prove \
+         --theorem one-values)",
     );
 }
 
@@ -557,10 +559,7 @@ fn grundy_at_beyond_the_rows_swept_finds_the_greedy_s_1_values() {
         assert!(x > 1 << 22, "({x}, {y}) is within the rows swept");
         let o = run_ok(&["grundy", "at", &x.to_string(), &y.to_string()]);
         assert_eq!(stdout(&o), "1\n", "({x}, {y})");
-        says(
-            &stderr(&o),
-            "checked against the greedy on every diagonal below 999999997",
-        );
+        says(&stderr(&o), "proved for every diagonal");
         // a cell beside it: a Wythoff pair, or G ≥ 2
         let o = run_ok(&["grundy", "at", &x.to_string(), &(y + 1).to_string()]);
         if stdout(&o) != "0\n" {
@@ -568,12 +567,28 @@ fn grundy_at_beyond_the_rows_swept_finds_the_greedy_s_1_values() {
             says(&stdout(&o), "G ≠ 1, since the 1-value of this diagonal");
         }
     }
-    // far beyond the diagonals checked: the value with a line saying it is conditional
+    // far beyond the diagonals the greedy reached: the value 1, proved; beside it on its row and
+    // on its diagonal G ≠ 1 (two 1-values there would be options of each other), so a 0-value or
+    // G ≥ 2 — not both 0-values, since they share column y + 1
     let nth = stdout(&run_ok(&["gvalue", "1", "10^30"]));
     let f: Vec<&str> = nth.split_whitespace().collect();
     let o = run_ok(&["grundy", "at", f[1], f[2]]);
     assert_eq!(stdout(&o), "1\n");
-    says(&stderr(&o), "conditional");
+    says(&stderr(&o), "proved for every diagonal");
+    let (x, y): (u128, u128) = (f[1].parse().unwrap(), f[2].parse().unwrap());
+    let mut bounded = 0;
+    for (x2, y2) in [(x, y + 1), (x + 1, y + 1)] {
+        let o = run_ok(&["grundy", "at", &x2.to_string(), &y2.to_string()]);
+        if stdout(&o) != "0\n" {
+            says(&stdout(&o), "unknown: 2 ≤ G(");
+            says(
+                &stdout(&o),
+                "G ≠ 1, since the 1-value of this diagonal lies elsewhere",
+            );
+            bounded += 1;
+        }
+    }
+    assert!(bounded >= 1);
 }
 
 #[test]

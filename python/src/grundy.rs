@@ -110,7 +110,9 @@ pub fn grundy_table<'py>(
 
 /// G(x, y) of Wythoff's game (a = 1) for a small row min(x, y) and a column of any size, from
 /// certified row periods (rows below 256 are certified on demand: rows 0..127 take seconds,
-/// 0..255 about a minute); beyond them from the g-values where they decide it.  certificate: a
+/// 0..255 about a minute); beyond them from the g-values where they decide it, and past the rows
+/// the g-value sweep reaches, the value 1 by the 1-value automaton, proved for every diagonal
+/// (`wythoff prove --theorem one-values`; elsewhere G ≥ 2 is among the bounds).  certificate: a
 /// row certificate (`wythoff rows X -o CERT`; a RowCertificate or its path), answered from at
 /// once, for its parameter a — below a preperiod whose values it does not store, from a table
 /// when both piles are below 8192, as sum_analysis does.
@@ -127,7 +129,6 @@ pub fn grundy_at(
     certificate: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyObject> {
     use wythoff::grundy::rows::{self, RowsError};
-    use wythoff::gvalues::automaton::Standing;
     use wythoff::gvalues::far::{self, Known};
     let (x, y) = (x.0, y.0);
     if x < 0 || y < 0 {
@@ -155,19 +156,7 @@ pub fn grundy_at(
                     far::value_far_cancellable(lo, hi, cancel)
                 })?;
                 match far {
-                    Known::Exact(g) => g,
-                    // the value by the automaton only where its diagonal was checked
-                    Known::ByRule {
-                        value,
-                        standing: Standing::Checked,
-                    } => value,
-                    Known::ByRule { standing, .. } => {
-                        return Err(PyValueError::new_err(format!(
-                            "unknown: G({x}, {y}) is 1 if the 1-value automaton's rule holds \
-                             ({})",
-                            standing.label()
-                        )));
-                    }
+                    Known::Exact(g) | Known::ByRule { value: g } => g,
                     Known::Bounds { low, high, why } => {
                         return Err(PyValueError::new_err(format!(
                             "unknown: {low} <= G({x}, {y}) <= {high} ({why})"

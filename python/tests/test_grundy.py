@@ -69,16 +69,21 @@ def test_grundy_at_equals_the_table():
 
 
 def test_grundy_at_beyond_the_rows_swept_by_the_1_value_automaton(cli):
-    # the 3,000,000-th 1-value (row about 4.85 million, past the rows swept): checked
+    # the 3,000,000-th 1-value (row about 4.85 million, past the rows swept), also found by the
+    # greedy sweep of the command line
     n, x, y = map(int, cli("gvalue", 1, 3000000).split())
     assert x > 2**22 and cli("grundy", "at", x, y).strip() == "1"
     assert wythoff.grundy_at(x, y) == 1 == wythoff.grundy_at(y, x)
     with pytest.raises(ValueError, match="unknown: 2 <= G"):
         wythoff.grundy_at(x, y + 2 if cli("grundy", "at", x, y + 1).strip() == "0" else y + 1)
-    # the 10^30-th: beyond the diagonals checked, conditional, so no value
+    # the 10^30-th: the automaton is proved for every diagonal, so the value 1; beside it on its
+    # row G != 1 (a row holds one 1-value: two would be options of each other), so G >= 2 or 0
     n, x, y = map(int, cli("gvalue", 1, 10**30).split())
-    with pytest.raises(ValueError, match="conditional"):
-        wythoff.grundy_at(x, y)
+    assert wythoff.grundy_at(x, y) == 1 == wythoff.grundy_at(y, x)
+    for yy in (y + 1, y + 2):
+        if cli("grundy", "at", x, yy).strip() != "0":
+            with pytest.raises(ValueError, match="unknown: 2 <= G.*lies elsewhere"):
+                wythoff.grundy_at(x, yy)
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="needs Linux's /proc")
@@ -106,7 +111,7 @@ except MemoryError as e:
 print("alive")
 """
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
-    assert "bounds: unknown: 1 <= G(1000" in r.stdout, r.stdout + r.stderr
+    assert "bounds: unknown: 2 <= G(1000" in r.stdout, r.stdout + r.stderr
     assert "refused: G(x, y) with a difference of 30000001 bits needs" in r.stdout, r.stdout + r.stderr
     assert r.stdout.endswith("alive\n"), r.stdout + r.stderr
 

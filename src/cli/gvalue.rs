@@ -93,9 +93,8 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         (x, y, "formula", "proved")
     } else if g == 1 && n >= automaton::SWEEP_BELOW {
         let (x, y) = automaton::nth_one_value(&n)?;
-        let standing = automaton::Standing::of(&Integer::from(&y - &x));
-        eprintln!("wythoff: {}", standing.label());
-        (x, y, "automaton", standing.name())
+        eprintln!("wythoff: {}", automaton::LABEL);
+        (x, y, "automaton", "proved")
     } else {
         let n64 = n.to_u64().ok_or_else(|| {
             Error::usage(format!(
@@ -358,8 +357,8 @@ pub(crate) fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
     let mut out = Out::new();
     match gvalues::far::value_far(x, y)? {
         gvalues::far::Known::Exact(g) => outln!(out, "{g}")?,
-        gvalues::far::Known::ByRule { value, standing } => {
-            eprintln!("wythoff: {}", standing.label());
+        gvalues::far::Known::ByRule { value } => {
+            eprintln!("wythoff: {}", gvalues::automaton::LABEL);
             outln!(out, "{value}")?
         }
         gvalues::far::Known::Bounds { low, high, why } => {

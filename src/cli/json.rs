@@ -369,7 +369,7 @@ pub(crate) struct GValueJson {
 
 impl GValueJson {
     /// The N-th g-value (x, y) of G, x ≤ y, found by `method` (`formula`, `sweep` or
-    /// `automaton`) with `status` (`proved`, `checked` or `conditional`).
+    /// `automaton`) with `status` (`proved`: each method's answers are proved).
     pub(crate) fn new(
         g: u32,
         n: &Integer,

@@ -1,5 +1,5 @@
-//! The 1-values of Wythoff's Grundy function for any n, by a Fibonacci automaton (checked against
-//! the greedy, not proved; doc/gvalues.md, "The 1-values by an automaton").
+//! The 1-values of Wythoff's Grundy function for any n, by a Fibonacci automaton, proved for every
+//! diagonal (doc/gvalues.md, "The 1-values by an automaton"; doc/prove.md, "one-values").
 //!
 //! The rule: every diagonal d = y − x ≥ 0 holds exactly one 1-value (x_d, x_d + d), x_d ≤ x_d + d,
 //! and x_d = ⌊dφ⌋ + e_d, where e_d is the output of the state that the 188-state Moore automaton
@@ -8,10 +8,10 @@
 //! ([`super::sweep`]) on the diagonals d < 200,000 (`scripts/learn-one-values`): prefixes are
 //! put in one class when their blocks of e agree on every Zeckendorf suffix up to a fixed depth;
 //! it is minimal for those data (every two states differ on some observed d), and learning from
-//! 2·10^6 and 2·10^8 diagonals gives the same automaton.  It agrees with the greedy on every
-//! d < [`CHECKED_BELOW`] = 999,999,997 — checked, not proved: beyond that the answers are
-//! conditional on the rule.  A proof route (a decision procedure on Fibonacci-automatic sets)
-//! is left open.
+//! 2·10^6 and 2·10^8 diagonals gives the same automaton.  `wythoff prove --theorem one-values`
+//! proves that its cells are exactly G⁻¹(1): they avoid the 0-values, no move joins two of them,
+//! and every other cell has a move into them.  As an additional check, it agrees with the greedy
+//! on every d < [`CHECKED_BELOW`] = 999,999,997.
 //!
 //! The n-th 1-value in increasing x ([`nth_one_value`]) is found in a window of diagonals around
 //! n, using only that e_d ∈ [[`E_MIN`], [`E_MAX`]] (the automaton's outputs) and that the x_d are
@@ -76,51 +76,13 @@ pub const TABLE: [State; 188] = [
     (-2, 10, NONE),
 ];
 
-/// Every diagonal d below this was checked against the greedy sweep (0 disagreements).
+/// Every diagonal d below this was checked against the greedy sweep (0 disagreements), a check
+/// in addition to the proof.
 pub const CHECKED_BELOW: u64 = 999_999_997;
 
-/// How an answer of the automaton stands: checked against the greedy on its diagonal, or
-/// conditional on the rule holding beyond the diagonals checked.  Never "proved".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Standing {
-    /// The diagonal is below [`CHECKED_BELOW`]: the greedy sweep gave the same 1-value.
-    Checked,
-    /// The diagonal is at or beyond [`CHECKED_BELOW`]: the answer holds if the rule does.
-    Conditional,
-}
-
-impl Standing {
-    /// The standing of an answer on the diagonal d ≥ 0.
-    pub fn of(d: &Integer) -> Standing {
-        if *d < CHECKED_BELOW {
-            Standing::Checked
-        } else {
-            Standing::Conditional
-        }
-    }
-
-    /// Its name in JSON: `checked` or `conditional`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Standing::Checked => "checked",
-            Standing::Conditional => "conditional",
-        }
-    }
-
-    /// One line saying where an answer G = 1 of the automaton comes from and how it stands.
-    pub fn label(self) -> String {
-        match self {
-            Standing::Checked => format!(
-                "G = 1 by the 1-value automaton: checked against the greedy on every diagonal \
-                 below {CHECKED_BELOW}, not proved"
-            ),
-            Standing::Conditional => format!(
-                "G = 1 by the 1-value automaton, conditional: beyond the diagonals checked (every \
-                 diagonal below {CHECKED_BELOW} agrees with the greedy), not proved"
-            ),
-        }
-    }
-}
+/// The line saying where an answer G = 1 of the automaton comes from and why it holds.
+pub const LABEL: &str = "G = 1 by the 1-value automaton, proved for every diagonal (wythoff prove \
+                         --theorem one-values; doc/prove.md)";
 
 /// `gvalue 1 N` answers by the sweep (exact from the definition of G) for N below this index,
 /// by the automaton from it on.

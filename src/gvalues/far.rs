@@ -5,12 +5,12 @@
 //! Wythoff pair (the floor formula, any size), and — for a row x within [`FAR_ROWS`] — the joint
 //! sweep of the values h ≤ min(255, x + y) through row x: the cell (x, y), y ≥ x, has the value
 //! h iff x is an a of S_h with b = y (doc/gvalues.md, the Theorem); if no h ≤ 255 has it, then
-//! G(x, y) > 255.  Beyond that row, the 1-value automaton ([`super::automaton`]; checked, not
-//! proved) says whether G = 1, labelled as it stands.  Source: the greedy rule of Nivasch (Games
+//! G(x, y) > 255.  Beyond that row, the 1-value automaton ([`super::automaton`], proved for every
+//! diagonal) says whether G = 1, and G ≥ 2 where it is not.  Source: the greedy rule of Nivasch (Games
 //! of No Chance 3, 2009), re-derived in doc/gvalues.md.  Cost: the sweep of rows 0..=x,
 //! O(x·(top + c)) time and about x/8 bytes per value; O(log² y) for the rest.
 
-use super::automaton::{self, Standing};
+use super::automaton;
 use super::sweep::Sweep;
 use crate::cancel::Cancel;
 use crate::error::Result;
@@ -38,13 +38,11 @@ pub fn sweep_row(x: &Integer, y: &Integer) -> Option<u64> {
 pub enum Known {
     /// The value, exactly.
     Exact(Integer),
-    /// The value by the 1-value automaton ([`super::automaton`]), beyond the rows swept: checked
-    /// against the greedy on its diagonal, or conditional on the rule.
+    /// The value 1 by the 1-value automaton ([`super::automaton`], proved for every diagonal),
+    /// beyond the rows swept.
     ByRule {
         /// The value (1).
         value: Integer,
-        /// How it stands.
-        standing: Standing,
     },
     /// Bounds only: `low` ≤ G ≤ `high`, with the reason the value is not known.
     Bounds {
@@ -123,38 +121,24 @@ pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Resul
 }
 
 /// G(x, y), x ≤ y, not a 0-value, x beyond [`FAR_ROWS`]: the diagonal d = y − x holds exactly one
-/// 1-value, (x_d, x_d + d), given by the automaton.  If x = x_d, G = 1 as the automaton stands on
-/// d; if not, G ≠ 1 — exactly where d was checked (then G ≥ 2), conditionally beyond.  Refused
-/// (status 2) when the machine lacks the memory of the automaton on d.
+/// 1-value, (x_d, x_d + d), given by the automaton (proved for every d).  If x = x_d, G = 1; if
+/// not, G ≠ 1, so G ≥ 2.  Refused (status 2) when the machine lacks the memory of the automaton
+/// on d.
 fn beyond_the_sweep(x: &Integer, y: &Integer, low: Integer, high: Integer) -> Result<Known> {
     let d = Integer::from(y - x);
-    let standing = Standing::of(&d);
     if automaton::one_value_on_diagonal(&d)?.0 == *x {
         return Ok(Known::ByRule {
             value: Integer::from(1),
-            standing,
         });
     }
-    let rows = format!(
-        "the smaller pile is beyond the rows the g-value sweep reaches here (0 to {FAR_ROWS})"
-    );
-    Ok(match standing {
-        Standing::Checked => Known::Bounds {
-            low: low.max(Integer::from(2)),
-            high,
-            why: format!(
-                "{rows}; G ≠ 1, since the 1-value of this diagonal (checked against the greedy) \
-                 lies elsewhere"
-            ),
-        },
-        Standing::Conditional => Known::Bounds {
-            low,
-            high,
-            why: format!(
-                "{rows}; G ≠ 1 too if the 1-value automaton's rule holds beyond the diagonals \
-                 checked"
-            ),
-        },
+    Ok(Known::Bounds {
+        low: low.max(Integer::from(2)),
+        high,
+        why: format!(
+            "the smaller pile is beyond the rows the g-value sweep reaches here (0 to \
+             {FAR_ROWS}); G ≠ 1, since the 1-value of this diagonal lies elsewhere (proved: \
+             wythoff prove --theorem one-values)"
+        ),
     })
 }
 
@@ -228,7 +212,6 @@ mod tests {
             let (xi, yi) = (Integer::from(x), Integer::from(y));
             let by_rule = Known::ByRule {
                 value: Integer::from(1),
-                standing: Standing::Checked,
             };
             assert_eq!(value_far(&yi, &xi).unwrap(), by_rule, "({x}, {y})");
             // the cells beside it on its row are not 1-values: G ≥ 2 (or a 0-value)
@@ -240,19 +223,27 @@ mod tests {
                 }
             }
         }
-        // far beyond the diagonals checked: labelled conditional
+        // far beyond the diagonals the greedy reached: the 1-value, and G ≥ 2 beside it on its
+        // row (a row holds one 1-value: two would be options of each other) and on its diagonal
         let big = Integer::from(Integer::u_pow_u(10, 30));
         let (x, y) = automaton::nth_one_value(&big).unwrap();
-        let k = value_far(&x, &y).unwrap();
-        assert!(
-            matches!(
-                k,
-                Known::ByRule {
-                    standing: Standing::Conditional,
-                    ..
-                }
-            ),
-            "{k:?}"
+        assert_eq!(
+            value_far(&x, &y).unwrap(),
+            Known::ByRule {
+                value: Integer::from(1)
+            }
         );
+        let mut bounded = 0;
+        for (x2, y2) in [(x.clone(), Integer::from(&y + 1u32)), (x + 1u32, y + 1u32)] {
+            match value_far(&x2, &y2).unwrap() {
+                Known::Bounds { low, .. } => {
+                    assert!(low >= 2, "({x2}, {y2})");
+                    bounded += 1;
+                }
+                Known::Exact(g) => assert_eq!(g, 0, "({x2}, {y2})"),
+                k => panic!("({x2}, {y2}): {k:?}"),
+            }
+        }
+        assert!(bounded > 0);
     }
 }

@@ -7,7 +7,7 @@
 //! exact floor formula.  [`summary`] measures a prefix against the 0-values of the same index;
 //! [`far`] answers G(x, y) beyond tables and certified rows; [`against`] compares the sweep with
 //! a Grundy table cell by cell; [`automaton`] gives the 1-values for any n by a
-//! Fibonacci automaton learned from the sweep (checked, not proved).
+//! Fibonacci automaton learned from the sweep and proved for every diagonal (doc/prove.md).
 //!
 //! Sources: G. Nivasch, "More on the Sprague–Grundy function for Wythoff's game", Games of No
 //! Chance 3, MSRI Publ. 56 (2009) 377–410 (the g-values are found greedily; they lie within
