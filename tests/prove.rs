@@ -437,3 +437,113 @@ fn false_statements_about_the_game_are_false() {
     assert!(verdict("A n,x lower(n,x) => x >= n").0);
     assert!(!verdict("A n,x lower(n,x) => x > n").0);
 }
+
+/// A budget and vocabulary for the generalized game with parameter a.
+fn for_a(a: u64) -> (Budget<'static>, Vocabulary) {
+    let n = prove::Numeration::for_parameter(a).unwrap();
+    (
+        Budget::for_numeration(n, prove::DEFAULT_MAX_STATES, Cancel::never()),
+        Vocabulary::for_numeration(n),
+    )
+}
+
+#[test]
+fn ostrowski_arithmetic_agrees_with_arithmetic_for_a_from_2_to_4() {
+    for a in 2..=4u64 {
+        let (b, v) = for_a(a);
+        let add = prove::automaton("x + y = z", &["x", "y", "z"], &v, &b).unwrap();
+        let lt = prove::automaton("x < y", &["x", "y"], &v, &b).unwrap();
+        let lin = prove::automaton("2*x + 3 = y", &["x", "y"], &v, &b).unwrap();
+        let ex = prove::automaton("E z x + z = y + 1", &["x", "y"], &v, &b).unwrap();
+        for x in 0..30u64 {
+            for y in 0..30u64 {
+                assert_eq!(lt.accepts(&[x, y]), x < y, "a={a}: {x} < {y}");
+                assert_eq!(lin.accepts(&[x, y]), 2 * x + 3 == y, "a={a}: 2*{x}+3={y}");
+                assert_eq!(ex.accepts(&[x, y]), x <= y + 1, "a={a}: E z {x}+z={y}+1");
+                for z in 0..62u64 {
+                    assert_eq!(add.accepts(&[x, y, z]), x + y == z, "a={a}: {x}+{y}={z}");
+                }
+            }
+        }
+        // a larger box adds nothing to the equation automata
+        for coef in [vec![1i64, 1, -1], vec![2, -3], vec![1, -1, -1, 2]] {
+            let vars: Vec<u32> = (0..coef.len() as u32).collect();
+            let m = coef.iter().map(|c| c.abs()).sum::<i64>() * a as i64;
+            let small = prove::linear::build_equation(vars.clone(), coef.clone(), 4 * m + 4, &b);
+            let large = prove::linear::build_equation(vars, coef.clone(), 8 * m + 8, &b);
+            assert_eq!(small.unwrap(), large.unwrap(), "a={a}: {coef:?}");
+        }
+        assert!(decide("A x E y y = x + 1", &v, &b).unwrap().holds);
+        let cx = decide("A x,y x + y != 7", &v, &b)
+            .unwrap()
+            .counterexample
+            .unwrap();
+        assert_eq!(cx[1].1, 7, "a={a}");
+    }
+}
+
+#[test]
+fn the_generalized_games_predicates_agree_with_the_rules() {
+    for a in 2..=4u64 {
+        let (b, v) = for_a(a);
+        let side = 90usize;
+        let p = common::p_board(side, a as usize, false);
+        let pa = prove::automaton("P(x,y)", &["x", "y"], &v, &b).unwrap();
+        for x in 0..side {
+            for y in 0..side {
+                assert_eq!(
+                    pa.accepts(&[x as u64, y as u64]),
+                    p[x][y],
+                    "a={a}: P({x},{y})"
+                );
+            }
+        }
+        // A_n by the mex recursion, B_n = A_n + a·n
+        let pairs = common::mex_pairs_through(a, false, 60);
+        let lower = prove::automaton("lower(n,x)", &["n", "x"], &v, &b).unwrap();
+        let upper = prove::automaton("upper(n,y)", &["n", "y"], &v, &b).unwrap();
+        for (n, &(an, bn)) in pairs.iter().enumerate() {
+            for x in 0..400u64 {
+                assert_eq!(
+                    lower.accepts(&[n as u64, x]),
+                    x == an,
+                    "a={a}: lower({n},{x})"
+                );
+                assert_eq!(
+                    upper.accepts(&[n as u64, x]),
+                    x == bn,
+                    "a={a}: upper({n},{x})"
+                );
+            }
+        }
+        let mv = prove::automaton("move(x,y,u,v)", &["x", "y", "u", "v"], &v, &b).unwrap();
+        for x in 0..9u64 {
+            for y in 0..9u64 {
+                let opts = common::options(a as usize, x as usize, y as usize);
+                for u in 0..9u64 {
+                    for w in 0..9u64 {
+                        let legal = opts.contains(&(u as usize, w as usize));
+                        assert_eq!(mv.accepts(&[x, y, u, w]), legal, "a={a}: move");
+                    }
+                }
+            }
+        }
+        let e = decide("A x one(x,x)", &v, &b).unwrap_err();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("a = 1) only"), "{e}");
+    }
+}
+
+#[test]
+fn zero_values_is_proved_for_a_2_and_3() {
+    for a in 2..=3u32 {
+        let (_, v) = for_a(u64::from(a));
+        for t in prove::theorems(a) {
+            let reports =
+                prove::prove_theorem(t, &v, prove::DEFAULT_MAX_STATES, Cancel::never()).unwrap();
+            for r in reports {
+                assert!(r.verdict.holds, "a={a}, {}: {}", t.name, r.sentence);
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@ use std::time::Instant;
 use wythoff::artifact::AtomicFile;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
-use wythoff::prove::{self, Budget, THEOREMS, Verdict, Vocabulary};
+use wythoff::prove::{self, Budget, Numeration, Verdict, Vocabulary};
 
 #[derive(Args)]
 pub(crate) struct ProveArgs {
@@ -31,7 +31,7 @@ pub(crate) struct ProveArgs {
     #[arg(long, conflicts_with_all = ["export_walnut", "expect", "json"])]
     pub(crate) list: bool,
     /// Write each predicate's automaton in Walnut's file format into DIR (NAME.txt).
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["expect", "json"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["expect", "json", "a"])]
     pub(crate) export_walnut: Option<PathBuf>,
     /// Exit 1 when the verdict is not this one.
     #[arg(long, value_enum, value_name = "VERDICT")]
@@ -42,6 +42,11 @@ pub(crate) struct ProveArgs {
     /// Print the verdict as JSON.
     #[arg(long)]
     pub(crate) json: bool,
+    /// The game: Wythoff's (1) or Fraenkel's generalized game with parameter A (2 to 9), whose
+    /// numbers are read in the Ostrowski numeration of [1; A, A, ...]; its predicates are P,
+    /// lower, upper and move.
+    #[arg(short = 'a', value_name = "A", value_parser = parameter, default_value = "1")]
+    pub(crate) a: u64,
 }
 
 /// A verdict expected by `--expect`.
@@ -93,10 +98,12 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     let max_states = usize::try_from(args.max_states)
         .unwrap_or(usize::MAX)
         .max(1);
-    let vocabulary = Vocabulary::default();
+    let numeration = Numeration::for_parameter(args.a).map_err(naming("-a"))?;
+    let vocabulary = Vocabulary::for_numeration(numeration);
+    let theorems = prove::theorems(numeration.parameter());
     let mut out = Out::new();
     if args.list {
-        for t in THEOREMS {
+        for t in theorems {
             outln!(out, "{}: {}", t.name, t.about)?;
             for (what, sentence, holds) in t.sentences {
                 outln!(out, "  {} {what}: {sentence}", word(*holds))?;
@@ -104,7 +111,9 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         }
         outln!(out, "predicates:")?;
         for (name, arity, meaning) in prove::PREDICATES {
-            outln!(out, "  {name}/{arity}: {meaning}")?;
+            if args.a == 1 || ["P", "lower", "upper", "move"].contains(name) {
+                outln!(out, "  {name}/{arity}: {meaning}")?;
+            }
         }
         return out.finish();
     }
@@ -124,10 +133,11 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         return out.finish();
     }
     if let Some(name) = &args.theorem {
-        let Some(t) = prove::theorem(name) else {
-            let names: Vec<&str> = THEOREMS.iter().map(|t| t.name).collect();
+        let Some(t) = theorems.iter().find(|t| t.name == name) else {
+            let names: Vec<&str> = theorems.iter().map(|t| t.name).collect();
             return Err(Error::usage(format!(
-                "--theorem: no theorem '{name}' (known: {})",
+                "--theorem: no theorem '{name}' for a = {} (known: {})",
+                args.a,
                 names.join(", ")
             )));
         };
@@ -178,7 +188,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     }
     let statement = args.statement.as_deref().unwrap_or_default();
     let start = Instant::now();
-    let budget = Budget::new(max_states, Cancel::never());
+    let budget = Budget::for_numeration(numeration, max_states, Cancel::never());
     let v = prove::decide(statement, &vocabulary, &budget)?;
     if args.json {
         out.json(&VerdictJson {

@@ -1,16 +1,18 @@
-//! Deterministic automata over tuples of Zeckendorf digits, and the operations of the decision
+//! Deterministic automata over tuples of digits (Zeckendorf's, or Ostrowski's for the generalized
+//! game: [`super::numeration`]), and the operations of the decision
 //! procedure on them: product (∧, ∨, ⇒, ⇔), complement (¬), projection (∃) with the subset
 //! construction and the leading-zero closure, and renaming of tracks.
 //!
 //! An automaton reads k numbers in parallel, one track each, most significant digit first, all
-//! padded with leading zeros to one length: a letter is a k-bit mask, bit i the digit of track i.
+//! padded with leading zeros to one length: a letter holds one digit a track (for Zeckendorf's
+//! digits a k-bit mask, bit i the digit of track i).
 //! Track i belongs to the variable `vars[i]`, and `vars` is increasing, so two automata over one
 //! set of variables read the same letters.  State 0 is the initial state; a missing transition
 //! ([`NONE`]) leads to a rejecting sink that is never stored.
 //!
 //! Every automaton built here keeps two invariants, which is what makes it the automaton *of a
-//! set of tuples of natural numbers*: it accepts only valid words (no two adjacent 1s on any
-//! track), and it accepts w exactly when it accepts 0w (leading zeros do not matter).  The
+//! set of tuples of natural numbers*: it accepts only valid words (for Zeckendorf's digits no two
+//! adjacent 1s on any track), and it accepts w exactly when it accepts 0w (leading zeros do not matter).  The
 //! operations keep them: a product of two automata that may both be in their sink (∨, ⇒, ⇔)
 //! and the complement track the last letter, so that an invalid letter is refused; projection
 //! closes its initial set under the letters that are zero on the remaining tracks, because the
@@ -18,12 +20,13 @@
 //! G. Hansel, C. Michaux and R. Villemaire, "Logic and p-recognizable sets of integers", 1994;
 //! H. Mousavi, "Automatic theorem proving in Walnut", 2016).
 //!
-//! Cost: a product explores at most |A|·|B|·2^k states with 2^k letters each (2^k for the
+//! Cost: a product explores at most |A|·|B|·b^k states with b^k letters each (b^k for the
 //! last-letter mask only where a sink is shared); a projection explores at most 2^|A| subsets,
 //! in practice far fewer; each result is minimized ([`super::minimize`]).  Every exploration
 //! counts its states against [`Budget::max_states`] and polls the cancellation flag.
 
 use super::minimize::minimize;
+use super::numeration::Numeration;
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use std::cell::Cell;
@@ -76,6 +79,8 @@ pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 /// The limits of one decision and what it saw: the state cap, the cancellation flag, and the
 /// largest automaton built before and after minimization.
 pub struct Budget<'a> {
+    /// The numeration every automaton of the decision reads.
+    pub numeration: Numeration,
     /// The most states one construction may explore; beyond it the decision stops with
     /// [`Error::Inconclusive`] — never a verdict.
     pub max_states: usize,
@@ -88,7 +93,17 @@ pub struct Budget<'a> {
 impl<'a> Budget<'a> {
     /// A budget of `max_states` states per construction.
     pub fn new(max_states: usize, cancel: &'a Cancel) -> Budget<'a> {
+        Budget::for_numeration(Numeration::Zeckendorf, max_states, cancel)
+    }
+
+    /// A budget for automata of another numeration (the generalized game's).
+    pub fn for_numeration(
+        numeration: Numeration,
+        max_states: usize,
+        cancel: &'a Cancel,
+    ) -> Budget<'a> {
         Budget {
+            numeration,
             max_states,
             cancel,
             largest_built: Cell::new(0),
@@ -117,18 +132,25 @@ impl<'a> Budget<'a> {
 /// its invariants).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Dfa {
+    numeration: Numeration,
     vars: Vec<Var>,
     delta: Vec<u32>,
     accept: Vec<bool>,
 }
 
 impl Dfa {
-    /// An automaton from its tracks' variables (increasing), its transition table (row by row,
-    /// 2^k entries a state) and its accepting states.
-    pub(crate) fn from_parts(vars: Vec<Var>, delta: Vec<u32>, accept: Vec<bool>) -> Dfa {
+    /// An automaton from its numeration, its tracks' variables (increasing), its transition
+    /// table (row by row, b^k entries a state) and its accepting states.
+    pub(crate) fn from_parts(
+        numeration: Numeration,
+        vars: Vec<Var>,
+        delta: Vec<u32>,
+        accept: Vec<bool>,
+    ) -> Dfa {
         debug_assert!(vars.windows(2).all(|w| w[0] < w[1]));
-        debug_assert_eq!(delta.len(), accept.len() << vars.len());
+        debug_assert_eq!(delta.len(), accept.len() * numeration.letters(vars.len()));
         Dfa {
+            numeration,
             vars,
             delta,
             accept,
@@ -148,7 +170,7 @@ impl Dfa {
         if !ok {
             return Err(Error::usage("an automaton table of the wrong shape"));
         }
-        Ok(Dfa::from_parts(vars, delta, accept))
+        Ok(Dfa::from_parts(Numeration::Zeckendorf, vars, delta, accept))
     }
 
     /// The state reached from `s` on `letters`, or `None` in the sink.
@@ -164,20 +186,26 @@ impl Dfa {
     }
 
     /// The automaton of the empty set over `vars`.
-    pub fn nothing(vars: Vec<Var>) -> Dfa {
-        let k = 1usize << vars.len();
-        Dfa::from_parts(vars, vec![NONE; k], vec![false])
+    pub fn nothing(numeration: Numeration, vars: Vec<Var>) -> Dfa {
+        let k = numeration.letters(vars.len());
+        Dfa::from_parts(numeration, vars, vec![NONE; k], vec![false])
     }
 
     /// The automaton of every tuple over `vars` (all valid words).
     pub fn everything(vars: Vec<Var>, budget: &Budget) -> Result<Dfa> {
+        let (n, k) = (budget.numeration, vars.len());
         explore(
             vars,
             0u32,
             budget,
-            |&mask, l| (l & mask == 0).then_some(l),
-            |_| true,
+            |&last, l| n.step_ok(last as usize, l as usize, k).then_some(l),
+            |&last| n.end_ok(last as usize, k),
         )
+    }
+
+    /// The numeration the automaton reads.
+    pub fn numeration(&self) -> Numeration {
+        self.numeration
     }
 
     /// The variables of the tracks, increasing.
@@ -185,9 +213,9 @@ impl Dfa {
         &self.vars
     }
 
-    /// The number of letters, 2^k.
+    /// The number of letters, b^k.
     pub fn letters(&self) -> usize {
-        1 << self.vars.len()
+        self.numeration.letters(self.vars.len())
     }
 
     /// The number of states.
@@ -214,14 +242,18 @@ impl Dfa {
     /// Whether the tuple `values` (one per track, in the order of [`Dfa::vars`]) is accepted.
     pub fn accepts(&self, values: &[u64]) -> bool {
         assert_eq!(values.len(), self.vars.len(), "one value a track");
-        let digits: Vec<Vec<u8>> = values.iter().map(|&v| zeckendorf_u64(v)).collect();
+        let n = self.numeration;
+        let digits: Vec<Vec<u8>> = values
+            .iter()
+            .map(|&v| n.digits(&rug::Integer::from(v)))
+            .collect();
         let len = digits.iter().map(Vec::len).max().unwrap_or(0);
         let word: Vec<usize> = (0..len)
             .map(|j| {
-                digits.iter().enumerate().fold(0, |l, (i, d)| {
+                digits.iter().rev().fold(0, |l, d| {
                     let pad = len - d.len();
-                    let bit = if j < pad { 0 } else { d[j - pad] };
-                    l | (usize::from(bit) << i)
+                    let digit = if j < pad { 0 } else { d[j - pad] };
+                    l * n.base() + usize::from(digit)
                 })
             })
             .collect();
@@ -237,42 +269,20 @@ impl Dfa {
         let sorted: Vec<Var> = order.iter().map(|&i| vars[i]).collect();
         let k = self.letters();
         // new letter -> old letter
+        let n = self.numeration;
         let old_of: Vec<usize> = (0..k)
             .map(|nl| {
-                order
-                    .iter()
-                    .enumerate()
-                    .fold(0, |l, (pos, &track)| l | (((nl >> pos) & 1) << track))
+                order.iter().enumerate().fold(0, |l, (pos, &track)| {
+                    l + n.digit(nl, pos) as usize * n.base().pow(track as u32)
+                })
             })
             .collect();
         let mut delta = Vec::with_capacity(self.delta.len());
         for s in 0..self.states() {
             delta.extend(old_of.iter().map(|&ol| self.delta[s * k + ol]));
         }
-        Dfa::from_parts(sorted, delta, self.accept.clone())
+        Dfa::from_parts(n, sorted, delta, self.accept.clone())
     }
-}
-
-/// The Zeckendorf digits of `n` over 1, 2, 3, 5, 8, …, most significant first (empty for 0).
-pub fn zeckendorf_u64(n: u64) -> Vec<u8> {
-    let mut fibs = vec![1u64, 2];
-    while let Some(next) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {
-        if next > n {
-            break;
-        }
-        fibs.push(next);
-    }
-    let mut rest = n;
-    let mut digits = Vec::new();
-    for &f in fibs.iter().rev() {
-        if f <= rest {
-            rest -= f;
-            digits.push(1);
-        } else if !digits.is_empty() {
-            digits.push(0);
-        }
-    }
-    digits
 }
 
 /// Breadth-first exploration of an automaton whose states are the keys reachable from `start`
@@ -285,7 +295,8 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
     mut step: impl FnMut(&K, u32) -> Option<K>,
     mut accepting: impl FnMut(&K) -> bool,
 ) -> Result<Dfa> {
-    let k = 1u32 << vars.len();
+    let numeration = budget.numeration;
+    let k = numeration.letters(vars.len()) as u32;
     let mut index: FxMap<K, u32> = FxMap::default();
     let mut keys = vec![start.clone()];
     index.insert(start, 0);
@@ -320,7 +331,7 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
     let built = keys.len();
     drop(index);
     drop(keys);
-    let min = minimize(&Dfa::from_parts(vars, delta, accept));
+    let min = minimize(&Dfa::from_parts(numeration, vars, delta, accept));
     budget.saw(built, min.states());
     Ok(min)
 }
@@ -346,12 +357,12 @@ fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) {
 }
 
 /// For each letter over the union, the letter of the sub-alphabet whose tracks sit at `pos`.
-fn restriction(width: usize, pos: &[usize]) -> Vec<usize> {
-    (0..1usize << width)
+fn restriction(n: Numeration, width: usize, pos: &[usize]) -> Vec<usize> {
+    (0..n.letters(width))
         .map(|l| {
             pos.iter()
-                .enumerate()
-                .fold(0, |acc, (i, &p)| acc | (((l >> p) & 1) << i))
+                .rev()
+                .fold(0, |acc, &p| acc * n.base() + n.digit(l, p) as usize)
         })
         .collect()
 }
@@ -359,9 +370,14 @@ fn restriction(width: usize, pos: &[usize]) -> Vec<usize> {
 /// The automaton of the tuples (over the union of the variables) whose restrictions to `a`'s and
 /// `b`'s variables satisfy `f(in a, in b)`.
 pub fn combine(a: &Dfa, b: &Dfa, f: fn(bool, bool) -> bool, budget: &Budget) -> Result<Dfa> {
+    let n = budget.numeration;
+    if a.numeration != n || b.numeration != n {
+        return Err(Error::internal("automata of two numerations combined"));
+    }
     let (vars, pa, pb) = union(&a.vars, &b.vars);
-    let ra = restriction(vars.len(), &pa);
-    let rb = restriction(vars.len(), &pb);
+    let width = vars.len();
+    let ra = restriction(n, width, &pa);
+    let rb = restriction(n, width, &pb);
     let go = |d: &Dfa, s: u32, l: usize| if s == NONE { NONE } else { d.next(s, l) };
     let holds = |d: &Dfa, s: u32| s != NONE && d.is_accepting(s);
     if !f(false, false) && !f(true, false) && !f(false, true) {
@@ -382,20 +398,20 @@ pub fn combine(a: &Dfa, b: &Dfa, f: fn(bool, bool) -> bool, budget: &Budget) -> 
         vars,
         (0u32, 0u32, 0u32),
         budget,
-        |&(sa, sb, mask), l| {
-            if l & mask != 0 {
-                return None; // two adjacent 1s on some track
+        |&(sa, sb, last), l| {
+            if !n.step_ok(last as usize, l as usize, width) {
+                return None; // not a valid word on some track
             }
             let (ta, tb) = (go(a, sa, ra[l as usize]), go(b, sb, rb[l as usize]));
             (ta != NONE || tb != NONE || both_dead_accepts).then_some((ta, tb, l))
         },
-        |&(sa, sb, _)| f(holds(a, sa), holds(b, sb)),
+        |&(sa, sb, last)| f(holds(a, sa), holds(b, sb)) && n.end_ok(last as usize, width),
     )
 }
 
 /// The complement within the valid words over the same variables.
 pub fn complement(a: &Dfa, budget: &Budget) -> Result<Dfa> {
-    let truth = Dfa::from_parts(Vec::new(), vec![0], vec![true]);
+    let truth = Dfa::from_parts(a.numeration, Vec::new(), vec![0], vec![true]);
     combine(a, &truth, |x, _| !x, budget)
 }
 
@@ -406,14 +422,15 @@ pub fn exists(a: &Dfa, var: Var, budget: &Budget) -> Result<Dfa> {
         return Ok(a.clone());
     };
     let vars: Vec<Var> = a.vars.iter().copied().filter(|&v| v != var).collect();
-    let low = (1usize << track) - 1;
+    let base = a.numeration.base();
+    let low = base.pow(track as u32);
     // a letter over the remaining tracks, with the projected digit d inserted at `track`
-    let widen = move |l: usize, d: usize| (l & low) | (d << track) | ((l & !low) << 1);
+    let widen = move |l: usize, d: usize| l % low + d * low + (l / low) * low * base;
     // the initial set: every state reachable from 0 on letters zero on the remaining tracks
     let mut start = vec![0u32];
     let mut q = 0;
     while q < start.len() {
-        for d in 0..2 {
+        for d in 0..base {
             let t = a.next(start[q], widen(0, d));
             if t != NONE && !start.contains(&t) {
                 start.push(t);
@@ -430,7 +447,7 @@ pub fn exists(a: &Dfa, var: Var, budget: &Budget) -> Result<Dfa> {
         |set: &Vec<u32>, l| {
             scratch.clear();
             for &s in set {
-                for d in 0..2 {
+                for d in 0..base {
                     let t = a.next(s, widen(l as usize, d));
                     if t != NONE {
                         scratch.push(t);

@@ -48,7 +48,7 @@ impl<'a> Compiler<'a> {
             Formula::Const(t) => Ok(if *t != negate {
                 Dfa::everything(Vec::new(), b)?
             } else {
-                Dfa::nothing(Vec::new())
+                Dfa::nothing(self.budget.numeration, Vec::new())
             }),
             Formula::Not(g) => self.compile(g, !negate),
             Formula::Rel(rel, s, t) => {
@@ -149,7 +149,9 @@ impl<'a> Compiler<'a> {
             return Dfa::everything(Vec::new(), self.budget);
         }
         parts.sort_by_key(|a| std::cmp::Reverse(a.states() << a.vars().len()));
-        let mut acc = parts.pop().unwrap_or_else(|| Dfa::nothing(Vec::new()));
+        let mut acc = parts
+            .pop()
+            .unwrap_or_else(|| Dfa::nothing(self.budget.numeration, Vec::new()));
         while let Some(next) = parts.pop() {
             acc = combine(&acc, &next, |p, q| p && q, self.budget)?;
         }
@@ -180,7 +182,12 @@ impl<'a> Compiler<'a> {
         let c = self.fresh();
         coef.push((c, if k > 0 { 1 } else { -1 }));
         let eq = equation(&coef, self.budget)?;
-        let both = combine(&eq, &constant(c, &k.abs()), |p, q| p && q, self.budget)?;
+        let both = combine(
+            &eq,
+            &constant(self.budget.numeration, c, &k.abs()),
+            |p, q| p && q,
+            self.budget,
+        )?;
         exists(&both, c, self.budget)
     }
 
@@ -204,7 +211,7 @@ impl<'a> Compiler<'a> {
         let x = side(self, s)?;
         let y = side(self, t)?;
         if x == y {
-            return Ok(Dfa::nothing(Vec::new()));
+            return Ok(Dfa::nothing(self.budget.numeration, Vec::new()));
         }
         parts.push(less(x, y, self.budget)?);
         let mut a = self.multiply(parts)?;

@@ -16,8 +16,14 @@
 //! **Order.** Two valid words of one length compare as numbers exactly when they compare
 //! lexicographically (a Zeckendorf sum of Fibonacci numbers below F(j) is less than F(j)), so
 //! `x < y` is three states.
+//!
+//! **Other numerations.**  In Ostrowski's system of [1; a, a, …] ([`super::numeration`]) the
+//! weights satisfy q_{i+1} = a·q_i + q_{i−1} with q₋₁ = 0, so a digit c maps (α, β) to
+//! (a·α + β + c, α) and the word's value is α; the same Pisot argument bounds the states (the
+//! conjugate root lies in (−1/2, 0)), and the same test of a doubled box checks the bound.
 
 use super::dfa::{Budget, Dfa, Var, explore};
+use super::numeration::Numeration;
 use crate::error::Result;
 use rug::Integer;
 
@@ -38,105 +44,82 @@ pub fn equation(terms: &[(Var, i64)], budget: &Budget) -> Result<Dfa> {
     let coef: Vec<i64> = merged.iter().map(|&(_, a)| a).collect();
     let pos: i64 = coef.iter().filter(|&&a| a > 0).sum();
     let neg: i64 = -coef.iter().filter(|&&a| a < 0).sum::<i64>();
-    let bound = 4 * pos.max(neg) + 4;
+    let top = budget.numeration.base() as i64 - 1;
+    let bound = 4 * top * pos.max(neg) + 4;
     build_equation(vars, coef, bound, budget)
 }
 
 /// [`equation`] explored inside the box (public so that a test can check that a larger box adds
 /// nothing) |α|, |β| ≤ `bound`.
 pub fn build_equation(vars: Vec<Var>, coef: Vec<i64>, bound: i64, budget: &Budget) -> Result<Dfa> {
-    let digit: Vec<i64> = (0..1usize << vars.len())
+    let n = budget.numeration;
+    let k = vars.len();
+    let digit: Vec<i64> = (0..n.letters(k))
         .map(|l| {
             coef.iter()
                 .enumerate()
-                .filter(|&(i, _)| (l >> i) & 1 == 1)
-                .map(|(_, &a)| a)
+                .map(|(i, &a)| a * i64::from(n.digit(l, i)))
                 .sum()
         })
         .collect();
+    let m = n.multiplier();
+    let zeckendorf = n == Numeration::Zeckendorf;
     explore(
         vars,
         (0i64, 0i64, 0u32),
         budget,
-        |&(alpha, beta, mask), l| {
-            if l & mask != 0 {
+        |&(alpha, beta, last), l| {
+            if !n.step_ok(last as usize, l as usize, k) {
                 return None;
             }
-            let next = alpha + beta + digit[l as usize];
-            (next.abs() <= bound && alpha.abs() <= bound).then_some((next, alpha, l))
+            let next = m * alpha + beta + digit[l as usize];
+            (next.abs() <= bound).then_some((next, alpha, l))
         },
-        |&(alpha, beta, _)| alpha + beta == 0,
+        |&(alpha, beta, last)| {
+            let zero = if zeckendorf {
+                alpha + beta == 0
+            } else {
+                alpha == 0
+            };
+            zero && n.end_ok(last as usize, k)
+        },
     )
 }
 
 /// The automaton of `x < y` (x ≠ y).
 pub fn less(x: Var, y: Var, budget: &Budget) -> Result<Dfa> {
     // states: (smaller already decided, last letter); tracks ordered by variable
-    let x_low = x < y;
-    let (bx, by) = if x_low { (1u32, 2u32) } else { (2u32, 1u32) };
-    let vars = if x_low { vec![x, y] } else { vec![y, x] };
+    let n = budget.numeration;
+    let (tx, ty) = if x < y { (0, 1) } else { (1, 0) };
+    let vars = if x < y { vec![x, y] } else { vec![y, x] };
     explore(
         vars,
         (false, 0u32),
         budget,
-        |&(lt, mask), l| {
-            if l & mask != 0 {
+        |&(lt, last), l| {
+            if !n.step_ok(last as usize, l as usize, 2) {
                 return None;
             }
-            let (dx, dy) = (l & bx != 0, l & by != 0);
-            match (lt, dx, dy) {
-                (true, _, _) => Some((true, l)),
-                (false, false, true) => Some((true, l)),
-                (false, true, false) => None,
-                _ => Some((false, l)),
+            let (dx, dy) = (n.digit(l as usize, tx), n.digit(l as usize, ty));
+            match (lt, dx.cmp(&dy)) {
+                (true, _) | (false, std::cmp::Ordering::Less) => Some((true, l)),
+                (false, std::cmp::Ordering::Greater) => None,
+                (false, std::cmp::Ordering::Equal) => Some((false, l)),
             }
         },
-        |&(lt, _)| lt,
+        |&(lt, last)| lt && n.end_ok(last as usize, 2),
     )
 }
 
-/// The Zeckendorf digits of `n` over 1, 2, 3, 5, …, most significant first (empty for 0).
-pub fn zeckendorf(n: &Integer) -> Vec<u8> {
-    let mut fibs = vec![Integer::from(1), Integer::from(2)];
-    while fibs[fibs.len() - 1] <= *n {
-        let next = Integer::from(&fibs[fibs.len() - 1] + &fibs[fibs.len() - 2]);
-        fibs.push(next);
-    }
-    let mut rest = n.clone();
-    let mut digits = Vec::new();
-    for f in fibs.iter().rev() {
-        if *f <= rest {
-            rest -= f;
-            digits.push(1);
-        } else if !digits.is_empty() {
-            digits.push(0);
-        }
-    }
-    digits
-}
-
-/// The value of Zeckendorf digits, most significant first.
-pub fn from_zeckendorf(digits: &[u8]) -> Integer {
-    let (mut lo, mut hi) = (Integer::from(1), Integer::from(2));
-    let mut value = Integer::new();
-    for &d in digits.iter().rev() {
-        if d == 1 {
-            value += &lo;
-        }
-        let next = Integer::from(&lo + &hi);
-        lo = std::mem::replace(&mut hi, next);
-    }
-    value
-}
-
-/// The automaton of `x = n`.
-pub fn constant(x: Var, n: &Integer) -> Dfa {
-    let digits = zeckendorf(n);
+/// The automaton of `x = n` in the numeration `numeration`.
+pub fn constant(numeration: Numeration, x: Var, n: &Integer) -> Dfa {
+    let digits = numeration.digits(n);
     let len = digits.len();
+    let b = numeration.base();
     // state i: i digits of n read (state 0 also reads the leading zeros); state len accepts
-    let mut delta = Vec::with_capacity(2 * (len + 1));
+    let mut delta = Vec::with_capacity(b * (len + 1));
     for i in 0..=len {
-        let mut row = [super::dfa::NONE; 2];
+        let mut row = vec![super::dfa::NONE; b];
         if i == 0 {
             row[0] = 0;
         }
@@ -147,12 +130,40 @@ pub fn constant(x: Var, n: &Integer) -> Dfa {
     }
     let mut accept = vec![false; len + 1];
     accept[len] = true;
-    Dfa::from_parts(vec![x], delta, accept)
+    Dfa::from_parts(numeration, vec![x], delta, accept)
+}
+
+/// The automaton of `r = Σ_{i≥1} mᵢ·q_{i−1}` in Ostrowski's numeration, mᵢ the digits of m: the
+/// word of m without its last digit, read one place lower (r need not have that word: its own
+/// is the greedy one).  `lower(n,x)` of the generalized game rests on it: ⌊(m + 1)α⌋ = m + r + 1
+/// (Fraenkel 1982: A_{m+1} − 1 = Σ mᵢ·p_i with p_i = q_i + q_{i−1}).
+pub fn right_shift(m: Var, r: Var, budget: &Budget) -> Result<Dfa> {
+    let n = budget.numeration;
+    let (tm, tr) = if m < r { (0, 1) } else { (1, 0) };
+    let vars = if m < r { vec![m, r] } else { vec![r, m] };
+    let a = n.multiplier();
+    let bound = 4 * a + 4;
+    // state: (α, β, the digit of m read last — its weight in r is the next column's, last letter)
+    explore(
+        vars,
+        (0i64, 0i64, 0u32, 0u32),
+        budget,
+        |&(alpha, beta, pending, last), l| {
+            if !n.step_ok(last as usize, l as usize, 2) {
+                return None;
+            }
+            let c = i64::from(n.digit(l as usize, tr)) - i64::from(pending);
+            let next = a * alpha + beta + c;
+            (next.abs() <= bound).then_some((next, alpha, n.digit(l as usize, tm), l))
+        },
+        |&(alpha, _, _, last)| alpha == 0 && n.end_ok(last as usize, 2),
+    )
 }
 
 /// The automaton of `s = m·0`: the Zeckendorf word of s is that of m with a 0 appended
 /// (s = ⌊(m + 1)φ⌋ − 1; THEORY §11).
 pub fn shift(m: Var, s: Var, budget: &Budget) -> Result<Dfa> {
+    zeckendorf_only(budget, "shift")?;
     let m_low = m < s;
     let (bm, bs) = if m_low { (1u32, 2u32) } else { (2u32, 1u32) };
     let vars = if m_low { vec![m, s] } else { vec![s, m] };
@@ -179,6 +190,7 @@ pub fn moore_output(
     keep: impl Fn(i8) -> bool,
     budget: &Budget,
 ) -> Result<Dfa> {
+    zeckendorf_only(budget, "the 1-value automaton")?;
     explore(
         vec![d],
         (0u8, 0u32),
@@ -200,6 +212,7 @@ pub fn moore_output(
 
 /// The automaton of the Fibonacci numbers 1, 2, 3, 5, 8, …: words with exactly one 1.
 pub fn fibonacci(n: Var, budget: &Budget) -> Result<Dfa> {
+    zeckendorf_only(budget, "fib")?;
     explore(
         vec![n],
         0u8,
@@ -212,4 +225,15 @@ pub fn fibonacci(n: Var, budget: &Budget) -> Result<Dfa> {
         },
         |&ones| ones > 0,
     )
+}
+
+/// Refuses an automaton written for Zeckendorf's digits in another numeration.
+fn zeckendorf_only(budget: &Budget, what: &str) -> Result<()> {
+    if budget.numeration == Numeration::Zeckendorf {
+        Ok(())
+    } else {
+        Err(crate::error::Error::usage(format!(
+            "{what} is defined for Wythoff's game (a = 1) only"
+        )))
+    }
 }

@@ -160,7 +160,7 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
         }
     });
     if !backward[0] {
-        return Dfa::nothing(dfa.vars().to_vec());
+        return Dfa::nothing(dfa.numeration(), dfa.vars().to_vec());
     }
     // the trimmed automaton: states renumbered, transitions listed
     let mut index = vec![usize::MAX; n];
@@ -276,5 +276,5 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
         accept.push(dfa.is_accepting(s as u32));
         q += 1;
     }
-    Dfa::from_parts(dfa.vars().to_vec(), delta, accept)
+    Dfa::from_parts(dfa.numeration(), dfa.vars().to_vec(), delta, accept)
 }

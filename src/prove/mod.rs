@@ -29,13 +29,15 @@ pub mod dfa;
 pub mod eval;
 pub mod linear;
 pub mod minimize;
+pub mod numeration;
 pub mod syntax;
 pub mod theorems;
 pub mod vocabulary;
 pub mod walnut;
 
 pub use dfa::{Budget, Dfa};
-pub use theorems::{THEOREMS, Theorem, theorem};
+pub use numeration::Numeration;
+pub use theorems::{THEOREMS, Theorem, theorem, theorems};
 pub use vocabulary::{PREDICATES, Vocabulary};
 
 use crate::error::Result;
@@ -114,7 +116,7 @@ pub fn prove_theorem(
     let mut out = Vec::new();
     for &(what, sentence, expected) in theorem.sentences {
         let start = std::time::Instant::now();
-        let budget = Budget::new(max_states, cancel);
+        let budget = Budget::for_numeration(vocabulary.numeration(), max_states, cancel);
         let verdict = decide(sentence, vocabulary, &budget)?;
         out.push(SentenceReport {
             what,
@@ -173,7 +175,7 @@ fn least_tuple(a: &Dfa, vars: &[u32], budget: &Budget) -> Result<Vec<Integer>> {
             only = exists(&only, w, budget)?;
         }
         let value = least_value(&only);
-        let fixed = linear::constant(v, &value);
+        let fixed = linear::constant(budget.numeration, v, &value);
         current = dfa::combine(&current, &fixed, |p, q| p && q, budget)?;
         values.push(value);
         let _ = i;
@@ -198,7 +200,7 @@ fn least_value(a: &Dfa) -> Integer {
             if dist[s as usize] != usize::MAX {
                 continue;
             }
-            if (0..2).any(|l| {
+            if (0..a.letters()).any(|l| {
                 let t = a.next(s, l);
                 t != NONE && frontier.contains(&t)
             }) {
@@ -215,7 +217,7 @@ fn least_value(a: &Dfa) -> Integer {
     }
     while dist[s as usize] > 0 {
         let want = dist[s as usize] - 1;
-        let l = (0..2)
+        let l = (0..a.letters())
             .find(|&l| {
                 let t = a.next(s, l);
                 t != NONE && dist[t as usize] == want
@@ -224,5 +226,5 @@ fn least_value(a: &Dfa) -> Integer {
         digits.push(l as u8);
         s = a.next(s, l);
     }
-    linear::from_zeckendorf(&digits)
+    a.numeration().value(&digits)
 }

@@ -110,18 +110,7 @@ pub const THEOREMS: &[Theorem] = &[
     Theorem {
         name: "lower-upper",
         about: "the lower and upper Wythoff sequences partition the positive integers",
-        sentences: &[
-            (
-                "every n >= 1 is a lower or an upper Wythoff number",
-                "A z z >= 1 => ((E n lower(n,z)) | (E n upper(n,z)))",
-                true,
-            ),
-            (
-                "no n >= 1 is both",
-                "A z,n,m (z >= 1 & lower(n,z)) => ~upper(m,z)",
-                true,
-            ),
-        ],
+        sentences: LOWER_UPPER,
     },
     Theorem {
         name: "hofstadter-g",
@@ -169,7 +158,87 @@ pub const THEOREMS: &[Theorem] = &[
     },
 ];
 
-/// The theorem called `name`.
+/// `zero-values` and `lower-upper` of the generalized game with parameter `$a` (a literal ≥ 2):
+/// its diagonal moves take k, l ≥ 1 with |k − l| < a, i.e. u < x, v < y, x + v < y + u + a and
+/// y + u < x + v + a.
+macro_rules! generalized {
+    ($a:literal) => {
+        &[
+            Theorem {
+                name: "zero-values",
+                about: concat!(
+                    "P = G^-1(0) for a = ",
+                    $a,
+                    ": the floor formula (floor(n*alpha), floor(n*alpha) + a*n) from the rules"
+                ),
+                sentences: &[
+                    ZERO[0],
+                    ZERO[1],
+                    (
+                        "no diagonal move joins two cells of the set",
+                        concat!(
+                            "A x,y,u,v (u < x & v < y & x + v < y + u + ",
+                            $a,
+                            " & y + u < x + v + ",
+                            $a,
+                            " & P(x,y)) => ~P(u,v)"
+                        ),
+                        true,
+                    ),
+                    (
+                        "every other cell has a move into the set",
+                        concat!(
+                            "A x,y (~P(x,y)) => ((E u u < x & P(u,y)) | (E v v < y & P(x,v)) | ",
+                            "(E u,v u < x & v < y & x + v < y + u + ",
+                            $a,
+                            " & y + u < x + v + ",
+                            $a,
+                            " & P(u,v)))"
+                        ),
+                        true,
+                    ),
+                ],
+            },
+            Theorem {
+                name: "lower-upper",
+                about: "the sequences A_n and B_n = A_n + a*n partition the positive integers",
+                sentences: LOWER_UPPER,
+            },
+        ]
+    };
+}
+
+/// The sentences of `lower-upper`, for every a.
+const LOWER_UPPER: &[(&str, &str, bool)] = &[
+    (
+        "every n >= 1 is a lower or an upper Wythoff number",
+        "A z z >= 1 => ((E n lower(n,z)) | (E n upper(n,z)))",
+        true,
+    ),
+    (
+        "no n >= 1 is both",
+        "A z,n,m (z >= 1 & lower(n,z)) => ~upper(m,z)",
+        true,
+    ),
+];
+
+/// The named theorems of the game with parameter a (1 to [`super::numeration::MAX_A`]):
+/// [`THEOREMS`] for a = 1, `zero-values` and `lower-upper` for a ≥ 2.
+pub fn theorems(a: u32) -> &'static [Theorem] {
+    match a {
+        2 => generalized!("2"),
+        3 => generalized!("3"),
+        4 => generalized!("4"),
+        5 => generalized!("5"),
+        6 => generalized!("6"),
+        7 => generalized!("7"),
+        8 => generalized!("8"),
+        9 => generalized!("9"),
+        _ => THEOREMS,
+    }
+}
+
+/// The theorem called `name` (a = 1).
 pub fn theorem(name: &str) -> Option<&'static Theorem> {
     THEOREMS.iter().find(|t| t.name == name)
 }

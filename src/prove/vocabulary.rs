@@ -21,7 +21,8 @@
 
 use super::dfa::{Budget, Dfa};
 use super::eval::{Predicates, formula_automaton};
-use super::linear::{fibonacci, moore_output, shift};
+use super::linear::{fibonacci, moore_output, right_shift, shift};
+use super::numeration::Numeration;
 use crate::error::{Error, Result};
 use crate::gvalues::automaton::{State, TABLE};
 use std::cell::RefCell;
@@ -115,8 +116,28 @@ fn parameters(name: &str) -> &'static [&'static str] {
     }
 }
 
+/// The definitions for the generalized game with parameter a ≥ 2 (`A` stands for a), in
+/// Ostrowski's numeration: ⌊(m + 1)α⌋ = m + r + 1 with r the right shift of m
+/// ([`super::linear::right_shift`]), B_n = A_n + a·n, and the diagonal moves |k − l| < a.
+const DEFINITIONS_A: &[(&str, &str)] = &[
+    (
+        "lower",
+        "(n = 0 & x = 0) | E m,r n = m + 1 & rshift(m,r) & x = m + r + 1",
+    ),
+    ("upper", "E x lower(n,x) & y = x + A*n"),
+    (
+        "P",
+        "E n (lower(n,x) & upper(n,y)) | (lower(n,y) & upper(n,x))",
+    ),
+    (
+        "move",
+        "(u < x & v = y) | (u = x & v < y) | (u < x & v < y & x + v < y + u + A & y + u < x + v + A)",
+    ),
+];
+
 /// The vocabulary's automata, built on first use and kept.
 pub struct Vocabulary {
+    numeration: Numeration,
     one_table: Vec<State>,
     built: RefCell<HashMap<String, Dfa>>,
 }
@@ -132,12 +153,42 @@ impl Vocabulary {
     /// [`TABLE`] (the tests perturb one output and watch `one-values` fail).
     pub fn with_one_table(one_table: Vec<State>) -> Vocabulary {
         Vocabulary {
+            numeration: Numeration::Zeckendorf,
             one_table,
             built: RefCell::new(HashMap::new()),
         }
     }
 
+    /// The vocabulary of the generalized game whose numeration is `numeration`: for a ≥ 2 the
+    /// predicates `P`, `lower`, `upper` and `move` (the others belong to a = 1).
+    pub fn for_numeration(numeration: Numeration) -> Vocabulary {
+        Vocabulary {
+            numeration,
+            ..Vocabulary::default()
+        }
+    }
+
+    /// The numeration of the vocabulary's automata.
+    pub fn numeration(&self) -> Numeration {
+        self.numeration
+    }
+
     fn build(&self, name: &str, budget: &Budget) -> Result<Dfa> {
+        if budget.numeration != self.numeration {
+            return Err(Error::internal("a vocabulary used with another numeration"));
+        }
+        if let Numeration::Ostrowski(a) = self.numeration {
+            if name == "rshift" {
+                return right_shift(0, 1, budget);
+            }
+            let Some(&(_, text)) = DEFINITIONS_A.iter().find(|d| d.0 == name) else {
+                return Err(Error::usage(format!(
+                    "the predicate '{name}' is defined for Wythoff's game (a = 1) only; with \
+                     a = {a} the predicates are P, lower, upper and move"
+                )));
+            };
+            return self.define(name, &text.replace('A', &a.to_string()), budget);
+        }
         if let Some(rest) = name.strip_prefix("out") {
             let e: i8 = rest
                 .replace('m', "-")
@@ -184,7 +235,7 @@ impl Vocabulary {
         let internal = |p: &str| -> Option<usize> {
             if p.starts_with("out") {
                 Some(1)
-            } else if p == "onelow" {
+            } else if p == "onelow" || p == "rshift" {
                 Some(2)
             } else {
                 arity(p)
