@@ -489,13 +489,9 @@ fn the_generalized_games_predicates_agree_with_the_rules() {
         let side = 90usize;
         let p = common::p_board(side, a as usize, false);
         let pa = prove::automaton("P(x,y)", &["x", "y"], &v, &b).unwrap();
-        for x in 0..side {
-            for y in 0..side {
-                assert_eq!(
-                    pa.accepts(&[x as u64, y as u64]),
-                    p[x][y],
-                    "a={a}: P({x},{y})"
-                );
+        for (x, row) in p.iter().enumerate() {
+            for (y, &is_p) in row.iter().enumerate() {
+                assert_eq!(pa.accepts(&[x as u64, y as u64]), is_p, "a={a}: P({x},{y})");
             }
         }
         // A_n by the mex recursion, B_n = A_n + a·n
