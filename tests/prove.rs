@@ -54,6 +54,10 @@ fn addition_and_linear_equations_agree_with_arithmetic_on_every_small_tuple() {
     check2("x + x + 7 = y + 2", 80, |x, y| 2 * x + 5 == y);
     check2("x = 13", 40, |x, _| x == 13);
     check2("x + 1000 = y + 999", 50, |x, y| x + 1 == y);
+    // coefficients above 4 go through a track w = k·x built by Horner's rule
+    check2("37*x + 5 = y", 60, |x, y| 37 * x + 5 == y);
+    check2("6*x = 5*y + 1", 60, |x, y| 6 * x == 5 * y + 1);
+    check2("x + 100*y = 100*x + y", 40, |x, y| x == y);
 }
 
 #[test]
@@ -245,6 +249,16 @@ fn syntax_errors_unknown_predicates_arity_and_free_variables_are_usage_errors() 
         ("A x 0*x = 1", "coefficient"),
         ("x = x", "the variable 'x' is free"),
         ("", "expected a formula"),
+        (
+            "A x,y,x x = y",
+            "the variable 'x' is quantified twice in one block",
+        ),
+        (
+            "A x lower x",
+            "'lower' is a predicate: write its arguments in parentheses",
+        ),
+        ("Ax x = 1", "a quantifier is written with a space: A x"),
+        ("A x x = 1\u{0}", "unexpected character '\\u{0}'"),
         (deep.as_str(), "nests deeper than 100 levels"),
         (negations.as_str(), "nests deeper than 100 levels"),
         (long.as_str(), "at most 1000 are accepted"),
@@ -466,9 +480,17 @@ fn ostrowski_arithmetic_agrees_with_arithmetic_for_a_from_2_to_4() {
             }
         }
         // a larger box adds nothing to the equation automata
-        for coef in [vec![1i64, 1, -1], vec![2, -3], vec![1, -1, -1, 2]] {
+        // (four tracks only for a = 2: b^4 letters a state make the doubled box large)
+        let mut sets = vec![vec![1i64, 1, -1], vec![2, -3]];
+        if a == 2 {
+            sets.push(vec![1, -1, -1, 2]);
+        }
+        for coef in sets {
             let vars: Vec<u32> = (0..coef.len() as u32).collect();
-            let m = coef.iter().map(|c| c.abs()).sum::<i64>() * a as i64;
+            // the bound of prove::linear::equation: 4·(b − 1)·max(Σ positive, Σ negative) + 4
+            let pos: i64 = coef.iter().filter(|&&c| c > 0).sum();
+            let neg: i64 = -coef.iter().filter(|&&c| c < 0).sum::<i64>();
+            let m = pos.max(neg) * a as i64;
             let small = prove::linear::build_equation(vars.clone(), coef.clone(), 4 * m + 4, &b);
             let large = prove::linear::build_equation(vars, coef.clone(), 8 * m + 8, &b);
             assert_eq!(small.unwrap(), large.unwrap(), "a={a}: {coef:?}");

@@ -50,6 +50,37 @@ fn expect_turns_the_other_verdict_into_exit_1() {
 }
 
 #[test]
+fn the_generalized_game_has_its_own_predicates_and_theorems() {
+    let o = wythoff(&["prove", "-a", "2", "--theorem", "zero-values"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(stdout(&o).lines().next(), Some("TRUE"));
+    // (1, 3) is the first P-position of a = 2 after (0, 0); (1, 2) is not
+    let o = wythoff(&[
+        "prove",
+        "-a",
+        "2",
+        "P(1,3) & ~P(1,2) & lower(2,2) & upper(2,6)",
+    ]);
+    assert_eq!(stdout(&o), "TRUE\n", "{}", text(&o));
+    refusal(
+        &wythoff(&["prove", "-a", "2", "A x one(x,x)"]),
+        &["a = 1) only"],
+    );
+    refusal(
+        &wythoff(&["prove", "-a", "10", "A x x = x"]),
+        &["-a", "1 to 9"],
+    );
+    refusal(
+        &wythoff(&["prove", "-a", "3", "--theorem", "one-values"]),
+        &["no theorem 'one-values' for a = 3"],
+    );
+    refusal(
+        &wythoff(&["prove", "-a", "2", "--export-walnut", "/tmp"]),
+        &[],
+    );
+}
+
+#[test]
 fn theorems_are_listed_and_proved_with_their_recorded_verdicts() {
     let o = wythoff(&["prove", "--list"]);
     assert!(o.status.success());
@@ -92,6 +123,34 @@ fn bad_statements_and_names_are_usage_errors() {
 }
 
 #[test]
+fn a_closed_or_full_standard_error_loses_the_notes_and_nothing_else() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    for args in [
+        vec!["prove", "A x x = x"],
+        vec!["prove", "--theorem", "lower-upper"],
+    ] {
+        let o = common::command()
+            .args(&args)
+            .stderr(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}");
+        assert_eq!(stdout(&o).lines().next(), Some("TRUE"));
+    }
+}
+
+#[test]
+fn a_state_cap_of_0_is_refused() {
+    refusal(
+        &wythoff(&["prove", "A x x = x", "--max-states", "0"]),
+        &["--max-states", "at least 1"],
+    );
+}
+
+#[test]
 fn past_the_state_cap_there_is_no_verdict() {
     let o = wythoff(&["prove", "A x,y,z x + y = z => z >= x", "--max-states", "5"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
@@ -99,6 +158,15 @@ fn past_the_state_cap_there_is_no_verdict() {
     let e = stderr(&o);
     assert_eq!(e.lines().count(), 1, "{e}");
     assert!(e.contains("state cap of 5 states"), "{e}");
+    assert!(e.contains("--max-states"), "{e}");
+    // a theorem says which sentence ran out
+    let o = wythoff(&["prove", "--theorem", "one-values", "--max-states", "100"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        stderr(&o).contains("the set avoids the 0-values: no verdict"),
+        "{}",
+        text(&o)
+    );
 }
 
 #[test]

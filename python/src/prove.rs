@@ -14,9 +14,19 @@ use wythoff::prove::{Budget, DEFAULT_MAX_STATES, Vocabulary, decide};
 #[pyo3(signature = (statement, max_states = DEFAULT_MAX_STATES as u64))]
 pub fn prove(py: Python<'_>, statement: &str, max_states: u64) -> PyResult<(bool, PyObject)> {
     let text = statement.to_string();
-    let cap = usize::try_from(max_states).unwrap_or(usize::MAX).max(1);
+    if max_states == 0 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "max_states must be at least 1 (one state is the smallest automaton)",
+        ));
+    }
+    let cap = usize::try_from(max_states).unwrap_or(usize::MAX);
     let verdict = crate::interrupt::run(py, None, 0, move |cancel, _| {
-        decide(&text, &Vocabulary::default(), &Budget::new(cap, cancel))
+        decide(&text, &Vocabulary::default(), &Budget::new(cap, cancel)).map_err(|e| match e {
+            wythoff::Error::Inconclusive(m) => {
+                wythoff::Error::Inconclusive(format!("{m} (raise it with max_states=N)"))
+            }
+            e => e,
+        })
     })?;
     let counterexample = match &verdict.counterexample {
         None => py.None(),

@@ -37,7 +37,7 @@ pub(crate) struct ProveArgs {
     #[arg(long, value_enum, value_name = "VERDICT")]
     pub(crate) expect: Option<Expected>,
     /// The most states one construction may explore; past it there is no verdict (exit 1).
-    #[arg(long, value_name = "N", value_parser = size, default_value = "20000000")]
+    #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
     pub(crate) max_states: u64,
     /// Print the verdict as JSON.
     #[arg(long)]
@@ -94,11 +94,31 @@ fn counterexample_line(v: &Verdict) -> Option<String> {
     Some(format!("counterexample: {}", parts.join(" ")))
 }
 
+/// A note on standard error; a standard error that cannot be written loses the note, nothing else.
+fn note(text: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// The library's "no verdict" with the option that raises the cap.
+fn with_the_cap_option(e: Error) -> Error {
+    match e {
+        Error::Inconclusive(m) => {
+            Error::Inconclusive(format!("{m} (raise it with --max-states N)"))
+        }
+        e => e,
+    }
+}
+
 pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
-    let max_states = usize::try_from(args.max_states)
-        .unwrap_or(usize::MAX)
-        .max(1);
-    let numeration = Numeration::for_parameter(args.a).map_err(naming("-a"))?;
+    if args.max_states == 0 {
+        return Err(Error::usage(
+            "--max-states: the state cap must be at least 1 (one state is the smallest automaton)",
+        ));
+    }
+    let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
+    let numeration =
+        Numeration::for_parameter(args.a).map_err(|e| Error::usage(format!("-a: {e}")))?;
     let vocabulary = Vocabulary::for_numeration(numeration);
     let theorems = prove::theorems(numeration.parameter());
     let mut out = Out::new();
@@ -128,7 +148,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
                 .write_all(text.as_bytes())
                 .map_err(|e| Error::file(&path, e))?;
             f.commit()?;
-            eprintln!("wrote {}", path.display());
+            note(format_args!("wrote {}", path.display()));
         }
         return out.finish();
     }
@@ -142,7 +162,8 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
             )));
         };
         let start = Instant::now();
-        let reports = prove::prove_theorem(t, &vocabulary, max_states, Cancel::never())?;
+        let reports = prove::prove_theorem(t, &vocabulary, max_states, Cancel::never())
+            .map_err(with_the_cap_option)?;
         let holds = reports.iter().all(|r| r.verdict.holds);
         let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);
         if args.json {
@@ -172,12 +193,16 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         }
         out.finish()?;
         for r in &reports {
-            eprintln!(
+            note(format_args!(
                 "{}: {:.3} s, largest automaton {} states built, {} after minimization",
                 r.what, r.seconds, r.largest_built, r.largest_minimal
-            );
+            ));
         }
-        eprintln!("{}: {:.3} s in all", t.name, start.elapsed().as_secs_f64());
+        note(format_args!(
+            "{}: {:.3} s in all",
+            t.name,
+            start.elapsed().as_secs_f64()
+        ));
         if !as_recorded {
             return Err(Error::Disagreement(format!(
                 "the theorem {} did not get its recorded verdicts",
@@ -189,7 +214,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     let statement = args.statement.as_deref().unwrap_or_default();
     let start = Instant::now();
     let budget = Budget::for_numeration(numeration, max_states, Cancel::never());
-    let v = prove::decide(statement, &vocabulary, &budget)?;
+    let v = prove::decide(statement, &vocabulary, &budget).map_err(with_the_cap_option)?;
     if args.json {
         out.json(&VerdictJson {
             statement,
@@ -208,12 +233,12 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         }
     }
     out.finish()?;
-    eprintln!(
+    note(format_args!(
         "largest automaton {} states built, {} after minimization; {:.3} s",
         budget.largest_built(),
         budget.largest_minimal(),
         start.elapsed().as_secs_f64()
-    );
+    ));
     match args.expect {
         Some(Expected::True) if !v.holds => Err(Error::Disagreement(
             "the statement is FALSE, not TRUE as expected".into(),

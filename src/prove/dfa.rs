@@ -296,7 +296,18 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
     mut accepting: impl FnMut(&K) -> bool,
 ) -> Result<Dfa> {
     let numeration = budget.numeration;
-    let k = numeration.letters(vars.len()) as u32;
+    let letters = numeration
+        .base()
+        .checked_pow(vars.len() as u32)
+        .filter(|&l| l <= 1 << 20);
+    let Some(letters) = letters else {
+        return Err(Error::Inconclusive(format!(
+            "no verdict: an automaton on the way reads {} numbers at once, more letters than the \
+             procedure holds (2^20); quantify fewer variables together",
+            vars.len()
+        )));
+    };
+    let k = letters as u32;
     let mut index: FxMap<K, u32> = FxMap::default();
     let mut keys = vec![start.clone()];
     index.insert(start, 0);
@@ -319,6 +330,13 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
                         if keys.len() >= budget.max_states {
                             return Err(over_cap(budget));
                         }
+                        if (keys.len() + 1) * letters > MAX_TRANSITIONS {
+                            return Err(Error::Inconclusive(format!(
+                                "no verdict: an automaton on the way of {} states of {letters} \
+                                 letters passed the table cap of 2^27 transitions",
+                                keys.len()
+                            )));
+                        }
                         keys.push(next);
                     }
                     id
@@ -337,12 +355,16 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
 }
 
 fn over_cap(budget: &Budget) -> Error {
+    let n = budget.max_states;
     Error::Inconclusive(format!(
-        "no verdict: an automaton on the way passed the state cap of {} states (raise it with \
-         the state cap option)",
-        budget.max_states
+        "no verdict: an automaton on the way passed the state cap of {n} state{}",
+        if n == 1 { "" } else { "s" }
     ))
 }
+
+/// The most transitions one construction may store (2^27: 512 MiB of table), whatever the state
+/// cap: an automaton of many tracks has b^k letters a state.
+pub const MAX_TRANSITIONS: usize = 1 << 27;
 
 /// The sorted union of two increasing variable lists, and for each list the positions of its
 /// variables in the union.

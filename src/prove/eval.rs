@@ -12,6 +12,10 @@ use crate::error::Error;
 use crate::error::Result;
 use rug::Integer;
 
+/// The largest coefficient an equation's automaton takes as it is; larger ones go through
+/// [`Compiler::multiple`].
+const SMALL: i64 = 4;
+
 /// The automaton of a predicate of the vocabulary, its tracks the variables 0, 1, … of its
 /// arguments in order.
 pub trait Predicates {
@@ -171,24 +175,69 @@ impl<'a> Compiler<'a> {
         }
     }
 
-    /// `s = t`: one equation, the difference of the constants on a fresh track.
+    /// `s = t`: one equation, the difference of the constants on a fresh track, and each
+    /// coefficient above [`SMALL`] replaced by a fresh track w = k·x ([`Compiler::multiple`]),
+    /// since the equation's automaton grows with the square of its coefficients.
     fn equal(&mut self, s: &Term, t: &Term) -> Result<Dfa> {
-        let mut coef: Vec<(Var, i64)> = s.vars.clone();
-        coef.extend(t.vars.iter().map(|&(v, a)| (v, -a)));
-        let k = Integer::from(&s.constant - &t.constant);
-        if k == 0 {
-            return equation(&coef, self.budget);
+        let b = self.budget;
+        let mut merged: Vec<(Var, i64)> = Vec::new();
+        for (v, a) in s
+            .vars
+            .iter()
+            .copied()
+            .chain(t.vars.iter().map(|&(v, a)| (v, -a)))
+        {
+            match merged.iter_mut().find(|(w, _)| *w == v) {
+                Some((_, c)) => *c += a,
+                None => merged.push((v, a)),
+            }
         }
-        let c = self.fresh();
-        coef.push((c, if k > 0 { 1 } else { -1 }));
-        let eq = equation(&coef, self.budget)?;
-        let both = combine(
-            &eq,
-            &constant(self.budget.numeration, c, &k.abs()),
-            |p, q| p && q,
-            self.budget,
-        )?;
-        exists(&both, c, self.budget)
+        let mut parts = Vec::new();
+        let mut fresh = Vec::new();
+        let mut coef = Vec::new();
+        for (v, a) in merged {
+            if a.abs() > SMALL {
+                let (w, multiple) = self.multiple(v, a.abs())?;
+                parts.push(multiple);
+                fresh.push(w);
+                coef.push((w, a.signum()));
+            } else {
+                coef.push((v, a));
+            }
+        }
+        let k = Integer::from(&s.constant - &t.constant);
+        if k != 0 {
+            let c = self.fresh();
+            coef.push((c, if k > 0 { 1 } else { -1 }));
+            parts.push(constant(b.numeration, c, &k.abs()));
+            fresh.push(c);
+        }
+        parts.push(equation(&coef, b)?);
+        let mut a = self.multiply(parts)?;
+        for v in fresh {
+            a = exists(&a, v, b)?;
+        }
+        Ok(a)
+    }
+
+    /// A fresh track w and the automaton of w = k·v (k ≥ 1), by Horner's rule over the binary
+    /// digits of k: t ← 2t + bit·v, each step a small equation and a projection.
+    fn multiple(&mut self, v: Var, k: i64) -> Result<(Var, Dfa)> {
+        let b = self.budget;
+        let top = 63 - k.leading_zeros();
+        let mut t = self.fresh();
+        let mut acc = equation(&[(t, 1), (v, -1)], b)?;
+        for j in (0..top).rev() {
+            let next = self.fresh();
+            let mut c = vec![(next, 1), (t, -2)];
+            if (k >> j) & 1 == 1 {
+                c.push((v, -1));
+            }
+            let step = combine(&acc, &equation(&c, b)?, |p, q| p && q, b)?;
+            acc = exists(&step, t, b)?;
+            t = next;
+        }
+        Ok((t, acc))
     }
 
     /// `s < t`: the lexicographic order on two variables, each side a variable or a fresh track.

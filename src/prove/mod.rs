@@ -47,7 +47,7 @@ use rug::Integer;
 use syntax::{Formula, parse};
 
 /// The default state cap of one construction.
-pub const DEFAULT_MAX_STATES: usize = 20_000_000;
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
 
 /// The outcome of a decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +117,10 @@ pub fn prove_theorem(
     for &(what, sentence, expected) in theorem.sentences {
         let start = std::time::Instant::now();
         let budget = Budget::for_numeration(vocabulary.numeration(), max_states, cancel);
-        let verdict = decide(sentence, vocabulary, &budget)?;
+        let verdict = decide(sentence, vocabulary, &budget).map_err(|e| match e {
+            crate::Error::Inconclusive(m) => crate::Error::Inconclusive(format!("{what}: {m}")),
+            e => e,
+        })?;
         out.push(SentenceReport {
             what,
             sentence,

@@ -147,7 +147,10 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>> {
         } else {
             let rest: String = chars[i..chars.len().min(i + 3)].iter().collect();
             let Some(sym) = SYMBOLS.iter().find(|s| rest.starts_with(**s)) else {
-                return Err(at(i, &format!("unexpected character '{c}'")));
+                return Err(at(
+                    i,
+                    &format!("unexpected character '{}'", c.escape_default()),
+                ));
             };
             out.push((Tok::Sym(sym), i));
             i += sym.chars().count();
@@ -292,6 +295,11 @@ impl Parser<'_> {
                 if reserved(&name) {
                     return Err(self.error("expected a variable after the quantifier"));
                 }
+                if vars.iter().any(|&v: &Var| self.names[v as usize] == name) {
+                    return Err(self.error(&format!(
+                        "the variable '{name}' is quantified twice in one block"
+                    )));
+                }
                 self.i += 1;
                 let v = self.names.len() as Var;
                 self.names.push(name.clone());
@@ -409,10 +417,18 @@ impl Parser<'_> {
             return Err(self.error("expected a variable"));
         }
         let Some(&(_, v)) = self.scope.iter().rev().find(|(n, _)| *n == name) else {
-            return Err(at(
-                self.pos(),
-                &format!("the variable '{name}' is free (bind it with A or E)"),
-            ));
+            let hint = if (self.arity)(&name).is_some() {
+                format!("'{name}' is a predicate: write its arguments in parentheses, {name}(…)")
+            } else if name.len() > 1 && (name.starts_with('A') || name.starts_with('E')) {
+                format!(
+                    "the variable '{name}' is free (a quantifier is written with a space: {} {})",
+                    &name[..1],
+                    &name[1..]
+                )
+            } else {
+                format!("the variable '{name}' is free (bind it with A or E)")
+            };
+            return Err(at(self.pos(), &hint));
         };
         self.i += 1;
         Ok(v)
