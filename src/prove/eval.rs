@@ -242,63 +242,67 @@ impl<'a> Compiler<'a> {
 
     /// `s < t`: the lexicographic order on two variables, each side a variable or a fresh track.
     fn less_than(&mut self, s: &Term, t: &Term) -> Result<Dfa> {
-        let mut parts = Vec::new();
-        let mut fresh = Vec::new();
-        let mut side = |me: &mut Self, term: &Term| -> Result<Var> {
-            if let Some(v) = term.as_var() {
-                return Ok(v);
-            }
-            let v = me.fresh();
-            let var_term = Term {
-                vars: vec![(v, 1)],
-                constant: Integer::new(),
-            };
-            parts.push(me.equal(&var_term, term)?);
-            fresh.push(v);
-            Ok(v)
-        };
-        let x = side(self, s)?;
-        let y = side(self, t)?;
+        let mut tracks = Tracks::default();
+        let x = self.track(s, &mut tracks, false)?;
+        let y = self.track(t, &mut tracks, false)?;
         if x == y {
             return Ok(Dfa::nothing(self.budget.numeration, Vec::new()));
         }
-        parts.push(less(x, y, self.budget)?);
-        let mut a = self.multiply(parts)?;
-        for v in fresh {
-            a = exists(&a, v, self.budget)?;
-        }
-        Ok(a)
+        tracks.parts.push(less(x, y, self.budget)?);
+        self.close(tracks)
     }
 
     /// `name(args)`: the vocabulary's automaton on the arguments' tracks; an argument that is
     /// not a variable, or a variable seen before in the list, gets a fresh track equal to it.
     fn predicate(&mut self, name: &str, args: &[Term]) -> Result<Dfa> {
         let base = self.vocabulary.automaton(name, self.budget)?;
-        let mut tracks = Vec::new();
-        let mut parts = Vec::new();
-        let mut fresh = Vec::new();
+        let mut tracks = Tracks::default();
+        let mut vars = Vec::new();
         for arg in args {
-            match arg.as_var() {
-                Some(v) if !tracks.contains(&v) => tracks.push(v),
-                _ => {
-                    let v = self.fresh();
-                    let var_term = Term {
-                        vars: vec![(v, 1)],
-                        constant: Integer::new(),
-                    };
-                    parts.push(self.equal(&var_term, arg)?);
-                    tracks.push(v);
-                    fresh.push(v);
-                }
-            }
+            let v = self.track(arg, &mut tracks, true)?;
+            vars.push(v);
         }
-        parts.push(base.rename(&tracks));
-        let mut a = self.multiply(parts)?;
-        for v in fresh {
+        tracks.parts.push(base.rename(&vars));
+        self.close(tracks)
+    }
+
+    /// The track of a term: its variable, or (a term of another form, or with `distinct` a
+    /// variable that already has a track) a fresh track with the equation that binds it.
+    fn track(&mut self, term: &Term, tracks: &mut Tracks, distinct: bool) -> Result<Var> {
+        if let Some(v) = term.as_var()
+            && !(distinct && tracks.used.contains(&v))
+        {
+            tracks.used.push(v);
+            return Ok(v);
+        }
+        let v = self.fresh();
+        let var_term = Term {
+            vars: vec![(v, 1)],
+            constant: Integer::new(),
+        };
+        tracks.parts.push(self.equal(&var_term, term)?);
+        tracks.fresh.push(v);
+        tracks.used.push(v);
+        Ok(v)
+    }
+
+    /// The product of the parts with the fresh tracks projected away.
+    fn close(&mut self, tracks: Tracks) -> Result<Dfa> {
+        let mut a = self.multiply(tracks.parts)?;
+        for v in tracks.fresh {
             a = exists(&a, v, self.budget)?;
         }
         Ok(a)
     }
+}
+
+/// The tracks an atom's terms take: the automata binding fresh tracks, those tracks, and every
+/// track used so far.
+#[derive(Default)]
+struct Tracks {
+    parts: Vec<Dfa>,
+    fresh: Vec<Var>,
+    used: Vec<Var>,
 }
 
 /// A formula and whether it is negated.
