@@ -330,10 +330,12 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
                         if keys.len() >= budget.max_states {
                             return Err(over_cap(budget));
                         }
-                        if (keys.len() + 1) * letters > MAX_TRANSITIONS {
+                        let cap = budget.max_states.saturating_mul(TRANSITIONS_PER_STATE);
+                        if (keys.len() + 1).saturating_mul(letters) > cap {
                             return Err(Error::Inconclusive(format!(
                                 "no verdict: an automaton on the way of {} states of {letters} \
-                                 letters passed the table cap of 2^27 transitions",
+                                 letters passed the table cap of {cap} transitions \
+                                 ({TRANSITIONS_PER_STATE} for each state of the state cap)",
                                 keys.len()
                             )));
                         }
@@ -362,9 +364,10 @@ fn over_cap(budget: &Budget) -> Error {
     ))
 }
 
-/// The most transitions one construction may store (2^27: 512 MiB of table), whatever the state
-/// cap: an automaton of many tracks has b^k letters a state.
-pub const MAX_TRANSITIONS: usize = 1 << 27;
+/// The transitions one construction may store, per state of the cap: an automaton of many tracks
+/// has b^k letters a state, so the table, not the number of states, is what fills the memory
+/// (the default cap of 2,000,000 states allows 2 GiB of table).
+pub const TRANSITIONS_PER_STATE: usize = 256;
 
 /// The sorted union of two increasing variable lists, and for each list the positions of its
 /// variables in the union.

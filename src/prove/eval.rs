@@ -4,7 +4,6 @@
 //! pushed through ∨, and inside ∃ only the conjuncts that mention a variable are multiplied
 //! before it is projected — so the automata on the way stay small.
 
-use super::dfa::NONE;
 use super::dfa::{Budget, Dfa, Var, combine, complement, exists};
 use super::linear::{constant, equation, less};
 use super::syntax::{Formula, Op, Rel, Term, parse};
@@ -355,6 +354,5 @@ pub fn formula_automaton(
             "a formula's automaton has a track of no free variable",
         ));
     }
-    let _ = NONE;
     Ok(a.rename(&(0..vars.len() as Var).collect::<Vec<_>>()))
 }

@@ -168,7 +168,7 @@ pub fn predicate(name: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result
 fn least_tuple(a: &Dfa, vars: &[u32], budget: &Budget) -> Result<Vec<Integer>> {
     let mut current = a.clone();
     let mut values = Vec::new();
-    for (i, &v) in vars.iter().enumerate() {
+    for &v in vars {
         if !current.vars().contains(&v) {
             values.push(Integer::new());
             continue;
@@ -181,7 +181,6 @@ fn least_tuple(a: &Dfa, vars: &[u32], budget: &Budget) -> Result<Vec<Integer>> {
         let fixed = linear::constant(budget.numeration, v, &value);
         current = dfa::combine(&current, &fixed, |p, q| p && q, budget)?;
         values.push(value);
-        let _ = i;
     }
     Ok(values)
 }
