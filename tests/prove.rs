@@ -565,3 +565,32 @@ fn zero_values_is_proved_for_a_2_and_3() {
         }
     }
 }
+
+/// "k ↦ e at d = F_k + m is eventually periodic with period p": F_{k+p} is F_k followed by p
+/// zeros, a chain of p shifts; e = x − l with one(x, x+d) and lower(d, l).
+fn fibonacci_period(p: usize, m: i64) -> String {
+    let mut chain = "shift(f,s1)".to_string();
+    for i in 2..p {
+        chain += &format!(" & shift(s{},s{i})", i - 1);
+    }
+    chain += &format!(" & shift(s{},g)", p - 1);
+    let vars: Vec<String> = (1..p).map(|i| format!("s{i}")).collect();
+    let near = if m >= 0 {
+        format!("d = f + {m} & e = g + {m}")
+    } else {
+        format!("d + {} = f & e + {} = g", -m, -m)
+    };
+    format!(
+        "E n A f,g,d,e,x,l,y,h (fib(f) & f > n & (E {} {chain}) & {near} & one(x,x+d) & \
+         lower(d,l) & one(y,y+e) & lower(e,h)) => x + h = y + l",
+        vars.join(",")
+    )
+}
+
+#[test]
+fn the_one_values_near_fibonacci_numbers_have_period_18_or_9() {
+    // doc/gvalues.md: period 18 (not 9) for m >= -1, period 9 for m <= -2
+    assert!(verdict(&fibonacci_period(18, 0)).0);
+    assert!(!verdict(&fibonacci_period(9, 0)).0);
+    assert!(verdict(&fibonacci_period(9, -2)).0);
+}
