@@ -33,6 +33,7 @@
 //! No floating point decides any floor, comparison or index.
 
 #![warn(missing_docs)]
+#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub mod artifact;
 pub mod cancel;

@@ -6,6 +6,8 @@
 //! the library's cancellation flag ([`interrupt`]); errors become exceptions ([`errors`]);
 //! integers cross as exact values ([`convert`]).
 
+#![warn(clippy::undocumented_unsafe_blocks)]
+
 mod certificate;
 mod convert;
 mod cube;

@@ -107,18 +107,20 @@ impl State {
     ) -> Result<State, OutOfRange> {
         let mut s = State::new(n, a);
         let rows = rows.min(n);
+        // Every cell read here is (u, v) with u < rows and v < N, or its mirror (v, u) with
+        // v < u < rows: a cell of a complete row.
+        // SAFETY: u, v < N; rows < `rows` are complete, and no worker runs yet to write any.
+        let get = |u: usize, v: usize| unsafe { payload.get(u, v) };
         for x in 0..rows {
             for y in x..n {
-                // SAFETY: x ≤ y < N; rows < `rows` are complete and no worker runs yet.
-                let g = unsafe { payload.get(x, y) };
+                let g = get(x, y);
                 if y >= rows {
                     s.lines.insert(y, g)?;
                 }
                 s.diags.insert(y - x, g)?;
+                // the newcomers have u < x < rows and v < y < N
                 for (u, v) in newcomers(s.a, x, y) {
-                    // SAFETY: u < x < rows and v < y < N: a complete row (by symmetry when v < u,
-                    // then the cell (v, u) has v < u < rows).
-                    s.diags.insert(y - x, unsafe { payload.get(u, v) })?;
+                    s.diags.insert(y - x, get(u, v))?;
                 }
             }
         }
@@ -225,11 +227,12 @@ fn run_band(
             // y' − x' > y − x; band b + 1 waits for us, so it is at a column y'' < y with rows
             // x'' ≥ b1 > x: line y'' < y, line x'' is not yet a row there (x'' > y''), and its
             // W_{y'' − x''} has y'' − x'' < y − x.  Hence no set is touched by two bands at once.
-            // SAFETY (reads): the newcomers lie at rows < x and columns < y (module docs): done
-            // by this band at an earlier column, or by an earlier band, which has passed y.
-            // SAFETY (inserts): every set holds values of cells (u, v) with u + v ≤ x + y, so the
-            // mex g ≤ x + y, within line x (x + N), line y (y + N) and W_d (2N − d) by their
-            // lengths; the schedule above gives this band exclusive use.
+            // SAFETY: reads: the newcomers lie at rows < x and columns < y (module docs): done by
+            // this band at an earlier column, or by an earlier band, which has passed y.
+            // Inserts and the mex: x, y, d < N are sets of theirs; every set holds values of
+            // cells (u, v) with u + v ≤ x + y, so the mex g ≤ x + y, within line x (x + N), line
+            // y (y + N) and W_d (2N − d) by their lengths; the schedule above gives this band
+            // exclusive use.
             unsafe {
                 if a > 1 {
                     for (u, v) in newcomers(a, x, y) {

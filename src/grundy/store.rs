@@ -53,9 +53,9 @@ pub struct PayloadPtr {
     pub layout: Layout,
 }
 
-// SAFETY: workers write disjoint rows; reads of other rows happen after they are complete.
+// SAFETY: a copy of the pointer may go to another thread: every access through it is an unsafe
+// method whose contract excludes a cell written by one thread while another reads or writes it.
 unsafe impl Send for PayloadPtr {}
-unsafe impl Sync for PayloadPtr {}
 
 impl PayloadPtr {
     /// A pointer to `buf`, which must hold `layout.bytes()` bytes and outlive every use.

@@ -39,6 +39,7 @@ struct Diagonals {
 
 // SAFETY: the bands touch a slot one at a time, ordered by the release/acquire counters.
 unsafe impl Send for Diagonals {}
+// SAFETY: as for Send: shared, the slots are still touched by one band at a time.
 unsafe impl Sync for Diagonals {}
 
 impl Diagonals {
@@ -76,6 +77,7 @@ struct Values(*mut u64);
 // SAFETY: a band writes only its own rows; the rows of a column are read only after their band
 // has published the column (release/acquire).
 unsafe impl Send for Values {}
+// SAFETY: as for Send: shared, each row is still written by its own band and read once published.
 unsafe impl Sync for Values {}
 
 impl Values {
