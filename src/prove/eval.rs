@@ -4,8 +4,9 @@
 //! pushed through ∨, and inside ∃ only the conjuncts that mention a variable are multiplied
 //! before it is projected — so the automata on the way stay small.
 
-use super::dfa::{Budget, Dfa, Var, combine, complement, exists};
+use super::dfa::{Budget, Dfa, Var};
 use super::linear::{constant, equation, less};
+use super::ops::{combine, complement, everything, exists};
 use super::syntax::{Formula, Op, Rel, Term, parse};
 use crate::error::Error;
 use crate::error::Result;
@@ -49,7 +50,7 @@ impl<'a> Compiler<'a> {
         let b = self.budget;
         match f {
             Formula::Const(t) => Ok(if *t != negate {
-                Dfa::everything(Vec::new(), b)?
+                everything(Vec::new(), b)?
             } else {
                 Dfa::nothing(self.budget.numeration, Vec::new())
             }),
@@ -149,7 +150,7 @@ impl<'a> Compiler<'a> {
     /// The product of automata, smallest first.
     fn multiply(&mut self, mut parts: Vec<Dfa>) -> Result<Dfa> {
         if parts.is_empty() {
-            return Dfa::everything(Vec::new(), self.budget);
+            return everything(Vec::new(), self.budget);
         }
         parts.sort_by_key(|a| std::cmp::Reverse(a.states() << a.vars().len()));
         let mut acc = parts
@@ -341,12 +342,7 @@ pub fn formula_automaton(
     let mut a = Compiler::new(vocabulary, budget, first_fresh).compile(&body, false)?;
     for &v in &vars {
         if !a.vars().contains(&v) {
-            a = combine(
-                &a,
-                &Dfa::everything(vec![v], budget)?,
-                |p, q| p && q,
-                budget,
-            )?;
+            a = combine(&a, &everything(vec![v], budget)?, |p, q| p && q, budget)?;
         }
     }
     if a.vars() != vars.as_slice() {

@@ -22,8 +22,9 @@
 //! (a·α + β + c, α) and the word's value is α; the same Pisot argument bounds the states (the
 //! conjugate root lies in (−1/2, 0)), and the same test of a doubled box checks the bound.
 
-use super::dfa::{Budget, Dfa, Var, explore};
+use super::dfa::{Budget, Dfa, Var};
 use super::numeration::Numeration;
+use super::ops::explore;
 use crate::error::Result;
 use rug::Integer;
 

@@ -6,7 +6,7 @@
 //! digits in parallel, most significant first ([`linear`]: equations Σ aᵢxᵢ = c, the order,
 //! constants; [`vocabulary`]: the predicates).  ∧, ∨, ⇒, ⇔ are products, ¬ is the complement
 //! within the valid words, ∃x drops x's track and determinizes by the subset construction, with
-//! the leading-zero closure a witness longer than the other numbers needs, and ∀ is ¬∃¬ ([`dfa`]).
+//! the leading-zero closure a witness longer than the other numbers needs, and ∀ is ¬∃¬ ([`dfa`], [`ops`]).
 //! Every automaton on the way is minimized by Valmari's algorithm ([`minimize`]).  A sentence
 //! ends as an automaton without tracks: it accepts the empty word (TRUE) or nothing (FALSE).
 //! Sources: J. R. Büchi, "Weak second-order arithmetic and finite automata" (1960);
@@ -30,6 +30,7 @@ pub mod eval;
 pub mod linear;
 pub mod minimize;
 pub mod numeration;
+pub mod ops;
 pub mod syntax;
 pub mod theorems;
 pub mod vocabulary;
@@ -41,8 +42,9 @@ pub use theorems::{THEOREMS, Theorem, theorem, theorems};
 pub use vocabulary::{PREDICATES, Vocabulary};
 
 use crate::error::Result;
-use dfa::{NONE, exists};
+use dfa::NONE;
 use eval::Compiler;
+use ops::exists;
 use rug::Integer;
 use syntax::{Formula, parse};
 
@@ -179,7 +181,7 @@ fn least_tuple(a: &Dfa, vars: &[u32], budget: &Budget) -> Result<Vec<Integer>> {
         }
         let value = least_value(&only);
         let fixed = linear::constant(budget.numeration, v, &value);
-        current = dfa::combine(&current, &fixed, |p, q| p && q, budget)?;
+        current = ops::combine(&current, &fixed, |p, q| p && q, budget)?;
         values.push(value);
     }
     Ok(values)
