@@ -58,3 +58,17 @@ def test_bad_statements_are_value_errors(statement, words):
 def test_the_state_cap_is_a_runtime_error_not_a_verdict():
     with pytest.raises(RuntimeError, match="state cap"):
         wythoff.prove("A x,y,z x + y = z => z >= x", max_states=5)
+
+
+def test_the_generalized_game_reads_its_own_numeration():
+    # a = 2: the P-positions (0, 0), (1, 3), (2, 6), (4, 10), ... by backward induction
+    p = p_positions(12, 2, False)
+    assert p[1][3] and p[4][10] and not p[2][5]
+    assert [(x, y) for x in range(12) for y in range(12) if p[x][y] and x + y == 14] == [(4, 10), (10, 4)]
+    assert wythoff.prove("P(1,3) & P(4,10) & ~P(2,5)", a=2) == (True, None)
+    holds, cx = wythoff.prove("A x,y P(x,y) => x + y != 14", a=2)
+    assert holds is False and cx == {"x": 4, "y": 10}
+    with pytest.raises(ValueError, match="a = 1\\) only"):
+        wythoff.prove("A x one(x,x)", a=2)
+    with pytest.raises(ValueError, match="a = 10"):
+        wythoff.prove("A x x = x", a=10)
