@@ -35,23 +35,19 @@
 #![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub mod artifact;
-pub mod cancel;
-pub mod check;
-pub mod decimal_string;
-pub mod error;
-pub mod game;
+pub use wythoff_core::{cancel, check, decimal_string, error, game, num};
+pub use wythoff_files as artifact;
+pub use wythoff_prove as prove;
+
 pub mod grundy;
 pub mod gvalues;
 pub mod job;
 pub mod lines;
 pub mod nheap;
-pub mod num;
 pub mod oeis;
 pub mod page;
 pub mod pairs;
 pub mod play;
-pub mod prove;
 pub mod ratwyt;
 pub mod sums;
 pub mod three_pile;

@@ -9,7 +9,7 @@
 //! moved or copied whole.  Every text taken from elsewhere (titles, check names, what a check
 //! covers, counterexamples) is HTML-escaped ([`escape`]).  Cost: linear in the size of the page.
 
-use crate::artifact::report::{Report, Status};
+use crate::verify::report::{Report, Status};
 use std::fmt::Write as _;
 
 /// One file of the run.
@@ -306,7 +306,7 @@ pub fn utc(t: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::artifact::report::Check;
+    use crate::verify::report::Check;
 
     fn report(status: Status) -> Report {
         let mut r = Report {

@@ -41,7 +41,9 @@ fn documents() -> Vec<(String, String)> {
 }
 
 /// The folders whose paths the documents name relative to the repository root.
-const TOP: [&str; 6] = ["src/", "doc/", "scripts/", "tests/", "data/", "benches/"];
+const TOP: [&str; 7] = [
+    "src/", "crates/", "doc/", "scripts/", "tests/", "data/", "benches/",
+];
 
 /// The repository paths a line names: a top folder, then path characters (letters, digits,
 /// `_ . / * -`), not preceded by a path character (so `x/src/a` and URLs are not paths of this
@@ -118,8 +120,12 @@ fn every_path_the_documents_name_exists() {
 #[test]
 fn the_path_scanner_finds_paths_and_only_paths() {
     assert_eq!(
-        paths_in("see `src/artifact/atomic.rs`, and src/cli/*.rs; tests/readme.rs."),
-        ["src/artifact/atomic.rs", "src/cli/*.rs", "tests/readme.rs"]
+        paths_in("see `crates/files/src/atomic.rs`, and src/cli/*.rs; tests/readme.rs."),
+        [
+            "crates/files/src/atomic.rs",
+            "src/cli/*.rs",
+            "tests/readme.rs"
+        ]
     );
     assert_eq!(
         paths_in("[x](../scripts/run) and data/oeis/:"),
@@ -330,10 +336,10 @@ fn the_page_test_writes_nothing_into_out() {
     );
 }
 
-/// The folders of `src/`, relative to the repository root, each ending in `/`.
+/// The folders of `src/` and `crates/`, relative to the repository root, each ending in `/`.
 fn source_folders() -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![PathBuf::from("src")];
+    let mut out = vec!["crates/".to_string()];
+    let mut stack = vec![PathBuf::from("src"), PathBuf::from("crates")];
     while let Some(dir) = stack.pop() {
         for e in std::fs::read_dir(root().join(&dir)).expect("read a src folder") {
             let e = e.expect("an entry");
@@ -362,7 +368,7 @@ fn the_layout_names_every_folder_of_src() {
         .collect::<Vec<_>>()
         .join("\n");
     assert!(
-        layout.contains("src/game.rs"),
+        layout.contains("crates/core/src/game.rs"),
         "doc/architecture.md has no Layout block"
     );
     let folders = source_folders();

@@ -4,7 +4,7 @@
 //! whose checksum
 //! matches whatever they hold, read by every library reader of tables).  Each must answer with a
 //! value or a typed error — never a panic, a hang or a wrong round trip.  The table header parser
-//! is also fuzzed in src/artifact/table.rs.  A long run:
+//! is also fuzzed in crates/files/src/table.rs.  A long run:
 //! `PROPTEST_CASES=100000 cargo test --release --test fuzz`.
 
 mod common;

@@ -7,7 +7,7 @@ mod common;
 use common::{log_line, s, says, stderr, wythoff};
 use std::path::Path;
 use wythoff::artifact::Partial;
-use wythoff::verify::{self, Checkpoint, Config, Status, checkpoint::params, mex::CHUNK};
+use wythoff::verify::{self, Checkpoint, Config, Status, checkpoint::params, sweep::CHUNK};
 
 /// 2.4 chunks, a fault in the second one.
 const BOUND: u64 = 40_000_000;

@@ -1,6 +1,6 @@
 //! Two-pile line games (doc/lines.md): the Grundy table computed in memory
 //! ([`wythoff::lines::LineTable::compute`], `wythoff grundy N --rules R`), written to a line-game
-//! table file ([`wythoff::artifact::line_table::write`], `grundy N --rules R -o FILE`), and such
+//! table file ([`wythoff::lines::LineTable::write`], `grundy N --rules R -o FILE`), and such
 //! files opened read-only ([`wythoff::artifact::line_table::LineTableFile`]).
 //!
 //! A line-game table file stores the whole square row-major (a rule list need not be symmetric),
@@ -14,7 +14,7 @@ use numpy::ndarray::{Array2, Ix2};
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use wythoff::artifact::line_table::{self, LineTableFile as File};
+use wythoff::artifact::line_table::LineTableFile as File;
 use wythoff::lines::{LineRules, LineTable, table};
 
 /// The game of `rules` ("P,Q:P,Q:…") or of the named `game`, exactly one of them.
@@ -97,7 +97,7 @@ pub fn write_line_table(
     crate::interrupt::run(py, progress, n * n, |cancel, tick| {
         let t = LineTable::compute_cancellable(&rules, n, threads, tick, cancel)?;
         let mut w = std::io::BufWriter::new(out.file());
-        line_table::write(&t, &mut w)?;
+        t.write(&mut w)?;
         std::io::Write::flush(&mut w).map_err(wythoff::pairs::emit::write_error)?;
         drop(w);
         out.commit()

@@ -1,5 +1,5 @@
 """Every long call stops when asked: an exception of its progress callback, or Ctrl-C, stops the
-library's engine within one block of work (the cancellation flag of src/cancel.rs) and is raised;
+library's engine within one block of work (the cancellation flag of crates/core/src/cancel.rs) and is raised;
 a stopped writer leaves nothing under the final name, and a stopped cube file is resumed from its
 checkpoints.  The sizes are chosen so that each call, run to the end, takes far longer (tens of
 seconds on a 2-core machine) than the bound on the stop."""

@@ -391,7 +391,7 @@ impl GValueJson {
 }
 
 /// `gvalue 1 --count K --rule --json`: the automaton against the greedy, its checks as those of
-/// `verify` (src/check.rs).
+/// `verify` (crates/core/src/check.rs).
 #[derive(Serialize)]
 pub(crate) struct GRule<'a> {
     pub(crate) g: String,

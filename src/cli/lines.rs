@@ -82,7 +82,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
     pb.finish_and_clear();
     if let Some(mut f) = file_out.take() {
         let f_name = f.path().to_owned();
-        let h = file::write(&t, &mut f)?;
+        let h = t.write(&mut f)?;
         f.commit()?;
         eprintln!(
             "wythoff: wrote {} (rules {rules}, N = {n}, {} bytes per value, {:.1} s)",

@@ -43,7 +43,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 /// Rows per band.
-pub const BAND: usize = 64;
+pub const BAND: usize = wythoff_files::bands::ROWS as usize;
 
 /// Lengths of the sets: line i holds values ≤ i + N − 1; W_d values ≤ 2N − 2 − d (every value
 /// it receives is G of a cell (u, v) with u + v ≤ x + y ≤ 2N − 2 − d, x + d = y < N).

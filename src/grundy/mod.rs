@@ -16,7 +16,7 @@ pub mod checksum;
 pub mod engine;
 pub mod picture;
 pub mod rows;
-pub mod store;
+pub use wythoff_files::store;
 pub mod write;
 
 use crate::artifact::resources;

@@ -122,6 +122,17 @@ pub struct Periods {
     pub hash_collisions: u64,
 }
 
+impl<'p> From<&'p Periods> for wythoff_files::certificate::SweptRows<'p> {
+    fn from(p: &'p Periods) -> Self {
+        wythoff_files::certificate::SweptRows {
+            joint: p.joint,
+            rows: &p.rows,
+            cycles: &p.cycles,
+            prefixes: &p.prefixes,
+        }
+    }
+}
+
 impl Periods {
     /// The certificate as JSON (serde): `{"version":1,"rows":[{"x":"0","preperiod":"0",
     /// "period":"1"},…],"joint":{"preperiod":…,"period":…,"certified":true}}`, integers as strings.
@@ -187,8 +198,8 @@ impl Periods {
     }
 }
 
-/// Largest X accepted (the state is about 6X² bits).
-pub const MAX_ROWS: usize = 4096;
+/// Largest X accepted (the state is about 6X² bits), the most rows a certificate holds.
+pub const MAX_ROWS: usize = wythoff_files::certificate::MAX_ROWS;
 
 /// Largest parameter a the sweep accepts.
 pub const MAX_A: u64 = 10;

@@ -33,7 +33,7 @@ pub use summary::{Summarizer, Summary, Tail, summarize, summarize_all};
 pub use sweep::{GValue, GValues, Sweep};
 
 /// The largest value G the sweep accepts (cost and memory grow with G + 1).
-pub const MAX_G: u32 = 255;
+pub const MAX_G: u32 = wythoff_files::gvalues::MAX_G;
 
 /// The most memory a run may plan for, in bytes (4 GiB).
 pub const MEMORY_CEILING: u64 = 4 << 30;

@@ -17,10 +17,10 @@ mod sizes;
 pub use sizes::Sizes;
 
 use crate::artifact::AtomicFile;
-use crate::artifact::report::Report;
 use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
 use crate::page::{self, Page, PageFile};
 use crate::pairs::emit;
+use crate::verify::report::Report;
 use outputs::{Make, Shared, outputs};
 use std::io::Write;
 use std::path::{Path, PathBuf};

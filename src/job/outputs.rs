@@ -6,11 +6,11 @@
 
 use super::Sizes;
 use crate::artifact::AtomicFile;
-use crate::artifact::report::Report;
 use crate::error::{Error, Result};
 use crate::page::PageSequence;
 use crate::pairs::bulk::{self, Plan};
 use crate::pairs::emit::{self, Columns, FileFormat};
+use crate::verify::report::Report;
 use crate::verify::table::TableFacts;
 use crate::{Rules, grundy, oeis, three_pile, verify};
 use std::cell::RefCell;

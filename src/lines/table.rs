@@ -30,8 +30,7 @@ use rayon::prelude::*;
 
 /// The most memory a table may take (table and line sets), in bytes: 12 GiB.
 pub const MAX_BYTES: u64 = crate::artifact::resources::MEMORY_CAP;
-/// The largest side.
-pub const MAX_SIDE: u64 = 1 << 16;
+pub use wythoff_core::lines::MAX_SIDE;
 
 /// The Grundy table of a line game, row-major: G(x, y) at x·N + y.
 #[derive(Clone, Debug)]
@@ -128,6 +127,15 @@ pub fn check_side(n: u64) -> Result<()> {
 }
 
 impl LineTable {
+    /// Writes the table as a line-game table file (kind 6,
+    /// [`wythoff_files::line_table::write`]) to `out`; returns the header written.
+    pub fn write(
+        &self,
+        out: &mut dyn std::io::Write,
+    ) -> Result<wythoff_files::line_table::LineHeader> {
+        wythoff_files::line_table::write(&self.rules, self.n, self.data(), out)
+    }
+
     /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `threads` threads; `progress`
     /// receives the cells done.  Sizes beyond the limits are [`Error::Domain`], stating them.
     pub fn compute(

@@ -402,16 +402,7 @@ impl Solver {
     }
 }
 
-/// A short rendering of a possibly huge number for messages: all digits up to 40, else the first
-/// and last digits with the digit count.
-pub fn abbreviate(v: &Integer) -> String {
-    let s = v.to_string();
-    if s.len() <= 40 {
-        s
-    } else {
-        format!("{}…{} ({} digits)", &s[..12], &s[s.len() - 12..], s.len())
-    }
-}
+pub use wythoff_core::num::abbreviate;
 
 #[cfg(test)]
 mod tests {

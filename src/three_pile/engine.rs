@@ -47,11 +47,7 @@ use super::tiles::Tiles;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-/// Value of T(y, z) when no P-position of the line L(y, z) lies in the box.
-pub const NONE: u32 = u32::MAX;
-
-/// Side of the solver's tiles: about 6B rows of a tile's working set stay in a 512 KiB cache.
-pub const TILE: u64 = 64;
+pub use wythoff_files::tiles::{NONE, TILE};
 
 /// Rows of bits, row-major, each padded by a spare word (so 64 bits from any bit of a row can
 /// be read).  Words are atomics so that the tiles of a wavefront can share the table; each row

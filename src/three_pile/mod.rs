@@ -11,7 +11,7 @@
 pub mod cube;
 pub mod discrepancy;
 pub mod engine;
-pub mod tiles;
+pub use wythoff_files::tiles;
 
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};

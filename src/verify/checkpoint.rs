@@ -8,7 +8,7 @@
 //! `chunk START COUNT ok` or `chunk START COUNT FAIL COUNTEREXAMPLE`; a record that checks but
 //! does not fit the run's chunks is refused, never guessed at.
 
-use super::{Config, mex};
+use super::{Config, sweep};
 use crate::artifact::Partial;
 use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
@@ -35,8 +35,8 @@ pub fn params(cfg: &Config) -> String {
         cfg.shard.1,
         cfg.inject_fault
             .map_or_else(|| "none".to_string(), |f| f.to_string()),
-        mex::CHUNK,
-        mex::Sweep::of(cfg).key()
+        sweep::CHUNK,
+        sweep::Sweep::of(cfg).key()
     ) + &[("carry", cfg.inject_carry), ("digit", cfg.inject_digit)]
         .iter()
         .filter_map(|(w, f)| f.map(|f| format!(" {w}={f}")))
@@ -86,9 +86,9 @@ impl Checkpoint {
             let fits = parse_record(body).filter(|&(start, count, ref ce)| {
                 start >= lo
                     && start < hi
-                    && (start - lo) % mex::CHUNK == 0
-                    && (count == (hi - start).min(mex::CHUNK)
-                        || (cfg.conjectures && ce.is_some() && count <= mex::CHUNK))
+                    && (start - lo) % sweep::CHUNK == 0
+                    && (count == (hi - start).min(sweep::CHUNK)
+                        || (cfg.conjectures && ce.is_some() && count <= sweep::CHUNK))
             });
             let Some((start, count, ce)) = fits else {
                 return Err(log

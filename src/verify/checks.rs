@@ -13,19 +13,11 @@
 
 use super::Config;
 use super::report::{Check, Measurement};
+use super::run::{Run, pn};
 use crate::cancel::Cancel;
 use crate::error::Result;
 use crate::pairs::algebraic;
 use serde_json::json;
-
-/// How a small check is to be run: here, or not (and why).
-#[derive(Clone, Copy)]
-pub(super) enum Run<'r> {
-    /// Run it.
-    Here,
-    /// Do not run it: the reason.
-    Skip(&'r str),
-}
 
 /// The small checks and measurements of this configuration: run for shard 0, listed as
 /// skipped ("run by shard 0") for the others.
@@ -163,9 +155,4 @@ fn three_discrepancy(bound: u64, cancel: &Cancel) -> Result<Measurement> {
             "rows": m,
         }),
     })
-}
-
-/// "P" or "N".
-pub(super) fn pn(p: bool) -> &'static str {
-    if p { "P" } else { "N" }
 }

@@ -18,8 +18,8 @@
 //! Cost: the table, O(N² log N) with the engine; the rows, O(X²/64) words per column.
 
 use super::Config;
-use super::checks::Run;
 use super::report::{Check, Measurement};
+use super::run::Run;
 use crate::cancel::Cancel;
 use crate::error::{Error, Result};
 use crate::grundy::{Spec, Table, check, rows};

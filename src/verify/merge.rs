@@ -10,7 +10,7 @@
 //! counterexamples — as the unsharded run.  Cost: linear in the reports.
 
 use super::report::{Check, Report, Status};
-use super::{conjectures, mex, numeration, shard_range};
+use super::{conjectures, numeration, shard_range, sweep};
 use crate::error::{Error, Result};
 
 /// Merges the reports of all shards of one verification; each comes with a label naming it
@@ -85,7 +85,7 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
                 Items::PerN
             })
         } else if idx == 0 {
-            if mex::Sweep::named(&c0.name, cfg).is_none() {
+            if sweep::Sweep::named(&c0.name, cfg).is_none() {
                 return Err(Error::usage(format!(
                     "'{first_label}': the first check is '{}', not the floor = mex sweep of this configuration",
                     c0.name
@@ -108,7 +108,7 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
                 conjectures::covers(name, lo, hi).unwrap_or_default()
             })?
         } else if idx == 0 {
-            let Some(kind) = mex::Sweep::named(&c0.name, cfg) else {
+            let Some(kind) = sweep::Sweep::named(&c0.name, cfg) else {
                 return Err(Error::internal("the sweep was named above"));
             };
             join(&ordered, idx, bound, |lo, hi| kind.covers(lo, hi))?

@@ -19,8 +19,8 @@
 //!     and differences marked.)  Nothing of the formula is used.  Cost: O(n) time, O(n) bits.
 
 use super::Config;
-use super::checks::{Run, pn};
 use super::report::Check;
+use super::run::{Run, pn};
 use crate::error::Result;
 use crate::game::{BruteForce, Rules};
 use crate::pairs::{Solver, Strategy};

@@ -28,7 +28,9 @@ pub mod misere;
 pub mod numeration;
 pub mod plot;
 pub mod property1;
-pub use crate::artifact::report;
+pub mod report;
+mod run;
+pub mod sweep;
 pub mod table;
 pub mod window;
 pub mod words;
@@ -278,7 +280,7 @@ impl Config {
             conjectures::validate(self)?;
         }
         if (self.inject_carry.is_some() || self.inject_digit.is_some())
-            && mex::Sweep::of(self) != mex::Sweep::Words
+            && sweep::Sweep::of(self) != sweep::Sweep::Words
         {
             return Err(ConfigError::refused(
                 Input::Fault,
@@ -370,7 +372,7 @@ pub fn run_with_facts(
     }
     // The small checks first: their failures of input (a table too large) surface at once.
     let (small, measurements, facts) = checks::small_checks(cfg, cancel)?;
-    let mut checks = vec![mex::sweep(cfg, progress, checkpoint, cancel)?];
+    let mut checks = vec![sweep::sweep(cfg, progress, checkpoint, cancel)?];
     checks.push(numeration::sample_check(cfg));
     checks.extend(small);
     let report = Report {

@@ -24,8 +24,8 @@
 //! worker.
 
 use super::Config;
-use super::checks::Run;
 use super::report::{Check, Measurement};
+use super::run::Run;
 use crate::artifact::header::{Damage, FileError};
 use crate::error::{Error, Result};
 use crate::grundy::store;

@@ -34,7 +34,7 @@ pub mod hofstadter;
 mod sweep;
 
 use super::report::Check;
-use super::{Checkpoint, Config, ConfigError, Input, mex};
+use super::{Checkpoint, Config, ConfigError, Input};
 use crate::error::{Error, Refuses, Result};
 
 /// The largest bound accepted (values and sums then fit: S(n) < 2^122).
@@ -125,15 +125,15 @@ pub fn checks(
         partner: cfg.inject_fault,
         upper: None,
     };
-    let chunks = (hi - lo).div_ceil(mex::CHUNK);
+    let chunks = (hi - lo).div_ceil(super::sweep::CHUNK);
     // (n examined, k examined, first counterexample with its chunk start)
     type Part = (u64, u64, Option<(u64, String)>);
     let (count_n, count_k, first) = (0..chunks)
         .into_par_iter()
         .map(|j| -> Result<Part> {
             cancel.check()?;
-            let s = lo + j * mex::CHUNK; // < hi
-            let e = s.saturating_add(mex::CHUNK).min(hi);
+            let s = lo + j * super::sweep::CHUNK; // < hi
+            let e = s.saturating_add(super::sweep::CHUNK).min(hi);
             let (n, ce) = match checkpoint.and_then(|c| c.done(s)) {
                 Some(done) => done,
                 None => {

@@ -1,0 +1,241 @@
+//! # wythoff-prove
+//!
+//! A decision procedure for first-order statements about Wythoff's sequences: Büchi arithmetic
+//! ⟨ℕ, +, <⟩ with numbers in Zeckendorf representation, extended by Fibonacci-automatic
+//! predicates (`P`, `lower`, `upper`, `one`, `move`, `fib`, …), decided by finite automata.
+//!
+//! **The construction.** Each atom is a deterministic automaton reading its variables' Zeckendorf
+//! digits in parallel, most significant first ([`linear`]: equations Σ aᵢxᵢ = c, the order,
+//! constants; [`vocabulary`]: the predicates).  ∧, ∨, ⇒, ⇔ are products, ¬ is the complement
+//! within the valid words, ∃x drops x's track and determinizes by the subset construction, with
+//! the leading-zero closure a witness longer than the other numbers needs, and ∀ is ¬∃¬ ([`dfa`], [`ops`]).
+//! Every automaton on the way is minimized by Valmari's algorithm ([`minimize`]).  A sentence
+//! ends as an automaton without tracks: it accepts the empty word (TRUE) or nothing (FALSE).
+//! Sources: J. R. Büchi, "Weak second-order arithmetic and finite automata" (1960);
+//! V. Bruyère, G. Hansel, C. Michaux and R. Villemaire, "Logic and p-recognizable sets of
+//! integers" (1994); H. Mousavi, "Automatic theorem proving in Walnut" (2016), whose syntax the
+//! statements follow ([`syntax`]); A. Valmari, "Fast brief practical DFA minimization" (2012).
+//!
+//! **Cost.** Products multiply state counts, projections may in principle make 2^n subsets;
+//! in practice the automata stay small because each step is minimized and ∃ is applied to the
+//! conjuncts that mention its variable only (the sizes of the named theorems:
+//! doc/performance.md).  A state cap ([`Budget::max_states`]) bounds every construction;
+//! passing it ends the decision with [`wythoff_core::Error::Inconclusive`] — never a verdict — and the
+//! cancellation flag is polled every 4096 states.
+//!
+//! **Trust.** Each operation is tested against brute force on every tuple up to a bound, every
+//! predicate against the engines on a prefix, every theorem by enumeration on a box
+//! (tests/prove.rs).
+
+#![warn(missing_docs)]
+
+pub mod dfa;
+pub mod eval;
+pub mod linear;
+pub mod minimize;
+pub mod numeration;
+pub mod one_values;
+pub mod ops;
+pub mod syntax;
+pub mod theorems;
+pub mod vocabulary;
+pub mod walnut;
+
+pub use dfa::{Budget, Dfa};
+pub use numeration::Numeration;
+pub use theorems::{THEOREMS, Theorem, theorem, theorems};
+pub use vocabulary::{PREDICATES, Vocabulary};
+
+use dfa::NONE;
+use eval::Compiler;
+use ops::exists;
+use rug::Integer;
+use syntax::{Formula, parse};
+use wythoff_core::error::Result;
+
+/// The default state cap of one construction.
+pub const DEFAULT_MAX_STATES: usize = 2_000_000;
+
+/// The outcome of a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Whether the statement holds.
+    pub holds: bool,
+    /// For a false statement that begins with `A`: the least values of that block's variables
+    /// (lexicographically, the first variable most significant) for which the rest fails.
+    pub counterexample: Option<Vec<(String, Integer)>>,
+}
+
+/// Decides `statement` with the predicates of `vocabulary` within `budget`.  Bad syntax, an
+/// unknown predicate, a wrong number of arguments or a free variable is [`wythoff_core::Error::Usage`].
+pub fn decide(statement: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result<Verdict> {
+    let parsed = parse(statement, &vocabulary::arity)?;
+    let first_fresh = parsed.names.len() as u32;
+    let mut compiler = Compiler::new(vocabulary, budget, first_fresh);
+    let a = compiler.compile(&parsed.formula, false)?;
+    let holds = a.is_accepting(0);
+    let counterexample = match (&parsed.formula, holds) {
+        (Formula::Quant(true, vars, body), false) => {
+            let failing = compiler.compile(body, true)?;
+            let values = least_tuple(&failing, vars, budget)?;
+            Some(
+                vars.iter()
+                    .zip(values)
+                    .map(|(&v, x)| (parsed.names[v as usize].clone(), x))
+                    .collect(),
+            )
+        }
+        _ => None,
+    };
+    Ok(Verdict {
+        holds,
+        counterexample,
+    })
+}
+
+/// One sentence of a theorem, decided: its verdict against the recorded one, and the sizes and
+/// time it took.
+#[derive(Clone, Debug)]
+pub struct SentenceReport {
+    /// What the sentence says.
+    pub what: &'static str,
+    /// The sentence.
+    pub sentence: &'static str,
+    /// The recorded verdict.
+    pub expected: bool,
+    /// The verdict now.
+    pub verdict: Verdict,
+    /// The most states a construction explored.
+    pub largest_built: usize,
+    /// The most states of a minimized automaton.
+    pub largest_minimal: usize,
+    /// Wall time in seconds (the vocabulary's automata included where this sentence built them).
+    pub seconds: f64,
+}
+
+/// Decides every sentence of `theorem` in turn, each within its own budget of `max_states`.
+pub fn prove_theorem(
+    theorem: &Theorem,
+    vocabulary: &Vocabulary,
+    max_states: usize,
+    cancel: &wythoff_core::cancel::Cancel,
+) -> Result<Vec<SentenceReport>> {
+    let mut out = Vec::new();
+    for &(what, sentence, expected) in theorem.sentences {
+        let start = std::time::Instant::now();
+        let budget = Budget::for_numeration(vocabulary.numeration(), max_states, cancel);
+        let verdict = decide(sentence, vocabulary, &budget).map_err(|e| match e {
+            wythoff_core::Error::Inconclusive(m) => {
+                wythoff_core::Error::Inconclusive(format!("{what}: {m}"))
+            }
+            e => e,
+        })?;
+        out.push(SentenceReport {
+            what,
+            sentence,
+            expected,
+            verdict,
+            largest_built: budget.largest_built(),
+            largest_minimal: budget.largest_minimal(),
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(out)
+}
+
+/// Every public predicate of the vocabulary as a Walnut automaton file: (file name, text).
+pub fn walnut_files(vocabulary: &Vocabulary, budget: &Budget) -> Result<Vec<(String, String)>> {
+    PREDICATES
+        .iter()
+        .map(|&(name, _, _)| {
+            let a = predicate(name, vocabulary, budget)?;
+            Ok((format!("{name}.txt"), walnut::walnut_text(&a)))
+        })
+        .collect()
+}
+
+/// The automaton of the formula `text` over its free variables `free` (track i for `free[i]`),
+/// with the predicates of `vocabulary`: the sets a statement can speak of, for tests and
+/// exports.
+pub fn automaton(
+    text: &str,
+    free: &[&str],
+    vocabulary: &Vocabulary,
+    budget: &Budget,
+) -> Result<Dfa> {
+    eval::formula_automaton(text, free, &vocabulary::arity, vocabulary, budget)
+}
+
+/// The automaton of a predicate of the vocabulary (tracks in argument order).
+pub fn predicate(name: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result<Dfa> {
+    use eval::Predicates;
+    vocabulary.automaton(name, budget)
+}
+
+/// The lexicographically least tuple of values of `vars` (first most significant) accepted by
+/// `a`, whose tracks are among `vars`; a variable without a track takes 0.
+fn least_tuple(a: &Dfa, vars: &[u32], budget: &Budget) -> Result<Vec<Integer>> {
+    let mut current = a.clone();
+    let mut values = Vec::new();
+    for &v in vars {
+        if !current.vars().contains(&v) {
+            values.push(Integer::new());
+            continue;
+        }
+        let mut only = current.clone();
+        for &w in vars.iter().filter(|&&w| w != v) {
+            only = exists(&only, w, budget)?;
+        }
+        let value = least_value(&only);
+        let fixed = linear::constant(budget.numeration, v, &value);
+        current = ops::combine(&current, &fixed, |p, q| p && q, budget)?;
+        values.push(value);
+    }
+    Ok(values)
+}
+
+/// The least number accepted by a one-track automaton (0 when it accepts nothing).
+fn least_value(a: &Dfa) -> Integer {
+    let n = a.states();
+    // distance to acceptance, by backward breadth-first search
+    let mut dist = vec![usize::MAX; n];
+    let mut frontier: Vec<u32> = (0..n as u32).filter(|&s| a.is_accepting(s)).collect();
+    for &s in &frontier {
+        dist[s as usize] = 0;
+    }
+    let mut d = 0;
+    while !frontier.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for s in 0..n as u32 {
+            if dist[s as usize] != usize::MAX {
+                continue;
+            }
+            if (0..a.letters()).any(|l| {
+                let t = a.next(s, l);
+                t != NONE && frontier.contains(&t)
+            }) {
+                dist[s as usize] = d;
+                next.push(s);
+            }
+        }
+        frontier = next;
+    }
+    let mut digits = Vec::new();
+    let mut s = 0u32;
+    if dist[0] == usize::MAX {
+        return Integer::new();
+    }
+    while dist[s as usize] > 0 {
+        let want = dist[s as usize] - 1;
+        let l = (0..a.letters())
+            .find(|&l| {
+                let t = a.next(s, l);
+                t != NONE && dist[t as usize] == want
+            })
+            .unwrap_or(1);
+        digits.push(l as u8);
+        s = a.next(s, l);
+    }
+    a.numeration().value(&digits)
+}

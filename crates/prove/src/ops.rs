@@ -1,0 +1,276 @@
+//! The operations of the decision procedure on automata ([`super::dfa`]): breadth-first
+//! construction of an automaton from a step function, product (∧, ∨, ⇒, ⇔), complement (¬),
+//! projection (∃) with the subset construction and the leading-zero closure.  Every result is
+//! minimized ([`super::minimize`]).
+//!
+//! The operations keep the invariants of [`super::dfa`]: a product of two automata that may both
+//! be in their sink (∨, ⇒, ⇔) and the complement track the last letter, so that an invalid letter
+//! is refused; projection closes its initial set under the letters that are zero on the
+//! remaining tracks, because the witness of ∃x may need more digits than the other variables.
+//!
+//! Cost: a product explores at most |A|·|B|·b^k states with b^k letters each (b^k for the
+//! last-letter mask only where a sink is shared); a projection explores at most 2^|A| subsets,
+//! in practice far fewer.  Every exploration counts its states against
+//! [`Budget::max_states`], its transitions against [`TRANSITIONS_PER_STATE`] times that, and
+//! polls the cancellation flag.
+
+use super::dfa::{Budget, Dfa, NONE, Var};
+use super::minimize::minimize;
+use super::numeration::Numeration;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use wythoff_core::error::{Error, Result};
+
+/// A multiplicative hash for the state tables (the keys are small integers and vectors of them;
+/// no adversary chooses them).
+#[derive(Default)]
+pub(crate) struct FxHasher(u64);
+
+impl FxHasher {
+    fn add(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(5) ^ w).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        }
+        for &b in chunks.remainder() {
+            self.add(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.add(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.add(i);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
+/// The automaton of every tuple over `vars` (all valid words).
+pub fn everything(vars: Vec<Var>, budget: &Budget) -> Result<Dfa> {
+    let (n, k) = (budget.numeration, vars.len());
+    explore(
+        vars,
+        0u32,
+        budget,
+        |&last, l| n.step_ok(last as usize, l as usize, k).then_some(l),
+        |&last| n.end_ok(last as usize, k),
+    )
+}
+
+/// Breadth-first exploration of an automaton whose states are the keys reachable from `start`
+/// by `step(key, letter)` (`None`: the sink), accepting where `accepting(key)`; the result is
+/// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap.
+pub(crate) fn explore<K: Hash + Eq + Clone>(
+    vars: Vec<Var>,
+    start: K,
+    budget: &Budget,
+    mut step: impl FnMut(&K, u32) -> Option<K>,
+    mut accepting: impl FnMut(&K) -> bool,
+) -> Result<Dfa> {
+    let numeration = budget.numeration;
+    let letters = numeration
+        .base()
+        .checked_pow(vars.len() as u32)
+        .filter(|&l| l <= 1 << 20);
+    let Some(letters) = letters else {
+        return Err(Error::Inconclusive(format!(
+            "no verdict: an automaton on the way reads {} numbers at once, more letters than the \
+             procedure holds (2^20); quantify fewer variables together",
+            vars.len()
+        )));
+    };
+    let k = letters as u32;
+    let mut index: FxMap<K, u32> = FxMap::default();
+    let mut keys = vec![start.clone()];
+    index.insert(start, 0);
+    let mut delta: Vec<u32> = Vec::new();
+    let mut accept = Vec::new();
+    let mut q = 0;
+    while q < keys.len() {
+        if q % 4096 == 0 {
+            budget.cancel.check()?;
+        }
+        let key = keys[q].clone();
+        accept.push(accepting(&key));
+        for l in 0..k {
+            let t = match step(&key, l) {
+                None => NONE,
+                Some(next) => {
+                    let fresh = keys.len() as u32;
+                    let id = *index.entry(next.clone()).or_insert(fresh);
+                    if id == fresh {
+                        if keys.len() >= budget.max_states {
+                            return Err(over_cap(budget));
+                        }
+                        let cap = budget.max_states.saturating_mul(TRANSITIONS_PER_STATE);
+                        if (keys.len() + 1).saturating_mul(letters) > cap {
+                            return Err(Error::Inconclusive(format!(
+                                "no verdict: an automaton on the way of {} states of {letters} \
+                                 letters passed the table cap of {cap} transitions \
+                                 ({TRANSITIONS_PER_STATE} for each state of the state cap)",
+                                keys.len()
+                            )));
+                        }
+                        keys.push(next);
+                    }
+                    id
+                }
+            };
+            delta.push(t);
+        }
+        q += 1;
+    }
+    let built = keys.len();
+    drop(index);
+    drop(keys);
+    let min = minimize(&Dfa::from_parts(numeration, vars, delta, accept));
+    budget.saw(built, min.states());
+    Ok(min)
+}
+
+fn over_cap(budget: &Budget) -> Error {
+    let n = budget.max_states;
+    Error::Inconclusive(format!(
+        "no verdict: an automaton on the way passed the state cap of {n} state{}",
+        if n == 1 { "" } else { "s" }
+    ))
+}
+
+/// The transitions one construction may store, per state of the cap: an automaton of many tracks
+/// has b^k letters a state, so the table, not the number of states, is what fills the memory
+/// (the default cap of 2,000,000 states allows 2 GiB of table).
+pub const TRANSITIONS_PER_STATE: usize = 256;
+
+/// The sorted union of two increasing variable lists, and for each list the positions of its
+/// variables in the union.
+fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) {
+    let mut all: Vec<Var> = a.iter().chain(b).copied().collect();
+    all.sort_unstable();
+    all.dedup();
+    let pos = |v: &Var| all.binary_search(v).unwrap_or(0);
+    let pa = a.iter().map(pos).collect();
+    let pb = b.iter().map(pos).collect();
+    (all, pa, pb)
+}
+
+/// For each letter over the union, the letter of the sub-alphabet whose tracks sit at `pos`.
+fn restriction(n: Numeration, width: usize, pos: &[usize]) -> Vec<usize> {
+    (0..n.letters(width))
+        .map(|l| {
+            pos.iter()
+                .rev()
+                .fold(0, |acc, &p| acc * n.base() + n.digit(l, p) as usize)
+        })
+        .collect()
+}
+
+/// The automaton of the tuples (over the union of the variables) whose restrictions to `a`'s and
+/// `b`'s variables satisfy `f(in a, in b)`.
+pub fn combine(a: &Dfa, b: &Dfa, f: fn(bool, bool) -> bool, budget: &Budget) -> Result<Dfa> {
+    let n = budget.numeration;
+    if a.numeration() != n || b.numeration() != n {
+        return Err(Error::internal("automata of two numerations combined"));
+    }
+    let (vars, pa, pb) = union(a.vars(), b.vars());
+    let width = vars.len();
+    let ra = restriction(n, width, &pa);
+    let rb = restriction(n, width, &pb);
+    let go = |d: &Dfa, s: u32, l: usize| if s == NONE { NONE } else { d.next(s, l) };
+    let holds = |d: &Dfa, s: u32| s != NONE && d.is_accepting(s);
+    if !f(false, false) && !f(true, false) && !f(false, true) {
+        // a conjunction: both must stay alive, and each checks the validity of its tracks
+        return explore(
+            vars,
+            (0u32, 0u32),
+            budget,
+            |&(sa, sb), l| {
+                let (ta, tb) = (a.next(sa, ra[l as usize]), b.next(sb, rb[l as usize]));
+                (ta != NONE && tb != NONE).then_some((ta, tb))
+            },
+            |&(sa, sb)| f(a.is_accepting(sa), b.is_accepting(sb)),
+        );
+    }
+    let both_dead_accepts = f(false, false);
+    explore(
+        vars,
+        (0u32, 0u32, 0u32),
+        budget,
+        |&(sa, sb, last), l| {
+            if !n.step_ok(last as usize, l as usize, width) {
+                return None; // not a valid word on some track
+            }
+            let (ta, tb) = (go(a, sa, ra[l as usize]), go(b, sb, rb[l as usize]));
+            (ta != NONE || tb != NONE || both_dead_accepts).then_some((ta, tb, l))
+        },
+        |&(sa, sb, last)| f(holds(a, sa), holds(b, sb)) && n.end_ok(last as usize, width),
+    )
+}
+
+/// The complement within the valid words over the same variables.
+pub fn complement(a: &Dfa, budget: &Budget) -> Result<Dfa> {
+    let truth = Dfa::from_parts(a.numeration(), Vec::new(), vec![0], vec![true]);
+    combine(a, &truth, |x, _| !x, budget)
+}
+
+/// ∃`var`: the projection of `var`'s track, determinized, with the leading-zero closure of the
+/// initial set (a witness may need more digits than the other variables).
+pub fn exists(a: &Dfa, var: Var, budget: &Budget) -> Result<Dfa> {
+    let Some(track) = a.vars().iter().position(|&v| v == var) else {
+        return Ok(a.clone());
+    };
+    let vars: Vec<Var> = a.vars().iter().copied().filter(|&v| v != var).collect();
+    let base = a.numeration().base();
+    let low = base.pow(track as u32);
+    // a letter over the remaining tracks, with the projected digit d inserted at `track`
+    let widen = move |l: usize, d: usize| l % low + d * low + (l / low) * low * base;
+    // the initial set: every state reachable from 0 on letters zero on the remaining tracks
+    let mut start = vec![0u32];
+    let mut q = 0;
+    while q < start.len() {
+        for d in 0..base {
+            let t = a.next(start[q], widen(0, d));
+            if t != NONE && !start.contains(&t) {
+                start.push(t);
+            }
+        }
+        q += 1;
+    }
+    start.sort_unstable();
+    let mut scratch: Vec<u32> = Vec::new();
+    explore(
+        vars,
+        start,
+        budget,
+        |set: &Vec<u32>, l| {
+            scratch.clear();
+            for &s in set {
+                for d in 0..base {
+                    let t = a.next(s, widen(l as usize, d));
+                    if t != NONE {
+                        scratch.push(t);
+                    }
+                }
+            }
+            if scratch.is_empty() {
+                return None;
+            }
+            scratch.sort_unstable();
+            scratch.dedup();
+            Some(scratch.clone())
+        },
+        |set| set.iter().any(|&s| a.is_accepting(s)),
+    )
+}
