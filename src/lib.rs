@@ -15,6 +15,8 @@
 //! * [`nheap`] — Fraenkel's N-heap Wythoff (nim-sum moves): outcomes, winning moves, three-heap
 //!   slices.
 //! * [`play`] — a game against the program as a state machine (lines in, text out).
+//! * [`registry`] — every game behind one trait: its moves, P or N and every winning move by its
+//!   engine, found by name; [`oracle`] — the brute-force oracle over any game's moves.
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
@@ -35,7 +37,7 @@
 #![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub use wythoff_core::{cancel, check, decimal_string, error, game, num};
+pub use wythoff_core::{cancel, check, decimal_string, error, game, num, oracle};
 pub use wythoff_files as artifact;
 pub use wythoff_prove as prove;
 
@@ -49,6 +51,7 @@ pub mod page;
 pub mod pairs;
 pub mod play;
 pub mod ratwyt;
+pub mod registry;
 pub mod sums;
 pub mod three_pile;
 pub mod verify;

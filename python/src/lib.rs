@@ -13,6 +13,7 @@ mod convert;
 mod cube;
 mod errors;
 mod extra;
+mod games;
 mod grundy;
 mod interrupt;
 mod lines;
@@ -45,6 +46,8 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cube::write_cube, m)?)?;
     m.add_class::<cube::CubeFile>()?;
     m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(games::games, m)?)?;
+    m.add_function(wrap_pyfunction!(games::analyse, m)?)?;
     extra::register(m)?;
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 from os import PathLike
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Optional, Protocol, Tuple, Union, overload
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -36,6 +36,8 @@ def grundy_at(
     x: Int, y: Int, certificate: Optional[Union[RowCertificate, StrPath]] = None
 ) -> int: ...
 def open_table(path: StrPath, verify: bool = False) -> TableFile: ...
+def games() -> List[Tuple[str, str]]: ...
+def analyse(game: str, position: Sequence[Int]) -> Tuple[str, List[Tuple[int, ...]]]: ...
 def prove(
     statement: str, a: int = 1, max_states: int = 2000000
 ) -> Tuple[bool, Optional[Dict[str, int]]]: ...

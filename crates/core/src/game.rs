@@ -6,13 +6,16 @@
 //! from both piles).  In normal play the player who cannot move loses; in misère play that player
 //! wins.
 //!
-//! [`BruteForce`] decides every position of a small board directly from these rules — no formula,
-//! no mex recursion on pairs — by the backward induction "P iff every move leads to an N-position"
-//! (terminal position: P in normal play, N in misère).  It costs O(N²·(N + N·min(N, 2a−1))) and is
-//! the independent oracle the strategies are tested against.
+//! [`BruteForce`] decides every position of a small board directly from these rules (their moves,
+//! [`Moves`]) — no formula, no mex recursion on pairs — by the backward induction "P iff every
+//! move leads to an N-position" (terminal position: P in normal play, N in misère; the oracle of
+//! [`crate::oracle`]).  It costs O(N²·(N + N·min(N, 2a−1))) and is the independent oracle the
+//! strategies are tested against.
 
 use crate::error::{Error, Result};
+use crate::oracle::{BruteBox, Moves, winning_moves};
 use rug::Integer;
+use std::ops::RangeInclusive;
 
 /// Largest parameter a the library accepts: a must fit a machine word.
 pub const MAX_A: u64 = u64::MAX;
@@ -93,47 +96,55 @@ impl Rules {
     }
 }
 
-/// Outcomes of every position of an N×N board, decided from the rules alone.
+impl Moves for Rules {
+    fn name(&self) -> String {
+        let base = match self.a {
+            1 => "wythoff".to_string(),
+            a => format!("fraenkel-{a}"),
+        };
+        if self.misere {
+            format!("misere-{base}")
+        } else {
+            base
+        }
+    }
+
+    fn heaps(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+
+    fn misere(&self) -> bool {
+        self.misere
+    }
+
+    /// Any amount from one pile; k from the first and l from the second, k, l ≥ 1, |k − l| < a.
+    fn any_move(&self, p: &[u64], f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        let (x, y) = (p[0], p[1]);
+        (0..x).any(|t| f(&[t, y]))
+            || (0..y).any(|t| f(&[x, t]))
+            || (1..=x).any(|k| {
+                let lo = k.saturating_sub(self.a - 1).max(1);
+                let hi = k.saturating_add(self.a - 1).min(y);
+                (lo..=hi).any(|l| f(&[x - k, y - l]))
+            })
+    }
+}
+
+/// Outcomes of every position of an N×N board, decided from the rules alone: the oracle
+/// ([`BruteBox`]) on the two-pile moves of [`Rules`].
 pub struct BruteForce {
     rules: Rules,
     n: usize,
-    p: Vec<bool>,
+    board: Option<BruteBox>,
 }
 
 impl BruteForce {
-    /// Solves the board 0 ≤ x, y < n.  Intended for n up to a few hundred.
+    /// Solves the board 0 ≤ x, y < n.  Intended for n up to a few hundred (at most 2^11).
     pub fn solve(rules: Rules, n: usize) -> BruteForce {
-        let mut p = vec![false; n * n];
-        let a = rules.a().min(n as u64 + 1) as usize;
-        for s in 0..(2 * n).saturating_sub(1) {
-            for x in s.saturating_sub(n - 1)..=s.min(n - 1) {
-                let y = s - x;
-                let mut has_move = false;
-                let mut to_p = false;
-                for (tx, ty) in Self::moves_from(x, y, a) {
-                    has_move = true;
-                    if p[tx * n + ty] {
-                        to_p = true;
-                        break;
-                    }
-                }
-                p[x * n + y] = if has_move { !to_p } else { !rules.misere() };
-            }
-        }
-        BruteForce { rules, n, p }
-    }
-
-    /// Every position reachable in one move from (x, y), for parameter `a` (capped by the board).
-    fn moves_from(x: usize, y: usize, a: usize) -> impl Iterator<Item = (usize, usize)> {
-        let one = (0..x)
-            .map(move |t| (t, y))
-            .chain((0..y).map(move |t| (x, t)));
-        let both = (1..=x).flat_map(move |k| {
-            let lo = k.saturating_sub(a - 1).max(1);
-            let hi = (k + a - 1).min(y);
-            (lo..=hi).map(move |l| (x - k, y - l))
-        });
-        one.chain(both)
+        let side = n.checked_sub(1).map(|m| m as u64);
+        let board =
+            side.map(|m| BruteBox::solve(&rules, &[m, m]).expect("a board of at most 2^22 cells"));
+        BruteForce { rules, n, board }
     }
 
     /// The board size n.
@@ -143,18 +154,25 @@ impl BruteForce {
 
     /// Whether (x, y) is a P-position (the previous player wins).
     pub fn is_p(&self, x: usize, y: usize) -> bool {
-        self.p[x * self.n + y]
+        assert!(
+            x < self.n && y < self.n,
+            "({x}, {y}) is off the board of side {}",
+            self.n
+        );
+        self.board
+            .as_ref()
+            .is_some_and(|b| b.is_p(&[x as u64, y as u64]))
     }
 
     /// Every winning move from (x, y): the legal moves that land on a P-position, sorted.
     pub fn winning_moves(&self, x: usize, y: usize) -> Vec<(usize, usize)> {
-        let a = self.rules.a().min(self.n as u64 + 1) as usize;
-        let mut v: Vec<_> = Self::moves_from(x, y, a)
-            .filter(|&(u, w)| self.is_p(u, w))
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+        let Some(b) = &self.board else {
+            return Vec::new();
+        };
+        winning_moves(&self.rules, b, &[x as u64, y as u64])
+            .into_iter()
+            .map(|m| (m[0] as usize, m[1] as usize))
+            .collect()
     }
 }
 

@@ -12,7 +12,9 @@
 //!   strings;
 //! * [`game`] — the rules of Wythoff's game and Fraenkel's generalization, and a brute-force
 //!   oracle;
-//! * [`lines`] — the rules of two-pile line games (NimHof): a list of move directions.
+//! * [`lines`] — the rules of two-pile line games (NimHof): a list of move directions;
+//! * [`oracle`] — the rules of any game as its moves ([`oracle::Moves`]) and the brute-force
+//!   oracle that decides a box of positions from them.
 //!
 //! No floating point decides any floor, comparison or index.
 
@@ -26,6 +28,7 @@ pub mod error;
 pub mod game;
 pub mod lines;
 pub mod num;
+pub mod oracle;
 pub mod rational;
 
 pub use error::{Error, Result};

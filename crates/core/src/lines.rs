@@ -226,6 +226,27 @@ impl LineRules {
     }
 }
 
+impl crate::oracle::Moves for LineRules {
+    fn name(&self) -> String {
+        self.to_string()
+    }
+
+    fn heaps(&self) -> std::ops::RangeInclusive<usize> {
+        2..=2
+    }
+
+    /// i·(p, q) for every rule (p, q) and i ≥ 1 while both piles stay non-negative.
+    fn any_move(&self, pos: &[u64], f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        let (x, y) = (pos[0], pos[1]);
+        self.rules.iter().any(|r| {
+            let (p, q) = (u64::from(r.p), u64::from(r.q));
+            (1..)
+                .take_while(|i| i * p <= x && i * q <= y)
+                .any(|i| f(&[x - i * p, y - i * q]))
+        })
+    }
+}
+
 impl fmt::Display for LineRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, r) in self.rules.iter().enumerate() {

@@ -1,0 +1,129 @@
+//! Two-pile line games (doc/lines.md): a move takes i·(p, q), i ≥ 1, for a rule (p, q) of the
+//! game.  Engines: with the Nim moves (1, 0) and (0, 1) every row holds one P-position, found
+//! row by row up to the position's row ([`RowPositions`]: x ≤ [`ppos::MAX_ROWS`] − 1, any y);
+//! without them the Grundy table of side max(x, y) + 1 ([`LineTable`], side ≤
+//! [`crate::lines::MAX_SIDE`]).
+
+use super::{Analysis, Game, Moves, analysis, words};
+use crate::artifact::resources;
+use crate::error::Result;
+use crate::lines::ppos::{self, RowPositions};
+use crate::lines::{LineRules, LineTable, Rule};
+use rug::Integer;
+use std::ops::RangeInclusive;
+
+struct Line {
+    name: String,
+    rules: LineRules,
+}
+
+/// A named line game (`NAMED` but `wythoff`, which is the two-pile family's, and `nim`, which has
+/// a family line of its own), or `gdwn-P-Q`.
+pub(super) fn named(name: &str) -> Option<Box<dyn Game>> {
+    if name == "wythoff" || name == "nim" {
+        return None;
+    }
+    make(name)
+}
+
+/// `nim`.
+pub(super) fn nim(name: &str) -> Option<Box<dyn Game>> {
+    (name == "nim").then(|| make(name)).flatten()
+}
+
+fn make(name: &str) -> Option<Box<dyn Game>> {
+    let rules = LineRules::named(name)?;
+    Some(Box::new(Line {
+        name: name.to_string(),
+        rules,
+    }))
+}
+
+impl Line {
+    fn has_nim_moves(&self) -> bool {
+        let has = |p, q| self.rules.rules().contains(&Rule { p, q });
+        has(1, 0) && has(0, 1)
+    }
+
+    /// The P-position of every row 0..=x (games with the Nim moves).
+    fn rows(&self, x: u64) -> Result<Vec<u64>> {
+        let rows = x + 1;
+        resources::check_cap(
+            ppos::bytes_needed(&self.rules, rows),
+            &format!("{rows} rows of {}", self.name),
+        )?;
+        let mut r = RowPositions::new(&self.rules, rows)?;
+        Ok(std::iter::from_fn(|| r.next_position())
+            .map(|(_, y)| y)
+            .collect())
+    }
+
+    /// The winning moves of (x, y) from the rows' P-positions: per rule, the one option of each
+    /// row below that is that row's P-position (a rule (0, q) stays in row x).
+    fn by_rows(&self, x: u64, y: u64) -> Result<Analysis> {
+        let partner = self.rows(x)?;
+        let mut moves = Vec::new();
+        for r in self.rules.rules() {
+            let (p, q) = (u64::from(r.p), u64::from(r.q));
+            if p == 0 {
+                let t = partner[x as usize];
+                if t < y && (y - t) % q == 0 {
+                    moves.push(vec![x, t]);
+                }
+                continue;
+            }
+            for i in 1..=x / p {
+                let Some(v) = i.checked_mul(q).and_then(|d| y.checked_sub(d)) else {
+                    break;
+                };
+                if partner[(x - i * p) as usize] == v {
+                    moves.push(vec![x - i * p, v]);
+                }
+            }
+        }
+        Ok(analysis(moves))
+    }
+}
+
+impl Moves for Line {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn heaps(&self) -> RangeInclusive<usize> {
+        2..=2
+    }
+
+    fn any_move(&self, p: &[u64], f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        self.rules.any_move(p, f)
+    }
+}
+
+impl Game for Line {
+    fn title(&self) -> String {
+        let about = crate::lines::NAMED
+            .iter()
+            .find(|g| g.0 == self.name)
+            .map_or("Larsson's generalized diagonal Wythoff Nim", |g| g.2);
+        format!("{about}: the line game {}", self.rules)
+    }
+
+    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+        if self.has_nim_moves() {
+            let x = words(&self.name, &p[..1], ppos::MAX_ROWS - 1)?[0];
+            let y = words(&self.name, &p[1..], u64::MAX)?[0];
+            return self.by_rows(x, y);
+        }
+        let side = crate::lines::MAX_SIDE - 1;
+        let q = words(&self.name, p, side)?;
+        let n = q[0].max(q[1]) + 1;
+        let t = LineTable::compute(&self.rules, n, rayon::current_num_threads(), &|_| {})?;
+        let moves = self.moves(&q);
+        Ok(analysis(
+            moves
+                .into_iter()
+                .filter(|m| t.get(m[0] as usize, m[1] as usize) == 0)
+                .collect(),
+        ))
+    }
+}

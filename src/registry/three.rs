@@ -1,0 +1,58 @@
+//! Three-pile Wythoff, the queen in a cube (a = 1, normal play; doc/three_pile.md): a move takes
+//! the same k > 0 from each pile of a non-empty set of piles.  Engine: the box below the position
+//! solved by line occupancy ([`Box3`]), piles up to [`MAX_PILE`].
+
+use super::{Analysis, Game, Moves, analysis, words};
+use crate::error::Result;
+use crate::three_pile::Box3;
+use rug::Integer;
+use std::ops::RangeInclusive;
+
+/// The largest pile (the box below the position is solved at once; the cost grows as the
+/// product of the piles), the limit of `wythoff play`.
+pub const MAX_PILE: u64 = crate::play::games::MAX_THREE_PILE;
+
+struct ThreePile;
+
+/// `three-pile`.
+pub(super) fn make(name: &str) -> Option<Box<dyn Game>> {
+    (name == "three-pile").then(|| Box::new(ThreePile) as Box<dyn Game>)
+}
+
+impl Moves for ThreePile {
+    fn name(&self) -> String {
+        "three-pile".into()
+    }
+
+    fn heaps(&self) -> RangeInclusive<usize> {
+        3..=3
+    }
+
+    /// The same k > 0 from each pile of a non-empty set of piles (a bit mask).
+    fn any_move(&self, p: &[u64], f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        (1..8u64).any(|set| {
+            let on = |i: usize| set >> i & 1;
+            let k_max = (0..3).filter(|&i| on(i) == 1).map(|i| p[i]).min();
+            (1..=k_max.unwrap_or(0))
+                .any(|k| f(&[p[0] - k * on(0), p[1] - k * on(1), p[2] - k * on(2)]))
+        })
+    }
+}
+
+impl Game for ThreePile {
+    fn title(&self) -> String {
+        "three-pile Wythoff: take the same k > 0 from one, two or three piles".into()
+    }
+
+    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+        let p = words("three-pile", p, MAX_PILE)?;
+        let b = Box3::solve(p[0], p[1], p[2], &|_| {})?;
+        let moves = self.moves(&p);
+        Ok(analysis(
+            moves
+                .into_iter()
+                .filter(|q| b.is_p(q[0], q[1], q[2]))
+                .collect(),
+        ))
+    }
+}

@@ -1,0 +1,90 @@
+//! Fraenkel's generalized Wythoff game with parameter a ≥ 1 (a = 1: Wythoff's game), in normal
+//! and misère play (A. S. Fraenkel, "How to beat your Wythoff games' opponent on three fronts",
+//! 1982; doc/games.md).  A move takes k > 0 from one pile, or k > 0 and l > 0 from both with
+//! |k − l| < a.  Engine: the algebraic strategy ([`Solver`]), exact at any size, O(M(log x))
+//! a look-up.
+
+use super::{Analysis, Game, Moves};
+use crate::error::Result;
+use crate::game::Rules;
+use crate::pairs::{Solver, Strategy};
+use rug::Integer;
+use std::ops::RangeInclusive;
+
+struct TwoPile(Rules);
+
+/// `wythoff` or `fraenkel-A`, normal play.
+pub(super) fn normal(name: &str) -> Option<Box<dyn Game>> {
+    parse(name, false)
+}
+
+/// `misere-wythoff` or `misere-fraenkel-A`.
+pub(super) fn misere(name: &str) -> Option<Box<dyn Game>> {
+    parse(name.strip_prefix("misere-")?, true)
+}
+
+fn parse(name: &str, misere: bool) -> Option<Box<dyn Game>> {
+    let a = if name == "wythoff" {
+        1
+    } else {
+        let digits = name.strip_prefix("fraenkel-")?;
+        // digits only, no sign or leading zero: one spelling per game
+        if digits.is_empty()
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return None;
+        }
+        digits.parse().ok()?
+    };
+    Some(Box::new(TwoPile(Rules::new(a, misere).ok()?)))
+}
+
+impl Moves for TwoPile {
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn heaps(&self) -> RangeInclusive<usize> {
+        self.0.heaps()
+    }
+
+    fn misere(&self) -> bool {
+        self.0.misere()
+    }
+
+    fn any_move(&self, p: &[u64], f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
+        self.0.any_move(p, f)
+    }
+}
+
+impl Game for TwoPile {
+    fn title(&self) -> String {
+        format!(
+            "{} with a = {}: take from one pile, or k and l from both with |k - l| < a \
+             (Fraenkel 1982){}",
+            if self.0.a() == 1 {
+                "Wythoff's game"
+            } else {
+                "Fraenkel's generalized Wythoff game"
+            },
+            self.0.a(),
+            if self.0.misere() {
+                ", misère play"
+            } else {
+                ""
+            }
+        )
+    }
+
+    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+        let (outcome, moves) = Solver::new(self.0, Strategy::Algebraic).analyse(&p[0], &p[1])?;
+        let mut winning_moves: Vec<Vec<Integer>> =
+            moves.into_iter().map(|(u, v)| vec![u, v]).collect();
+        winning_moves.sort();
+        Ok(Analysis {
+            outcome,
+            winning_moves,
+        })
+    }
+}
