@@ -67,7 +67,7 @@ impl Line {
             let (p, q) = (u64::from(r.p), u64::from(r.q));
             if p == 0 {
                 let t = partner[x as usize];
-                if t < y && (y - t) % q == 0 {
+                if t < y && (y - t).is_multiple_of(q) {
                     moves.push(vec![x, t]);
                 }
                 continue;

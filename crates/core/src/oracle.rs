@@ -78,7 +78,8 @@ impl BruteBox {
                 any = true;
                 p[index(sides, q)]
             });
-            b.p[i] = !reaches_p && !(game.misere() && !any);
+            // P iff no move reaches a P-position; in misère play a position without a move is N
+            b.p[i] = !reaches_p && (any || !game.misere());
         }
         Ok(b)
     }
