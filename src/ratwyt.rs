@@ -106,14 +106,14 @@ impl Rational {
         Ok(Rational { p, q })
     }
 
-    /// p/q, checked as in [`Rational::reduced`]; `what` names the argument in errors.  Kept for
-    /// callers that have not moved to the typed form.
+    /// p/q, checked as in [`Rational::reduced`], with the refusal as a usage error whose
+    /// message starts with `what`, the argument's name.
     pub fn new(p: Integer, q: Integer, what: &str) -> Result<Rational> {
         Rational::reduced(p, q).map_err(|e| Error::usage(format!("{what}: {e}")))
     }
 
-    /// Parses `p/q` (or an integer `p`, meaning p/1), as [`str::parse`] does; `what` names the
-    /// argument in errors.  Kept for callers that have not moved to the typed form.
+    /// Parses `p/q` (or an integer `p`, meaning p/1), as [`str::parse`] does, with the refusal as
+    /// a usage error whose message starts with `what`, the argument's name.
     pub fn parse(s: &str, what: &str) -> Result<Rational> {
         s.parse::<Rational>()
             .map_err(|e| Error::usage(format!("{what}: {e}")))

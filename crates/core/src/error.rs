@@ -10,8 +10,8 @@
 //! knows it.  A failed write keeps its [`std::io::Error`], so a closed pipe is recognised by
 //! [`std::io::ErrorKind::BrokenPipe`] ([`Error::is_broken_pipe`]), never by comparing text.
 //!
-//! The string variants (`Usage`, `Disagreement`, `Io`, `Internal`) are the original ones and stay
-//! as they are for code not yet moved to the typed variants.
+//! The string variants (`Usage`, `Disagreement`, `Io`, `Internal`) carry a message made where the
+//! error arises; the typed ones (`Number`, `Rational`, `Write`, `File`, …) carry their cause.
 
 use std::io;
 use std::path::PathBuf;

@@ -107,8 +107,8 @@ pub fn natural_in(s: &str, min: u64, max: u64) -> std::result::Result<u64, Numbe
     }
 }
 
-/// Parses a non-negative integer; `what` names the argument in error messages (for example
-/// `"N"`).  Kept for callers that have not moved to the typed [`natural`].
+/// Parses a non-negative integer, as [`natural`] does, with the refusal as a usage error whose
+/// message starts with `what`, the argument's name (for example `"N"`).
 pub fn parse_natural(s: &str, what: &str) -> Result<Integer> {
     natural(s).map_err(|e| Error::usage(format!("{what}: {e}")))
 }
@@ -128,8 +128,8 @@ fn small_exponent(e: &str, s: &str) -> std::result::Result<u64, NumberError> {
         .map_err(|_| NumberError::TooLarge(s.to_string()))
 }
 
-/// Parses a number that must fit in a `u64`, naming the argument in the error.  Kept for callers
-/// that have not moved to the typed [`natural_in`].
+/// Parses a number that must fit in a `u64`, as [`natural_in`] does, with the refusal as a usage
+/// error whose message starts with `what`, the argument's name.
 pub fn parse_u64(s: &str, what: &str) -> Result<u64> {
     natural_in(s, 0, u64::MAX).map_err(|e| Error::usage(format!("{what}: {e}")))
 }
