@@ -110,6 +110,18 @@ td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}";
 /// The page as HTML.
 pub fn render(p: &Page) -> String {
     let mut h = String::new();
+    head(&mut h, p);
+    files_section(&mut h, &p.files);
+    verification_section(&mut h, p.report);
+    pictures_section(&mut h, &p.files);
+    catalogue_section(&mut h, &p.catalogue);
+    figures_section(&mut h, &p.figures);
+    h.push_str("</body>\n</html>\n");
+    h
+}
+
+/// The document's head, the title and the list of sections.
+fn head(h: &mut String, p: &Page) {
     let e = escape;
     let _ = write!(
         h,
@@ -127,13 +139,17 @@ pub fn render(p: &Page) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    // what was computed
+}
+
+/// What was computed: a row per file of the run.
+fn files_section(h: &mut String, files: &[PageFile]) {
+    let e = escape;
     let _ = writeln!(
         h,
         "<h2 id=\"files\">What was computed</h2>\n<table>\n<tr><th>file</th><th>size</th>\
          <th>time (s)</th><th>what it holds</th></tr>"
     );
-    for f in &p.files {
+    for f in files {
         let _ = writeln!(
             h,
             "<tr><td><a href=\"{}\">{}</a></td><td class=\"num\">{}</td>\
@@ -146,67 +162,74 @@ pub fn render(p: &Page) -> String {
         );
     }
     h.push_str("</table>\n");
-    // the verification report
+}
+
+/// The verification report: a banner and a row per check, or a line saying there is none.
+fn verification_section(h: &mut String, report: Option<&Report>) {
     let _ = writeln!(h, "<h2 id=\"verification\">Verification</h2>");
-    match p.report {
+    match report {
         None => h.push_str("<p>This run made no verification report.</p>\n"),
-        Some(r) => {
-            let failed = r.checks.iter().filter(|c| c.status == Status::Fail).count();
-            let skipped = r
-                .checks
-                .iter()
-                .filter(|c| c.status == Status::Skipped)
-                .count();
-            if failed > 0 {
-                let _ = writeln!(
-                    h,
-                    "<p class=\"banner fail\">FAIL: {failed} of {} checks failed.</p>",
-                    r.checks.len()
-                );
-            } else {
-                let _ = writeln!(
-                    h,
-                    "<p class=\"banner ok\">No check failed: {} ok, {skipped} skipped (each with \
-                     its reason).</p>",
-                    r.checks.len() - skipped
-                );
-            }
-            h.push_str(
-                "<table>\n<tr><th>check</th><th>status</th><th>count</th><th>covers</th>\
-                 <th>reason or counterexample</th></tr>\n",
-            );
-            for c in &r.checks {
-                let (class, word) = match c.status {
-                    Status::Ok => ("ok", "ok"),
-                    Status::Fail => ("fail", "FAIL"),
-                    Status::Skipped => ("skipped", "skipped"),
-                };
-                let note = c
-                    .counterexample
-                    .as_deref()
-                    .map(|x| format!("counterexample: {x}"))
-                    .or_else(|| c.reason.clone())
-                    .unwrap_or_default();
-                let _ = writeln!(
-                    h,
-                    "<tr><td>{}</td><td class=\"{class}\">{word}</td><td class=\"num\">{}</td>\
-                     <td>{}</td><td>{}</td></tr>",
-                    e(&c.name),
-                    c.count,
-                    e(&c.covers),
-                    e(&note)
-                );
-            }
-            h.push_str("</table>\n");
-        }
+        Some(r) => checks_table(h, r),
     }
-    // pictures
-    let _ = writeln!(h, "<h2 id=\"pictures\">Pictures</h2>");
-    let pictures: Vec<&PageFile> = p
-        .files
+}
+
+/// The banner (FAIL or no check failed) and the table of the report's checks.
+fn checks_table(h: &mut String, r: &Report) {
+    let e = escape;
+    let failed = r.checks.iter().filter(|c| c.status == Status::Fail).count();
+    let skipped = r
+        .checks
         .iter()
-        .filter(|f| f.name.ends_with(".png"))
-        .collect();
+        .filter(|c| c.status == Status::Skipped)
+        .count();
+    if failed > 0 {
+        let _ = writeln!(
+            h,
+            "<p class=\"banner fail\">FAIL: {failed} of {} checks failed.</p>",
+            r.checks.len()
+        );
+    } else {
+        let _ = writeln!(
+            h,
+            "<p class=\"banner ok\">No check failed: {} ok, {skipped} skipped (each with \
+             its reason).</p>",
+            r.checks.len() - skipped
+        );
+    }
+    h.push_str(
+        "<table>\n<tr><th>check</th><th>status</th><th>count</th><th>covers</th>\
+         <th>reason or counterexample</th></tr>\n",
+    );
+    for c in &r.checks {
+        let (class, word) = match c.status {
+            Status::Ok => ("ok", "ok"),
+            Status::Fail => ("fail", "FAIL"),
+            Status::Skipped => ("skipped", "skipped"),
+        };
+        let note = c
+            .counterexample
+            .as_deref()
+            .map(|x| format!("counterexample: {x}"))
+            .or_else(|| c.reason.clone())
+            .unwrap_or_default();
+        let _ = writeln!(
+            h,
+            "<tr><td>{}</td><td class=\"{class}\">{word}</td><td class=\"num\">{}</td>\
+             <td>{}</td><td>{}</td></tr>",
+            e(&c.name),
+            c.count,
+            e(&c.covers),
+            e(&note)
+        );
+    }
+    h.push_str("</table>\n");
+}
+
+/// The pictures of the run (its PNG files), each with its caption.
+fn pictures_section(h: &mut String, files: &[PageFile]) {
+    let e = escape;
+    let _ = writeln!(h, "<h2 id=\"pictures\">Pictures</h2>");
+    let pictures: Vec<&PageFile> = files.iter().filter(|f| f.name.ends_with(".png")).collect();
     if pictures.is_empty() {
         h.push_str("<p>This run drew no pictures.</p>\n");
     }
@@ -220,13 +243,17 @@ pub fn render(p: &Page) -> String {
             e(&f.what)
         );
     }
-    // the catalogue
+}
+
+/// The OEIS catalogue: a row per b-file, with its link.
+fn catalogue_section(h: &mut String, catalogue: &[PageSequence]) {
+    let e = escape;
     let _ = writeln!(
         h,
         "<h2 id=\"catalogue\">OEIS b-files</h2>\n<table>\n<tr><th>A-number</th><th>title</th>\
          <th>offset</th><th>terms</th><th>b-file</th></tr>"
     );
-    for s in &p.catalogue {
+    for s in catalogue {
         let _ = writeln!(
             h,
             "<tr><td>{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"num\">{}</td>\
@@ -240,13 +267,16 @@ pub fn render(p: &Page) -> String {
         );
     }
     h.push_str("</table>\n");
-    // the run's figures
+}
+
+/// The run's figures (time, machine, version).
+fn figures_section(h: &mut String, figures: &[(String, String)]) {
+    let e = escape;
     let _ = writeln!(h, "<h2 id=\"figures\">The run</h2>\n<table>");
-    for (k, v) in &p.figures {
+    for (k, v) in figures {
         let _ = writeln!(h, "<tr><th>{}</th><td>{}</td></tr>", e(k), e(v));
     }
-    h.push_str("</table>\n</body>\n</html>\n");
-    h
+    h.push_str("</table>\n");
 }
 
 /// The machine in words: cores, processor model and memory (from /proc on Linux; what is not

@@ -346,10 +346,81 @@ pub fn search_from(
 ) -> std::result::Result<Periods, RowsError> {
     let first = first_state(cfg)?;
     let x_rows = cfg.rows;
+    let mut at = walk_start(cfg, &first, saved, journal.as_deref_mut(), progress, cancel)?;
+    let walk = walk_rows(cfg, &mut at, journal, progress, cancel)?;
+    let lam = at.lam;
+    let (mu, y0) = (walk.mu, walk.preperiods.clone());
+    let (rows, cycles) = row_cycles(&walk, lam, x_rows);
+    let collisions = at.collisions + walk.collisions;
+    drop(walk);
+    // the joint period: the least period of the states, which are a function of the last
+    // (2a + 1)X + a columns' offsets — so the lcm of the rows' least periods (each divides λ)
+    let joint = rows.iter().fold(1u64, |l, &(_, p)| l / gcd(l, p) * p);
+    if joint != lam && matches!(at.end, per_row::End::Known(_)) {
+        return Err(Error::internal(format!(
+            "the joint period {lam} is not the lcm {joint} of the rows' periods"
+        ))
+        .into());
+    }
+    let want = wanted_prefixes(&cfg.prefixes, &y0);
+    let last = (y0.iter().zip(&want))
+        .filter(|p| *p.1)
+        .map(|p| *p.0)
+        .max()
+        .unwrap_or(0);
+    let prefixes = per_row::prefixes(
+        &at.snaps,
+        &y0,
+        &want,
+        cfg.threads,
+        &|c| progress(Stage::Prefixes { last }, c),
+        cancel,
+    )?;
+    Ok(Periods {
+        joint: (mu, joint),
+        rows,
+        cycles,
+        prefixes,
+        hash_collisions: collisions,
+    })
+}
+
+/// Where the per-row walk of a search starts, and what it has found so far.
+struct WalkStart {
+    /// The snapshots of the sweep's states.
+    snaps: cycle::Snapshots,
+    /// Where the walk ends.
+    end: per_row::End,
+    /// The period λ walked with (the repeat's, or the one assumed).
+    lam: u64,
+    /// The walk's saved state, when continuing one.
+    point: Option<per_row::WalkPoint>,
+    /// Hash matches that were not repeats, so far.
+    collisions: u64,
+}
+
+/// The walk's start for `cfg` from `saved`: with the period assumed, at once; else after the
+/// search for a repeat (Brent's cycle detection with Nivasch's stack, [`cycle::find`]) from the
+/// first state `first`, checkpointing into `journal`.
+fn walk_start(
+    cfg: &Search,
+    first: &Sweep,
+    saved: resume::Saved,
+    mut journal: Option<&mut resume::Journal>,
+    progress: &dyn Fn(Stage, u64),
+    cancel: &Cancel,
+) -> std::result::Result<WalkStart, RowsError> {
     let first_match = per_row::End::FirstMatch {
         max_columns: cfg.max_columns,
     };
-    let (mut snaps, end, lam, point, found_collisions) = match (cfg.period, saved) {
+    let at = |snaps, end, lam, point, collisions| WalkStart {
+        snaps,
+        end,
+        lam,
+        point,
+        collisions,
+    };
+    Ok(match (cfg.period, saved) {
         (Some(0), _) => {
             return Err(Error::usage("the period assumed must be at least 1").into());
         }
@@ -360,15 +431,15 @@ pub fn search_from(
                 period,
                 point,
             },
-        ) if period == p => (snaps, first_match, p, Some(point), 0),
-        (Some(p), resume::Saved::Fresh) => (
-            cycle::Snapshots::new(&first, cfg.snapshot_budget),
+        ) if period == p => at(snaps, first_match, p, Some(point), 0),
+        (Some(p), resume::Saved::Fresh) => at(
+            cycle::Snapshots::new(first, cfg.snapshot_budget),
             first_match,
             p,
             None,
             0,
         ),
-        (_, resume::Saved::Walk { snaps, rep, point }) => (
+        (_, resume::Saved::Walk { snaps, rep, point }) => at(
             snaps,
             per_row::End::Known(rep.repeat),
             rep.period,
@@ -387,7 +458,7 @@ pub fn search_from(
                         stack: Vec::new(),
                         collisions: 0,
                     },
-                    cycle::Snapshots::new(&first, cfg.snapshot_budget),
+                    cycle::Snapshots::new(first, cfg.snapshot_budget),
                 ),
             };
             let rep = cycle::find(
@@ -405,11 +476,24 @@ pub fn search_from(
                 },
             )?;
             let end = per_row::End::Known(rep.repeat);
-            (snaps, end, rep.period, None, rep.collisions)
+            at(snaps, end, rep.period, None, rep.collisions)
         }
-    };
-    let (mut lam, mut end, mut point, mut found_collisions) = (lam, end, point, found_collisions);
-    let walk = loop {
+    })
+}
+
+/// The per-row walk from `at` ([`per_row::walk`]), checkpointing into `journal`; when the walk
+/// with a period assumed finds a repeat whose period it is not a multiple of, it walks again
+/// with that repeat (`at` updated: λ, the end and the collisions found).
+fn walk_rows(
+    cfg: &Search,
+    at: &mut WalkStart,
+    mut journal: Option<&mut resume::Journal>,
+    progress: &dyn Fn(Stage, u64),
+    cancel: &Cancel,
+) -> std::result::Result<per_row::Walk, RowsError> {
+    let x_rows = cfg.rows;
+    loop {
+        let (lam, end) = (at.lam, at.end);
         // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
         let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
         if let Some(avail) = crate::artifact::resources::available_memory()
@@ -432,13 +516,13 @@ pub fn search_from(
                 per_row::End::Known(t) => t,
                 per_row::End::FirstMatch { .. } => 0,
             },
-            collisions: found_collisions,
+            collisions: at.collisions,
         };
         let walked = per_row::walk(
-            &mut snaps,
+            &mut at.snaps,
             lam,
             end,
-            point.take(),
+            at.point.take(),
             cfg.threads,
             &|c| progress(stage, c),
             &mut |sn, p| {
@@ -451,20 +535,24 @@ pub fn search_from(
             },
         )?;
         match walked {
-            per_row::Walked::Done(w) => break w,
+            per_row::Walked::Done(w) => return Ok(w),
             // the period assumed is not a multiple of the joint period, which the stack found:
             // the search's walk, with the snapshots taken so far
             per_row::Walked::Repeat(r) => {
-                (lam, end) = (r.period, per_row::End::Known(r.repeat));
-                found_collisions += r.collisions;
+                (at.lam, at.end) = (r.period, per_row::End::Known(r.repeat));
+                at.collisions += r.collisions;
             }
         }
-    };
-    let (mu, y0) = (walk.mu, walk.preperiods.clone());
+    }
+}
+
+/// Per row of the walk (period λ = `lam`, `x_rows` rows): its preperiod and least period, and
+/// its values G(x, y) − y over one least period from the preperiod on.
+fn row_cycles(walk: &per_row::Walk, lam: u64, x_rows: usize) -> (Vec<(u64, u64)>, Vec<Vec<i16>>) {
     let mut rows = Vec::with_capacity(x_rows);
     let mut cycles = Vec::with_capacity(x_rows);
-    for (x, &y0x) in y0.iter().enumerate() {
-        let r = per_row::row_of(&walk, x, x_rows);
+    for (x, &y0x) in walk.preperiods.iter().enumerate() {
+        let r = per_row::row_of(walk, x, x_rows);
         let p = per_row::least_period(&r);
         // r(y₀ + i) = r(y₀ + i + mλ) for any m (period p | λ from y₀ on), and that column is
         // ≥ μ for m large, where the ring holds it at index (y₀ + i) mod λ
@@ -472,18 +560,13 @@ pub fn search_from(
         rows.push((y0x, p));
         cycles.push(cyc);
     }
-    let collisions = found_collisions + walk.collisions;
-    drop(walk);
-    // the joint period: the least period of the states, which are a function of the last
-    // (2a + 1)X + a columns' offsets — so the lcm of the rows' least periods (each divides λ)
-    let joint = rows.iter().fold(1u64, |l, &(_, p)| l / gcd(l, p) * p);
-    if joint != lam && matches!(end, per_row::End::Known(_)) {
-        return Err(Error::internal(format!(
-            "the joint period {lam} is not the lcm {joint} of the rows' periods"
-        ))
-        .into());
-    }
-    let want: Vec<bool> = match &cfg.prefixes {
+    (rows, cycles)
+}
+
+/// Which rows keep their values below the preperiod `y0`: those named, or, within a budget of
+/// bytes, each row whose 2 bytes per value still fit, in order.
+fn wanted_prefixes(prefixes: &Prefixes, y0: &[u64]) -> Vec<bool> {
+    match prefixes {
         Prefixes::Rows(w) => w.clone(),
         Prefixes::Budget(b) => {
             let mut left = *b;
@@ -498,27 +581,7 @@ pub fn search_from(
                 })
                 .collect()
         }
-    };
-    let last = (y0.iter().zip(&want))
-        .filter(|p| *p.1)
-        .map(|p| *p.0)
-        .max()
-        .unwrap_or(0);
-    let prefixes = per_row::prefixes(
-        &snaps,
-        &y0,
-        &want,
-        cfg.threads,
-        &|c| progress(Stage::Prefixes { last }, c),
-        cancel,
-    )?;
-    Ok(Periods {
-        joint: (mu, joint),
-        rows,
-        cycles,
-        prefixes,
-        hash_collisions: collisions,
-    })
+    }
 }
 
 fn gcd(a: u64, b: u64) -> u64 {

@@ -108,10 +108,26 @@ pub(super) fn outputs(
     threads: usize,
     report: Shared<Report>,
 ) -> (Vec<Output>, Vec<PageSequence>) {
-    use FileFormat::*;
     let (mut v, catalogue) = bfiles(&s);
+    v.extend(pairs_files(&s));
+    v.push(checksums(s.word));
+    let table = format!("grundy_a1_{}.bin", s.grundy);
+    v.extend(table_files(s.grundy, &table, threads));
+    v.push(row_periods(s.rows));
+    v.push(three_piles(s.three));
+    // The facts the verification measures on the table, for the plots after it.
+    let facts: Shared<TableFacts> = Default::default();
+    v.push(verification(&s, table, facts.clone(), report));
+    v.extend(plots(&facts));
+    (v, catalogue)
+}
+
+/// The pairs files (text for a = 1, 2 and their misère forms; binary; the packed word), as
+/// `pairs -o` writes them.
+fn pairs_files(s: &Sizes) -> [Output; 6] {
+    use FileFormat::*;
     let p = Text(Columns::Pairs);
-    v.extend([
+    [
         pairs_file(
             "pairs_a1.txt",
             "Wythoff P-pairs n A_n B_n",
@@ -153,9 +169,12 @@ pub(super) fn outputs(
             s.word,
             Word,
         ),
-    ]);
-    let stop = s.word;
-    v.push(text(
+    ]
+}
+
+/// checksums.txt: the checksum of the Wythoff pairs n = 0..=stop, as `pairs --checksum` prints it.
+fn checksums(stop: u64) -> Output {
+    text(
         "checksums.txt".into(),
         "checksum of the Wythoff pairs (pairs --checksum)".into(),
         move |out| {
@@ -164,45 +183,52 @@ pub(super) fn outputs(
             writeln!(out, "a = 1, n = 0..{stop}: {}", sum.line(plan.count()))
                 .map_err(emit::write_error)
         },
-    ));
-    let gn = s.grundy;
-    let table = format!("grundy_a1_{gn}.bin");
-    v.push(at_path(
-        table.clone(),
-        format!("Grundy table, a = 1, N = {gn} (table file format in doc/formats.md)"),
-        move |path| {
-            let spec = grundy::Spec::new(1, gn)?;
-            // The job owns its folder: an interrupted table of an earlier job (not in use — a
-            // running one holds its lock) is discarded and computed afresh.
-            let mode = grundy::Partial::Restart;
-            grundy::write_table(spec, path, threads, mode, &|_| {}, &|_| {}, None)?;
-            Ok(())
-        },
-    ));
-    let t = table.clone();
-    v.push(at_path(
-        format!("grundy_a1_{gn}.png"),
-        "picture of the table (0-positions white)".into(),
-        move |path| {
-            let t = grundy::TableFile::open(&path.with_file_name(&t))?;
-            let n = usize::try_from(t.header.n).map_err(|_| Error::internal("table side"))?;
-            grundy::picture::table_png(path, n, 2048, &|x, y| {
-                t.get(x as u64, y as u64).unwrap_or(0)
-            })
-        },
-    ));
-    let t = table.clone();
-    v.push(at_path(
-        "board_32.png".into(),
-        "queen's-move board with the safe cells marked".into(),
-        move |path| {
-            let t = grundy::TableFile::open(&path.with_file_name(&t))?;
-            let n = 32.min(usize::try_from(t.header.n).unwrap_or(32));
-            grundy::picture::board_png(path, n, &|x, y| t.get(x as u64, y as u64) == Some(0))
-        },
-    ));
-    let rows = s.rows;
-    v.push(text(
+    )
+}
+
+/// The Grundy table file `table` of side `gn` (as `grundy N -o` writes it), then its picture and
+/// the 32 x 32 board drawn from it (as `grundy png`).
+fn table_files(gn: u64, table: &str, threads: usize) -> [Output; 3] {
+    let (t1, t2) = (table.to_string(), table.to_string());
+    [
+        at_path(
+            table.to_string(),
+            format!("Grundy table, a = 1, N = {gn} (table file format in doc/formats.md)"),
+            move |path| {
+                let spec = grundy::Spec::new(1, gn)?;
+                // The job owns its folder: an interrupted table of an earlier job (not in use — a
+                // running one holds its lock) is discarded and computed afresh.
+                let mode = grundy::Partial::Restart;
+                grundy::write_table(spec, path, threads, mode, &|_| {}, &|_| {}, None)?;
+                Ok(())
+            },
+        ),
+        at_path(
+            format!("grundy_a1_{gn}.png"),
+            "picture of the table (0-positions white)".into(),
+            move |path| {
+                let t = grundy::TableFile::open(&path.with_file_name(&t1))?;
+                let n = usize::try_from(t.header.n).map_err(|_| Error::internal("table side"))?;
+                grundy::picture::table_png(path, n, 2048, &|x, y| {
+                    t.get(x as u64, y as u64).unwrap_or(0)
+                })
+            },
+        ),
+        at_path(
+            "board_32.png".into(),
+            "queen's-move board with the safe cells marked".into(),
+            move |path| {
+                let t = grundy::TableFile::open(&path.with_file_name(&t2))?;
+                let n = 32.min(usize::try_from(t.header.n).unwrap_or(32));
+                grundy::picture::board_png(path, n, &|x, y| t.get(x as u64, y as u64) == Some(0))
+            },
+        ),
+    ]
+}
+
+/// The certified preperiods and periods of rows 0..rows, as `rows --json` writes them.
+fn row_periods(rows: u64) -> Output {
+    text(
         format!("row_periods_{rows}.json"),
         format!(
             "certified preperiods and periods of rows 0..{}",
@@ -213,16 +239,21 @@ pub(super) fn outputs(
             let p = grundy::rows::periods(rows, 1 << 26, &|_| {})?;
             writeln!(out, "{}", p.to_json()).map_err(emit::write_error)
         },
-    ));
-    let tn = s.three;
-    v.push(text(
+    )
+}
+
+/// The three-pile P-positions in the cube of side `tn`, as `three --print` writes them.
+fn three_piles(tn: u64) -> Output {
+    text(
         format!("three_pile_{tn}.txt"),
         format!("three-pile P-positions x <= y <= z <= {tn}"),
         move |out| three_pile::Box3::cube(tn, &|_| {})?.write_positions(out),
-    ));
-    // The facts the verification measures on the table, for the plots after it.
-    let facts: Shared<TableFacts> = Default::default();
-    v.push(verification(&s, table, facts.clone(), report));
+    )
+}
+
+/// The plots drawn from the facts the verification measured on the table.
+fn plots(facts: &Shared<TableFacts>) -> Vec<Output> {
+    let mut v = Vec::new();
     for (i, (file, what)) in verify::plot::FILES
         .into_iter()
         .zip([
@@ -241,7 +272,7 @@ pub(super) fn outputs(
             },
         ));
     }
-    (v, catalogue)
+    v
 }
 
 /// verify.json: the verification of `s`, reading back the job's table file `table`, as

@@ -20,6 +20,34 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
     let Some((first_label, first)) = parts.first() else {
         return Err(Error::usage("no reports to merge"));
     };
+    let ordered = in_shard_order(parts, first_label, first)?;
+    let cfg = &first.config;
+    // which checks are range checks, and what each counts
+    let items = range_items(first_label, first)?;
+    for (label, p) in &ordered {
+        consistent_counts(label, p, &items)?;
+    }
+    let mut checks = Vec::new();
+    for (idx, c0) in first.checks.iter().enumerate() {
+        checks.push(merge_check(&ordered, idx, c0, cfg)?);
+    }
+    let mut config = cfg.clone();
+    config.shard = (0, 1);
+    Ok(Report {
+        config,
+        checks,
+        measurements: ordered[0].1.measurements.clone(),
+    })
+}
+
+/// The parts in the order of their shards 0..K−1, K being the first part's (`first`, labelled
+/// `first_label`) number of shards; refuses parts of another configuration or with other checks,
+/// a shard given twice or out of range, and missing shards.
+fn in_shard_order<'a>(
+    parts: &'a [(String, Report)],
+    first_label: &str,
+    first: &Report,
+) -> Result<Vec<&'a (String, Report)>> {
     let k = first.config.shard.1;
     if k > parts.len() as u64 {
         return Err(Error::usage(format!(
@@ -72,10 +100,14 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
             missing.join(", ")
         )));
     }
-    let ordered: Vec<&(String, Report)> = at.iter().flatten().map(|&j| &parts[j]).collect();
+    Ok(at.iter().flatten().map(|&j| &parts[j]).collect())
+}
+
+/// For each check of the first report (`first`, labelled `first_label`): what it counts if it
+/// is a range check (joined over the shards), none if it is shard 0's alone.  The first check
+/// must be the floor = mex sweep of the configuration.
+fn range_items(first_label: &str, first: &Report) -> Result<Vec<Option<Items>>> {
     let cfg = &first.config;
-    let bound = cfg.bound;
-    // which checks are range checks, and what each counts
     let mut items = Vec::new();
     for (idx, c0) in first.checks.iter().enumerate() {
         items.push(if conjectures::covers(&c0.name, 0, 1).is_some() {
@@ -98,46 +130,45 @@ pub fn merge(parts: &[(String, Report)]) -> Result<Report> {
             None
         });
     }
-    for (label, p) in &ordered {
-        consistent_counts(label, p, &items)?;
-    }
-    let mut checks = Vec::new();
-    for (idx, c0) in first.checks.iter().enumerate() {
-        let merged = if let Some(name) = conjectures::covers(&c0.name, 0, 1).map(|_| &c0.name) {
-            join(&ordered, idx, bound, |lo, hi| {
-                conjectures::covers(name, lo, hi).unwrap_or_default()
-            })?
-        } else if idx == 0 {
-            let Some(kind) = sweep::Sweep::named(&c0.name, cfg) else {
-                return Err(Error::internal("the sweep was named above"));
-            };
-            join(&ordered, idx, bound, |lo, hi| kind.covers(lo, hi))?
-        } else if c0.name == numeration::NAME {
-            join(&ordered, idx, bound, |lo, hi| {
-                numeration::covers(bound, lo, hi)
-            })?
-        } else {
-            // shard 0's; the other shards must have skipped it
-            for (label, p) in ordered.iter().skip(1) {
-                let c = &p.checks[idx];
-                if c.status != Status::Skipped {
-                    return Err(Error::usage(format!(
-                        "'{label}': check '{}' should be left to shard 0",
-                        c.name
-                    )));
-                }
-            }
-            ordered[0].1.checks[idx].clone()
+    Ok(items)
+}
+
+/// The merged check number `idx` (`c0` in shard 0's report) of the reports `ordered` by shard:
+/// a range check joined over the shards, any other check shard 0's (the others must have
+/// skipped it).
+fn merge_check(
+    ordered: &[&(String, Report)],
+    idx: usize,
+    c0: &Check,
+    cfg: &super::Config,
+) -> Result<Check> {
+    let bound = cfg.bound;
+    if let Some(name) = conjectures::covers(&c0.name, 0, 1).map(|_| &c0.name) {
+        join(ordered, idx, bound, |lo, hi| {
+            conjectures::covers(name, lo, hi).unwrap_or_default()
+        })
+    } else if idx == 0 {
+        let Some(kind) = sweep::Sweep::named(&c0.name, cfg) else {
+            return Err(Error::internal("the sweep was named above"));
         };
-        checks.push(merged);
+        join(ordered, idx, bound, |lo, hi| kind.covers(lo, hi))
+    } else if c0.name == numeration::NAME {
+        join(ordered, idx, bound, |lo, hi| {
+            numeration::covers(bound, lo, hi)
+        })
+    } else {
+        // shard 0's; the other shards must have skipped it
+        for (label, p) in ordered.iter().skip(1) {
+            let c = &p.checks[idx];
+            if c.status != Status::Skipped {
+                return Err(Error::usage(format!(
+                    "'{label}': check '{}' should be left to shard 0",
+                    c.name
+                )));
+            }
+        }
+        Ok(ordered[0].1.checks[idx].clone())
     }
-    let mut config = cfg.clone();
-    config.shard = (0, 1);
-    Ok(Report {
-        config,
-        checks,
-        measurements: ordered[0].1.measurements.clone(),
-    })
 }
 
 /// What a range check counts over the range [lo, hi) of its shard.

@@ -327,18 +327,34 @@ pub fn inverse_terms(diagonal: &[u32]) -> u64 {
 /// The checks and measurements of a table of Wythoff's game from its facts; `label` says
 /// which table (for the texts).
 pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
+    let checks = vec![
+        sum_bound_check(f, label),
+        diagonal_bounds_check(f, label),
+        diagonal_permutation_check(f, label),
+        row_columns_check(f, label),
+    ];
+    let ms = vec![d_measurement(f, label), ones_measurement(f, label)];
+    (checks, ms)
+}
+
+/// The check G(x, y) <= x + y over the stored cells.
+fn sum_bound_check(f: &TableFacts, label: &str) -> Check {
     let n = f.n;
-    let mut checks = Vec::new();
-    // G(x, y) <= x + y
-    checks.push(Check::ran(
+    Check::ran(
         "G(x, y) <= x + y",
-        format!("every stored cell x <= y < {n} of {label}: G(x, y) <= x + y (the bound stated in OEIS A047708)"),
+        format!(
+            "every stored cell x <= y < {n} of {label}: G(x, y) <= x + y (the bound stated in OEIS A047708)"
+        ),
         f.cells,
         f.above_sum
             .map(|(x, y, g)| format!("G({x}, {y}) = {g} > {}", x + y)),
         "empty table",
-    ));
-    // the diagonal bounds and their extreme ratios
+    )
+}
+
+/// The check n/2 <= G(n, n) <= 2n on the diagonal, with the extreme ratios G(n, n)/n.
+fn diagonal_bounds_check(f: &TableFacts, label: &str) -> Check {
+    let n = f.n;
     let diag = &f.diagonal;
     let bad = diag.iter().enumerate().find_map(|(i, &g)| {
         let (i, g) = (i as u64, u64::from(g));
@@ -358,14 +374,19 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
         &format!("G(n,n)/n_for_n>={half}"),
         (half..n).map(|i| (i, u64::from(diag[i as usize]), i)),
     );
-    c = ratio_facts(
+    ratio_facts(
         c,
         "n",
         "G(n,n)/n",
         (1..n).map(|i| (i, u64::from(diag[i as usize]), i)),
-    );
-    checks.push(c);
-    // the diagonal is a permutation: no value twice, k at a position <= 2k
+    )
+}
+
+/// The check that the diagonal is a permutation (no value twice, k at a position <= 2k),
+/// with the number of A048850 terms proved and the extreme ratios position(k)/k.
+fn diagonal_permutation_check(f: &TableFacts, label: &str) -> Check {
+    let n = f.n;
+    let diag = &f.diagonal;
     let mut pos = vec![u64::MAX; 2 * diag.len() + 1];
     let mut bad = None;
     for (i, &g) in diag.iter().enumerate() {
@@ -410,7 +431,7 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
             (p != u64::MAX).then_some((k, p, k))
         }),
     );
-    c = ratio_facts(
+    ratio_facts(
         c,
         "k",
         "position(k)/k",
@@ -418,23 +439,32 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
             let p = pos[k as usize];
             (p != u64::MAX).then_some((k, p, k))
         }),
-    );
-    checks.push(c);
-    // every row x holds g at a column <= 2x + g when 2x + g < N
+    )
+}
+
+/// The check that every row x holds g at a column <= 2x + g when 2x + g < N.
+fn row_columns_check(f: &TableFacts, label: &str) -> Check {
+    let n = f.n;
     let want: u64 = (0..n).map(|g| rows_for(n, g)).sum();
     let got: u64 = f.found.iter().sum();
     let bad = (0..n).find_map(|g| {
         let (w, h) = (rows_for(n, g), f.found[g as usize]);
         (w != h).then(|| format!("g = {g}: {h} of the {w} rows x <= {} hold g at a column <= 2x + g (each should, once)", (n - 1 - g) / 2))
     });
-    checks.push(Check::ran(
+    Check::ran(
         "g-value of row x at column <= 2x + g",
-        format!("{label}: for every g < {n} and row x with 2x + g < {n}, the value g occurs in row x exactly once among the columns 0..=2x+g ({want} pairs (x, g))"),
+        format!(
+            "{label}: for every g < {n} and row x with 2x + g < {n}, the value g occurs in row x exactly once among the columns 0..=2x+g ({want} pairs (x, g))"
+        ),
         if bad.is_some() { got.min(want) } else { want },
         bad,
         "empty table",
-    ));
-    // the measurements
+    )
+}
+
+/// The measurement of the g-values near the 0-values (Nivasch): d(g), d_far(g) and their fits.
+fn d_measurement(f: &TableFacts, label: &str) -> Measurement {
+    let n = f.n;
     let gs = reported_g(n);
     let d: Vec<Option<u64>> = f.d.iter().take(gs as usize).copied().collect();
     let (gmax, dmax) = d
@@ -463,21 +493,26 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
     if let Some((s, i)) = fit(&f.d_far, gf) {
         values["fit_far"] = json!({"over": format!("1 <= g < {gf}"), "slope": format!("{s:.4}"), "intercept": format!("{i:.4}")});
     }
-    let mut ms = vec![Measurement {
+    Measurement {
         name: "g-values near 0-values (Nivasch)".into(),
         covers: format!(
             "{label}: d(g) = the largest D(x, y) = min(floor|y - x*phi|, floor|y - x/phi|) over the cells (x, y) holding g in the rows x with 2x + g < {n} (doc/results.md), for g < {gs}; d_far(g) the same over the rows x >= 4g, for g < {}",
             far_g(n)
         ),
         values,
-    }];
+    }
+}
+
+/// The measurement of the 1-values near the 0-values (Blass-Fraenkel): the distances D(x, y_1(x)).
+fn ones_measurement(f: &TableFacts, label: &str) -> Measurement {
+    let n = f.n;
     let ones: Vec<u64> = f.one_distances.iter().flatten().copied().collect();
     let mut hist = std::collections::BTreeMap::new();
     for &o in &ones {
         *hist.entry(o).or_insert(0u64) += 1;
     }
     let far = ones.iter().copied().max();
-    ms.push(Measurement {
+    Measurement {
         name: "1-values near 0-values (Blass-Fraenkel)".into(),
         covers: format!(
             "{label}: D(x, y_1(x)) over the {} rows x with 2x + 1 < {n}",
@@ -489,8 +524,7 @@ pub fn report(f: &TableFacts, label: &str) -> (Vec<Check>, Vec<Measurement>) {
             "max_distance": far.map(|v| v.to_string()),
             "rows_at_distance": hist.iter().map(|(o, c)| (o.to_string(), json!(c.to_string()))).collect::<serde_json::Map<_, _>>(),
         }),
-    });
-    (checks, ms)
+    }
 }
 
 /// The names of the checks [`report`] makes, in order.

@@ -105,30 +105,7 @@ pub fn checks(
     let range = format!("[{}, {}]", abbreviate(&x), abbreviate(&y));
     // floor = numeration, and the A's offsets from A_X
     let a_x = floor(&x);
-    let blocks: Vec<(Vec<u64>, Option<String>)> = (0..len.div_ceil(BLOCK))
-        .into_par_iter()
-        .map(|b| -> Result<_> {
-            cancel.check()?;
-            let (s, e) = (b * BLOCK, ((b + 1) * BLOCK).min(len));
-            let mut offs = Vec::with_capacity((e - s) as usize);
-            let mut bad = None;
-            for k in s..e {
-                let n = Integer::from(&x + k);
-                let f = floor(&n);
-                if bad.is_none() {
-                    let num = numeration::lower(a, 0, &n);
-                    if num != f {
-                        bad = Some(format!(
-                            "a = {a}, n = {n}: floor formula gives A_n = {f}, numeration (Property 3) {num}"
-                        ));
-                    }
-                }
-                offs.push(Integer::from(&f - &a_x).to_u64().unwrap_or(u64::MAX));
-            }
-            progress(e - s);
-            Ok((offs, bad))
-        })
-        .collect::<Result<_>>()?;
+    let blocks = floor_blocks(a, &x, len, &a_x, &floor, progress, cancel)?;
     let first_bad = blocks.iter().find_map(|b| b.1.clone());
     let floor_num = Check::ran(
         NAMES[0],
@@ -145,74 +122,10 @@ pub fn checks(
     let width = Integer::from(&a_end - &a_x)
         .to_u64()
         .ok_or_else(|| Error::internal("window width"))?;
-    let upper = |j: &Integer| Integer::from(j * a) + floor(j);
-    // the first j with B_j ≥ v, by bisection on the floor formula over [0, Y + 1]
-    let first_b = |v: &Integer| -> Integer {
-        let (mut l, mut h) = (Integer::new(), y1.clone());
-        while l < h {
-            let m = Integer::from(&l + &h) >> 1u32;
-            if upper(&m) >= *v {
-                h = m;
-            } else {
-                l = m + 1u32;
-            }
-        }
-        l
-    };
-    let (j0, j1) = (first_b(&a_x), first_b(&a_end));
-    let nb = Integer::from(&j1 - &j0)
-        .to_u64()
-        .ok_or_else(|| Error::internal("window B count"))?;
-    let b_offs: Vec<u64> = (0..nb.div_ceil(BLOCK))
-        .into_par_iter()
-        .flat_map_iter(|b| {
-            let (s, e) = (b * BLOCK, ((b + 1) * BLOCK).min(nb));
-            let (j0, a_x) = (&j0, &a_x);
-            (s..e).map(move |k| {
-                let j = Integer::from(j0 + k);
-                Integer::from(&upper(&j) - a_x).to_u64().unwrap_or(u64::MAX)
-            })
-        })
-        .collect();
-    let mut a_bits = vec![0u64; width.div_ceil(64) as usize];
-    let mut b_bits = a_bits.clone();
-    let put = |bits: &mut Vec<u64>, o: u64| {
-        if o < width {
-            bits[(o / 64) as usize] |= 1 << (o % 64);
-        }
-    };
-    for &o in blocks.iter().flat_map(|b| &b.0) {
-        put(&mut a_bits, o);
-    }
-    for &o in &b_offs {
-        put(&mut b_bits, o);
-    }
-    let mut bad = None;
-    for (i, (&wa, &wb)) in a_bits.iter().zip(&b_bits).enumerate() {
-        let left = width - 64 * i as u64;
-        let mask = if left >= 64 { !0 } else { (1u64 << left) - 1 };
-        let wrong = (wa ^ wb ^ mask) & mask;
-        if wrong != 0 {
-            let t = wrong.trailing_zeros();
-            let m = Integer::from(&a_x + (64 * i as u64 + u64::from(t)));
-            let what = if (wa >> t) & 1 == 1 {
-                "both some A_n and some B_j"
-            } else {
-                "neither an A_n nor a B_j"
-            };
-            // the index of the first A at or above m
-            let n = Integer::from(
-                &x + a_bits[..i]
-                    .iter()
-                    .map(|w| u64::from(w.count_ones()))
-                    .sum::<u64>(),
-            ) + (wa & ((1u64 << t) - 1)).count_ones();
-            bad = Some(format!(
-                "a = {a}, n = {n}: the integer {m} is {what} (floor formula)"
-            ));
-            break;
-        }
-    }
+    let (nb, b_offs) = b_offsets(a, &y1, &a_x, &a_end, &floor)?;
+    let a_bits = bit_set(width, blocks.iter().flat_map(|b| &b.0));
+    let b_bits = bit_set(width, &b_offs);
+    let mut bad = first_overlap_or_gap(a, &x, &a_x, width, &a_bits, &b_bits);
     // every A of the window lies in [A_X, A_{Y+1}) once, and so does every B counted
     let a_count: u64 = a_bits.iter().map(|w| u64::from(w.count_ones())).sum();
     let b_count: u64 = b_bits.iter().map(|w| u64::from(w.count_ones())).sum();
@@ -231,6 +144,132 @@ pub fn checks(
         "the window is empty",
     );
     Ok(vec![floor_num, complement])
+}
+
+/// Per parallel block of the `len` indices from `x`: the offsets A_n − A_X of the floor side
+/// (u64::MAX when out of range), and the first n whose floor and numeration disagree.
+fn floor_blocks(
+    a: u64,
+    x: &Integer,
+    len: u64,
+    a_x: &Integer,
+    floor: &(impl Fn(&Integer) -> Integer + Sync),
+    progress: &(dyn Fn(u64) + Sync),
+    cancel: &crate::cancel::Cancel,
+) -> Result<Vec<(Vec<u64>, Option<String>)>> {
+    (0..len.div_ceil(BLOCK))
+        .into_par_iter()
+        .map(|b| -> Result<_> {
+            cancel.check()?;
+            let (s, e) = (b * BLOCK, ((b + 1) * BLOCK).min(len));
+            let mut offs = Vec::with_capacity((e - s) as usize);
+            let mut bad = None;
+            for k in s..e {
+                let n = Integer::from(x + k);
+                let f = floor(&n);
+                if bad.is_none() {
+                    let num = numeration::lower(a, 0, &n);
+                    if num != f {
+                        bad = Some(format!(
+                            "a = {a}, n = {n}: floor formula gives A_n = {f}, numeration (Property 3) {num}"
+                        ));
+                    }
+                }
+                offs.push(Integer::from(&f - a_x).to_u64().unwrap_or(u64::MAX));
+            }
+            progress(e - s);
+            Ok((offs, bad))
+        })
+        .collect::<Result<_>>()
+}
+
+/// The number of B_j = a·j + A_j in [A_X, A_{Y+1}) (`a_x`, `a_end`), and their offsets
+/// B_j − A_X (u64::MAX when out of range), in order of j.
+fn b_offsets(
+    a: u64,
+    y1: &Integer,
+    a_x: &Integer,
+    a_end: &Integer,
+    floor: &(impl Fn(&Integer) -> Integer + Sync),
+) -> Result<(u64, Vec<u64>)> {
+    let upper = |j: &Integer| Integer::from(j * a) + floor(j);
+    // the first j with B_j ≥ v, by bisection on the floor formula over [0, Y + 1]
+    let first_b = |v: &Integer| -> Integer {
+        let (mut l, mut h) = (Integer::new(), y1.clone());
+        while l < h {
+            let m = Integer::from(&l + &h) >> 1u32;
+            if upper(&m) >= *v {
+                h = m;
+            } else {
+                l = m + 1u32;
+            }
+        }
+        l
+    };
+    let (j0, j1) = (first_b(a_x), first_b(a_end));
+    let nb = Integer::from(&j1 - &j0)
+        .to_u64()
+        .ok_or_else(|| Error::internal("window B count"))?;
+    let b_offs: Vec<u64> = (0..nb.div_ceil(BLOCK))
+        .into_par_iter()
+        .flat_map_iter(|b| {
+            let (s, e) = (b * BLOCK, ((b + 1) * BLOCK).min(nb));
+            let (j0, upper) = (&j0, &upper);
+            (s..e).map(move |k| {
+                let j = Integer::from(j0 + k);
+                Integer::from(&upper(&j) - a_x).to_u64().unwrap_or(u64::MAX)
+            })
+        })
+        .collect();
+    Ok((nb, b_offs))
+}
+
+/// The set of the offsets below `width`, one bit each.
+fn bit_set<'a>(width: u64, offs: impl IntoIterator<Item = &'a u64>) -> Vec<u64> {
+    let mut bits = vec![0u64; width.div_ceil(64) as usize];
+    for &o in offs {
+        if o < width {
+            bits[(o / 64) as usize] |= 1 << (o % 64);
+        }
+    }
+    bits
+}
+
+/// The first integer of [A_X, A_X + width) that is both an A and a B, or neither, as a
+/// counterexample naming the index n of the first A at or above it.
+fn first_overlap_or_gap(
+    a: u64,
+    x: &Integer,
+    a_x: &Integer,
+    width: u64,
+    a_bits: &[u64],
+    b_bits: &[u64],
+) -> Option<String> {
+    for (i, (&wa, &wb)) in a_bits.iter().zip(b_bits).enumerate() {
+        let left = width - 64 * i as u64;
+        let mask = if left >= 64 { !0 } else { (1u64 << left) - 1 };
+        let wrong = (wa ^ wb ^ mask) & mask;
+        if wrong != 0 {
+            let t = wrong.trailing_zeros();
+            let m = Integer::from(a_x + (64 * i as u64 + u64::from(t)));
+            let what = if (wa >> t) & 1 == 1 {
+                "both some A_n and some B_j"
+            } else {
+                "neither an A_n nor a B_j"
+            };
+            // the index of the first A at or above m
+            let n = Integer::from(
+                x + a_bits[..i]
+                    .iter()
+                    .map(|w| u64::from(w.count_ones()))
+                    .sum::<u64>(),
+            ) + (wa & ((1u64 << t) - 1)).count_ones();
+            return Some(format!(
+                "a = {a}, n = {n}: the integer {m} is {what} (floor formula)"
+            ));
+        }
+    }
+    None
 }
 
 #[cfg(test)]

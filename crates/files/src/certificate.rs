@@ -284,111 +284,14 @@ impl Certificate {
 
     /// Validates the bytes and indexes the rows.
     fn from_store(b: Bytes) -> Result<Certificate, CertificateError> {
-        header::preamble(
-            &b,
-            HEADER_LEN,
-            Kind::RowCertificate,
-            &[VERSION],
-            "version 1",
-        )
-        .map_err(CertificateError::Invalid)?;
-        let (a, x, mu, lam, w) = (
-            u64_at(&b, 16),
-            u64_at(&b, 24),
-            u64_at(&b, 32),
-            u64_at(&b, 40),
-            u32_at(&b, 48),
-        );
-        if a == 0 {
-            return Err(invalid("a", "a = 0 (a is at least 1)"));
-        }
-        if x == 0 || x > MAX_ROWS as u64 {
-            return Err(invalid(
-                "X",
-                format!("X = {x} rows (1 to {} are accepted)", MAX_ROWS),
-            ));
-        }
-        if lam == 0 {
-            return Err(invalid("λ", "joint period 0"));
-        }
-        if w != 2 && w != 4 {
-            return Err(invalid("width", format!("value width {w} (2 or 4 bytes)")));
-        }
-        HeaderError::reserved_zero(&b[52..64]).map_err(CertificateError::Invalid)?;
-        let payload = &b[HEADER_LEN..];
-        if u64_at(&b, 64) != payload.len() as u64 {
-            return Err(CertificateError::Invalid(HeaderError::Length {
-                got: b.len() as u64,
-                want: u64_at(&b, 64).saturating_add(HEADER_LEN as u64),
-            }));
-        }
-        if checksum(&b[..72], payload) != u64_at(&b, 72) {
-            return Err(CertificateError::Invalid(HeaderError::Damaged(
-                Damage::Checksum {
-                    covers: "header and payload",
-                },
-            )));
-        }
-        let wb = w as usize;
-        let mut cur = Cursor { b: payload, at: 0 };
+        let (a, x, (mu, lam), w) = header_fields(&b)?;
+        let mut cur = Cursor {
+            b: &b[HEADER_LEN..],
+            at: 0,
+        };
         let mut rows = Vec::with_capacity(x as usize);
         for row in 0..x {
-            let what = |m: String| invalid("row", format!("row {row}: {m}"));
-            let (y0, p, s) = (cur.u64()?, cur.u64()?, cur.u64()?);
-            if y0 > mu {
-                return Err(what(format!(
-                    "preperiod {y0} above the joint preperiod {mu}"
-                )));
-            }
-            if p == 0 || lam % p != 0 {
-                return Err(what(format!(
-                    "period {p} does not divide the joint period {lam}"
-                )));
-            }
-            if s != 0 && s != y0 {
-                return Err(what(format!(
-                    "{s} stored values below the preperiod {y0} (0 or {y0})"
-                )));
-            }
-            // bounds of G(x, y) − y: −2a·x ≤ G − y ≤ x, and G ≥ 0
-            let low = i128::from(a)
-                .checked_mul(2 * i128::from(row))
-                .map_or(i128::MIN, |v| -v);
-            let mut values = |n: u64, y_first: u64| -> Result<usize, CertificateError> {
-                let bytes = n
-                    .checked_mul(u64::from(w))
-                    .filter(|&k| k <= cur.left())
-                    .ok_or_else(|| what(format!("{n} values run past the end of the file")))?;
-                let at = HEADER_LEN + cur.at;
-                let vals = cur.take(bytes as usize)?;
-                let (mut lo, mut hi) = (i32::MAX, i32::MIN);
-                for c in vals.chunks_exact(wb) {
-                    let v = read_value(c);
-                    lo = lo.min(v);
-                    hi = hi.max(v);
-                }
-                // G ≥ 0 can fail only where y < −(G − y) ≤ 2a·x: the first columns
-                let neg = vals
-                    .chunks_exact(wb)
-                    .zip(y_first..)
-                    .take_while(|&(_, y)| i128::from(y) < -low)
-                    .any(|(c, y)| i128::from(y) + i128::from(read_value(c)) < 0);
-                if n > 0 && (i128::from(lo) < low || i128::from(hi) > i128::from(row) || neg) {
-                    return Err(what(format!(
-                        "a value G(x, y) − y outside [−2a·x, x] = [{low}, {row}], or G < 0"
-                    )));
-                }
-                Ok(at)
-            };
-            let prefix_at = values(s, 0)?;
-            let cycle_at = values(p, y0)?;
-            rows.push(CertifiedRow {
-                preperiod: y0,
-                period: p,
-                prefix_stored: s == y0,
-                prefix_at,
-                cycle_at,
-            });
+            rows.push(cur.row(row, a, (mu, lam), w)?);
         }
         if cur.left() != 0 {
             return Err(invalid(
@@ -399,7 +302,7 @@ impl Certificate {
         Ok(Certificate {
             a,
             joint: (mu, lam),
-            width: wb,
+            width: w as usize,
             bytes: b,
             rows,
         })
@@ -512,6 +415,51 @@ impl Certificate {
     }
 }
 
+/// The header's fields a, X, (μ, λ) and the value width, checked (with the length and the
+/// checksum over header and payload).
+fn header_fields(b: &[u8]) -> Result<(u64, u64, (u64, u64), u32), CertificateError> {
+    header::preamble(b, HEADER_LEN, Kind::RowCertificate, &[VERSION], "version 1")
+        .map_err(CertificateError::Invalid)?;
+    let (a, x, mu, lam, w) = (
+        u64_at(b, 16),
+        u64_at(b, 24),
+        u64_at(b, 32),
+        u64_at(b, 40),
+        u32_at(b, 48),
+    );
+    if a == 0 {
+        return Err(invalid("a", "a = 0 (a is at least 1)"));
+    }
+    if x == 0 || x > MAX_ROWS as u64 {
+        return Err(invalid(
+            "X",
+            format!("X = {x} rows (1 to {} are accepted)", MAX_ROWS),
+        ));
+    }
+    if lam == 0 {
+        return Err(invalid("λ", "joint period 0"));
+    }
+    if w != 2 && w != 4 {
+        return Err(invalid("width", format!("value width {w} (2 or 4 bytes)")));
+    }
+    HeaderError::reserved_zero(&b[52..64]).map_err(CertificateError::Invalid)?;
+    let payload = &b[HEADER_LEN..];
+    if u64_at(b, 64) != payload.len() as u64 {
+        return Err(CertificateError::Invalid(HeaderError::Length {
+            got: b.len() as u64,
+            want: u64_at(b, 64).saturating_add(HEADER_LEN as u64),
+        }));
+    }
+    if checksum(&b[..72], payload) != u64_at(b, 72) {
+        return Err(CertificateError::Invalid(HeaderError::Damaged(
+            Damage::Checksum {
+                covers: "header and payload",
+            },
+        )));
+    }
+    Ok((a, x, (mu, lam), w))
+}
+
 /// Reads the payload front to back, refusing to run past its end.
 struct Cursor<'a> {
     b: &'a [u8],
@@ -535,6 +483,84 @@ impl Cursor<'_> {
     fn u64(&mut self) -> Result<u64, CertificateError> {
         let s = self.take(8)?;
         Ok(u64::from_le_bytes(s.try_into().unwrap_or([0; 8])))
+    }
+
+    /// The next row record, of row `row` (see the module documentation), checked against the
+    /// header's a, joint preperiod and period (μ, λ) and value width `w`.
+    fn row(
+        &mut self,
+        row: u64,
+        a: u64,
+        (mu, lam): (u64, u64),
+        w: u32,
+    ) -> Result<CertifiedRow, CertificateError> {
+        let what = |m: String| invalid("row", format!("row {row}: {m}"));
+        let (y0, p, s) = (self.u64()?, self.u64()?, self.u64()?);
+        if y0 > mu {
+            return Err(what(format!(
+                "preperiod {y0} above the joint preperiod {mu}"
+            )));
+        }
+        if p == 0 || lam % p != 0 {
+            return Err(what(format!(
+                "period {p} does not divide the joint period {lam}"
+            )));
+        }
+        if s != 0 && s != y0 {
+            return Err(what(format!(
+                "{s} stored values below the preperiod {y0} (0 or {y0})"
+            )));
+        }
+        // bounds of G(x, y) − y: −2a·x ≤ G − y ≤ x, and G ≥ 0
+        let low = i128::from(a)
+            .checked_mul(2 * i128::from(row))
+            .map_or(i128::MIN, |v| -v);
+        let prefix_at = self.values(s, 0, w, (low, row))?;
+        let cycle_at = self.values(p, y0, w, (low, row))?;
+        Ok(CertifiedRow {
+            preperiod: y0,
+            period: p,
+            prefix_stored: s == y0,
+            prefix_at,
+            cycle_at,
+        })
+    }
+
+    /// The next `n` values of row `row` (width `w` bytes), from column `y_first` on, checked
+    /// against the bounds `low` = −2a·x ≤ G − y ≤ x and G ≥ 0; returns their offset in the file.
+    fn values(
+        &mut self,
+        n: u64,
+        y_first: u64,
+        w: u32,
+        (low, row): (i128, u64),
+    ) -> Result<usize, CertificateError> {
+        let what = |m: String| invalid("row", format!("row {row}: {m}"));
+        let wb = w as usize;
+        let bytes = n
+            .checked_mul(u64::from(w))
+            .filter(|&k| k <= self.left())
+            .ok_or_else(|| what(format!("{n} values run past the end of the file")))?;
+        let at = HEADER_LEN + self.at;
+        let vals = self.take(bytes as usize)?;
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for c in vals.chunks_exact(wb) {
+            let v = read_value(c);
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+        // G ≥ 0 can fail only where y < −(G − y) ≤ 2a·x: the first columns
+        let neg = vals
+            .chunks_exact(wb)
+            .zip(y_first..)
+            .take_while(|&(_, y)| i128::from(y) < -low)
+            .any(|(c, y)| i128::from(y) + i128::from(read_value(c)) < 0);
+        if n > 0 && (i128::from(lo) < low || i128::from(hi) > i128::from(row) || neg) {
+            return Err(what(format!(
+                "a value G(x, y) − y outside [−2a·x, x] = [{low}, {row}], or G < 0"
+            )));
+        }
+        Ok(at)
     }
 }
 

@@ -252,6 +252,9 @@ fn remove_stale_temporaries(files: &Files) -> Vec<PathBuf> {
         .collect()
 }
 
+/// What [`Resumable::open`] returns: the checkpoint and how the run starts, or a refusal.
+type Opened = std::result::Result<(Resumable, Start), ResumeError>;
+
 /// The refusal of a symbolic link where a file of the run should be.
 fn symlink_refused(p: &Path) -> ResumeError {
     ResumeError::Other(Error::usage(format!(
@@ -270,7 +273,7 @@ impl Resumable {
         mode: Partial,
         what: &'static str,
         progress: &dyn Fn(&[String]) -> String,
-    ) -> std::result::Result<(Resumable, Start), ResumeError> {
+    ) -> Opened {
         check_folder(&files.target)?;
         let (log, created, found) =
             Log::open_locked(&files.log, &files.target).map_err(|e| match e {
@@ -280,7 +283,7 @@ impl Resumable {
                 },
                 e => ResumeError::Other(e),
             })?;
-        let mut r = Resumable {
+        let r = Resumable {
             files,
             log,
             recorded: false,
@@ -292,112 +295,141 @@ impl Resumable {
         let partial_gone = r.files.partial.as_deref().is_some_and(|p| {
             std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
         });
-        let refuse = |mut r: Resumable, e: ResumeError| {
-            // a log made only to take the lock goes again; anything found stays as it was
-            if created {
-                r.cleanup = Cleanup::Log;
-            }
-            Err(e)
-        };
         let earlier = match &found {
             Found::Nothing => false,
             Found::Log { .. } if partial_gone => false,
             _ => true,
         };
         match mode {
-            Partial::Resume => match found {
-                Found::Log {
-                    params: p,
-                    records,
-                    damaged,
-                } if !partial_gone => {
-                    if p != params {
-                        let at = r.files.shown().to_owned();
-                        return refuse(
-                            r,
-                            ResumeError::OtherRun {
-                                at,
-                                what,
-                                found: p,
-                                wanted: params.to_owned(),
-                            },
-                        );
-                    }
-                    let files = &r.files;
-                    if let Some(link) = files.partial.iter().chain(&files.state).find(|p| {
-                        std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
-                    }) {
-                        let e = symlink_refused(link);
-                        return refuse(r, e);
-                    }
-                    r.recorded = !records.is_empty();
-                    r.resuming = true;
-                    r.damaged = damaged;
-                    r.stale = remove_stale_temporaries(&r.files);
-                    Ok((r, Start::Resume(records)))
-                }
-                Found::NotALog => {
-                    let log = r.files.log.clone();
-                    refuse(r, ResumeError::NotALog { log })
-                }
-                _ => {
-                    let why = if created {
-                        format!("'{}' does not exist", r.files.log.display())
-                    } else if matches!(found, Found::Nothing) {
-                        format!(
-                            "its checkpoint '{}' is empty (a run stopped before it recorded its \
-                             parameters: nothing of it can be continued; a run without --resume \
-                             starts afresh)",
-                            r.files.log.display()
-                        )
-                    } else {
-                        format!("'{}' does not exist", r.files.shown().display())
-                    };
-                    let target = r.files.target.clone();
-                    refuse(r, ResumeError::NothingToResume { target, why })
-                }
-            },
-            Partial::Refuse if earlier => match found {
-                Found::NotALog => {
-                    let log = r.files.log.clone();
-                    refuse(r, ResumeError::NotALog { log })
-                }
-                Found::Log { records, .. } => {
-                    let (target, at) = (r.files.target.clone(), r.files.shown().to_owned());
-                    let progress = progress(&records);
-                    refuse(
-                        r,
-                        ResumeError::Interrupted {
-                            target,
+            Partial::Resume => r.resume(found, created, partial_gone, params, what),
+            Partial::Refuse if earlier => r.refuse_earlier(found, created, progress),
+            Partial::Refuse | Partial::Restart => r.start_afresh(params, earlier, partial_gone),
+        }
+    }
+
+    /// A refusal at the start: a log made only to take the lock (`created`) goes again when `self`
+    /// is dropped; anything found stays as it was.
+    fn refused(mut self, created: bool, e: ResumeError) -> Opened {
+        if created {
+            self.cleanup = Cleanup::Log;
+        }
+        Err(e)
+    }
+
+    /// [`Partial::Resume`]: resumes the log `found` if it is one of `params` whose partial file
+    /// is there (`partial_gone` false) and no file of the run is a symbolic link; refuses
+    /// otherwise.
+    fn resume(
+        mut self,
+        found: Found,
+        created: bool,
+        partial_gone: bool,
+        params: &str,
+        what: &'static str,
+    ) -> Opened {
+        match found {
+            Found::Log {
+                params: p,
+                records,
+                damaged,
+            } if !partial_gone => {
+                if p != params {
+                    let at = self.files.shown().to_owned();
+                    return self.refused(
+                        created,
+                        ResumeError::OtherRun {
                             at,
-                            progress,
+                            what,
+                            found: p,
+                            wanted: params.to_owned(),
                         },
+                    );
+                }
+                let files = &self.files;
+                if let Some(link) = files.partial.iter().chain(&files.state).find(|p| {
+                    std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
+                }) {
+                    let e = symlink_refused(link);
+                    return self.refused(created, e);
+                }
+                self.recorded = !records.is_empty();
+                self.resuming = true;
+                self.damaged = damaged;
+                self.stale = remove_stale_temporaries(&self.files);
+                Ok((self, Start::Resume(records)))
+            }
+            Found::NotALog => {
+                let log = self.files.log.clone();
+                self.refused(created, ResumeError::NotALog { log })
+            }
+            _ => {
+                let why = if created {
+                    format!("'{}' does not exist", self.files.log.display())
+                } else if matches!(found, Found::Nothing) {
+                    format!(
+                        "its checkpoint '{}' is empty (a run stopped before it recorded its \
+                         parameters: nothing of it can be continued; a run without --resume \
+                         starts afresh)",
+                        self.files.log.display()
                     )
-                }
-                Found::Nothing => unreachable!("`earlier` is false for an empty log"),
-            },
-            Partial::Refuse | Partial::Restart => {
-                // Start afresh: the earlier run's files (if any) are discarded under the lock.
-                let discarded = earlier;
-                if let Some(p) = &r.files.partial
-                    && !partial_gone
-                {
-                    std::fs::remove_file(p).map_err(|e| Error::file(p, e))?;
-                }
-                for s in &r.files.state {
-                    match std::fs::remove_file(s) {
-                        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                            return Err(Error::file(s, e).into());
-                        }
-                        _ => {}
-                    }
-                }
-                r.cleanup = Cleanup::All;
-                r.log.start(params)?;
-                r.stale = remove_stale_temporaries(&r.files);
-                Ok((r, Start::Fresh { discarded }))
+                } else {
+                    format!("'{}' does not exist", self.files.shown().display())
+                };
+                let target = self.files.target.clone();
+                self.refused(created, ResumeError::NothingToResume { target, why })
             }
         }
+    }
+
+    /// A plain run ([`Partial::Refuse`]) that found an earlier run's checkpoint `found`: refused,
+    /// saying how far that run got (`progress`).  `found` is never [`Found::Nothing`] here.
+    fn refuse_earlier(
+        self,
+        found: Found,
+        created: bool,
+        progress: &dyn Fn(&[String]) -> String,
+    ) -> Opened {
+        match found {
+            Found::NotALog => {
+                let log = self.files.log.clone();
+                self.refused(created, ResumeError::NotALog { log })
+            }
+            Found::Log { records, .. } => {
+                let (target, at) = (self.files.target.clone(), self.files.shown().to_owned());
+                let progress = progress(&records);
+                self.refused(
+                    created,
+                    ResumeError::Interrupted {
+                        target,
+                        at,
+                        progress,
+                    },
+                )
+            }
+            Found::Nothing => unreachable!("`earlier` is false for an empty log"),
+        }
+    }
+
+    /// Starts afresh: the earlier run's files (if any: `discarded`) are discarded under the lock,
+    /// and the log started with `params`.
+    fn start_afresh(mut self, params: &str, discarded: bool, partial_gone: bool) -> Opened {
+        if let Some(p) = &self.files.partial
+            && !partial_gone
+        {
+            std::fs::remove_file(p).map_err(|e| Error::file(p, e))?;
+        }
+        for s in &self.files.state {
+            match std::fs::remove_file(s) {
+                Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                    return Err(Error::file(s, e).into());
+                }
+                _ => {}
+            }
+        }
+        self.cleanup = Cleanup::All;
+        self.log.start(params)?;
+        self.stale = remove_stale_temporaries(&self.files);
+        Ok((self, Start::Fresh { discarded }))
     }
 
     /// The output's files.

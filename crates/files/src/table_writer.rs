@@ -189,6 +189,112 @@ pub struct TableWriter {
     abort_after: Option<usize>,
 }
 
+/// The checkpoint of an earlier table format named as such: a refusal that says which version
+/// left it (`e` itself otherwise).
+fn name_earlier_format(e: ResumeError) -> ResumeError {
+    match e {
+        ResumeError::OtherRun { at, found, .. } if found.starts_with(V1_PARAMS) => {
+            ResumeError::Damaged {
+                at,
+                why: "it was started by an earlier version of wythoff, in table format \
+                      version 1 (header not covered by the checksum), which this version \
+                      neither writes nor reads"
+                    .into(),
+            }
+        }
+        ResumeError::OtherRun { at, found, .. } if found.starts_with(V2_PARAMS) => {
+            ResumeError::Damaged {
+                at,
+                why: "it was started by an earlier version of wythoff, in table format \
+                      version 2 (no band index), whose checkpoints this version does not \
+                      continue"
+                    .into(),
+            }
+        }
+        e => e,
+    }
+}
+
+/// The partial file opened and mapped, with where the run starts: the first row to compute, the
+/// chain of the bands before it and their hashes.
+struct Mapped {
+    file: File,
+    from_row: usize,
+    chain: u64,
+    hashes: Vec<u64>,
+    map: MmapMut,
+}
+
+/// Resumes the interrupted run whose checkpoint `log` holds `records`: checks, before changing
+/// anything, that the partial file `partial` has the size `total` and the header `header0` of
+/// this table (the log's lock handed back, every file left as it was, otherwise) and that there
+/// is `room` for the run, then re-hashes the rows band by band up to the last record whose chain
+/// matches.
+fn resume_partial(
+    log: Resumable,
+    partial: &Path,
+    records: &[String],
+    (header0, layout, total): (TableHeader, Layout, u64),
+    room: &dyn Fn(u64) -> Result<(), Error>,
+    note: &dyn Fn(&str),
+) -> Result<(Resumable, Mapped), WriteError> {
+    let Some(file) = log.open_partial() else {
+        return Err(log.refuse("its partial file cannot be opened").into());
+    };
+    let len = file.metadata().map_err(|e| Error::file(partial, e))?.len();
+    if len != total {
+        return Err(log
+            .refuse(format!("it has {len} bytes, and this table needs {total}"))
+            .into());
+    }
+    room(0)?;
+    // SAFETY: the partial file belongs to this run, which holds its checkpoint's
+    // lock; no other run maps it.
+    let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
+    if TableHeader::from_bytes(&map[..HEADER_LEN]).ok() != Some(header0) {
+        drop(map);
+        return Err(log.refuse("its header is not this table's").into());
+    }
+    let done: Vec<(usize, u64)> = records.iter().filter_map(|r| parse_record(r)).collect();
+    let (rows, chain, hashes) = last_matching(&map[HEADER_LEN..], layout, &done);
+    if rows > 0 {
+        note(&format!("resuming at row {rows} of {}", header0.n));
+    } else {
+        note("resuming: no checkpointed band matches the partial file, starting at row 0");
+    }
+    let mapped = Mapped {
+        file,
+        from_row: rows,
+        chain,
+        hashes,
+        map,
+    };
+    Ok((log, mapped))
+}
+
+/// Creates the partial file `partial` of a fresh run, reserves its blocks and maps it, with the
+/// header `header0` (checksum 0) written; `total` is the file's size.
+fn fresh_partial(
+    log: &Resumable,
+    partial: &Path,
+    header0: TableHeader,
+    total: u64,
+) -> Result<Mapped, WriteError> {
+    let file = log.create_partial()?;
+    reserve(&file, partial, total)?;
+    // SAFETY: the partial file was created by this run, which holds its checkpoint's
+    // lock; no other run maps it.
+    let mut map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(partial, e))?;
+    map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
+    Ok(Mapped {
+        file,
+        from_row: 0,
+        chain: 0,
+        hashes: Vec::new(),
+        map,
+    })
+}
+
 impl TableWriter {
     /// Opens the table of parameter `a` and side `n` (payload `layout`) at `target` (a regular
     /// file, checked by [`crate::atomic::target`]) for writing, as `mode` says: fresh
@@ -239,62 +345,17 @@ impl TableWriter {
             "table",
             &progress_of,
         );
-        let (log, start) = opened.map_err(|e| match e {
-            // checkpoints of earlier formats are named as such
-            ResumeError::OtherRun { at, found, .. } if found.starts_with(V1_PARAMS) => {
-                ResumeError::Damaged {
-                    at,
-                    why: "it was started by an earlier version of wythoff, in table format \
-                          version 1 (header not covered by the checksum), which this version \
-                          neither writes nor reads"
-                        .into(),
-                }
-            }
-            ResumeError::OtherRun { at, found, .. } if found.starts_with(V2_PARAMS) => {
-                ResumeError::Damaged {
-                    at,
-                    why: "it was started by an earlier version of wythoff, in table format \
-                          version 2 (no band index), whose checkpoints this version does not \
-                          continue"
-                        .into(),
-                }
-            }
-            e => e,
-        })?;
+        let (log, start) = opened.map_err(name_earlier_format)?;
         let partial = log.partial()?.to_owned();
-        let (file, from_row, chain, hashes, map) = match start {
-            Start::Resume(records) => {
-                let Some(file) = log.open_partial() else {
-                    return Err(log.refuse("its partial file cannot be opened").into());
-                };
-                let len = file.metadata().map_err(|e| Error::file(&partial, e))?.len();
-                if len != total {
-                    return Err(log
-                        .refuse(format!("it has {len} bytes, and this table needs {total}"))
-                        .into());
-                }
-                check(0)?;
-                // SAFETY: the partial file belongs to this run, which holds its checkpoint's
-                // lock; no other run maps it.
-                let map =
-                    unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(&partial, e))?;
-                if TableHeader::from_bytes(&map[..HEADER_LEN]).ok() != Some(header0) {
-                    drop(map);
-                    return Err(log.refuse("its header is not this table's").into());
-                }
-                let done: Vec<(usize, u64)> =
-                    records.iter().filter_map(|r| parse_record(r)).collect();
-                let (rows, h, hashes) = last_matching(&map[HEADER_LEN..], layout, &done);
-                if rows > 0 {
-                    note(&format!("resuming at row {rows} of {n}"));
-                } else {
-                    note(
-                        "resuming: no checkpointed band matches the partial file, starting at \
-                         row 0",
-                    );
-                }
-                (file, rows, h, hashes, map)
-            }
+        let (log, m) = match start {
+            Start::Resume(records) => resume_partial(
+                log,
+                &partial,
+                &records,
+                (header0, layout, total),
+                &check,
+                note,
+            )?,
             Start::Fresh { discarded } => {
                 if discarded {
                     note(&format!(
@@ -302,36 +363,30 @@ impl TableWriter {
                         partial.display()
                     ));
                 }
-                let file = log.create_partial()?;
-                reserve(&file, &partial, total)?;
-                // SAFETY: the partial file was created by this run, which holds its checkpoint's
-                // lock; no other run maps it.
-                let mut map =
-                    unsafe { MmapMut::map_mut(&file) }.map_err(|e| Error::file(&partial, e))?;
-                map[..HEADER_LEN].copy_from_slice(&header0.to_bytes());
-                (file, 0, 0, Vec::new(), map)
+                let mapped = fresh_partial(&log, &partial, header0, total)?;
+                (log, mapped)
             }
         };
         let w = TableWriter {
-            map,
-            file,
+            map: m.map,
+            file: m.file,
             partial,
             target: target.to_owned(),
             header0,
             layout,
             state: Mutex::new(State {
-                done: from_row,
-                chain,
+                done: m.from_row,
+                chain: m.chain,
                 log,
                 failed: None,
                 held: false,
-                hashes,
+                hashes: m.hashes,
             }),
             released: Mutex::new(0),
             read_back: a.min(n) as usize,
             abort_after,
         };
-        Ok((w, from_row))
+        Ok((w, m.from_row))
     }
 
     /// The payload, for the engine to compute in place (workers write disjoint rows).

@@ -117,6 +117,27 @@ fn closure(n: usize, starts: &[usize], edges: impl Fn(usize, &mut dyn FnMut(usiz
 /// The minimal automaton of `dfa`'s language, canonically numbered.  An empty language gives the
 /// one-state automaton that accepts nothing.
 pub fn minimize(dfa: &Dfa) -> Dfa {
+    let Some((kept, index)) = trim(dfa) else {
+        return Dfa::nothing(dfa.numeration(), dfa.vars().to_vec());
+    };
+    let (tail, label, head) = transitions(dfa, &kept, &index);
+    // blocks: accepting against rejecting
+    let mut blocks = Partition::new(kept.len());
+    for (i, &s) in kept.iter().enumerate() {
+        if dfa.is_accepting(s as u32) {
+            blocks.mark(i);
+        }
+    }
+    blocks.split();
+    let mut cords = cords_by_label(&label);
+    refine(&mut blocks, &mut cords, &tail, &head);
+    quotient(dfa, &kept, &index, &blocks)
+}
+
+/// The states of `dfa` reachable from the initial state from which an accepting state is
+/// reachable, in increasing order, and each state's index among them (`usize::MAX` for the
+/// others); none when the initial state is not one of them (the language is empty).
+fn trim(dfa: &Dfa) -> Option<(Vec<usize>, Vec<usize>)> {
     let n = dfa.states();
     let k = dfa.letters();
     let forward = closure(n, &[0], |s, push| {
@@ -160,9 +181,9 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
         }
     });
     if !backward[0] {
-        return Dfa::nothing(dfa.numeration(), dfa.vars().to_vec());
+        return None;
     }
-    // the trimmed automaton: states renumbered, transitions listed
+    // the trimmed automaton's states, renumbered
     let mut index = vec![usize::MAX; n];
     let mut kept = Vec::new();
     for s in 0..n {
@@ -171,7 +192,13 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
             kept.push(s);
         }
     }
-    let nn = kept.len();
+    Some((kept, index))
+}
+
+/// The transitions between the states `kept` (renumbered by `index`) as (tail, label, head),
+/// state by state, labels increasing.
+fn transitions(dfa: &Dfa, kept: &[usize], index: &[usize]) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+    let k = dfa.letters();
     let (mut tail, mut label, mut head) = (Vec::new(), Vec::new(), Vec::new());
     for (i, &s) in kept.iter().enumerate() {
         for l in 0..k {
@@ -183,17 +210,12 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
             }
         }
     }
-    let m = tail.len();
-    // blocks: accepting against rejecting
-    let mut blocks = Partition::new(nn);
-    for (i, &s) in kept.iter().enumerate() {
-        if dfa.is_accepting(s as u32) {
-            blocks.mark(i);
-        }
-    }
-    blocks.split();
-    // cords: transitions by label (tail was filled state by state, labels increasing, so a
-    // counting sort by label keeps it simple)
+    (tail, label, head)
+}
+
+/// The cords' first partition: the transitions grouped by label.
+fn cords_by_label(label: &[usize]) -> Partition {
+    let m = label.len();
     let mut cords = Partition::new(m);
     if m > 0 {
         let mut order: Vec<usize> = (0..m).collect();
@@ -215,9 +237,16 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
         cords.past[cords.sets] = m;
         cords.sets += 1;
     }
+    cords
+}
+
+/// Refines `blocks` and `cords` together until stable (Hopcroft's rule: each new set is
+/// processed once); the transitions are given by their `tail` and `head` states.
+fn refine(blocks: &mut Partition, cords: &mut Partition, tail: &[usize], head: &[usize]) {
+    let (nn, m) = (blocks.elems.len(), head.len());
     // transitions by head
     let mut adj_first = vec![0usize; nn + 1];
-    for &h in &head {
+    for &h in head {
         adj_first[h + 1] += 1;
     }
     for s in 0..nn {
@@ -247,7 +276,12 @@ pub fn minimize(dfa: &Dfa) -> Dfa {
             b += 1;
         }
     }
-    // the quotient, numbered breadth first from the block of the initial state
+}
+
+/// The quotient of `dfa` by the `blocks` of its states `kept` (renumbered by `index`), numbered
+/// breadth first from the block of the initial state.
+fn quotient(dfa: &Dfa, kept: &[usize], index: &[usize], blocks: &Partition) -> Dfa {
+    let k = dfa.letters();
     let mut out_of_block = vec![usize::MAX; blocks.sets];
     let mut rep = Vec::with_capacity(blocks.sets);
     let mut delta = Vec::with_capacity(blocks.sets * k);

@@ -97,17 +97,7 @@ pub fn walk(
     let mut s = Columns::new(s, threads);
     let mut period = vec![0i16; x_rows * l];
     if let Some(f) = &from {
-        while s.y() < f.y {
-            let y = s.y();
-            let k = (y % lam) as usize;
-            hashes[k] = s.hash()?;
-            for (v, &g) in period[k * x_rows..(k + 1) * x_rows]
-                .iter_mut()
-                .zip(s.advance()?)
-            {
-                *v = (g as i64 - y as i64) as i16;
-            }
-        }
+        refill(&mut s, (lam, x_rows), f.y, &mut hashes, &mut period)?;
     }
     // Nivasch's stack, with End::FirstMatch until a repeat of a period dividing λ is seen
     let mut stack = match (&end, &from) {
@@ -197,6 +187,29 @@ pub fn walk(
         period,
         collisions,
     }))
+}
+
+/// Continuing at column `to`: fills the rings `hashes` and `period` (λ = `lam` columns of
+/// `x_rows` rows) again from the sweep `s`, which stands at column `to` − λ, without comparing.
+fn refill(
+    s: &mut Columns,
+    (lam, x_rows): (u64, usize),
+    to: u64,
+    hashes: &mut [u64],
+    period: &mut [i16],
+) -> Result<(), RowsError> {
+    while s.y() < to {
+        let y = s.y();
+        let k = (y % lam) as usize;
+        hashes[k] = s.hash()?;
+        for (v, &g) in period[k * x_rows..(k + 1) * x_rows]
+            .iter_mut()
+            .zip(s.advance()?)
+        {
+            *v = (g as i64 - y as i64) as i16;
+        }
+    }
+    Ok(())
 }
 
 /// Where a walk stands at column y (to checkpoint it, or to continue from a checkpoint): the

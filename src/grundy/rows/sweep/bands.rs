@@ -195,6 +195,8 @@ impl Sweep {
     /// Computes the next `n` columns with `threads` bands (a = 1; threads ≥ 1, at most one band
     /// per 64 rows), filling `batch` with each column's state hash and values, and ends in the
     /// same state as `n` calls of [`Sweep::step`].
+    // One function (a hot kernel): the bands' worker closure shares the pipeline's counters, its
+    // failure flag and the raw pointers into the state as locals; split, they would cross calls.
     #[allow(clippy::needless_range_loop)] // `leaving` is the last band's only
     pub fn steps(&mut self, n: usize, threads: usize, batch: &mut Batch) -> Result<()> {
         if self.a != 1 {
