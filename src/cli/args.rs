@@ -27,6 +27,7 @@
 //!     threads: ThreadsArg,                    // --threads T, 1..=1024, number syntax
 //! }
 //! // in the command:  let workers = args.threads.install()?;   (once; returns the count)
+//! //                  or args.threads.count() for a call that takes the count
 //! ```
 //!
 //! * Parsers: [`index`] / [`index_u64`] (an index n), [`pile`] / [`pile_u64`] (a pile size),
@@ -39,13 +40,14 @@
 //!   positional or an option `allow_hyphen_values = true`; a positional with several values
 //!   (`num_args = 1..`) `allow_negative_numbers = true` (`allow_hyphen_values` there would swallow
 //!   the flags that follow).  What still slips through (`-2^64` among several values) is caught by
-//!   the renderer in `cli::mod`.
+//!   `cli::usage`, which names the kind of value.
 //! * Conflicting or meaningless flags are declared with `conflicts_with`, `requires` or
 //!   `required_if_eq`; a rule that depends on a value (`--side` only with `--format bfile`) is a
 //!   `check()` method returning the message, called by `cli::mod` and refused like clap's own.
-//! * Threads: flatten [`ThreadsArg`] and call [`ThreadsArg::install`] once (a command whose
-//!   `--threads` needs its own declarations, like `grundy`'s `requires = "n"`, uses the
-//!   [`threads`] value parser and [`thread_pool`]: the same code).
+//! * Threads: flatten [`ThreadsArg`], the flag's one declaration (a command that needs another
+//!   help text or a conflict adjusts it with `#[command(mut_arg("threads", …))]`, as `rows`
+//!   does), and call [`ThreadsArg::install`] once for rayon's global pool, or
+//!   [`ThreadsArg::count`] for a library call that takes the number of workers.
 
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -354,7 +356,11 @@ impl SolveArgs {
     }
 }
 
-/// `--threads T`: the number of worker threads, 1..=1024 (default: all cores).
+/// `--threads T`, the one declaration of the flag: the number of worker threads, 1..=1024
+/// (default: all cores).  A command flattens it (and may adjust its help or conflicts with
+/// `mut_arg("threads", …)`), then calls [`ThreadsArg::count`] when the library call takes a
+/// number of workers and runs them itself, or [`ThreadsArg::install`] when the library works on
+/// rayon's global pool.
 #[derive(Args, Clone, Copy, Default)]
 pub(crate) struct ThreadsArg {
     /// Worker threads, 1 to 1024 (default: all cores).
@@ -364,37 +370,29 @@ pub(crate) struct ThreadsArg {
 }
 
 impl ThreadsArg {
-    /// Sets up the global worker pool (once per process) and returns the number of workers.
-    pub(crate) fn install(&self) -> Result<usize> {
-        thread_pool(self.threads)
+    /// The number of workers: the count given (1..=[`MAX_THREADS`], checked by the parser), or
+    /// the cores.
+    pub(crate) fn count(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
     }
-}
 
-/// The one thread-pool setup: validates the count (1..=[`MAX_THREADS`]), builds rayon's global
-/// pool with it the first time it is called, and returns the number of workers (the cores when
-/// `None`).
-pub(crate) fn thread_pool(threads: Option<usize>) -> Result<usize> {
-    static POOL: OnceLock<std::result::Result<usize, String>> = OnceLock::new();
-    let n = match threads {
-        Some(t) if (1..=MAX_THREADS).contains(&t) => t,
-        Some(t) => {
-            return Err(Error::usage(format!(
-                "--threads: {t} is out of range; expected a number of threads from 1 to {MAX_THREADS}"
-            )));
+    /// The one thread-pool setup: builds rayon's global pool with the count given, the first
+    /// time it is called (without `--threads` rayon's default, one worker per core, stays), and
+    /// returns the number of workers.
+    pub(crate) fn install(&self) -> Result<usize> {
+        static POOL: OnceLock<std::result::Result<(), String>> = OnceLock::new();
+        let built = POOL.get_or_init(|| match self.threads {
+            None => Ok(()),
+            Some(t) => rayon::ThreadPoolBuilder::new()
+                .num_threads(t)
+                .build_global()
+                .map_err(|e| e.to_string()),
+        });
+        match built {
+            Ok(()) => Ok(self.count()),
+            Err(e) => Err(Error::internal(format!("thread pool: {e}"))),
         }
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let built = POOL.get_or_init(|| match threads {
-        None => Ok(n),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global()
-            .map(|()| t)
-            .map_err(|e| e.to_string()),
-    });
-    match built {
-        Ok(_) => Ok(n),
-        Err(e) => Err(Error::internal(format!("thread pool: {e}"))),
     }
 }
 

@@ -13,6 +13,7 @@ use wythoff::error::{Error, Result};
 // enforce `requires = "check"` (or "growth", "output") when a given flag conflicts with the
 // required one, so each flag of one mode also conflicts with what selects the others.
 #[derive(Args)]
+#[command(mut_args(rows_threads))]
 pub(crate) struct RowsArgs {
     /// Number of rows X (rows 0..X-1).
     #[arg(value_parser = size, allow_hyphen_values = true,
@@ -56,11 +57,9 @@ pub(crate) struct RowsArgs {
     #[arg(long, value_name = "P", value_parser = columns, allow_hyphen_values = true,
           conflicts_with_all = ["check", "growth"])]
     pub(crate) period: Option<u64>,
-    /// Threads for a = 1, 1 to 1024 (default: all cores): the rows are cut into bands, each a
-    /// column behind the one above; the result is the same for every count.
-    #[arg(long, value_name = "T", value_parser = threads, allow_hyphen_values = true,
-          conflicts_with = "growth")]
-    pub(crate) threads: Option<usize>,
+    // `--threads`, with the help of `rows` and refused with `--growth` ([`rows_threads`])
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     /// Milliseconds between checkpoints of a `rows X -o CERT` run.
     #[arg(long, hide = true, default_value = "300000", value_parser = count,
           allow_hyphen_values = true)]
@@ -84,6 +83,20 @@ pub(crate) struct RowsArgs {
     /// Machine-readable output.
     #[arg(long)]
     pub(crate) json: bool,
+}
+
+/// `--threads` of `rows` ([`ThreadsArg`], the flag's one declaration): its help says what the
+/// threads do here, and it is refused with `--growth`.  (`mut_args` keeps the arguments' order,
+/// which the completion scripts follow.)
+fn rows_threads(a: clap::Arg) -> clap::Arg {
+    if a.get_id() != "threads" {
+        return a;
+    }
+    a.help(
+        "Threads for a = 1, 1 to 1024 (default: all cores): the rows are cut into bands, each a \
+         column behind the one above; the result is the same for every count",
+    )
+    .conflicts_with("growth")
 }
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
@@ -115,7 +128,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let t0 = std::time::Instant::now();
     let mut cfg = rows::Search::new(args.a, x, max);
     cfg.period = args.period;
-    cfg.threads = thread_pool(args.threads)?;
+    cfg.threads = args.threads.count();
     // the values below the preperiods only go into a certificate
     cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
         args.prefix_budget
@@ -255,7 +268,7 @@ fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
     use wythoff::grundy::rows::{self, check};
     let c = wythoff::artifact::certificate::Certificate::read(path)
         .map_err(|e| super::certificate::file_error("--check", e))?;
-    let threads = thread_pool(args.threads)?;
+    let threads = args.threads.count();
     let rep =
         check::check(&c, args.mex_budget, args.max_columns, threads).map_err(|e| match e {
             rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
