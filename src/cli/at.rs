@@ -6,6 +6,7 @@ use super::out::{Out, outln};
 use rug::Integer;
 use std::path::Path;
 use wythoff::error::{Error, Result};
+use wythoff::gvalues;
 
 /// `grundy at X Y [--certificate CERT]`.
 pub(crate) fn at(x: &Integer, y: &Integer, certificate: Option<&Path>) -> Result<()> {
@@ -13,7 +14,7 @@ pub(crate) fn at(x: &Integer, y: &Integer, certificate: Option<&Path>) -> Result
         Some(c) => at_from_certificate(x, y, c)?,
         None => match grundy_at(x, y) {
             Err(Error::Usage(_)) if x.min(y) >= &rows_on_demand() => {
-                return super::gvalue::grundy_far(x, y);
+                return grundy_far(x, y);
             }
             r => r?,
         },
@@ -62,4 +63,28 @@ fn at_from_certificate(x: &Integer, y: &Integer, path: &Path) -> Result<Integer>
     let c = read_certificate(path)?;
     certificate_value(&c, x, y, TABLE_LIMIT, wythoff::cancel::Cancel::never())?
         .map_err(|e| certificate_error(e, path))
+}
+
+/// `grundy at X Y` beyond the certified rows: the value when the g-values give it, else one line
+/// saying what is known (the bounds, and why no value), status 0 either way.
+fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
+    // only where the sweep runs (not for a 0-value, nor where y − 2x > 255), and is long
+    if let Some(row) = gvalues::far::sweep_row(x, y).filter(|&r| r >= 1 << 18) {
+        eprintln!(
+            "wythoff: sweeping the g-values of 0..=255 through row {row} first (about two \
+             minutes at row 2^22 on a 2-core machine)"
+        );
+    }
+    let mut out = Out::new();
+    match gvalues::far::value_far(x, y)? {
+        gvalues::far::Known::Exact(g) => outln!(out, "{g}")?,
+        gvalues::far::Known::ByRule { value } => {
+            eprintln!("wythoff: {}", gvalues::automaton::LABEL);
+            outln!(out, "{value}")?
+        }
+        gvalues::far::Known::Bounds { low, high, why } => {
+            outln!(out, "unknown: {low} ≤ G({x}, {y}) ≤ {high} ({why})")?
+        }
+    }
+    out.finish()
 }

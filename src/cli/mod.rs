@@ -27,6 +27,7 @@ mod generate;
 mod grundy;
 mod grundy_args;
 mod gvalue;
+mod gvalue_check;
 mod json;
 mod line_pairs;
 mod lines;
