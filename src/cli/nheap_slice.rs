@@ -3,7 +3,7 @@
 
 use super::args::*;
 use super::json;
-use super::nheap::NheapArgs;
+use super::nheap_args::NheapArgs;
 use super::out::{Out, Sink};
 use wythoff::artifact::atomic::{Need, Target, target};
 use wythoff::error::{Error, Result};

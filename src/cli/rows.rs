@@ -105,10 +105,16 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     use wythoff::artifact::certificate::Certificate;
     use wythoff::grundy::rows;
     if let Some(cert) = &args.check {
-        return rows_check(cert, &args);
+        return rows_check(
+            cert,
+            args.mex_budget,
+            args.max_columns,
+            args.threads.count(),
+            args.json,
+        );
     }
     if !args.growth.is_empty() {
-        return rows_growth(&args);
+        return rows_growth(&args.growth, args.plots.as_deref(), args.json);
     }
     let x = args
         .x

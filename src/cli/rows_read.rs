@@ -3,26 +3,29 @@
 
 use super::args::naming;
 use super::out::{Out, outln, passed_or};
-use super::rows::RowsArgs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use wythoff::error::{Error, Result};
 
 /// `rows --check CERT`.
-pub(crate) fn rows_check(path: &Path, args: &RowsArgs) -> Result<()> {
+pub(crate) fn rows_check(
+    path: &Path,
+    mex_budget: u64,
+    max_columns: u64,
+    threads: usize,
+    as_json: bool,
+) -> Result<()> {
     use wythoff::grundy::rows::{self, check};
     let c = wythoff::artifact::certificate::Certificate::read(path)
         .map_err(|e| super::certificate::file_error("--check", e))?;
-    let threads = args.threads.count();
-    let rep =
-        check::check(&c, args.mex_budget, args.max_columns, threads).map_err(|e| match e {
-            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
-                "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
+    let rep = check::check(&c, mex_budget, max_columns, threads).map_err(|e| match e {
+        rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
+            "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
              certificate's end; raise --max-columns"
-            )),
-            other => other.into(),
-        })?;
+        )),
+        other => other.into(),
+    })?;
     let mut out = Out::new();
-    if args.json {
+    if as_json {
         out.json(&rep)?;
     } else {
         let outcomes = rep.outcomes();
@@ -47,19 +50,17 @@ pub(crate) fn rows_check(path: &Path, args: &RowsArgs) -> Result<()> {
 }
 
 /// `rows --growth CERT... [--plots DIR]`.
-pub(crate) fn rows_growth(args: &RowsArgs) -> Result<()> {
+pub(crate) fn rows_growth(paths: &[PathBuf], plots: Option<&Path>, as_json: bool) -> Result<()> {
     use super::json;
     use wythoff::artifact::certificate::Certificate;
     use wythoff::grundy::rows::growth::{FIT_FROM, RowGrowth};
     // the plots' directory is checked before any certificate is read
-    let dir = args
-        .plots
-        .as_deref()
+    let dir = plots
         .map(wythoff::verify::plot::check_dir)
         .transpose()
         .map_err(naming("--plots"))?;
     let mut gs = Vec::new();
-    for path in &args.growth {
+    for path in paths {
         let c =
             Certificate::read(path).map_err(|e| super::certificate::file_error("--growth", e))?;
         gs.push(RowGrowth::of(&c));
@@ -71,8 +72,8 @@ pub(crate) fn rows_growth(args: &RowsArgs) -> Result<()> {
         }
     }
     let mut out = Out::new();
-    if args.json {
-        let certificates = (gs.iter().zip(&args.growth))
+    if as_json {
+        let certificates = (gs.iter().zip(paths))
             .map(|(g, path)| json::RowGrowthJson {
                 file: path.display().to_string(),
                 a: json::s(g.a),
@@ -101,7 +102,7 @@ pub(crate) fn rows_growth(args: &RowsArgs) -> Result<()> {
         out.json(&json::RowsGrowth { certificates })?;
         return out.finish();
     }
-    for (g, path) in gs.iter().zip(&args.growth) {
+    for (g, path) in gs.iter().zip(paths) {
         outln!(
             out,
             "{}: a = {}, rows 0..{}, joint preperiod {}, period {}",
