@@ -2,6 +2,7 @@
 //! declarations of what may be combined, the rules that depend on a value, and the subcommands
 //! `grundy at`, `png` and `get`.
 
+use super::arg_groups::*;
 use super::args::*;
 use clap::{ArgGroup, Args, Subcommand};
 use rug::Integer;

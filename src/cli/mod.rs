@@ -6,7 +6,7 @@
 //! 1. Put it in the file of its family (or a new `src/cli/NAME.rs`): an argument struct deriving
 //!    `clap::Args` whose fields are typed — numbers through the value parsers of [`args`]
 //!    (documented there), enums through `ValueEnum`, `--threads` by flattening
-//!    `args::ThreadsArg` — and a `fn NAME(args) -> Result<()>` making one library call.
+//!    `arg_groups::ThreadsArg` — and a `fn NAME(args) -> Result<()>` making one library call.
 //! 2. Declare what may not be combined: `conflicts_with`, `requires`, `required_if_eq`,
 //!    `ArgGroup`; a rule that depends on a value goes in a `check()` method called from
 //!    [`main`] below.  `--json` exists when the command prints an answer or a summary and is
@@ -20,6 +20,7 @@
 //! Exit status: 0 success (a closed stdout pipe included), 1 failure, 2 bad usage; each error is
 //! one line on stderr (see `main.rs` and README, "Exit status").
 
+mod arg_groups;
 mod args;
 mod at;
 mod certificate;

@@ -2,6 +2,7 @@
 //! progress, checkpoints and certificate file; `rows --check` and `rows --growth` read
 //! certificates ([`super::rows_read`]).
 
+use super::arg_groups::*;
 use super::args::*;
 use super::out::{Out, outln};
 use super::rows_read::{rows_check, rows_growth};
