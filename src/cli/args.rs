@@ -1,5 +1,6 @@
-//! Typed arguments: clap value parsers, the argument groups several commands share (the game,
-//! the strategies, the thread count) and the thread-pool setup.
+//! Typed arguments: clap value parsers, the progress bars and the naming of a usage error by its
+//! flag; the argument groups several commands share (the game, the strategies, `--threads`) are
+//! in [`super::arg_groups`].
 //!
 //! Every number is parsed once, by clap, into its type; a command never sees a `String` where a
 //! number was meant.  The syntax is the library's ([`wythoff::num::natural`]): digits, `1e9`,
@@ -27,6 +28,7 @@
 //!     threads: ThreadsArg,                    // --threads T, 1..=1024, number syntax
 //! }
 //! // in the command:  let workers = args.threads.install()?;   (once; returns the count)
+//! //                  or args.threads.count() for a call that takes the count
 //! ```
 //!
 //! * Parsers: [`index`] / [`index_u64`] (an index n), [`pile`] / [`pile_u64`] (a pile size),
@@ -39,23 +41,20 @@
 //!   positional or an option `allow_hyphen_values = true`; a positional with several values
 //!   (`num_args = 1..`) `allow_negative_numbers = true` (`allow_hyphen_values` there would swallow
 //!   the flags that follow).  What still slips through (`-2^64` among several values) is caught by
-//!   the renderer in `cli::mod`.
+//!   `cli::usage`, which names the kind of value.
 //! * Conflicting or meaningless flags are declared with `conflicts_with`, `requires` or
 //!   `required_if_eq`; a rule that depends on a value (`--side` only with `--format bfile`) is a
 //!   `check()` method returning the message, called by `cli::mod` and refused like clap's own.
-//! * Threads: flatten [`ThreadsArg`] and call [`ThreadsArg::install`] once (a command whose
-//!   `--threads` needs its own declarations, like `grundy`'s `requires = "n"`, uses the
-//!   [`threads`] value parser and [`thread_pool`]: the same code).
+//! * Threads: flatten `ThreadsArg` ([`super::arg_groups`]), the flag's one declaration (a
+//!   command that needs another help text or a conflict adjusts it with
+//!   `#[command(mut_args(…))]`, as `rows` does), and call `ThreadsArg::install` once for rayon's
+//!   global pool, or `ThreadsArg::count` for a library call that takes the number of workers.
 
-use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rug::Integer;
-use std::sync::OnceLock;
-use wythoff::error::{Error, Result};
+use wythoff::error::Error;
 use wythoff::num::{NumberError, SYNTAX, natural, natural_in};
-use wythoff::pairs::{Solver, Strategy};
 use wythoff::ratwyt::{Rational, RationalError};
-use wythoff::{Rules, pairs};
 
 /// The most worker threads `--threads` accepts.
 pub(crate) const MAX_THREADS: usize = 1024;
@@ -260,141 +259,6 @@ pub(crate) fn coord(s: &str) -> std::result::Result<Coord, ArgError> {
             Ok(Coord::Range(a, b))
         }
         None => index_u64(s).map(Coord::One),
-    }
-}
-
-/// The game: `-a A` and `--misere`.
-#[derive(Args, Clone)]
-pub(crate) struct GameArgs {
-    /// Parameter a >= 1 of the generalized game (a = 1 is Wythoff's game).
-    #[arg(short = 'a', value_name = "A", default_value = "1",
-          value_parser = parameter, allow_hyphen_values = true)]
-    pub(crate) a: u64,
-    /// Misère play: the player who cannot move wins.
-    #[arg(long)]
-    pub(crate) misere: bool,
-}
-
-impl GameArgs {
-    /// The rules (a ≥ 1 is guaranteed by the parser).
-    pub(crate) fn rules(&self) -> Result<Rules> {
-        Rules::new(self.a, self.misere)
-    }
-}
-
-/// `--strategy`.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum StrategyArg {
-    Recursive,
-    Algebraic,
-    Arithmetic,
-    All,
-}
-
-/// The default of `--recursive-limit`.
-const RECURSIVE_LIMIT: u64 = 1_000_000_000;
-
-/// The game and the strategies of `nth` and `move`.
-#[derive(Args, Clone)]
-pub(crate) struct SolveArgs {
-    #[command(flatten)]
-    pub(crate) game: GameArgs,
-    /// recursive (mex, O(n)), algebraic (exact floor formula), arithmetic (numeration), or all
-    /// (every strategy, exit 1 if any two disagree).
-    #[arg(long, value_enum, default_value = "algebraic")]
-    pub(crate) strategy: StrategyArg,
-    /// Largest index or pile size the recursive strategy accepts (default 1e9; only with
-    /// --strategy recursive or all).
-    #[arg(long, value_name = "N", value_parser = size, allow_hyphen_values = true)]
-    pub(crate) recursive_limit: Option<u64>,
-    /// Machine-readable output (one JSON object; numbers as decimal strings).
-    #[arg(long)]
-    pub(crate) json: bool,
-}
-
-impl SolveArgs {
-    /// The rules that depend on a value: a recursive limit is meaningless for the closed forms.
-    pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        if self.recursive_limit.is_some()
-            && matches!(
-                self.strategy,
-                StrategyArg::Algebraic | StrategyArg::Arithmetic
-            )
-        {
-            return Err("--recursive-limit applies only to --strategy recursive or all".into());
-        }
-        Ok(())
-    }
-
-    /// The solvers to run; with `all`, the recursive one only if the sizes are within its limit.
-    pub(crate) fn solvers(&self, size: &Integer) -> Result<Vec<Solver>> {
-        let rules = self.game.rules()?;
-        let limit = self.recursive_limit.unwrap_or(RECURSIVE_LIMIT);
-        let one = |s| Solver::new(rules, s).with_recursive_limit(limit);
-        Ok(match self.strategy {
-            StrategyArg::Recursive => vec![one(Strategy::Recursive)],
-            StrategyArg::Algebraic => vec![one(Strategy::Algebraic)],
-            StrategyArg::Arithmetic => vec![one(Strategy::Arithmetic)],
-            StrategyArg::All => {
-                let mut v = Vec::new();
-                if *size <= limit {
-                    v.push(one(Strategy::Recursive));
-                } else {
-                    eprintln!(
-                        "wythoff: note: recursive strategy skipped ({} is beyond its limit {limit}); \
-                         comparing algebraic and arithmetic",
-                        pairs::abbreviate(size)
-                    );
-                }
-                v.push(one(Strategy::Algebraic));
-                v.push(one(Strategy::Arithmetic));
-                v
-            }
-        })
-    }
-}
-
-/// `--threads T`: the number of worker threads, 1..=1024 (default: all cores).
-#[derive(Args, Clone, Copy, Default)]
-pub(crate) struct ThreadsArg {
-    /// Worker threads, 1 to 1024 (default: all cores).
-    #[arg(long = "threads", value_name = "T", value_parser = threads,
-          allow_hyphen_values = true)]
-    pub(crate) threads: Option<usize>,
-}
-
-impl ThreadsArg {
-    /// Sets up the global worker pool (once per process) and returns the number of workers.
-    pub(crate) fn install(&self) -> Result<usize> {
-        thread_pool(self.threads)
-    }
-}
-
-/// The one thread-pool setup: validates the count (1..=[`MAX_THREADS`]), builds rayon's global
-/// pool with it the first time it is called, and returns the number of workers (the cores when
-/// `None`).
-pub(crate) fn thread_pool(threads: Option<usize>) -> Result<usize> {
-    static POOL: OnceLock<std::result::Result<usize, String>> = OnceLock::new();
-    let n = match threads {
-        Some(t) if (1..=MAX_THREADS).contains(&t) => t,
-        Some(t) => {
-            return Err(Error::usage(format!(
-                "--threads: {t} is out of range; expected a number of threads from 1 to {MAX_THREADS}"
-            )));
-        }
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let built = POOL.get_or_init(|| match threads {
-        None => Ok(n),
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build_global()
-            .map(|()| t)
-            .map_err(|e| e.to_string()),
-    });
-    match built {
-        Ok(_) => Ok(n),
-        Err(e) => Err(Error::internal(format!("thread pool: {e}"))),
     }
 }
 

@@ -1,6 +1,7 @@
 //! `wythoff generate`: the default job ([`wythoff::job`]) — the arguments parsed into its sizes,
 //! one call, and the files it wrote printed.
 
+use super::arg_groups::*;
 use super::args::*;
 use super::out::{Out, outln};
 use clap::Args;

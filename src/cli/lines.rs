@@ -3,10 +3,11 @@
 //! [`wythoff::artifact::line_table`], [`wythoff::lines::check`]) — and `grundy --check FILE` of a
 //! line-game table file.
 
-use super::args::{naming, progress_bar, thread_pool};
-use super::grundy::GrundyArgs;
+use super::args::{naming, progress_bar};
+use super::grundy_args::GrundyArgs;
 use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
+use super::table_out::{Pictures, print_square, report_check};
 use wythoff::artifact::AtomicFile;
 use wythoff::artifact::line_table as file;
 use wythoff::error::{Error, Result};
@@ -66,8 +67,8 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
     });
     wythoff::grundy::check_resources(memory, 0, None)?;
     wythoff::grundy::check_resources(0, disk, dir.as_deref()).map_err(naming("-o"))?;
-    let pictures = super::grundy::Pictures::open(args)?;
-    let threads = thread_pool(args.threads)?;
+    let pictures = Pictures::open(args.png.as_deref(), args.board.as_deref())?;
+    let threads = args.threads.count();
     let pb = progress_bar(
         if n >= 4096 {
             u128::from(n) * u128::from(n)
@@ -105,7 +106,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
             &|k| pb.inc(k),
         )?;
         pb.finish_and_clear();
-        return super::grundy::report_check(&rep, args.json);
+        return report_check(&rep, args.json);
     }
     if args.checksum {
         let (sum, h) = t.checksum();
@@ -126,7 +127,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
         return out.finish();
     }
     if args.print {
-        return super::grundy::print_square(t.n, &|x, y| t.get(x, y));
+        return print_square(t.n, &|x, y| t.get(x, y));
     }
     Ok(())
 }
@@ -139,5 +140,5 @@ pub(crate) fn check_line_file(t: &file::LineTableFile, json: bool) -> Result<()>
     let get = |x: u64, y: u64| t.get(x, y).unwrap_or(u32::MAX);
     let rep = check::check(&get, n, &t.header.rules, Some(t.verify()), &|k| pb.inc(k))?;
     pb.finish_and_clear();
-    super::grundy::report_check(&rep, json)
+    report_check(&rep, json)
 }

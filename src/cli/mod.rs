@@ -6,7 +6,7 @@
 //! 1. Put it in the file of its family (or a new `src/cli/NAME.rs`): an argument struct deriving
 //!    `clap::Args` whose fields are typed — numbers through the value parsers of [`args`]
 //!    (documented there), enums through `ValueEnum`, `--threads` by flattening
-//!    `args::ThreadsArg` — and a `fn NAME(args) -> Result<()>` making one library call.
+//!    `arg_groups::ThreadsArg` — and a `fn NAME(args) -> Result<()>` making one library call.
 //! 2. Declare what may not be combined: `conflicts_with`, `requires`, `required_if_eq`,
 //!    `ArgGroup`; a rule that depends on a value goes in a `check()` method called from
 //!    [`main`] below.  `--json` exists when the command prints an answer or a summary and is
@@ -20,16 +20,22 @@
 //! Exit status: 0 success (a closed stdout pipe included), 1 failure, 2 bad usage; each error is
 //! one line on stderr (see `main.rs` and README, "Exit status").
 
+mod arg_groups;
 mod args;
+mod at;
 mod certificate;
 mod generate;
 mod grundy;
+mod grundy_args;
 mod gvalue;
+mod gvalue_check;
 mod json;
 mod line_pairs;
 mod lines;
 mod manual;
 mod nheap;
+mod nheap_args;
+mod nheap_slice;
 mod oeis;
 mod out;
 mod pairs;
@@ -37,24 +43,32 @@ mod play;
 mod prove;
 mod ratwyt;
 mod rows;
+mod rows_read;
+mod sum;
+mod table_file;
+mod table_out;
 mod three;
+mod usage;
 mod verify;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use generate::*;
 use grundy::*;
+use grundy_args::*;
 use gvalue::*;
 use line_pairs::*;
 use nheap::*;
+use nheap_args::NheapArgs;
 use oeis::*;
 use pairs::*;
 use play::*;
 use prove::*;
 use ratwyt::*;
 use rows::*;
+use sum::*;
 use three::*;
 use verify::*;
-use wythoff::error::{Error, Result};
+use wythoff::error::Result;
 
 #[derive(Parser)]
 #[command(
@@ -142,23 +156,16 @@ pub fn main() -> Result<()> {
                 let _ = e.print();
                 std::process::exit(2);
             }
-            return Err(usage_error(&e));
+            return Err(usage::clap_error(&e));
         }
     };
     let command = match (cli.generate, cli.command) {
         (Some(what), _) => return manual::generate(what),
         (None, Some(c)) => c,
-        (None, None) => {
-            return Err(usage_error(&Cli::command().error(
-                clap::error::ErrorKind::MissingSubcommand,
-                "give a command, or --generate WHAT",
-            )));
-        }
+        (None, None) => return Err(usage::refused("give a command, or --generate WHAT")),
     };
     if let Some(msg) = check(&command) {
-        return Err(usage_error(
-            &Cli::command().error(clap::error::ErrorKind::ArgumentConflict, msg),
-        ));
+        return Err(usage::refused(&msg));
     }
     match command {
         Command::Nth(a) => nth(a),
@@ -196,61 +203,4 @@ fn check(c: &Command) -> Option<String> {
         _ => Ok(()),
     };
     r.err()
-}
-
-/// A clap error as one line: the first paragraph of clap's message (which names the argument,
-/// the value and what is accepted, or lists the missing arguments) joined into one line, with
-/// the command's help pointed to.
-fn usage_error(e: &clap::Error) -> Error {
-    use clap::error::{ContextKind, ContextValue, ErrorKind};
-    let sub = subcommand_name();
-    let help = match &sub {
-        Some(s) => format!("see wythoff {s} --help"),
-        None => "see wythoff --help".to_string(),
-    };
-    // A negative number among several values (`pairs -2^64`) reaches clap as an unknown flag:
-    // name the kind of value the command reads there.  (An extra positional value, `nth 5 12`,
-    // is an unknown argument too, without the '-': clap's own "unexpected argument" says it.)
-    if e.kind() == ErrorKind::UnknownArgument
-        && let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg)
-        && flag.starts_with('-')
-        && flag.as_bytes().get(1).is_some_and(u8::is_ascii_digit)
-    {
-        // clap names only the first "flag" of the word (`-2` of `-2^64`): find the whole word
-        let word = std::env::args()
-            .find(|a| a.starts_with(flag.as_str()))
-            .unwrap_or_else(|| flag.clone());
-        let kind = match sub.as_deref() {
-            Some("pairs") => "START and STOP are indices n ≥ 0",
-            Some("game-three") => "the rationals are p/q ≥ 0",
-            Some("sum") | Some("play") => "the piles are ≥ 0",
-            Some("nheap") => "the heaps are ≥ 0",
-            _ => "numbers here are non-negative",
-        };
-        return Error::usage(format!("'{word}' is negative: {kind} ({help})"));
-    }
-    let text = e.render().to_string();
-    let mut parts: Vec<&str> = Vec::new();
-    for line in text.lines() {
-        let line = line.trim();
-        if line.is_empty() {
-            if parts.is_empty() {
-                continue;
-            }
-            break;
-        }
-        parts.push(line);
-    }
-    let joined = parts.join(" ");
-    let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
-    let msg = if msg.is_empty() { "bad usage" } else { msg };
-    Error::usage(format!("{msg} ({help})"))
-}
-
-/// The subcommand named on the command line, if any (the first argument that is not a flag).
-fn subcommand_name() -> Option<String> {
-    std::env::args()
-        .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .filter(|a| Cli::command().find_subcommand(a).is_some())
 }

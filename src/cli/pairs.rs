@@ -1,5 +1,6 @@
 //! `wythoff nth`, `move`, `pairs`: P-positions one at a time and in bulk.
 
+use super::arg_groups::*;
 use super::args::*;
 use super::json;
 use super::out::{Out, outln};

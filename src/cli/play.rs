@@ -1,6 +1,7 @@
 //! `wythoff play`: a game against the program on standard input and output.  The session
 //! ([`wythoff::play::Session`]) does the work; this reads lines and prints its answers.
 
+use super::arg_groups::*;
 use super::args::*;
 use super::out::Out;
 use clap::Args;

@@ -1,8 +1,11 @@
 //! `wythoff rows`: certified rows of the Grundy function (doc/rows.md) — the search with its
-//! progress, checkpoints and certificate file, and `rows --check`.
+//! progress, checkpoints and certificate file; `rows --check` and `rows --growth` read
+//! certificates ([`super::rows_read`]).
 
+use super::arg_groups::*;
 use super::args::*;
-use super::out::{Out, outln, passed_or};
+use super::out::{Out, outln};
+use super::rows_read::{rows_check, rows_growth};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,6 +16,7 @@ use wythoff::error::{Error, Result};
 // enforce `requires = "check"` (or "growth", "output") when a given flag conflicts with the
 // required one, so each flag of one mode also conflicts with what selects the others.
 #[derive(Args)]
+#[command(mut_args(rows_threads))]
 pub(crate) struct RowsArgs {
     /// Number of rows X (rows 0..X-1).
     #[arg(value_parser = size, allow_hyphen_values = true,
@@ -56,11 +60,9 @@ pub(crate) struct RowsArgs {
     #[arg(long, value_name = "P", value_parser = columns, allow_hyphen_values = true,
           conflicts_with_all = ["check", "growth"])]
     pub(crate) period: Option<u64>,
-    /// Threads for a = 1, 1 to 1024 (default: all cores): the rows are cut into bands, each a
-    /// column behind the one above; the result is the same for every count.
-    #[arg(long, value_name = "T", value_parser = threads, allow_hyphen_values = true,
-          conflicts_with = "growth")]
-    pub(crate) threads: Option<usize>,
+    // `--threads`, with the help of `rows` and refused with `--growth` ([`rows_threads`])
+    #[command(flatten)]
+    pub(crate) threads: ThreadsArg,
     /// Milliseconds between checkpoints of a `rows X -o CERT` run.
     #[arg(long, hide = true, default_value = "300000", value_parser = count,
           allow_hyphen_values = true)]
@@ -86,14 +88,34 @@ pub(crate) struct RowsArgs {
     pub(crate) json: bool,
 }
 
+/// `--threads` of `rows` ([`ThreadsArg`], the flag's one declaration): its help says what the
+/// threads do here, and it is refused with `--growth`.  (`mut_args` keeps the arguments' order,
+/// which the completion scripts follow.)
+fn rows_threads(a: clap::Arg) -> clap::Arg {
+    if a.get_id() != "threads" {
+        return a;
+    }
+    a.help(
+        "Threads for a = 1, 1 to 1024 (default: all cores): the rows are cut into bands, each a \
+         column behind the one above; the result is the same for every count",
+    )
+    .conflicts_with("growth")
+}
+
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     use wythoff::artifact::certificate::Certificate;
     use wythoff::grundy::rows;
     if let Some(cert) = &args.check {
-        return rows_check(cert, &args);
+        return rows_check(
+            cert,
+            args.mex_budget,
+            args.max_columns,
+            args.threads.count(),
+            args.json,
+        );
     }
     if !args.growth.is_empty() {
-        return rows_growth(&args);
+        return rows_growth(&args.growth, args.plots.as_deref(), args.json);
     }
     let x = args
         .x
@@ -115,7 +137,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let t0 = std::time::Instant::now();
     let mut cfg = rows::Search::new(args.a, x, max);
     cfg.period = args.period;
-    cfg.threads = thread_pool(args.threads)?;
+    cfg.threads = args.threads.count();
     // the values below the preperiods only go into a certificate
     cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
         args.prefix_budget
@@ -245,186 +267,6 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         outln!(
             out,
             "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({secs:.1} s)"
-        )?;
-    }
-    out.finish()
-}
-
-/// `rows --check CERT`.
-fn rows_check(path: &std::path::Path, args: &RowsArgs) -> Result<()> {
-    use wythoff::grundy::rows::{self, check};
-    let c = wythoff::artifact::certificate::Certificate::read(path)
-        .map_err(|e| super::certificate::file_error("--check", e))?;
-    let threads = thread_pool(args.threads)?;
-    let rep =
-        check::check(&c, args.mex_budget, args.max_columns, threads).map_err(|e| match e {
-            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
-                "--check: no repeat within {c} columns, so the sweep cannot be run again to the \
-             certificate's end; raise --max-columns"
-            )),
-            other => other.into(),
-        })?;
-    let mut out = Out::new();
-    if args.json {
-        out.json(&rep)?;
-    } else {
-        let outcomes = rep.outcomes();
-        outln!(
-            out,
-            "{}: certificate of rows 0..{} (a = {}, joint preperiod {}, period {})",
-            wythoff::check::verdict(&outcomes),
-            c.x() - 1,
-            c.a,
-            c.joint.0,
-            c.joint.1
-        )?;
-        out.text(&wythoff::check::render(&outcomes))?;
-    }
-    out.finish()?;
-    passed_or(rep.ok, || {
-        format!(
-            "the certificate '{}' does not match its rows computed again",
-            path.display()
-        )
-    })
-}
-
-/// `rows --growth CERT... [--plots DIR]`.
-fn rows_growth(args: &RowsArgs) -> Result<()> {
-    use super::json;
-    use wythoff::artifact::certificate::Certificate;
-    use wythoff::grundy::rows::growth::{FIT_FROM, RowGrowth};
-    // the plots' directory is checked before any certificate is read
-    let dir = args
-        .plots
-        .as_deref()
-        .map(wythoff::verify::plot::check_dir)
-        .transpose()
-        .map_err(naming("--plots"))?;
-    let mut gs = Vec::new();
-    for path in &args.growth {
-        let c =
-            Certificate::read(path).map_err(|e| super::certificate::file_error("--growth", e))?;
-        gs.push(RowGrowth::of(&c));
-    }
-    if let Some(dir) = &dir {
-        std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
-        for (which, name) in ["row_preperiods.png", "row_periods.png"].iter().enumerate() {
-            wythoff::verify::plot::draw_row_growth(&gs, which, &dir.join(name))?;
-        }
-    }
-    let mut out = Out::new();
-    if args.json {
-        let certificates = (gs.iter().zip(&args.growth))
-            .map(|(g, path)| json::RowGrowthJson {
-                file: path.display().to_string(),
-                a: json::s(g.a),
-                rows: json::s(g.rows),
-                joint_preperiod: json::s(g.joint.0),
-                joint_period: json::s(g.joint.1),
-                periods_all_3_2k: (g.rows >= 2).then_some(g.not_3_2k.is_empty()),
-                not_3_2k: g
-                    .not_3_2k
-                    .iter()
-                    .map(|&(x, p)| [json::s(x), json::s(p)])
-                    .collect(),
-                distinct_periods: g.periods.iter().map(json::s).collect(),
-                odd_parts: g.odd_parts.iter().map(json::s).collect(),
-                doublings: (g.doublings.iter())
-                    .map(|&(j, lo, hi)| [json::s(j), json::s(lo), json::s(hi)])
-                    .collect(),
-                fit: g.fit.map(|(e, b, n)| json::GrowthFit {
-                    from_row: json::s(FIT_FROM),
-                    rows_used: json::s(n),
-                    exponent: format!("{e:.4}"),
-                    log2_intercept: format!("{b:.4}"),
-                }),
-            })
-            .collect();
-        out.json(&json::RowsGrowth { certificates })?;
-        return out.finish();
-    }
-    for (g, path) in gs.iter().zip(&args.growth) {
-        outln!(
-            out,
-            "{}: a = {}, rows 0..{}, joint preperiod {}, period {}",
-            path.display(),
-            g.a,
-            g.rows - 1,
-            g.joint.0,
-            g.joint.1
-        )?;
-        let list = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
-        if g.rows < 2 {
-            outln!(
-                out,
-                "  no rows past row 0: no periods of rows x >= 1 to report"
-            )?;
-        } else if g.not_3_2k.is_empty() {
-            outln!(
-                out,
-                "  periods of rows 1..{}: every one is 3·2^k (distinct: {})",
-                g.rows - 1,
-                list(&g.periods)
-            )?;
-        } else {
-            let bad: Vec<String> = (g.not_3_2k.iter().take(20))
-                .map(|(x, p)| format!("row {x}: {p}"))
-                .collect();
-            outln!(
-                out,
-                "  periods of rows 1..{}: {} not of the form 3·2^k ({}{})",
-                g.rows - 1,
-                g.not_3_2k.len(),
-                bad.join(", "),
-                if g.not_3_2k.len() > 20 { ", ..." } else { "" }
-            )?;
-        }
-        if g.rows >= 2 {
-            outln!(
-                out,
-                "  odd parts m of the periods m·2^k of rows 1..{}: {}",
-                g.rows - 1,
-                list(&g.odd_parts)
-            )?;
-        }
-        if !g.doublings.is_empty() {
-            outln!(out, "  largest preperiod per doubling of the row x:")?;
-        }
-        for &(j, lo, hi) in &g.doublings {
-            let ratio = if lo > 0 {
-                format!("{:.3}", hi as f64 / lo as f64)
-            } else {
-                "-".into()
-            };
-            let range = |lo: u64, hi: u64| format!("rows {lo}..{}", hi - 1);
-            outln!(
-                out,
-                "    {:<16} {hi:>12}   ({}: {lo}; ratio {ratio})",
-                range(1 << j, 1 << (j + 1)) + ":",
-                range(1 << (j - 1), 1 << j)
-            )?;
-        }
-        match g.fit {
-            Some((e, b, n)) => outln!(
-                out,
-                "  least squares over the {n} rows x >= {FIT_FROM} with y0 > 0: log2 y0 = \
-                 {e:.4} log2 x {b:+.4}, i.e. y0 ~ {:.4} x^{e:.3} (a description of these rows, \
-                 not a law)",
-                b.exp2()
-            )?,
-            None => outln!(
-                out,
-                "  no fit: fewer than two rows x >= {FIT_FROM} with y0 > 0"
-            )?,
-        }
-    }
-    if let Some(dir) = &dir {
-        outln!(
-            out,
-            "plots: {}, {}",
-            dir.join("row_preperiods.png").display(),
-            dir.join("row_periods.png").display()
         )?;
     }
     out.finish()

@@ -1,5 +1,6 @@
 //! `wythoff three`, `three-move`: three-pile Wythoff.
 
+use super::arg_groups::*;
 use super::args::*;
 use super::json;
 use super::out::{Out, Sink, outln};

@@ -1,5 +1,6 @@
 //! `wythoff verify`: verification at scale, shards, merge and resume.
 
+use super::arg_groups::*;
 use super::args::*;
 use super::out::{Out, outln};
 use clap::Args;
