@@ -222,8 +222,7 @@ impl LineRules {
             )));
         }
         for (i, r) in rules.iter().enumerate() {
-            let bad =
-                |why: String| Error::domain(format!("rule {} ({r}): {why}", i + 1));
+            let bad = |why: String| Error::domain(format!("rule {} ({r}): {why}", i + 1));
             if r.p > MAX_STEP || r.q > MAX_STEP {
                 return Err(bad(format!("a step above {MAX_STEP}")));
             }
@@ -242,15 +241,13 @@ impl LineRules {
     /// Whether the game is its own mirror: with each rule (p, q) the rule (q, p).  Then
     /// G(x, y) = G(y, x).
     pub fn is_symmetric(&self) -> bool {
-        self.rules
-            .iter()
-            .all(|r| {
-                self.rules.contains(&Rule {
-                    p: r.q,
-                    q: r.p,
-                    jump: r.jump,
-                })
+        self.rules.iter().all(|r| {
+            self.rules.contains(&Rule {
+                p: r.q,
+                q: r.p,
+                jump: r.jump,
             })
+        })
     }
 
     /// The rules in the order given.
@@ -300,7 +297,10 @@ fn conflict(earlier: &[Rule], r: &Rule) -> std::result::Result<(), String> {
             return Err(format!("the jump is a move of the ray {o}, rule {}", j + 1));
         }
         if o.jump && !r.jump && r.makes(o.p, o.q) {
-            return Err(format!("the jump {o}, rule {}, is a move of this ray", j + 1));
+            return Err(format!(
+                "the jump {o}, rule {}, is a move of this ray",
+                j + 1
+            ));
         }
     }
     Ok(())

@@ -166,16 +166,23 @@ fn files_of_arbitrary_bytes_are_refused_or_read_without_panic() {
 #[test]
 fn a_jump_is_bit_31_of_its_p_word_and_rays_are_written_as_before() {
     // rays: each word is p or q itself, written out by hand
-    let ray = LineHeader::new(&rules("1,0:0,1:1,1"), 10).unwrap().to_bytes();
+    let ray = LineHeader::new(&rules("1,0:0,1:1,1"), 10)
+        .unwrap()
+        .to_bytes();
     assert_eq!(
         &ray[64..],
-        &[1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]
+        &[
+            1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0
+        ]
     );
     // Maharaja Nim: the jumps 1,2 and 2,1 have bit 31 of their p word set
     let m = LineHeader::new(&rules("1,0:0,1:1,1:j1,2:j2,1"), 10).unwrap();
     let b = m.to_bytes();
     assert_eq!(&b[64..88], &ray[64..]);
-    assert_eq!(&b[88..], &[1, 0, 0, 0x80, 2, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0]);
+    assert_eq!(
+        &b[88..],
+        &[1, 0, 0, 0x80, 2, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0]
+    );
     let back = LineHeader::from_bytes(&b).unwrap();
     assert_eq!(back, m);
     assert_eq!(back.rules.rules()[3], Rule::jump(1, 2));
