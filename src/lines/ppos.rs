@@ -13,7 +13,8 @@
 //! marked used.  Only P-positions of earlier rows are marked, and each attacks row x from below.
 //!
 //! A jump (p, q) attacks the one point (a + p, b + q) of each P-position (a, b).  With p = 0 or
-//! q = 0 it adds nothing to the Nim moves (the point is in the row or column of (a, b)); with
+//! q = 0 it adds nothing to the Nim moves (the point is in the row or column of (a, b); the
+//! grammar refuses such a jump beside the Nim moves anyway, as a move of their rays); with
 //! p, q ≥ 1 it forbids in row x ≥ p the single y = y(x − p) + q, so the partners y(x − 1), …,
 //! y(x − m) of the last m rows are kept, m the largest such p.
 //!
@@ -26,7 +27,7 @@
 //! Memory: y(x) ≤ (1 + r)·x + j for r diagonal rays and j diagonal jumps (each earlier
 //! P-position attacks at most 1 + r points of row x by the rays, and each jump one point of the
 //! row in all), so for N rows the columns need (1 + r)N + j + 2 entries and a ray (p, q) p forests
-//! of ⌈qN/p⌉ + (1 + r)N + j + 2 entries, 4 bytes each, and the jumps m partners of 8 bytes: 12
+//! of ⌈qN/p⌉ + (1 + r)N + j + 2 entries, 4 bytes each, and the jumps m partners of 8 bytes: 20
 //! bytes a row for Wythoff's game and for Maharaja Nim, 72 for A307296's rules.  The pairs are
 //! handed on as they are found.
 
@@ -274,8 +275,8 @@ mod tests {
                 (0, 1, R),
                 (2, 2, R),
                 (5, 3, J),
-                (0, 4, J),
-                (3, 0, J),
+                (1, 1, J),
+                (3, 1, J),
             ],
             &[
                 (1, 0, R),

@@ -1,6 +1,6 @@
 //! The NimHof tables of the OEIS (A307296–A307302): Sprague–Grundy values of a two-pile line
 //! game ([`crate::lines`]) read by antidiagonals; and the P-positions (n, a(n)) of Maharaja Nim
-//! (A307281), row by row ([`crate::lines::ppos`], 12 bytes a row, no table).
+//! (A307281), row by row ([`crate::lines::ppos`], 20 bytes a row, no table).
 //!
 //! Convention (read off the entries' data, which fit it and not its mirror for the asymmetric
 //! games): antidiagonal s = x + y = 0, 1, … lists T(s − i, i) for i = 0..=s — the second pile y
@@ -39,7 +39,7 @@ pub(crate) const A307301_SIDE: u64 = 47_221;
 pub(crate) const A307302_SIDE: u64 = 44_968;
 
 /// Hands a(n), the column of the P-position of row n, to `f` for n = 0..count (the rules must
-/// contain the Nim moves; the memory, 12 bytes a row for Maharaja Nim, is checked first).
+/// contain the Nim moves; the memory, 20 bytes a row for Maharaja Nim, is checked first).
 pub fn each_row_partner(
     rules: &str,
     count: u64,
