@@ -64,7 +64,7 @@ impl Rule {
             return (self.p, self.q) == (a, b);
         }
         // (a, b) = i·(p, q): the same direction, a whole multiple
-        let i = if self.p > 0 { a / self.p } else { b / self.q };
+        let i = a.checked_div(self.p).unwrap_or_else(|| b / self.q);
         i >= 1 && i * self.p == a && i * self.q == b
     }
 }
