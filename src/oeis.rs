@@ -96,6 +96,9 @@ enum Source {
     /// A two-pile line game's Grundy table by antidiagonals T(s − i, i) (A307296–A307302),
     /// given by its rules ([`crate::lines::LineRules`]).
     LineGame(&'static str),
+    /// The P-position (n, a(n)) of row n of a two-pile line game with the Nim moves, given by its
+    /// rules (A307281, Maharaja Nim), row by row ([`crate::lines::ppos`]).
+    LinePairs(&'static str),
 }
 
 impl Source {
@@ -129,6 +132,7 @@ impl Source {
             Source::ThreeRow(r) => format!("three-pile box, T({r}, n) <= {} + 2n", 4 * r),
             Source::ThreeDiagonalInverse => "three-pile box, values found".into(),
             Source::LineGame(r) => format!("line-game table, rules {r}"),
+            Source::LinePairs(r) => format!("line-game P-positions row by row, rules {r}"),
         }
     }
 }

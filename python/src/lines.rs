@@ -24,7 +24,7 @@ fn rules_of(rules: Option<&str>, game: Option<&str>) -> PyResult<LineRules> {
         (None, Some(g)) => LineRules::named(g).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "unknown game '{g}' (named games: nim, wythoff, nimhof-a307296 … \
-                 nimhof-a307302, gdwn-P-Q with 0 < P < Q <= 64)"
+                 nimhof-a307302, maharaja, gdwn-P-Q with 0 < P < Q <= 64)"
             ))
         }),
         _ => Err(PyValueError::new_err("give rules or game, one of them")),
@@ -49,8 +49,9 @@ fn prepare(
 }
 
 /// The Grundy table of a two-pile line game (doc/lines.md) as an n × n uint32 array: rules as
-/// "P,Q:P,Q:…" (a move takes i·(P, Q) for some i ≥ 1), or game, a named game ("nim",
-/// "wythoff", "nimhof-a307296" … "nimhof-a307302", "gdwn-P-Q").  n from 1 to 65536; MemoryError
+/// "P,Q:jP,Q:…" (a ray P,Q takes i·(P, Q) for some i ≥ 1, a jump jP,Q takes (P, Q) once), or
+/// game, a named game ("nim", "wythoff", "nimhof-a307296" … "nimhof-a307302", "maharaja",
+/// "gdwn-P-Q").  n from 1 to 65536; MemoryError
 /// up front when the table and its line sets do not fit.  Releases the GIL; Ctrl-C stops it;
 /// progress(done, total) is called with the cells finished.
 #[pyfunction]
@@ -141,7 +142,8 @@ impl LineTableFile {
         self.file.header.version
     }
 
-    /// The rules, as (P, Q) pairs: a move takes i·(P, Q), i ≥ 1.
+    /// The rules, as (P, Q) pairs: a ray takes i·(P, Q), i ≥ 1, a jump (P, Q) once — a jump is
+    /// listed by its (P, Q) too: `rules_text` tells them apart.
     #[getter]
     fn rules(&self) -> Vec<(u32, u32)> {
         self.file
@@ -151,6 +153,12 @@ impl LineTableFile {
             .iter()
             .map(|r| (r.p, r.q))
             .collect()
+    }
+
+    /// The rules in the grammar of `rules=` ("1,0:0,1:1,1:j1,2:j2,1"; a jump written jP,Q).
+    #[getter]
+    fn rules_text(&self) -> String {
+        self.file.header.rules.to_string()
     }
 
     /// Whether the whole payload was checked against the file's checksums.

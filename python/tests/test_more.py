@@ -253,6 +253,25 @@ def test_line_games_equal_a_naive_mex():
         wythoff.line_grundy_table(5)
 
 
+def test_maharaja_nim_by_name_equals_a_naive_mex(tmp_path):
+    # Maharaja Nim (Larsson and Wästlund, 2014): Wythoff's moves and the knight's (1, 2), (2, 1)
+    n = 40
+    g = [[0] * n for _ in range(n)]
+    for x in range(n):
+        for y in range(n):
+            options = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+            options += [(x - k, y - k) for k in range(1, min(x, y) + 1)]
+            options += [(a, b) for a, b in ((x - 1, y - 2), (x - 2, y - 1)) if a >= 0 and b >= 0]
+            seen = {g[a][b] for a, b in options}
+            g[x][y] = next(m for m in range(n * 4) if m not in seen)
+    t = wythoff.line_grundy_table(n, game="maharaja")
+    assert t.tolist() == g
+    assert (wythoff.line_grundy_table(n, rules="1,0:0,1:1,1:j1,2:j2,1") == t).all()
+    assert g[1][3] == 0 and g[1][2] != 0  # (1, 3) is a P-position, (1, 2) jumps to (0, 0)
+    f = wythoff.write_line_table(tmp_path / "m.bin", n, game="maharaja")
+    assert f.rules_text == "1,0:0,1:1,1:j1,2:j2,1" and (f.square() == t).all()
+
+
 def test_line_table_files(tmp_path, cli):
     rules = "1,0:1,1:2,3"  # not symmetric: the file holds the whole square
     path = tmp_path / "lines.bin"

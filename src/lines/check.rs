@@ -4,7 +4,7 @@
 //! ## The rules
 //!
 //! The options of (x, y) are the cells (x − i·p, y − i·q), i ≥ 1, with both piles ≥ 0, for each
-//! rule (p, q) of the game.  A table is the game's Grundy function exactly when at every cell the
+//! ray (p, q) of the game, and the cell (x − p, y − q) for each jump (p, q).  A table is the game's Grundy function exactly when at every cell the
 //! stored g occurs at no option and every smaller value occurs at some option.
 //!
 //! ## The proof
@@ -15,8 +15,10 @@
 //! along that rule are exactly the cells of its line before it.  Each line keeps the set of its
 //! proved values (a bitset with a first-free pointer, the sets of the Wythoff proof in
 //! `crate::grundy::check`).  At (x, y) the mex of the union of the sets of its lines, one per
-//! rule, is sought from the largest first-free pointer; it must be the stored g.  Otherwise g
-//! occurs at an option (*repeated*, the option found by walking the rays and named) or a smaller
+//! ray, is sought from the largest first-free pointer, past the values at the jumps' options
+//! (read from the table: each is in an earlier row, or earlier in the row, so already proved); it
+//! must be the stored g.  Otherwise g
+//! occurs at an option (*repeated*, the option found by walking the rays and the jumps, named) or a smaller
 //! value occurs at none (*missing*), and the proof stops there.  Then g joins the sets.
 //!
 //! ## The 0-positions
@@ -27,7 +29,7 @@
 //! y(x) ≥ N.  Without the Nim moves this check is skipped, saying why.
 //!
 //! Cost: N² cells, each r sets ORed per word scanned past the largest first-free pointer; memory
-//! Σ (p + q)·N sets of ⌊(B + 1)/64⌋ + 1 words, B the rules' value bound
+//! Σ (p + q)·N sets over the rays of ⌊(B + 1)/64⌋ + 1 words, B the rules' value bound
 //! ([`LineRules::value_bound`]), computed before anything is allocated and refused beyond the
 //! memory available.
 
@@ -43,7 +45,7 @@ use crate::grundy::check::{
 pub fn memory_bytes(rules: &LineRules, n: u64) -> Option<u64> {
     let words = (rules.value_bound(n) + 1) / 64 + 1;
     let mut sets = 0u64;
-    for r in rules.rules() {
+    for r in rules.rules().iter().filter(|r| !r.jump) {
         sets = sets.checked_add(u64::from(r.p + r.q).checked_mul(n)?)?;
     }
     // each set: its words, a start index and a first-free pointer
@@ -88,16 +90,23 @@ pub fn prove(
     crate::grundy::check_resources(mem, 0, None)?;
     let nu = n as usize;
     let bound = rules.value_bound(n);
-    // rule k's lines are the sets base[k] .. base[k] + (p + q)·N
+    // ray k's lines are the sets base[k] .. base[k] + (p + q)·N
+    let rays: Vec<_> = rules.rules().iter().filter(|r| !r.jump).collect();
+    let jumps: Vec<(u64, u64)> = rules
+        .rules()
+        .iter()
+        .filter(|r| r.jump)
+        .map(|r| (u64::from(r.p), u64::from(r.q)))
+        .collect();
     let mut base = Vec::new();
     let mut total = 0usize;
-    for r in rules.rules() {
+    for r in &rays {
         base.push(total);
         total += (r.p + r.q) as usize * nu;
     }
     let mut sets = Family::new((0..total).map(|_| bound + 1));
     let line = |k: usize, x: usize, y: usize| -> usize {
-        let r = rules.rules()[k];
+        let r = rays[k];
         let (p, q) = (r.p as usize, r.q as usize);
         let back = x.checked_div(p).unwrap_or(usize::MAX);
         let t = back.min(y.checked_div(q).unwrap_or(usize::MAX));
@@ -109,18 +118,32 @@ pub fn prove(
                 p * nu + y0 * nu + x0
             }
     };
-    let (mut ids, mut ranges) = (Vec::new(), Vec::new());
+    let (mut ids, mut ranges, mut jumped) = (Vec::new(), Vec::new(), Vec::new());
     let last = (bound + 1) / 64;
     let mut proved = 0u64;
     for x in 0..nu {
         for y in 0..nu {
             let g = u64::from(get(x as u64, y as u64));
             ids.clear();
-            ids.extend((0..rules.rules().len()).map(|k| line(k, x, y)));
-            let from = ids.iter().map(|&i| sets.first_free[i]).max().unwrap_or(0);
-            let mex = sets
-                .mex(&ids, &[], from, last, &mut ranges)
-                .ok_or_else(|| Error::internal("line check: no free value below the bound"))?;
+            ids.extend((0..rays.len()).map(|k| line(k, x, y)));
+            let (xu, yu) = (x as u64, y as u64);
+            jumped.clear();
+            jumped.extend(
+                jumps
+                    .iter()
+                    .filter(|&&(p, q)| p <= xu && q <= yu)
+                    .map(|&(p, q)| u64::from(get(xu - p, yu - q))),
+            );
+            let mut from = ids.iter().map(|&i| sets.first_free[i]).max().unwrap_or(0);
+            let mex = loop {
+                let m = sets
+                    .mex(&ids, &[], from, last, &mut ranges)
+                    .ok_or_else(|| Error::internal("line check: no free value below the bound"))?;
+                if !jumped.contains(&m) {
+                    break m;
+                }
+                from = m + 1;
+            };
             if g != mex {
                 let option = option_with_value(get, rules, x as u64, y as u64, g);
                 let bad = mismatch(x as u64, y as u64, g, mex, option).ok_or_else(|| {
@@ -142,7 +165,7 @@ pub fn prove(
     Ok((proved, None))
 }
 
-/// An option of (x, y) whose value is g, found by walking each rule's ray.
+/// An option of (x, y) whose value is g, found by walking each ray and taking each jump.
 fn option_with_value(
     get: &dyn Fn(u64, u64) -> u32,
     rules: &LineRules,
@@ -152,8 +175,7 @@ fn option_with_value(
 ) -> Option<(u64, u64)> {
     rules.rules().iter().find_map(|r| {
         let (p, q) = (u64::from(r.p), u64::from(r.q));
-        (1..)
-            .take_while(|i| i * p <= x && i * q <= y)
+        (1..=r.steps(x, y))
             .map(|i| (x - i * p, y - i * q))
             .find(|&(u, v)| u64::from(get(u, v)) == g)
     })
@@ -219,6 +241,8 @@ mod tests {
             "3,2",
             "2,2:1,0",
             "1,2:2,1:0,1",
+            "1,0:0,1:1,1:j1,2:j2,1",
+            "j1,2:2,1:j3,0",
         ] {
             let rules = LineRules::parse(r).unwrap();
             let n = 23;
@@ -264,8 +288,20 @@ mod tests {
 
     #[test]
     fn engine_tables_pass() {
-        let rules = LineRules::named("nimhof-a307297").unwrap();
-        let t = LineTable::compute(&rules, 200, 2, &|_| {}).unwrap();
-        assert!(run(&rules, 200, t.data()).ok);
+        for game in ["nimhof-a307297", "maharaja"] {
+            let rules = LineRules::named(game).unwrap();
+            let t = LineTable::compute(&rules, 200, 2, &|_| {}).unwrap();
+            assert!(run(&rules, 200, t.data()).ok, "{game}");
+        }
+    }
+
+    #[test]
+    fn a_table_of_the_game_without_its_jumps_fails_the_proof() {
+        // Wythoff's table is not Maharaja Nim's: (1, 2) moves to (0, 0) by a jump
+        let wythoff = crate::lines::naive_table(&LineRules::named("wythoff").unwrap(), 20);
+        let rep = run(&LineRules::named("maharaja").unwrap(), 20, &wythoff);
+        assert!(!rep.ok);
+        let bad = rep.checks[1].bad_cell.as_ref().expect("caught");
+        assert_eq!((bad.x, bad.y), (1, 2));
     }
 }

@@ -12,16 +12,24 @@
 //! and whose line is free for every diagonal rule; then the column and the lines of (x, y(x)) are
 //! marked used.  Only P-positions of earlier rows are marked, and each attacks row x from below.
 //!
+//! A jump (p, q) attacks the one point (a + p, b + q) of each P-position (a, b).  With p = 0 or
+//! q = 0 it adds nothing to the Nim moves (the point is in the row or column of (a, b); the
+//! grammar refuses such a jump beside the Nim moves anyway, as a move of their rays); with
+//! p, q ≥ 1 it forbids in row x ≥ p the single y = y(x − p) + q, so the partners y(x − 1), …,
+//! y(x − m) of the last m rows are kept, m the largest such p.
+//!
 //! Each constraint is a set of used integers with a "next free ≥ i" query: a union–find forest
 //! where a used i points to i + 1 (path halving).  In row x the search leapfrogs: y := next free
-//! column ≥ y; for each diagonal rule, y moves up to its next free line; until no constraint moves
-//! y.  A row costs a few near-constant-time queries when the constraints' used sets are runs, as
+//! column ≥ y; for each diagonal rule, y moves up to its next free line; y steps past a jump's
+//! forbidden y; until no constraint moves y.  A row costs a few near-constant-time queries when the constraints' used sets are runs, as
 //! in Wythoff's game.
 //!
-//! Memory: y(x) ≤ (1 + r)·x for r diagonal rules (each earlier P-position attacks at most 1 + r
-//! points of row x), so for N rows the columns need (1 + r)N + 1 entries and a rule (p, q) p
-//! forests of ⌈qN/p⌉ + (1 + r)N + 1 entries, 4 bytes each: 12 bytes a row for Wythoff's game,
-//! 72 for A307296's rules.  The pairs are handed on as they are found.
+//! Memory: y(x) ≤ (1 + r)·x + j for r diagonal rays and j diagonal jumps (each earlier
+//! P-position attacks at most 1 + r points of row x by the rays, and each jump one point of the
+//! row in all), so for N rows the columns need (1 + r)N + j + 2 entries and a ray (p, q) p forests
+//! of ⌈qN/p⌉ + (1 + r)N + j + 2 entries, 4 bytes each, and the jumps m partners of 8 bytes: 20
+//! bytes a row for Wythoff's game and for Maharaja Nim, 72 for A307296's rules.  The pairs are
+//! handed on as they are found.
 
 use super::{LineRules, Rule};
 use crate::error::{Error, Result};
@@ -77,6 +85,10 @@ pub struct RowPositions {
     low: usize,
     columns: NextFree,
     diagonals: Vec<Diagonal>,
+    /// The diagonal jumps (p, q), p, q ≥ 1.
+    jumps: Vec<(u64, u64)>,
+    /// y(x − 1 − i) at `recent[(x − 1 − i) % recent.len()]`, for the largest p of a jump.
+    recent: Vec<u64>,
 }
 
 /// The most rows [`RowPositions`] computes: every index stays below 2^32.
@@ -84,19 +96,28 @@ pub const MAX_ROWS: u64 = 200_000_000;
 
 /// Bytes [`RowPositions::new`] allocates for `rows` rows of `rules` (`None` past u64).
 pub fn bytes_needed(rules: &LineRules, rows: u64) -> Option<u64> {
-    let diag: Vec<&Rule> = rules
-        .rules()
-        .iter()
-        .filter(|r| r.p >= 1 && r.q >= 1)
-        .collect();
-    let cols = (1 + diag.len() as u64).checked_mul(rows)?.checked_add(2)?;
+    let (diag, jumps) = diagonal(rules);
+    let cols = (1 + diag.len() as u64)
+        .checked_mul(rows)?
+        .checked_add(2 + jumps.len() as u64)?;
     let mut entries = cols;
     for r in diag {
         let (p, q) = (u64::from(r.p), u64::from(r.q));
         let per = q.checked_mul(rows)?.div_ceil(p).checked_add(cols)?;
         entries = entries.checked_add(per.checked_mul(p)?)?;
     }
-    entries.checked_mul(4)
+    let recent = jumps.iter().map(|r| u64::from(r.p)).max().unwrap_or(0);
+    entries.checked_mul(4)?.checked_add(8 * recent)
+}
+
+/// The diagonal rays and the diagonal jumps (p, q ≥ 1) of the rules: the others add nothing to
+/// the Nim moves.
+fn diagonal(rules: &LineRules) -> (Vec<&Rule>, Vec<&Rule>) {
+    rules
+        .rules()
+        .iter()
+        .filter(|r| r.p >= 1 && r.q >= 1)
+        .partition(|r| !r.jump)
 }
 
 impl RowPositions {
@@ -104,20 +125,15 @@ impl RowPositions {
     /// (0, 1) (otherwise a row may hold no P-position or several), or if `rows` passes
     /// [`MAX_ROWS`].
     pub fn new(rules: &LineRules, rows: u64) -> Result<RowPositions> {
-        let has = |p, q| rules.rules().contains(&Rule { p, q });
-        if !(has(1, 0) && has(0, 1)) {
+        if !rules.has_nim_moves() {
             return Err(Error::usage(format!(
                 "--rules {rules}: P-positions row by row need the Nim moves 1,0 and 0,1 \
                  among the rules (then every row and column holds exactly one)"
             )));
         }
-        let diag: Vec<&Rule> = rules
-            .rules()
-            .iter()
-            .filter(|r| r.p >= 1 && r.q >= 1)
-            .collect();
+        let (diag, jumps) = diagonal(rules);
         let spread = 1 + diag.len() as u64;
-        let cols = spread * rows + 2;
+        let cols = spread * rows + 2 + jumps.len() as u64;
         let too_many = || {
             Error::usage(format!(
                 "N: {rows} rows of {rules} is more than the indices allow (at most {MAX_ROWS} \
@@ -142,12 +158,19 @@ impl RowPositions {
                 lines: (0..p).map(|_| NextFree::new(len)).collect(),
             });
         }
+        let jumps: Vec<(u64, u64)> = jumps
+            .iter()
+            .map(|r| (u64::from(r.p), u64::from(r.q)))
+            .collect();
+        let recent = jumps.iter().map(|j| j.0).max().unwrap_or(0);
         Ok(RowPositions {
             next: 0,
             rows,
             low: 0,
             columns: NextFree::new(cols),
             diagonals,
+            jumps,
+            recent: vec![0; recent as usize],
         })
     }
 
@@ -174,6 +197,15 @@ impl RowPositions {
                 y = c;
                 moved = true;
             }
+            for &(p, q) in &self.jumps {
+                if p <= x {
+                    let m = self.recent.len() as u64;
+                    if self.recent[((x - p) % m) as usize] + q == y as u64 {
+                        y += 1;
+                        moved = true;
+                    }
+                }
+            }
             if !moved {
                 break;
             }
@@ -182,6 +214,10 @@ impl RowPositions {
         for d in &mut self.diagonals {
             let (f, i) = d.at(x, y as u64);
             d.lines[f].mark(i);
+        }
+        if !self.recent.is_empty() {
+            let m = self.recent.len() as u64;
+            self.recent[(x % m) as usize] = y as u64;
         }
         self.next += 1;
         Some((x, y as u64))
@@ -192,15 +228,15 @@ impl RowPositions {
 mod tests {
     use super::*;
 
-    /// P-positions of a square by backward induction straight from the rules.
-    fn brute(rules: &[(u64, u64)], n: usize) -> Vec<Vec<bool>> {
+    /// P-positions of a square by backward induction straight from the rules: (p, q, ray).
+    fn brute(rules: &[(u64, u64, bool)], n: usize) -> Vec<Vec<bool>> {
         let mut p = vec![vec![false; n]; n];
         for x in 0..n {
             for y in 0..n {
-                let reaches = rules.iter().any(|&(a, b)| {
+                let reaches = rules.iter().any(|&(a, b, ray)| {
                     let (a, b) = (a as usize, b as usize);
                     let mut i = 1;
-                    while i * a <= x && i * b <= y {
+                    while i * a <= x && i * b <= y && (ray || i == 1) {
                         if p[x - i * a][y - i * b] {
                             return true;
                         }
@@ -216,20 +252,50 @@ mod tests {
 
     #[test]
     fn rows_match_backward_induction() {
-        let games: [&[(u64, u64)]; 6] = [
-            &[(1, 0), (0, 1)],
-            &[(1, 0), (0, 1), (1, 1)],
-            &[(1, 0), (1, 1), (3, 2), (0, 1)],
-            &[(1, 0), (0, 1), (2, 2)],
-            &[(1, 0), (0, 1), (1, 2)],
-            &[(1, 0), (0, 1), (1, 1), (1, 2), (2, 1), (3, 5)],
+        const R: bool = true;
+        const J: bool = false;
+        let games: [&[(u64, u64, bool)]; 10] = [
+            &[(1, 0, R), (0, 1, R)],
+            &[(1, 0, R), (0, 1, R), (1, 1, R)],
+            &[(1, 0, R), (1, 1, R), (3, 2, R), (0, 1, R)],
+            &[(1, 0, R), (0, 1, R), (2, 2, R)],
+            &[(1, 0, R), (0, 1, R), (1, 2, R)],
+            &[
+                (1, 0, R),
+                (0, 1, R),
+                (1, 1, R),
+                (1, 2, R),
+                (2, 1, R),
+                (3, 5, R),
+            ],
+            &[(1, 0, R), (0, 1, R), (1, 1, R), (1, 2, J), (2, 1, J)],
+            &[(1, 0, R), (0, 1, R), (1, 2, J), (2, 1, J), (1, 1, J)],
+            &[
+                (1, 0, R),
+                (0, 1, R),
+                (2, 2, R),
+                (5, 3, J),
+                (1, 1, J),
+                (3, 1, J),
+            ],
+            &[
+                (1, 0, R),
+                (0, 1, R),
+                (1, 1, R),
+                (7, 1, J),
+                (1, 7, J),
+                (2, 3, R),
+            ],
         ];
         for g in games {
-            let spec: Vec<String> = g.iter().map(|(p, q)| format!("{p},{q}")).collect();
+            let spec: Vec<String> = g
+                .iter()
+                .map(|&(p, q, ray)| format!("{}{p},{q}", if ray { "" } else { "j" }))
+                .collect();
             let rules = LineRules::parse(&spec.join(":")).unwrap();
-            // y(x) <= (1 + r)x with r <= 4 diagonal rules here
+            // y(x) <= (1 + r)x + j with r <= 4 diagonal rays, j <= 3 diagonal jumps here
             let n = 60;
-            let p = brute(g, 6 * n);
+            let p = brute(g, 6 * n + 3);
             let mut rows = RowPositions::new(&rules, n as u64).unwrap();
             for (x, row) in p.iter().enumerate().take(n) {
                 let (rx, y) = rows.next_position().unwrap();

@@ -13,12 +13,15 @@
 //! differ by i·(p, q), which changes x + y).  The cells of an antidiagonal are computed in
 //! parallel against the sets as they stand, then placed into their lines.
 //!
+//! Jumps: a jump (p, q) has one option, (x − p, y − q), on an earlier antidiagonal, so its value
+//! is read from the table and joins the values the search skips; a jump keeps no line sets.
+//!
 //! Lines: the line of rule (p, q) through (x, y) starts at (x − t·p, y − t·q) with
 //! t = min(⌊x/p⌋, ⌊y/q⌋) (a zero step imposes no bound); the start has x < p or y < q, so the
 //! rule has at most (p + q)·N lines.
 //!
 //! Cost: N² cells, each O(r) for r rules plus the words scanned past the start.  Memory: the
-//! table (4 bytes a cell) and, per rule, (p + q)·N lines of W = ⌊(B + 1)/64⌋ + 1 words (and
+//! table (4 bytes a cell) and, per ray (p, q), (p + q)·N lines of W = ⌊(B + 1)/64⌋ + 1 words (and
 //! ⌈W/64⌉ summary words and a first free value), where B
 //! is [`LineRules::value_bound`] — every value is at most the number of options.  The total is
 //! computed exactly before any allocation and refused above [`MAX_BYTES`].
@@ -94,7 +97,7 @@ impl RuleLines {
 pub fn bytes_needed(rules: &LineRules, n: u64) -> Option<u64> {
     let w = (rules.value_bound(n) + 1) / 64 + 1;
     let mut total = n.checked_mul(n)?.checked_mul(4)?;
-    for r in rules.rules() {
+    for r in rules.rules().iter().filter(|r| !r.jump) {
         let lines = u64::from(r.p + r.q).checked_mul(n)?;
         let per_line = (w + w.div_ceil(64)).checked_mul(8)?.checked_add(4)?;
         total = total.checked_add(lines.checked_mul(per_line)?)?;
@@ -166,6 +169,7 @@ impl LineTable {
         let mut sets: Vec<RuleLines> = rules
             .rules()
             .iter()
+            .filter(|r| !r.jump)
             .map(|r| {
                 let lines = (r.p + r.q) as usize * nu;
                 RuleLines {
@@ -178,14 +182,30 @@ impl LineTable {
                 }
             })
             .collect();
+        let jumps: Vec<(usize, usize)> = rules
+            .rules()
+            .iter()
+            .filter(|r| r.jump)
+            .map(|r| (r.p as usize, r.q as usize))
+            .collect();
         let mut data = vec![0u32; nu * nu];
         let mut diag: Vec<u32> = Vec::with_capacity(nu);
         for s in 0..2 * nu - 1 {
             cancel.check()?;
             let lo = s.saturating_sub(nu - 1);
             let hi = s.min(nu - 1);
-            let sets_ref = &sets;
-            let cell = |x: usize| mex_at(sets_ref, x, s - x, nu);
+            let (sets_ref, data_ref, jumps_ref) = (&sets, &data, &jumps);
+            let cell = |x: usize| {
+                let y = s - x;
+                // the values at the jumps' options, on earlier antidiagonals
+                let mut skip = [u32::MAX; super::MAX_RULES];
+                for (v, &(p, q)) in skip.iter_mut().zip(jumps_ref) {
+                    if p <= x && q <= y {
+                        *v = data_ref[(x - p) * nu + y - q];
+                    }
+                }
+                mex_at(sets_ref, &skip[..jumps_ref.len()], x, y, nu)
+            };
             diag.clear();
             if hi - lo >= 2048 {
                 pool.install(|| {
@@ -243,8 +263,9 @@ impl LineTable {
     }
 }
 
-/// The least value in none of the line sets through (x, y).
-fn mex_at(sets: &[RuleLines], x: usize, y: usize, n: usize) -> u32 {
+/// The least value in none of the line sets through (x, y) and not in `skip` (the values of the
+/// jumps' options; `u32::MAX` for none).
+fn mex_at(sets: &[RuleLines], skip: &[u32], x: usize, y: usize, n: usize) -> u32 {
     let mut lines = [0usize; super::MAX_RULES];
     let mut m = 0usize;
     for (l, r) in lines.iter_mut().zip(sets) {
@@ -274,6 +295,11 @@ fn mex_at(sets: &[RuleLines], x: usize, y: usize, n: usize) -> u32 {
         for (&l, r) in lines.iter().zip(sets) {
             taken |= r.bits[k * r.lines + l];
         }
+        for &v in skip {
+            if v as usize / 64 == k {
+                taken |= 1 << (v % 64);
+            }
+        }
         let free = !taken >> (m % 64);
         if free != 0 {
             return (m + free.trailing_zeros() as usize) as u32;
@@ -296,6 +322,10 @@ mod tests {
             "1,2:2,1",
             "3,0:0,5:2,2",
             "1,0:0,1:1,2:2,1:64,64",
+            "1,0:0,1:1,1:j1,2:j2,1",
+            "j1,2:j2,1",
+            "j1,0:0,1:j3,3:j1,1",
+            "2,0:0,3:j0,2:j5,0:j64,1:2,2",
         ] {
             let rules = LineRules::parse(r).unwrap();
             for n in [1, 2, 37, 300] {

@@ -136,6 +136,9 @@ pub fn each_term(
         Source::LineGame(rules) => {
             line_games::each_antidiagonal_term(rules, count, cancel, &mut |v| f(Term::Small(v)))
         }
+        Source::LinePairs(rules) => {
+            line_games::each_row_partner(rules, count, &mut |v| f(Term::Small(u128::from(v))))
+        }
         _ => held_terms(e, count, cancel)?
             .into_iter()
             .try_for_each(|v| f(Term::Small(v))),

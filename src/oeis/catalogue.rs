@@ -390,6 +390,14 @@ pub const CATALOGUE: &[Entry] = &[
         source: Source::ThreeDiagonalInverse,
     },
     Entry {
+        anum: "A307281",
+        offset: 0,
+        title: "Maharaja Nim: the P-position (n, a(n)) of row n",
+        default_terms: 10_000,
+        max_terms: crate::lines::ppos::MAX_ROWS,
+        source: Source::LinePairs("1,0:0,1:1,1:j1,2:j2,1"),
+    },
+    Entry {
         anum: "A307296",
         offset: 0,
         title: "NimHof [1,0], [1,1], [3,2], [0,1]: Sprague-Grundy table by antidiagonals",
@@ -494,6 +502,9 @@ impl Source {
             | Source::WythoffArrayColumn => "the index range n <= 2^64 - 1",
             Source::LineGame(_) => {
                 "the line engine's 12 GiB memory cap for the table of the antidiagonals"
+            }
+            Source::LinePairs(_) => {
+                "the row-by-row P-position search's index range (at most 2 * 10^8 rows)"
             }
         }
     }

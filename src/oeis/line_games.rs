@@ -1,5 +1,6 @@
 //! The NimHof tables of the OEIS (A307296–A307302): Sprague–Grundy values of a two-pile line
-//! game ([`crate::lines`]) read by antidiagonals.
+//! game ([`crate::lines`]) read by antidiagonals; and the P-positions (n, a(n)) of Maharaja Nim
+//! (A307281), row by row ([`crate::lines::ppos`], 20 bytes a row, no table).
 //!
 //! Convention (read off the entries' data, which fit it and not its mirror for the asymmetric
 //! games): antidiagonal s = x + y = 0, 1, … lists T(s − i, i) for i = 0..=s — the second pile y
@@ -36,6 +37,23 @@ pub(crate) const A307300_SIDE: u64 = 46_709;
 pub(crate) const A307301_SIDE: u64 = 47_221;
 /// See [`A307296_SIDE`].
 pub(crate) const A307302_SIDE: u64 = 44_968;
+
+/// Hands a(n), the column of the P-position of row n, to `f` for n = 0..count (the rules must
+/// contain the Nim moves; the memory, 20 bytes a row for Maharaja Nim, is checked first).
+pub fn each_row_partner(
+    rules: &str,
+    count: u64,
+    f: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<()> {
+    let rules = LineRules::parse(rules)?;
+    let bytes = crate::lines::ppos::bytes_needed(&rules, count);
+    crate::artifact::resources::check_cap(bytes, &format!("{count} rows of {rules}"))?;
+    let mut rows = crate::lines::ppos::RowPositions::new(&rules, count)?;
+    while let Some((_, y)) = rows.next_position() {
+        f(y)?;
+    }
+    Ok(())
+}
 
 /// The table of the d + 1 antidiagonals holding `count` terms (on every core).
 fn table_for(rules: &str, count: u64, cancel: &Cancel) -> Result<LineTable> {

@@ -1,6 +1,7 @@
 //! Two-pile line games ("NimHof"): a game is a finite list of rules (p, q), p, q ≥ 0 not both 0;
-//! a move from (x, y) takes i·(p, q) for any i ≥ 1, to (x − i·p, y − i·q), as long as neither
-//! pile goes negative.
+//! a move from (x, y) along a *ray* (p, q) takes i·(p, q) for any i ≥ 1, to (x − i·p, y − i·q),
+//! and along a *jump* (p, q) (written `jP,Q`) takes (p, q) once, to (x − p, y − q) — as long as
+//! neither pile goes negative.
 //!
 //! Nim is [(1,0), (0,1)] (G(x, y) = x XOR y), Wythoff's game adds (1,1); the NimHof games of
 //! E. Friedman, S. M. Garrabrant, I. K. Phipps-Morgan, A. S. Landsberg and U. Larsson
@@ -8,10 +9,12 @@
 //! U. Larsson's generalized diagonal Wythoff Nim ("A generalized diagonal Wythoff Nim",
 //! Integers 12, 2012, G2) are such lists: (p, q)-GDWN, 0 < p < q, is Wythoff's game plus the
 //! moves (p·t, q·t) and (q·t, p·t), t ≥ 1 — the rules 1,0:0,1:1,1:p,q:q,p ([`LineRules::gdwn`],
-//! named `gdwn-P-Q`).  A rule list need not be symmetric: (3,2) without (2,3)
+//! named `gdwn-P-Q`).  Maharaja Nim (U. Larsson and J. Wästlund, "Maharaja Nim: Wythoff's Queen
+//! meets the Knight", Integers 14, 2014, G05) is Wythoff's game plus the knight's jumps (1, 2)
+//! and (2, 1): the rules 1,0:0,1:1,1:j1,2:j2,1, named `maharaja`.  A rule list need not be symmetric: (3,2) without (2,3)
 //! is a different game from its mirror, so tables are full squares.
 //!
-//! This module holds the rules: [`LineRules`], the rule list with its grammar (`1,0:1,1:0,1`),
+//! This module holds the rules: [`LineRules`], the rule list with its grammar (`1,0:1,1:j1,2`),
 //! limits and named games.  The engines are in the `wythoff` crate (`wythoff::lines`).
 
 use crate::error::{Error, Result};
@@ -24,13 +27,53 @@ pub const MAX_STEP: u32 = 64;
 /// The largest side N of a line game's Grundy table.
 pub const MAX_SIDE: u64 = 1 << 16;
 
-/// One rule: a move takes i·(p, q) from the piles, i ≥ 1.
+/// One rule: a ray takes i·(p, q) from the piles, any i ≥ 1; a jump takes (p, q) once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
     /// Taken from the first pile (x) per step.
     pub p: u32,
     /// Taken from the second pile (y) per step.
     pub q: u32,
+    /// Whether the rule is a jump (one step, i = 1) rather than a ray (any i ≥ 1).
+    pub jump: bool,
+}
+
+impl Rule {
+    /// The ray (p, q): a move takes i·(p, q), any i ≥ 1.
+    pub const fn ray(p: u32, q: u32) -> Rule {
+        Rule { p, q, jump: false }
+    }
+
+    /// The jump (p, q): a move takes (p, q) once.
+    pub const fn jump(p: u32, q: u32) -> Rule {
+        Rule { p, q, jump: true }
+    }
+
+    /// The most steps i the rule allows from (x, y): ⌊x/p⌋ and ⌊y/q⌋ bound it (a zero step
+    /// gives no bound), and a jump allows at most one.
+    pub fn steps(&self, x: u64, y: u64) -> u64 {
+        let tx = x.checked_div(u64::from(self.p)).unwrap_or(u64::MAX);
+        let ty = y.checked_div(u64::from(self.q)).unwrap_or(u64::MAX);
+        let t = tx.min(ty);
+        if self.jump { t.min(1) } else { t }
+    }
+
+    /// Whether the move i·(p, q) of this rule, for some allowed i ≥ 1, is the move (a, b).
+    fn makes(&self, a: u32, b: u32) -> bool {
+        if self.jump {
+            return (self.p, self.q) == (a, b);
+        }
+        // (a, b) = i·(p, q): the same direction, a whole multiple
+        let i = a.checked_div(self.p).unwrap_or_else(|| b / self.q);
+        i >= 1 && i * self.p == a && i * self.q == b
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let j = if self.jump { "j" } else { "" };
+        write!(f, "{j}{},{}", self.p, self.q)
+    }
 }
 
 /// A line game: its rules, in the order given (the order does not change the game).
@@ -41,7 +84,7 @@ pub struct LineRules {
 
 /// Named games: name, rule list, what it is.  Besides these, [`LineRules::named`] knows the family
 /// `gdwn-P-Q` ([`GDWN_NAMES`]).
-pub const NAMED: [(&str, &str, &str); 10] = [
+pub const NAMED: [(&str, &str, &str); 11] = [
     ("nim", "1,0:0,1", "Nim on two piles: G = x XOR y (A003987)"),
     ("wythoff", "1,0:0,1:1,1", "Wythoff's game (A004481)"),
     (
@@ -84,23 +127,33 @@ pub const NAMED: [(&str, &str, &str); 10] = [
         "1,0:0,1:1,1:1,2:2,1",
         "Larsson's (1,2)-GDWN: Wythoff's game plus (t, 2t) and (2t, t)",
     ),
+    (
+        "maharaja",
+        "1,0:0,1:1,1:j1,2:j2,1",
+        "Maharaja Nim (Larsson and Wästlund): Wythoff's game plus the knight's jumps (1, 2) and (2, 1)",
+    ),
 ];
 
 /// The named family of Larsson's generalized diagonal Wythoff Nim, as error messages state it.
 pub const GDWN_NAMES: &str = "gdwn-P-Q for integers 0 < P < Q <= 64 (Larsson's (P,Q)-GDWN)";
 
 /// The grammar, as error messages state it.
-pub const GRAMMAR: &str = "rules P,Q separated by ':' (for example 1,0:1,1:0,1), P and Q \
-    integers 0 to 64 not both 0, at most 16 rules, none repeated";
+pub const GRAMMAR: &str = "rules P,Q (a ray: i*(P,Q), any i >= 1) or jP,Q (a jump: (P,Q) once) \
+    separated by ':' (for example 1,0:1,1:0,1 or 1,0:0,1:1,1:j1,2:j2,1), P and Q integers 0 to 64 \
+    not both 0, at most 16 rules, none repeated, no jump that is a move of a ray";
 
 impl LineRules {
-    /// Parses `P,Q:P,Q:…` (see [`GRAMMAR`]).  Errors are [`Error::Domain`] naming the rule.
+    /// Parses `P,Q:jP,Q:…` (see [`GRAMMAR`]).  Errors are [`Error::Domain`] naming the rule.
     pub fn parse(s: &str) -> Result<LineRules> {
         let mut rules = Vec::new();
         for (i, part) in s.split(':').enumerate() {
             let bad =
                 |why: &str| Error::domain(format!("rule {} '{part}': {why}; {GRAMMAR}", i + 1));
-            let (p, q) = part.split_once(',').ok_or_else(|| bad("no comma"))?;
+            let (jump, body) = match part.strip_prefix('j') {
+                Some(rest) => (true, rest),
+                None => (false, part),
+            };
+            let (p, q) = body.split_once(',').ok_or_else(|| bad("no comma"))?;
             let num = |t: &str| -> Result<u32> {
                 if t.is_empty() || t.len() > 2 || !t.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(bad("not an integer 0 to 64"));
@@ -114,13 +167,9 @@ impl LineRules {
             let r = Rule {
                 p: num(p)?,
                 q: num(q)?,
+                jump,
             };
-            if r.p == 0 && r.q == 0 {
-                return Err(bad("0,0 is not a move"));
-            }
-            if let Some(j) = rules.iter().position(|&o| o == r) {
-                return Err(bad(&format!("repeats rule {}", j + 1)));
-            }
+            conflict(&rules, &r).map_err(|why| bad(&why))?;
             rules.push(r);
             if rules.len() > MAX_RULES {
                 return Err(Error::domain(format!(
@@ -163,8 +212,8 @@ impl LineRules {
     }
 
     /// A rule list from its rules (as a table file stores them): the limits of [`GRAMMAR`] —
-    /// 1 to [`MAX_RULES`] rules, p and q at most [`MAX_STEP`] and not both 0, none repeated —
-    /// are checked; a violation is [`Error::Domain`] naming the rule.
+    /// 1 to [`MAX_RULES`] rules, p and q at most [`MAX_STEP`] and not both 0, none repeated, no
+    /// jump that is a move of a ray — are checked; a violation is [`Error::Domain`] naming the rule.
     pub fn from_rules(rules: &[Rule]) -> Result<LineRules> {
         if rules.is_empty() || rules.len() > MAX_RULES {
             return Err(Error::domain(format!(
@@ -173,17 +222,11 @@ impl LineRules {
             )));
         }
         for (i, r) in rules.iter().enumerate() {
-            let bad =
-                |why: String| Error::domain(format!("rule {} ({},{}): {why}", i + 1, r.p, r.q));
+            let bad = |why: String| Error::domain(format!("rule {} ({r}): {why}", i + 1));
             if r.p > MAX_STEP || r.q > MAX_STEP {
                 return Err(bad(format!("a step above {MAX_STEP}")));
             }
-            if r.p == 0 && r.q == 0 {
-                return Err(bad("0,0 is not a move".into()));
-            }
-            if let Some(j) = rules[..i].iter().position(|o| o == r) {
-                return Err(bad(format!("repeats rule {}", j + 1)));
-            }
+            conflict(&rules[..i], r).map_err(bad)?;
         }
         Ok(LineRules {
             rules: rules.to_vec(),
@@ -198,9 +241,13 @@ impl LineRules {
     /// Whether the game is its own mirror: with each rule (p, q) the rule (q, p).  Then
     /// G(x, y) = G(y, x).
     pub fn is_symmetric(&self) -> bool {
-        self.rules
-            .iter()
-            .all(|r| self.rules.contains(&Rule { p: r.q, q: r.p }))
+        self.rules.iter().all(|r| {
+            self.rules.contains(&Rule {
+                p: r.q,
+                q: r.p,
+                jump: r.jump,
+            })
+        })
     }
 
     /// The rules in the order given.
@@ -210,20 +257,53 @@ impl LineRules {
 
     /// Whether (1,0) and (0,1) are rules: then every row and column holds exactly one 0.
     pub fn has_nim_moves(&self) -> bool {
-        [Rule { p: 1, q: 0 }, Rule { p: 0, q: 1 }]
+        [Rule::ray(1, 0), Rule::ray(0, 1)]
             .iter()
             .all(|r| self.rules.contains(r))
     }
 
     /// A bound on every Grundy value in a table of side N: G(x, y) is at most the number of
-    /// options, and rule (p, q) gives at most ⌊(N − 1)/max(p, q)⌋ of them.
+    /// options, and a ray (p, q) gives at most ⌊(N − 1)/max(p, q)⌋ of them, a jump at most
+    /// min(1, that).
     pub fn value_bound(&self, n: u64) -> u64 {
         let top = n.saturating_sub(1);
         self.rules
             .iter()
-            .map(|r| top / u64::from(r.p.max(r.q)))
+            .map(|r| {
+                let k = top / u64::from(r.p.max(r.q));
+                if r.jump { k.min(1) } else { k }
+            })
             .sum()
     }
+
+    /// Whether some rule is a jump.
+    pub fn has_jumps(&self) -> bool {
+        self.rules.iter().any(|r| r.jump)
+    }
+}
+
+/// Why rule `r` cannot join `earlier` (p, q ≤ [`MAX_STEP`] checked by the caller): the null
+/// move, a repeat, or a jump that is a move i·(p, q) of a ray (it would add no move, only a
+/// second name for one), either way round.
+fn conflict(earlier: &[Rule], r: &Rule) -> std::result::Result<(), String> {
+    if r.p == 0 && r.q == 0 {
+        return Err("0,0 is not a move".into());
+    }
+    if let Some(j) = earlier.iter().position(|o| o == r) {
+        return Err(format!("repeats rule {}", j + 1));
+    }
+    for (j, o) in earlier.iter().enumerate() {
+        if r.jump && !o.jump && o.makes(r.p, r.q) {
+            return Err(format!("the jump is a move of the ray {o}, rule {}", j + 1));
+        }
+        if o.jump && !r.jump && r.makes(o.p, o.q) {
+            return Err(format!(
+                "the jump {o}, rule {}, is a move of this ray",
+                j + 1
+            ));
+        }
+    }
+    Ok(())
 }
 
 impl crate::oracle::Moves for LineRules {
@@ -253,7 +333,7 @@ impl fmt::Display for LineRules {
             if i > 0 {
                 f.write_str(":")?;
             }
-            write!(f, "{},{}", r.p, r.q)?;
+            write!(f, "{r}")?;
         }
         Ok(())
     }
@@ -292,6 +372,48 @@ mod tests {
                 .to_string()
                 .contains("more than 16")
         );
+    }
+
+    #[test]
+    fn jumps_are_written_with_a_j_and_never_repeat_a_ray() {
+        let r = LineRules::parse("1,0:0,1:1,1:j1,2:j2,1").unwrap();
+        assert_eq!(r.to_string(), "1,0:0,1:1,1:j1,2:j2,1");
+        assert_eq!(r.rules()[3], Rule::jump(1, 2));
+        assert!(r.has_jumps() && r.is_symmetric() && r.has_nim_moves());
+        assert_eq!(LineRules::named("maharaja"), Some(r.clone()));
+        // a jump and the ray of the same step are different games
+        assert!(!r.same_game(&LineRules::parse("1,0:0,1:1,1:1,2:2,1").unwrap()));
+        assert!(!LineRules::parse("1,0:0,1:j1,2").unwrap().is_symmetric());
+        // N = 10: the rays give 9 + 9 + 9, each jump at most 1
+        assert_eq!(r.value_bound(10), 29);
+        assert_eq!(r.value_bound(2), 3);
+        assert_eq!(Rule::jump(1, 2).steps(5, 5), 1);
+        assert_eq!(Rule::jump(1, 2).steps(5, 1), 0);
+        assert_eq!(Rule::ray(1, 2).steps(5, 5), 2);
+        assert_eq!(Rule::ray(0, 3).steps(0, 7), 2);
+        for (bad, says) in [
+            ("j1,2:j1,2", "repeats rule 1"),
+            ("j0,0", "not a move"),
+            ("j65,1", "above 64"),
+            ("jj1,2", "not an integer"),
+            ("J1,2", "not an integer"),
+            ("j 1,2", "not an integer"),
+            ("j1;2", "no comma"),
+            ("1,2,j", "not an integer"),
+            ("1,1:j2,2", "a move of the ray 1,1, rule 1"),
+            ("1,2:j1,2", "a move of the ray 1,2"),
+            ("0,1:j0,5", "a move of the ray 0,1"),
+            ("j3,3:1,1", "the jump j3,3, rule 1, is a move of this ray"),
+        ] {
+            let e = LineRules::parse(bad).unwrap_err().to_string();
+            assert!(e.contains(says), "{bad}: {e}");
+        }
+        // a jump beside a ray of another direction, or of a step it is no multiple of, is fine
+        for good in ["1,1:j1,2", "2,2:j1,1", "2,2:j3,3", "1,0:j0,1", "j1,2:j2,1"] {
+            assert!(LineRules::parse(good).is_ok(), "{good}");
+        }
+        let e = LineRules::from_rules(&[Rule::ray(1, 1), Rule::jump(4, 4)]).unwrap_err();
+        assert!(e.to_string().contains("rule 2 (j4,4)"), "{e}");
     }
 
     #[test]

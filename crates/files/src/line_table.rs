@@ -17,7 +17,7 @@
 //! | 40 | 8 | payload length in bytes, N² · width |
 //! | 48 | 8 | B ≥ 1, the rows per band ([`BAND_ROWS`] = 64 in the files this version writes) |
 //! | 56 | 8 | XXH3-64 (seed 0) of bytes 0..56, the rules and the band index |
-//! | 64 | 8r | the rules in the order given, each p (u32) then q (u32) |
+//! | 64 | 8r | the rules in the order given, each p (u32) then q (u32); bit 31 of the p word ([`JUMP_FLAG`]) set for a jump, clear for a ray |
 //! | 64 + 8r | N²·width | G(x, y) at ((x·N + y)·width), row-major |
 //! | 64 + 8r + N²·width | 8⌈N/B⌉ | the band index: entry i is XXH3-64 (seed 0) of the payload bytes of rows iB .. min((i+1)B, N), a little-endian u64 |
 //!
@@ -58,6 +58,10 @@ pub const VERSION_WHOLE: u32 = 1;
 pub const BAND_ROWS: u64 = 64;
 /// The one layout: the full square, row-major.
 pub const LAYOUT_SQUARE: u32 = 2;
+/// Bit 31 of a rule's p word: the rule is a jump (one step) rather than a ray.  A ray's word is
+/// p itself (p ≤ 64), so the files of games without jumps are written as before this flag, and a
+/// reader without it refuses a jump's word as a step above 64.
+pub const JUMP_FLAG: u32 = 1 << 31;
 
 /// The header of a line-game table file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,7 +141,8 @@ impl LineHeader {
         h[48..56].copy_from_slice(&self.band.to_le_bytes());
         h[56..64].copy_from_slice(&self.checksum.to_le_bytes());
         for rule in r {
-            h.extend_from_slice(&rule.p.to_le_bytes());
+            let flag = if rule.jump { JUMP_FLAG } else { 0 };
+            h.extend_from_slice(&(rule.p | flag).to_le_bytes());
             h.extend_from_slice(&rule.q.to_le_bytes());
         }
         h
@@ -217,8 +222,9 @@ impl LineHeader {
         let rules: Vec<Rule> = block
             .chunks_exact(8)
             .map(|c| Rule {
-                p: u32_at(c, 0),
+                p: u32_at(c, 0) & !JUMP_FLAG,
                 q: u32_at(c, 4),
+                jump: u32_at(c, 0) & JUMP_FLAG != 0,
             })
             .collect();
         let rules = LineRules::from_rules(&rules).map_err(|e| {

@@ -162,3 +162,82 @@ fn files_of_arbitrary_bytes_are_refused_or_read_without_panic() {
         }
     });
 }
+
+#[test]
+fn a_jump_is_bit_31_of_its_p_word_and_rays_are_written_as_before() {
+    // rays: each word is p or q itself, written out by hand
+    let ray = LineHeader::new(&rules("1,0:0,1:1,1"), 10)
+        .unwrap()
+        .to_bytes();
+    assert_eq!(
+        &ray[64..],
+        &[
+            1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0
+        ]
+    );
+    // Maharaja Nim: the jumps 1,2 and 2,1 have bit 31 of their p word set
+    let m = LineHeader::new(&rules("1,0:0,1:1,1:j1,2:j2,1"), 10).unwrap();
+    let b = m.to_bytes();
+    assert_eq!(&b[64..88], &ray[64..]);
+    assert_eq!(
+        &b[88..],
+        &[1, 0, 0, 0x80, 2, 0, 0, 0, 2, 0, 0, 0x80, 1, 0, 0, 0]
+    );
+    let back = LineHeader::from_bytes(&b).unwrap();
+    assert_eq!(back, m);
+    assert_eq!(back.rules.rules()[3], Rule::jump(1, 2));
+    // the flag cleared: the ray 1,2, another game (the width stays 1 byte at N = 10)
+    let mut r = b.clone();
+    r[91] = 0;
+    assert_eq!(
+        LineHeader::from_bytes(&r).unwrap().rules.to_string(),
+        "1,0:0,1:1,1:1,2:j2,1"
+    );
+    let is = |bytes: &[u8], says: &str| {
+        let e = LineHeader::from_bytes(bytes).unwrap_err().to_string();
+        assert!(e.contains(says), "{e} lacks {says}");
+    };
+    // the flag in a q word, any other high bit, a jump of a ray's move, a repeated jump
+    let mut d = b.clone();
+    d[95] = 0x80;
+    is(&d, "above 64");
+    let mut d = b.clone();
+    d[91] = 0x40;
+    is(&d, "above 64");
+    let mut d = b.clone();
+    d[88..96].copy_from_slice(&[1, 0, 0, 0x80, 1, 0, 0, 0]);
+    is(&d, "a move of the ray 1,1");
+    let mut d = b.clone();
+    d[96..104].copy_from_slice(&[1, 0, 0, 0x80, 2, 0, 0, 0]);
+    is(&d, "repeats rule 4");
+    let mut d = b.clone();
+    d[88..96].copy_from_slice(&[0, 0, 0, 0x80, 0, 0, 0, 0]);
+    is(&d, "0,0 is not a move");
+}
+
+#[test]
+fn a_file_of_a_game_with_jumps_reads_back_and_its_flag_is_under_the_checksum() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("m.bin");
+    let n = 70usize;
+    let r = rules("1,0:0,1:1,1:j1,2:j2,1");
+    let data: Vec<u32> = (0..n * n).map(|i| (i % 200) as u32).collect();
+    let mut bytes = Vec::new();
+    write(&r, n, &data, &mut bytes).unwrap();
+    std::fs::write(&p, &bytes).unwrap();
+    let f = LineTableFile::open(&p).unwrap();
+    assert!(f.verify());
+    assert_eq!(f.header.rules, r);
+    assert_eq!(f.get(69, 1), Some(data[69 * n + 1]));
+    // the jump flag of rule 4 cleared: still well formed (the ray 1,2), refused by the checksum
+    let mut b = bytes.clone();
+    b[91] = 0;
+    std::fs::write(&p, &b).unwrap();
+    assert!(matches!(
+        LineTableFile::open(&p),
+        Err(FileError::Damaged {
+            damage: Damage::Index { .. },
+            ..
+        })
+    ));
+}
