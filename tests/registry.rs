@@ -2,6 +2,9 @@
 //! N, and the complete set of winning moves), and every game's moves against a statement of its
 //! rules written here, independently of the registry (a predicate on the amounts taken).
 
+mod common;
+
+use common::{json, refused, stdout, wythoff};
 use rug::Integer;
 use wythoff::pairs::Outcome;
 use wythoff::registry::{self, BruteBox};
@@ -110,16 +113,21 @@ fn moves_are_the_rules_as_stated() {
         if name == "wythoff" {
             continue;
         }
-        let dirs: Vec<(u64, u64)> = rules
+        // "P,Q" a ray (any i ≥ 1 times (P, Q)), "jP,Q" a jump (once)
+        let dirs: Vec<(u64, u64, u64)> = rules
             .split(':')
             .map(|r| {
+                let (most, r) = match r.strip_prefix('j') {
+                    Some(r) => (1, r),
+                    None => (12, r),
+                };
                 let (p, q) = r.split_once(',').unwrap();
-                (p.parse().unwrap(), q.parse().unwrap())
+                (p.parse().unwrap(), q.parse().unwrap(), most)
             })
             .collect();
         let rule = move |d: &[u64]| {
             dirs.iter()
-                .any(|&(p, q)| (1..=12).any(|i| d[0] == i * p && d[1] == i * q))
+                .any(|&(p, q, most)| (1..=most).any(|i| d[0] == i * p && d[1] == i * q))
         };
         moves_are_the_rules(name, &[12, 12], &rule);
     }
@@ -180,4 +188,64 @@ fn large_positions_go_to_the_engines_and_limits_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("up to 2000"), "{e}");
+}
+
+#[test]
+fn move_game_prints_what_the_oracle_says() {
+    // Maharaja Nim: from (4, 7) the oracle's winning moves, printed in order
+    let game = registry::find("maharaja").unwrap();
+    let b = BruteBox::solve(game.as_ref(), &[4, 7]).unwrap();
+    let want = registry::winning_moves(game.as_ref(), &b, &[4, 7]);
+    let mut text = format!("(4, 7): N — {} winning moves:\n", want.len());
+    for m in &want {
+        text.push_str(&format!("  (4, 7) -> ({}, {})\n", m[0], m[1]));
+    }
+    assert_eq!(
+        stdout(&wythoff(&["move", "--game", "maharaja", "4", "7"])),
+        text
+    );
+    let v = json(&wythoff(&[
+        "move",
+        "--game",
+        "three-pile",
+        "1",
+        "2",
+        "3",
+        "--json",
+    ]));
+    let three = registry::find("three-pile").unwrap();
+    let b = BruteBox::solve(three.as_ref(), &[1, 2, 3]).unwrap();
+    let moves: Vec<Vec<String>> = registry::winning_moves(three.as_ref(), &b, &[1, 2, 3])
+        .iter()
+        .map(|m| m.iter().map(u64::to_string).collect())
+        .collect();
+    assert_eq!(v["game"], "three-pile");
+    assert_eq!(v["outcome"], if b.is_p(&[1, 2, 3]) { "P" } else { "N" });
+    assert_eq!(v["moves"], serde_json::json!(moves));
+    assert_eq!(
+        stdout(&wythoff(&["move", "--game", "misere-wythoff", "0", "0"])),
+        "(0, 0): N — misère play: the player to move cannot move, and so wins\n"
+    );
+    // the registry's Wythoff is the plain command's Wythoff
+    assert_eq!(
+        stdout(&wythoff(&["move", "--game", "wythoff", "4", "6"])),
+        stdout(&wythoff(&["move", "4", "6"]))
+    );
+    refused(
+        &["move", "--game", "chess", "1", "2"],
+        &["no game is named 'chess'", "maharaja"],
+    );
+    refused(
+        &["move", "--game", "wythoff", "1", "2", "3"],
+        &["2 heaps, not 3"],
+    );
+    refused(&["move", "1", "2", "3"], &["--game"]);
+    refused(
+        &["move", "--game", "wythoff", "1", "2", "-a", "2"],
+        &["--game", "-a"],
+    );
+    refused(
+        &["move", "--game", "three-pile", "1", "2", "2001"],
+        &["up to 2000"],
+    );
 }

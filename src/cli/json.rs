@@ -91,6 +91,15 @@ pub(crate) struct Move {
     pub(crate) moves: Vec<[String; 2]>,
 }
 
+/// `move --game NAME`: the game's name, the position, its outcome and every winning move.
+#[derive(Serialize)]
+pub(crate) struct GameMove {
+    pub(crate) game: String,
+    pub(crate) position: Vec<String>,
+    pub(crate) outcome: String,
+    pub(crate) moves: Vec<Vec<String>>,
+}
+
 /// `pairs --count --json`.
 #[derive(Serialize)]
 pub(crate) struct PairsCount {

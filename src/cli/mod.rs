@@ -24,6 +24,7 @@ mod arg_groups;
 mod args;
 mod at;
 mod certificate;
+mod game_move;
 mod generate;
 mod grundy;
 mod grundy_args;

@@ -31,6 +31,15 @@ pub(crate) struct MoveArgs {
     /// The other pile (piles may be given in either order).
     #[arg(value_parser = pile, allow_hyphen_values = true)]
     pub(crate) y: Integer,
+    /// More piles, for a game of --game played on three or more (three-pile, nheap).
+    #[arg(value_name = "MORE", value_parser = pile, requires = "registry")]
+    pub(crate) more: Vec<Integer>,
+    /// A game of the registry by name, instead of -a and --misere: wythoff, fraenkel-A,
+    /// misere-wythoff, misere-fraenkel-A, a line game (maharaja, nim, gdwn-P-Q, ...),
+    /// three-pile or nheap (doc/games.md).
+    #[arg(long = "game", id = "registry", value_name = "NAME",
+          conflicts_with_all = ["a", "misere", "strategy", "recursive_limit"])]
+    pub(crate) registry: Option<String>,
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
 }
@@ -164,6 +173,10 @@ pub(crate) fn nth(args: NthArgs) -> Result<()> {
 }
 
 pub(crate) fn play(args: MoveArgs) -> Result<()> {
+    if let Some(name) = &args.registry {
+        let heaps: Vec<Integer> = [args.x, args.y].into_iter().chain(args.more).collect();
+        return super::game_move::game_move(name, &heaps, args.solve.json);
+    }
     let (x, y) = (args.x, args.y);
     let size = x.clone().max(y.clone());
     let solvers = args.solve.solvers(&size)?;

@@ -41,7 +41,7 @@ fn make(name: &str) -> Option<Box<dyn Game>> {
 
 impl Line {
     fn has_nim_moves(&self) -> bool {
-        let has = |p, q| self.rules.rules().contains(&Rule { p, q });
+        let has = |p, q| self.rules.rules().contains(&Rule::ray(p, q));
         has(1, 0) && has(0, 1)
     }
 
@@ -59,20 +59,23 @@ impl Line {
     }
 
     /// The winning moves of (x, y) from the rows' P-positions: per rule, the one option of each
-    /// row below that is that row's P-position (a rule (0, q) stays in row x).
+    /// row below that is that row's P-position (a rule (0, q) stays in row x; a jump has one
+    /// option).
     fn by_rows(&self, x: u64, y: u64) -> Result<Analysis> {
         let partner = self.rows(x)?;
         let mut moves = Vec::new();
         for r in self.rules.rules() {
             let (p, q) = (u64::from(r.p), u64::from(r.q));
             if p == 0 {
+                // row x's own P-position, if a step (or the one step of a jump) reaches it
                 let t = partner[x as usize];
-                if t < y && (y - t).is_multiple_of(q) {
+                let reached = |d: u64| if r.jump { d == q } else { d.is_multiple_of(q) };
+                if t < y && reached(y - t) {
                     moves.push(vec![x, t]);
                 }
                 continue;
             }
-            for i in 1..=x / p {
+            for i in 1..=r.steps(x, y) {
                 let Some(v) = i.checked_mul(q).and_then(|d| y.checked_sub(d)) else {
                     break;
                 };

@@ -99,9 +99,11 @@ pub const FAMILIES: [Family; 6] = [
 pub fn find(name: &str) -> Result<Box<dyn Game>> {
     FAMILIES.iter().find_map(|f| (f.make)(name)).ok_or_else(|| {
         let known: Vec<&str> = FAMILIES.iter().map(|f| f.pattern).collect();
+        let lines: Vec<&str> = crate::lines::NAMED.iter().map(|g| g.0).collect();
         Error::usage(format!(
-            "no game is named '{name}' (accepted: {})",
-            known.join("; ")
+            "no game is named '{name}' (accepted: {}; the line games are {})",
+            known.join("; "),
+            lines.join(", ")
         ))
     })
 }

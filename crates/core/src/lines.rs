@@ -315,14 +315,13 @@ impl crate::oracle::Moves for LineRules {
         2..=2
     }
 
-    /// i·(p, q) for every rule (p, q) and i ≥ 1 while both piles stay non-negative.
+    /// i·(p, q) for every ray (p, q) and i ≥ 1, and (p, q) for every jump, while both piles
+    /// stay non-negative.
     fn any_move(&self, pos: &[u64], f: &mut dyn FnMut(&[u64]) -> bool) -> bool {
         let (x, y) = (pos[0], pos[1]);
         self.rules.iter().any(|r| {
             let (p, q) = (u64::from(r.p), u64::from(r.q));
-            (1..)
-                .take_while(|i| i * p <= x && i * q <= y)
-                .any(|i| f(&[x - i * p, y - i * q]))
+            (1..=r.steps(x, y)).any(|i| f(&[x - i * p, y - i * q]))
         })
     }
 }

@@ -1,0 +1,58 @@
+//! `wythoff move --game NAME H1 H2 ...`: P or N and every winning move of a position of any game
+//! of the registry ([`wythoff::registry`]), one library call.
+
+use super::json;
+use super::out::{Out, outln};
+use rug::Integer;
+use wythoff::error::Result;
+use wythoff::pairs::Outcome;
+use wythoff::registry;
+
+/// Analyses `heaps` in the game named `name` and prints the answer (text, or JSON with `json`).
+pub(crate) fn game_move(name: &str, heaps: &[Integer], json: bool) -> Result<()> {
+    let game = registry::find(name)?;
+    let a = registry::analyse(game.as_ref(), heaps)?;
+    let mut out = Out::new();
+    if json {
+        out.json(&json::GameMove {
+            game: game.name(),
+            position: heaps.iter().map(json::s).collect(),
+            outcome: a.outcome.to_string(),
+            moves: a
+                .winning_moves
+                .iter()
+                .map(|m| m.iter().map(json::s).collect())
+                .collect(),
+        })?;
+        return out.finish();
+    }
+    let p = tuple(heaps);
+    match a.outcome {
+        Outcome::P => outln!(
+            out,
+            "{p}: P — the player to move loses; there is no winning move"
+        )?,
+        Outcome::N if a.winning_moves.is_empty() => outln!(
+            out,
+            "{p}: N — misère play: the player to move cannot move, and so wins"
+        )?,
+        Outcome::N => {
+            let n = a.winning_moves.len();
+            outln!(
+                out,
+                "{p}: N — {n} winning move{}:",
+                if n == 1 { "" } else { "s" }
+            )?;
+            for m in &a.winning_moves {
+                outln!(out, "  {p} -> {}", tuple(m))?;
+            }
+        }
+    }
+    out.finish()
+}
+
+/// `(h1, h2, …)`.
+fn tuple(h: &[Integer]) -> String {
+    let parts: Vec<String> = h.iter().map(Integer::to_string).collect();
+    format!("({})", parts.join(", "))
+}
