@@ -24,7 +24,8 @@
 //!   (automata over Zeckendorf digits) and the theorems it proves.
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
 //! * [`job`] — the default job: every kind of output into one folder, with its report page
-//!   ([`page`]).
+//!   ([`job::page`]).
+//! * [`plot`] — plots and pictures as PNG files.
 //! * [`check`] — one check's outcome (ok, FAIL or skipped, and what it covered), shared by every
 //!   report, and its human rendering; [`decimal_string`] — serde for integers as decimal strings.
 //! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
@@ -47,9 +48,9 @@ pub mod job;
 pub mod lines;
 pub mod nheap;
 pub mod oeis;
-pub mod page;
 pub mod pairs;
 pub mod play;
+pub mod plot;
 pub mod ratwyt;
 pub mod registry;
 pub mod sums;

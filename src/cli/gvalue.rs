@@ -169,7 +169,7 @@ fn summaries(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
     let plots = args
         .plots
         .as_deref()
-        .map(|d| wythoff::verify::plot::check_dir(d).map_err(naming("--plots")))
+        .map(|d| wythoff::plot::check_dir(d).map_err(naming("--plots")))
         .transpose()?;
     let cap = gvalues::plan(g, k)?;
     // the rows to sweep: the K-th g-value of each h lies near row φK (x − A_n is bounded)

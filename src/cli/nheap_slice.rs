@@ -223,7 +223,7 @@ pub(crate) fn conjectures(fixed: &[u64], args: &NheapArgs) -> Result<()> {
         }
     };
     let dir = match &args.plots {
-        Some(d) => Some(wythoff::verify::plot::check_dir(d).map_err(|e| match e {
+        Some(d) => Some(wythoff::plot::check_dir(d).map_err(|e| match e {
             Error::Usage(m) => Error::usage(format!("--plots: {m}")),
             e => e,
         })?),

@@ -56,7 +56,7 @@ pub(crate) fn rows_growth(paths: &[PathBuf], plots: Option<&Path>, as_json: bool
     use wythoff::grundy::rows::growth::{FIT_FROM, RowGrowth};
     // the plots' directory is checked before any certificate is read
     let dir = plots
-        .map(wythoff::verify::plot::check_dir)
+        .map(wythoff::plot::check_dir)
         .transpose()
         .map_err(naming("--plots"))?;
     let mut gs = Vec::new();
@@ -68,7 +68,7 @@ pub(crate) fn rows_growth(paths: &[PathBuf], plots: Option<&Path>, as_json: bool
     if let Some(dir) = &dir {
         std::fs::create_dir_all(dir).map_err(|e| Error::file(dir, e))?;
         for (which, name) in ["row_preperiods.png", "row_periods.png"].iter().enumerate() {
-            wythoff::verify::plot::draw_row_growth(&gs, which, &dir.join(name))?;
+            wythoff::grundy::rows::growth::draw_row_growth(&gs, which, &dir.join(name))?;
         }
     }
     let mut out = Out::new();

@@ -263,7 +263,7 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
                     )));
                 }
             }
-            Some(verify::plot::check_dir(d).map_err(|e| match e {
+            Some(wythoff::plot::check_dir(d).map_err(|e| match e {
                 Error::Usage(m) => Error::usage(format!("--plots: {m}")),
                 e => e,
             })?)

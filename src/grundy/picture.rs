@@ -32,24 +32,7 @@ fn ramp(t: f32) -> [u8; 3] {
     c
 }
 
-/// Encodes an 8-bit RGB image of w × h pixels as a PNG into `out`.
-pub fn encode_png(out: &mut dyn Write, w: u32, h: u32, rgb: &[u8]) -> Result<()> {
-    let mut enc = png::Encoder::new(std::io::BufWriter::new(out), w, h);
-    enc.set_color(png::ColorType::Rgb);
-    enc.set_depth(png::BitDepth::Eight);
-    let mut wr = enc.write_header().map_err(png_error)?;
-    wr.write_image_data(rgb).map_err(png_error)?;
-    wr.finish().map_err(png_error)
-}
-
-/// An encoder's error: a failed write typed ([`Error::Write`], so that a pipe closed by its
-/// reader is told from a failure by its kind), anything else in words.
-fn png_error(e: png::EncodingError) -> Error {
-    match e {
-        png::EncodingError::IoError(e) => Error::Write(e),
-        e => Error::Io(format!("png: {e}")),
-    }
-}
+pub use crate::plot::encode_png;
 
 /// [`draw_table`] into a file written atomically.
 pub fn table_png(

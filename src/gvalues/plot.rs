@@ -1,5 +1,5 @@
 //! Plots of the summaries of every value h ≤ G ([`super::summarize_all`]) against h, as PNG files
-//! drawn by the plotting code of the verifier ([`crate::verify::plot`]).
+//! drawn by the plotting code of the verifier ([`crate::plot`]).
 //!
 //! * `gvalue_distances.png`: the largest |x − A_n|, |y − B_n| and |(y − x) − n| over the first K
 //!   g-values of h, against h (Nivasch's bounded-distance theorem says the g-values stay within a
@@ -12,7 +12,7 @@
 
 use super::summary::Summary;
 use crate::error::{Error, Result};
-use crate::verify::plot::{Scatter, Series};
+use crate::plot::{Scatter, Series};
 use plotters::prelude::{BLUE, RED, RGBColor, SeriesLabelPosition};
 use std::path::{Path, PathBuf};
 
@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 pub const FILES: [&str; 2] = ["gvalue_distances.png", "gvalue_settling.png"];
 
 /// Draws the plots of [`FILES`] for `all` (the summaries of h = 0, 1, …, in order) into `dir`,
-/// which [`crate::verify::plot::check_dir`] accepted; returns their paths.
+/// which [`crate::plot::check_dir`] accepted; returns their paths.
 pub fn draw_all(all: &[Summary], dir: &Path) -> Result<Vec<PathBuf>> {
-    crate::verify::plot::draw_files(dir, &FILES, &|which, p| draw(all, which, p))
+    crate::plot::draw_files(dir, &FILES, &|which, p| draw(all, which, p))
 }
 
 const GREEN: RGBColor = RGBColor(0, 150, 0);

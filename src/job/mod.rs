@@ -7,21 +7,22 @@
 //! checks the folder before any work (its path, its free space for the files whose sizes are
 //! known, that it takes files), writes the files in order — each opened (its target checked)
 //! before its own work and under its final name only when whole (the artifact layer's atomic
-//! writer) — reports each as written ([`Event`]), and ends with the page of [`crate::page`].
+//! writer) — reports each as written ([`Event`]), and ends with the page of [`page`].
 //! Cost: the sum of the outputs' costs; the default job is dominated by the verification sweep
 //! (n < 3·10^10) and the Grundy table (N = 16384).
 
 mod outputs;
+pub mod page;
 mod sizes;
 
 pub use sizes::Sizes;
 
 use crate::artifact::AtomicFile;
 use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
-use crate::page::{self, Page, PageFile};
 use crate::pairs::emit;
 use crate::verify::report::Report;
 use outputs::{Make, Shared, outputs};
+use page::{Page, PageFile};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -5,9 +5,9 @@
 //! is built in time linear in the catalogue.
 
 use super::Sizes;
+use super::page::PageSequence;
 use crate::artifact::AtomicFile;
 use crate::error::{Error, Result};
-use crate::page::PageSequence;
 use crate::pairs::bulk::{self, Plan};
 use crate::pairs::emit::{self, Columns, FileFormat};
 use crate::verify::report::Report;

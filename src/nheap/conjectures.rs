@@ -735,7 +735,7 @@ pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::Pa
         (PLOTS, "three heaps", "smallest heap s")
     };
     let alpha = dir.join(names[0]);
-    crate::verify::plot::draw_points(
+    crate::plot::draw_points(
         &format!("N-heap Wythoff, {heaps}: alpha of each slice ({k} positions each)"),
         (axis, "alpha: A = floor(n*phi) + alpha + eps, n = B - A"),
         vec![
@@ -749,7 +749,7 @@ pub fn draw_plots(r: &Report, dir: &std::path::Path) -> Result<Vec<std::path::Pa
         &alpha,
     )?;
     let thresholds = dir.join(names[1]);
-    crate::verify::plot::draw_points(
+    crate::plot::draw_points(
         &format!("N-heap Wythoff, {heaps}: where (i) and (ii) start to hold ({k} positions)"),
         (axis, "index n of the slice's positions"),
         vec![

@@ -12,9 +12,10 @@
 //!   a description of the data in floating point (nothing is decided by it); it proves nothing
 //!   about rows beyond the certificate.
 //!
-//! Cost: O(X) for X certified rows, plus the plot (`crate::verify::plot::draw_row_growth`).
+//! Cost: O(X) for X certified rows, plus the plot ([`draw_row_growth`]).
 
 use crate::artifact::certificate::Certificate;
+use crate::plot;
 
 /// The least-squares fit uses the rows from this one on (rows 1..15 are few and irregular).
 pub const FIT_FROM: u64 = 16;
@@ -108,6 +109,69 @@ pub fn least_squares(pts: &[(f64, f64)]) -> Option<(f64, f64)> {
     }
     let e = sxy / sxx;
     Some((e, my - e * mx))
+}
+
+/// The row plots of certificates, one series per certificate:
+/// `which` 0 draws log₂ y₀(x) against log₂ x for the rows with y₀ > 0, with each least-squares
+/// line; 1 draws log₂ p(x) against x for the rows x ≥ 1.  Written atomically to `path`.
+pub fn draw_row_growth(
+    gs: &[RowGrowth],
+    which: usize,
+    path: &std::path::Path,
+) -> crate::error::Result<()> {
+    let lg = |v: u64| (v as f64).log2();
+    let series = gs.iter().map(|g| {
+        let rows = format!("a = {}, rows 0..{}", g.a, g.rows - 1);
+        let per_row = g.per_row.iter().enumerate().skip(1);
+        match which {
+            0 => plot::Series {
+                label: format!("{rows}: preperiod y0(x)"),
+                colour: plot::colour_of(g.a),
+                points: per_row
+                    .filter(|(_, r)| r.0 > 0)
+                    .map(|(x, r)| (lg(x as u64), lg(r.0)))
+                    .collect(),
+                line: g.fit.map(|(e, b, n)| {
+                    let l = format!(
+                        "a = {}: least squares over {n} rows x >= {}: {e:.3} log2 x {b:+.3}",
+                        g.a, FIT_FROM
+                    );
+                    (e, b, l)
+                }),
+            },
+            _ => plot::Series {
+                label: format!("{rows}: period p(x)"),
+                colour: plot::colour_of(g.a),
+                points: per_row.map(|(x, r)| (x as f64, lg(r.1))).collect(),
+                line: None,
+            },
+        }
+    });
+    let (title, x_label, y_label) = match which {
+        0 => (
+            "Preperiods of the certified rows: G(x, y + p) = G(x, y) + p from y0(x) on",
+            "log2 x (row)",
+            "log2 y0(x)",
+        ),
+        1 => (
+            "Least additive periods p(x) of the certified rows",
+            "row x",
+            "log2 p(x)",
+        ),
+        _ => return Err(crate::error::Error::internal("no such row plot")),
+    };
+    plot::Scatter {
+        title: title.into(),
+        x_label,
+        y_label,
+        series: series.collect(),
+        legend: if which == 0 {
+            plotters::prelude::SeriesLabelPosition::LowerRight
+        } else {
+            plotters::prelude::SeriesLabelPosition::UpperLeft
+        },
+    }
+    .write(path)
 }
 
 #[cfg(test)]
