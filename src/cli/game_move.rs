@@ -1,5 +1,6 @@
 //! `wythoff move --game NAME H1 H2 ...`: P or N and every winning move of a position of any game
-//! of the registry ([`wythoff::registry`]), one library call.
+//! of the registry ([`wythoff::registry`]), one library call; and the text of every such answer
+//! ([`print_outcome`]: `move`, `move --game`, `nheap`).
 
 use super::json;
 use super::out::{Out, outln};
@@ -26,29 +27,37 @@ pub(crate) fn game_move(name: &str, heaps: &[Integer], json: bool) -> Result<()>
         })?;
         return out.finish();
     }
+    print_outcome(&mut out, heaps, a.outcome, &a.winning_moves)?;
+    out.finish()
+}
+
+/// The position, P or N, and each winning move on a line of its own.
+pub(crate) fn print_outcome(
+    out: &mut Out,
+    heaps: &[Integer],
+    outcome: Outcome,
+    moves: &[Vec<Integer>],
+) -> Result<()> {
     let p = tuple(heaps);
-    match a.outcome {
+    match outcome {
         Outcome::P => outln!(
             out,
             "{p}: P — the player to move loses; there is no winning move"
-        )?,
-        Outcome::N if a.winning_moves.is_empty() => outln!(
+        ),
+        Outcome::N if moves.is_empty() => outln!(
             out,
             "{p}: N — misère play: the player to move cannot move, and so wins"
-        )?,
+        ),
         Outcome::N => {
-            let n = a.winning_moves.len();
-            outln!(
-                out,
-                "{p}: N — {n} winning move{}:",
-                if n == 1 { "" } else { "s" }
-            )?;
-            for m in &a.winning_moves {
+            let n = moves.len();
+            let s = if n == 1 { "" } else { "s" };
+            outln!(out, "{p}: N — {n} winning move{s}:")?;
+            for m in moves {
                 outln!(out, "  {p} -> {}", tuple(m))?;
             }
+            Ok(())
         }
     }
-    out.finish()
 }
 
 /// `(h1, h2, …)`.

@@ -2,11 +2,12 @@
 //! position, a slice of fixed heaps (three or four heaps), or the conjectures measured on slices
 //! (those two in [`super::nheap_slice`]).
 
+use super::game_move::print_outcome;
 use super::json;
 use super::nheap_args::NheapArgs;
 use super::nheap_slice::{conjectures, slice};
-use super::out::{Out, outln};
-use wythoff::Outcome;
+use super::out::Out;
+use rug::Integer;
 use wythoff::error::Result;
 use wythoff::nheap;
 
@@ -16,12 +17,6 @@ pub(crate) fn nheap_cmd(args: NheapArgs) -> Result<()> {
         (None, Some(fixed)) => conjectures(&fixed.0, &args),
         (None, None) => position(&args),
     }
-}
-
-/// The heaps as "(h1, h2, …)".
-fn tuple(h: &[u64]) -> String {
-    let v: Vec<String> = h.iter().map(u64::to_string).collect();
-    format!("({})", v.join(", "))
 }
 
 fn position(args: &NheapArgs) -> Result<()> {
@@ -40,20 +35,8 @@ fn position(args: &NheapArgs) -> Result<()> {
         })?;
         return out.finish();
     }
-    let p = tuple(h);
-    match a.outcome {
-        Outcome::P => outln!(
-            out,
-            "{p}: P — the player to move loses; there is no winning move"
-        )?,
-        Outcome::N => {
-            let k = a.moves.len();
-            let s = if k == 1 { "" } else { "s" };
-            outln!(out, "{p}: N — {k} winning move{s}:")?;
-            for m in &a.moves {
-                outln!(out, "  {p} -> {}", tuple(m))?;
-            }
-        }
-    }
+    let big = |v: &[u64]| v.iter().map(|&x| Integer::from(x)).collect::<Vec<_>>();
+    let moves: Vec<Vec<Integer>> = a.moves.iter().map(|m| big(m)).collect();
+    print_outcome(&mut out, &big(h), a.outcome, &moves)?;
     out.finish()
 }

@@ -12,7 +12,7 @@ use wythoff::pairs;
 use wythoff::pairs::bulk::{self, Kernel, Plan};
 use wythoff::pairs::emit::{self, Columns, FileFormat};
 use wythoff::pairs::join;
-use wythoff::pairs::{Outcome, Solver, Strategy};
+use wythoff::pairs::{Solver, Strategy};
 
 #[derive(Args)]
 pub(crate) struct NthArgs {
@@ -196,27 +196,8 @@ pub(crate) fn play(args: MoveArgs) -> Result<()> {
         })?;
         return out.finish();
     }
-    match outcome {
-        Outcome::P => {
-            outln!(
-                out,
-                "({x}, {y}): P — the player to move loses; there is no winning move"
-            )?;
-        }
-        Outcome::N if moves.is_empty() => {
-            outln!(
-                out,
-                "({x}, {y}): N — misère play: the player to move cannot move, and so wins"
-            )?;
-        }
-        Outcome::N => {
-            let s = if moves.len() == 1 { "" } else { "s" };
-            outln!(out, "({x}, {y}): N — {} winning move{s}:", moves.len())?;
-            for (u, v) in &moves {
-                outln!(out, "  ({x}, {y}) -> ({u}, {v})")?;
-            }
-        }
-    }
+    let moves: Vec<Vec<Integer>> = moves.into_iter().map(|(u, v)| vec![u, v]).collect();
+    super::game_move::print_outcome(&mut out, &[x, y], outcome, &moves)?;
     out.finish()
 }
 
