@@ -239,7 +239,7 @@ fn move_game_prints_what_the_oracle_says() {
         &["move", "--game", "wythoff", "1", "2", "3"],
         &["2 heaps, not 3"],
     );
-    refused(&["move", "1", "2", "3"], &["--game"]);
+    refused(&["move", "1", "2", "3"], &["unexpected argument '3' found"]);
     refused(
         &["move", "--game", "wythoff", "1", "2", "-a", "2"],
         &["--game", "-a"],

@@ -197,7 +197,7 @@ pub fn main() -> Result<()> {
 fn check(c: &Command) -> Option<String> {
     let r = match c {
         Command::Nth(a) => a.solve.check(),
-        Command::Move(a) => a.solve.check(),
+        Command::Move(a) => a.check(),
         Command::Pairs(a) => a.check(),
         Command::Grundy(a) => a.check(),
         Command::Nheap(a) => a.check(),

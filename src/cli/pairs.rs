@@ -32,7 +32,7 @@ pub(crate) struct MoveArgs {
     #[arg(value_parser = pile, allow_hyphen_values = true)]
     pub(crate) y: Integer,
     /// More piles, for a game of --game played on three or more (three-pile, nheap).
-    #[arg(value_name = "MORE", value_parser = pile, requires = "registry")]
+    #[arg(value_name = "MORE", value_parser = pile)]
     pub(crate) more: Vec<Integer>,
     /// A game of the registry by name, instead of -a and --misere: wythoff, fraenkel-A,
     /// misere-wythoff, misere-fraenkel-A, a line game (maharaja, nim, gdwn-P-Q, ...),
@@ -170,6 +170,18 @@ pub(crate) fn nth(args: NthArgs) -> Result<()> {
         outln!(out, "{n} {x} {y}")?;
     }
     out.finish()
+}
+
+impl MoveArgs {
+    /// More than two piles only with --game; the rules of the solvers otherwise.
+    pub(crate) fn check(&self) -> std::result::Result<(), String> {
+        match self.more.first() {
+            Some(pile) if self.registry.is_none() => {
+                Err(format!("unexpected argument '{pile}' found"))
+            }
+            _ => self.solve.check(),
+        }
+    }
 }
 
 pub(crate) fn play(args: MoveArgs) -> Result<()> {
