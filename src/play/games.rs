@@ -349,7 +349,7 @@ impl Game {
                 .registry_analysis(s)?
                 .winning_moves
                 .iter()
-                .map(|m| m.iter().map(|v| small(v)).collect::<Result<Vec<u64>>>())
+                .map(|m| m.iter().map(small).collect::<Result<Vec<u64>>>())
                 .map(|m| m.map(State::Game))
                 .collect(),
             _ => Err(mismatch(s)),

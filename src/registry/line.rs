@@ -187,7 +187,7 @@ impl Game for Line {
         };
         self.rules.rules().iter().any(|r| {
             let (a, b) = (u64::from(r.p), u64::from(r.q));
-            let i = if a > 0 { d[0] / a } else { d[1] / b };
+            let i = d[0].checked_div(a).unwrap_or_else(|| d[1] / b);
             i >= 1 && (i == 1 || !r.jump) && i * a == d[0] && i.checked_mul(b) == Some(d[1])
         })
     }
