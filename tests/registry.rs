@@ -32,7 +32,8 @@ fn engine_is_oracle(name: &str, bounds: &[u64]) {
 }
 
 /// The moves of `game` from every position of the box are exactly the positions q ≤ p
-/// (heap by heap, q ≠ p) whose difference `rule` accepts.
+/// (heap by heap, q ≠ p) whose difference `rule` accepts, and `is_move` accepts those and no
+/// other position of the box.
 fn moves_are_the_rules(name: &str, bounds: &[u64], rule: &dyn Fn(&[u64]) -> bool) {
     let game = registry::find(name).unwrap();
     let b = BruteBox::solve(game.as_ref(), bounds).unwrap();
@@ -54,6 +55,13 @@ fn moves_are_the_rules(name: &str, bounds: &[u64], rule: &dyn Fn(&[u64]) -> bool
             .cloned()
             .collect();
         want.sort();
+        for q in &all {
+            assert_eq!(
+                game.is_move(p, q),
+                want.contains(q),
+                "{name} is_move {p:?} -> {q:?}"
+            );
+        }
         assert_eq!(got, want, "{name} {p:?}");
     }
 }

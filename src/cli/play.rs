@@ -12,7 +12,7 @@ use wythoff::play::{Kind, PROMPT, Session, Setup, Start};
 #[derive(Args)]
 pub(crate) struct PlayArgs {
     /// The start: X Y (two piles), X Y Z (three piles), X1,Y1 X2,Y2 ... (a sum) or, with
-    /// --nheap, H1 H2 ... HN; drawn at random when omitted.
+    /// --nheap or --game, H1 H2 ... HN; drawn at random when omitted.
     #[arg(value_name = "POSITION", num_args = 0.., allow_negative_numbers = true)]
     pub(crate) position: Vec<String>,
     #[command(flatten)]
@@ -27,6 +27,12 @@ pub(crate) struct PlayArgs {
     /// the limits of `wythoff nheap`).
     #[arg(long, conflicts_with = "three")]
     pub(crate) nheap: bool,
+    /// A game of the registry by name, instead of -a, --misere, --three, --sum and --nheap:
+    /// maharaja, nim, gdwn-P-Q or another line game, wythoff, fraenkel-A, misere-wythoff,
+    /// misere-fraenkel-A, three-pile or nheap (doc/play.md; the games of `move --game`).
+    #[arg(long = "game", id = "registry", value_name = "NAME",
+          conflicts_with_all = ["a", "misere", "three", "sum", "nheap"])]
+    pub(crate) registry: Option<String>,
     /// The computer moves first.
     #[arg(long)]
     pub(crate) computer_first: bool,
@@ -36,7 +42,9 @@ pub(crate) struct PlayArgs {
 }
 
 pub(crate) fn play_cmd(args: PlayArgs) -> Result<()> {
-    let kind = if args.three {
+    let kind = if args.registry.is_some() {
+        Some(Kind::Registry)
+    } else if args.three {
         Some(Kind::Three)
     } else if args.sum {
         Some(Kind::Sum)
@@ -50,6 +58,7 @@ pub(crate) fn play_cmd(args: PlayArgs) -> Result<()> {
         start: Start::parse(&args.position, kind)?,
         computer_first: args.computer_first,
         seed: args.seed,
+        game: args.registry,
     })?;
     let mut out = Out::new();
     let say = |out: &mut Out, text: &str| -> Result<()> {

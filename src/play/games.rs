@@ -23,6 +23,7 @@ use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::num::natural;
 use crate::pairs::{Outcome, Solver, Strategy};
+use crate::registry;
 use crate::sums::{Oracle, TABLE_LIMIT};
 use crate::three_pile::Box3;
 use rug::Integer;
@@ -48,6 +49,8 @@ pub enum State {
     Sum(Vec<(u64, u64)>),
     /// Fraenkel's N-heap Wythoff (2 to [`crate::nheap::MAX_HEAPS`] heaps).
     Nheap(Vec<u64>),
+    /// A position of a game of the registry ([`crate::registry`]): its heaps, in its order.
+    Game(Vec<u64>),
 }
 
 impl State {
@@ -57,7 +60,7 @@ impl State {
             State::Pair(x, y) => *x == 0 && *y == 0,
             State::Three(p) => p.iter().all(|&v| v == 0),
             State::Sum(cs) => cs.iter().all(|&(x, y)| x == 0 && y == 0),
-            State::Nheap(h) => h.iter().all(|&v| v == 0),
+            State::Nheap(h) | State::Game(h) => h.iter().all(|&v| v == 0),
         }
     }
 }
@@ -67,7 +70,7 @@ impl fmt::Display for State {
         match self {
             State::Pair(x, y) => write!(f, "({x}, {y})"),
             State::Three([x, y, z]) => write!(f, "({x}, {y}, {z})"),
-            State::Nheap(h) => {
+            State::Nheap(h) | State::Game(h) => {
                 let h: Vec<String> = h.iter().map(u64::to_string).collect();
                 write!(f, "({})", h.join(", "))
             }
@@ -135,6 +138,10 @@ enum Engine {
     /// Each position analysed when asked ([`crate::nheap::analyse`]: the slices for three heaps,
     /// the box search otherwise); the start's analysis checks the limits up front.
     Nheap,
+    /// A game of the registry: each position analysed when asked ([`registry::Game::analyse`];
+    /// the line games and three-pile keep their last rows, table or box, which cover every
+    /// position below the start); the start's analysis checks the limits up front.
+    Registry(Box<dyn registry::Game>),
 }
 
 /// A game being played: the rules and what decides its positions, prepared for a start and
@@ -190,6 +197,11 @@ impl Game {
                     .collect();
                 Engine::Sum(Oracle::for_positions(rules.a(), &ps)?)
             }
+            State::Game(_) => {
+                return Err(Error::internal(
+                    "a position of a game of the registry is played with Game::registry",
+                ));
+            }
             State::Nheap(h) => {
                 if rules.misere() || rules.a() != 1 {
                     return Err(Error::domain(
@@ -212,9 +224,49 @@ impl Game {
         Ok(Game { rules, engine })
     }
 
-    /// The rules played.
+    /// Prepares `game`, a game of the registry, for the start `start` ([`State::Game`]): the
+    /// start is analysed first, which checks its number of heaps and the engine's limits (every
+    /// later position lies below it).
+    pub fn registry(game: Box<dyn registry::Game>, start: &State) -> Result<Game> {
+        let State::Game(h) = start else {
+            return Err(mismatch(start));
+        };
+        registry::analyse(game.as_ref(), &integers(h))?;
+        Ok(Game {
+            rules: Rules::new(1, game.misere())?,
+            engine: Engine::Registry(game),
+        })
+    }
+
+    /// The rules played: for a game of the registry, a = 1 and the game's play convention (its
+    /// moves are the game's own).
     pub fn rules(&self) -> Rules {
         self.rules
+    }
+
+    /// Whether the player who cannot move wins (misère play).
+    pub fn misere(&self) -> bool {
+        match &self.engine {
+            Engine::Registry(g) => g.misere(),
+            _ => self.rules.misere(),
+        }
+    }
+
+    /// Whether no move is left from `s`: every pile empty, or, for a game of the registry, no
+    /// move of its rules.
+    pub fn is_terminal(&self, s: &State) -> bool {
+        match (&self.engine, s) {
+            (Engine::Registry(g), State::Game(h)) => !g.any_move(h, &mut |_| true),
+            _ => s.is_terminal(),
+        }
+    }
+
+    /// The analysis of a position of a game of the registry.
+    fn registry_analysis(&self, s: &State) -> Result<registry::Analysis> {
+        match (&self.engine, s) {
+            (Engine::Registry(g), State::Game(h)) => registry::analyse(g.as_ref(), &integers(h)),
+            _ => Err(mismatch(s)),
+        }
     }
 
     /// Whether `s` is a P-position: the player to move loses against best play.  A terminal
@@ -225,6 +277,9 @@ impl Game {
             (Engine::Three(b), State::Three(p)) => Ok(b.is_p(p[0], p[1], p[2])),
             (Engine::Sum(o), State::Sum(cs)) => Ok(self.sum_values(o, cs)?.1 == 0),
             (Engine::Nheap, State::Nheap(h)) => Ok(crate::nheap::analyse(h)?.outcome == Outcome::P),
+            (Engine::Registry(_), State::Game(_)) => {
+                Ok(self.registry_analysis(s)?.outcome == Outcome::P)
+            }
             _ => Err(mismatch(s)),
         }
     }
@@ -243,7 +298,7 @@ impl Game {
     /// The winning moves from `s` (positions reached): every one for two and three piles, one per
     /// component that has one for a sum.  Empty for a P-position and a terminal one.
     pub fn winning_moves(&self, s: &State) -> Result<Vec<State>> {
-        if s.is_terminal() {
+        if self.is_terminal(s) {
             return Ok(Vec::new());
         }
         match (&self.engine, s) {
@@ -290,14 +345,46 @@ impl Game {
                 .into_iter()
                 .map(State::Nheap)
                 .collect()),
+            (Engine::Registry(_), State::Game(_)) => self
+                .registry_analysis(s)?
+                .winning_moves
+                .iter()
+                .map(|m| m.iter().map(small).collect::<Result<Vec<u64>>>())
+                .map(|m| m.map(State::Game))
+                .collect(),
             _ => Err(mismatch(s)),
         }
     }
 
-    /// The one-counter moves from `s`, the largest pile first (the first of equal ones).
+    /// The one-counter moves from `s`, the largest pile first (the first of equal ones).  For a
+    /// game of the registry, those its rules allow; when it allows none, the moves that take
+    /// the fewest counters in all, in increasing order of the position reached.
     pub fn small_moves(&self, s: &State) -> Vec<State> {
         let mut v: Vec<(Integer, State)> = Vec::new();
         match s {
+            State::Game(h) => {
+                let Engine::Registry(g) = &self.engine else {
+                    return Vec::new();
+                };
+                for i in 0..h.len() {
+                    let mut q = h.clone();
+                    if q[i] > 0 {
+                        q[i] -= 1;
+                        if g.is_move(h, &q) {
+                            v.push((Integer::from(h[i]), State::Game(q)));
+                        }
+                    }
+                }
+                if v.is_empty() {
+                    let total = |q: &[u64]| h.iter().zip(q).map(|(a, b)| a - b).sum::<u64>();
+                    let mut all = g.moves(h);
+                    let least = all.iter().map(|q| total(q)).min();
+                    all.retain(|q| Some(total(q)) == least);
+                    all.sort();
+                    all.dedup();
+                    return all.into_iter().map(State::Game).collect();
+                }
+            }
             State::Pair(x, y) => {
                 if *x > 0 {
                     v.push((x.clone(), State::Pair(Integer::from(x - 1u32), y.clone())));
@@ -344,7 +431,7 @@ impl Game {
     /// The computer's move from `s`: a winning move if there is one, else the smallest take;
     /// the first of each list, or one drawn by `rng`.  `None` when no move is left.
     pub fn computer_move(&self, s: &State, rng: Option<&mut Rng>) -> Result<Option<Choice>> {
-        if s.is_terminal() {
+        if self.is_terminal(s) {
             return Ok(None);
         }
         let wins = self.winning_moves(s)?;
@@ -399,6 +486,15 @@ impl Game {
                 }
                 Ok(State::Nheap(nheap_move(h, &nums)?))
             }
+            State::Game(h) => {
+                if nums.len() != h.len() {
+                    return Err(format!("{} numbers: {}", nums.len(), self.move_syntax(s)));
+                }
+                let Engine::Registry(g) = &self.engine else {
+                    return Err(mismatch(s).to_string());
+                };
+                Ok(State::Game(registry_move(g.as_ref(), h, &nums)?))
+            }
             State::Sum(cs) => {
                 let [k, u, v] = <[Integer; 3]>::try_from(nums)
                     .map_err(|n| format!("{} numbers: {}", n.len(), self.move_syntax(s)))?;
@@ -437,11 +533,27 @@ impl Game {
             State::Nheap(..) => {
                 "type the position your move leads to as one number per heap, for example 1 2 3"
             }
+            State::Game(h) => match h.len() {
+                2 => "type the position your move leads to as X Y, for example 3 5",
+                3 => "type the position your move leads to as X Y Z, for example 1 2 3",
+                _ => {
+                    "type the position your move leads to as one number per heap, for example \
+                     1 2 3"
+                }
+            },
         }
     }
 
     /// The rules in one paragraph, as the session opens.
     pub fn describe(&self, s: &State) -> String {
+        if let Engine::Registry(g) = &self.engine {
+            let end = if g.misere() {
+                "The player who cannot move wins (misère play)."
+            } else {
+                "The player who cannot move loses: the player who makes the last move wins."
+            };
+            return format!("{} (the game {}). {end}", g.title(), g.name());
+        }
         let a = self.rules.a();
         let pair_rule = if a == 1 {
             "take any number of counters from one pile, or the same number from both".to_string()
@@ -472,6 +584,7 @@ impl Game {
                  2 and 3. {end}",
                 h.len()
             ),
+            State::Game(_) => format!("{name}: {pair_rule}. {end}"),
             State::Sum(cs) => format!(
                 "A sum of {} games of {}: a move is a move in one component ({pair_rule}). {end}",
                 cs.len(),
@@ -483,6 +596,50 @@ impl Game {
             ),
         }
     }
+}
+
+/// The heaps as integers.
+fn integers(h: &[u64]) -> Vec<Integer> {
+    h.iter().map(|&v| Integer::from(v)).collect()
+}
+
+/// Checks the move h → q in a game of the registry: no heap grows, at least one counter is
+/// taken, and q is one of the positions the game's moves reach from h
+/// ([`registry::Game::is_move`]).
+fn registry_move(
+    g: &dyn registry::Game,
+    h: &[u64],
+    q: &[Integer],
+) -> std::result::Result<Vec<u64>, String> {
+    let mut out = Vec::with_capacity(h.len());
+    for (i, (&old, new)) in h.iter().zip(q).enumerate() {
+        match new.to_u64().filter(|&v| v <= old) {
+            Some(v) => out.push(v),
+            None => {
+                return Err(format!(
+                    "piles only shrink: heap {} has {old} counter{}, not {new}",
+                    i + 1,
+                    if old == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
+    if out == h {
+        return Err("a move must take at least one counter".into());
+    }
+    if !g.is_move(h, &out) {
+        let taken: Vec<String> = h
+            .iter()
+            .zip(&out)
+            .map(|(a, b)| (a - b).to_string())
+            .collect();
+        return Err(format!(
+            "not a move of {}: taking ({}) is none of its moves (type help for the rules)",
+            g.name(),
+            taken.join(", ")
+        ));
+    }
+    Ok(out)
 }
 
 /// A pile that came from a u64 position and did not grow.

@@ -37,6 +37,8 @@ pub enum Kind {
     Sum,
     /// Fraenkel's N-heap Wythoff.
     Nheap,
+    /// The game of the registry named in [`Setup::game`].
+    Registry,
 }
 
 /// How the game begins.
@@ -58,7 +60,8 @@ impl Start {
         }
         let pile =
             |w: &str| natural(w).map_err(|e| Error::usage(format!("the starting position: {e}")));
-        let is_sum = kind == Some(Kind::Sum) || words.iter().any(|w| w.contains(','));
+        let is_sum = kind == Some(Kind::Sum)
+            || (kind != Some(Kind::Registry) && words.iter().any(|w| w.contains(',')));
         if is_sum {
             if kind.is_some_and(|k| k != Kind::Sum) {
                 return Err(Error::usage(
@@ -87,6 +90,17 @@ impl Start {
             return Ok(Start::At(State::Sum(cs)));
         }
         let nums = words.iter().map(|w| pile(w)).collect::<Result<Vec<_>>>()?;
+        if kind == Some(Kind::Registry) {
+            let h = nums
+                .iter()
+                .map(|v| {
+                    v.to_u64().ok_or_else(|| {
+                        Error::domain(format!("play --game takes heaps below 2^64, not {v}"))
+                    })
+                })
+                .collect::<Result<Vec<u64>>>()?;
+            return Ok(Start::At(State::Game(h)));
+        }
         if kind == Some(Kind::Nheap) {
             let h = nums
                 .iter()
@@ -141,6 +155,9 @@ pub struct Setup {
     /// Without one the computer's choices are the first candidates and a random start is drawn
     /// from the clock.
     pub seed: Option<u64>,
+    /// A game of the registry by name ([`crate::registry::find`]), played instead of the games
+    /// of `rules` (the start is then [`Kind::Registry`] or a [`State::Game`]).
+    pub game: Option<String>,
 }
 
 /// The answer to one line.
@@ -173,16 +190,28 @@ const COMMANDS: &str = "Commands: hint (the winning moves and, on the board, the
 impl Session {
     /// Prepares the game: draws a random start if asked, refuses games the rules do not allow.
     pub fn new(setup: Setup) -> Result<Session> {
+        let registry = setup
+            .game
+            .as_deref()
+            .map(crate::registry::find)
+            .transpose()?;
         let (state, random_seed) = match setup.start {
             Start::At(s) => (s, None),
             Start::Random(kind) => {
                 let seed = setup.seed.unwrap_or_else(clock_seed);
                 let mut rng = Rng::new(seed ^ 0x5157_4e44_5354_4152);
-                let s = random_start(setup.rules, kind, !setup.computer_first, &mut rng)?;
+                let n_wanted = !setup.computer_first;
+                let s = match &registry {
+                    Some(g) => random_registry_start(g.as_ref(), n_wanted, &mut rng)?,
+                    None => random_start(setup.rules, kind, n_wanted, &mut rng)?,
+                };
                 (s, Some(seed))
             }
         };
-        let game = Game::new(setup.rules, &state)?;
+        let game = match registry {
+            Some(g) => Game::registry(g, &state)?,
+            None => Game::new(setup.rules, &state)?,
+        };
         let board = match &state {
             State::Pair(x, y) => {
                 let fits = |v: &Integer| v.to_u64().filter(|&v| v < board::MAX_SIDE);
@@ -224,11 +253,11 @@ impl Session {
         }
         if self.computer_first {
             t.push_str(&format!("Start: {}.\n", self.state));
-            if self.state.is_terminal() {
+            if self.game.is_terminal(&self.state) {
                 return Ok(self.no_move_left(t, false));
             }
             self.computer_turn(&mut t)?;
-        } else if self.state.is_terminal() {
+        } else if self.game.is_terminal(&self.state) {
             return Ok(self.no_move_left(t, true));
         }
         if !self.over {
@@ -291,7 +320,7 @@ impl Session {
         };
         let mut t = format!("You move to {to}.\n");
         self.history.push(std::mem::replace(&mut self.state, to));
-        if self.state.is_terminal() {
+        if self.game.is_terminal(&self.state) {
             return Ok(self.took_last(t, true));
         }
         self.computer_turn(&mut t)?;
@@ -307,16 +336,20 @@ impl Session {
         let Some(Choice { to, winning }) = choice else {
             return Err(Error::internal(format!("no move from {}", self.state)));
         };
+        let taken = match (&self.state, &to) {
+            (State::Game(h), State::Game(q)) => h.iter().zip(q).map(|(a, b)| a - b).sum(),
+            _ => 1,
+        };
         t.push_str(&format!(
             "I move to {to}{}.\n",
-            if winning {
-                ""
-            } else {
-                " (no winning move: I take one counter)"
+            match (winning, taken) {
+                (true, _) => "",
+                (false, 1) => " (no winning move: I take one counter)",
+                (false, _) => " (no winning move: I take as few counters as the rules allow)",
             }
         ));
         self.state = to;
-        if self.state.is_terminal() {
+        if self.game.is_terminal(&self.state) {
             let done = self.took_last(std::mem::take(t), false);
             *t = done;
         }
@@ -326,7 +359,19 @@ impl Session {
     /// The game ends: `person` took the last counter (or the computer did).
     fn took_last(&mut self, mut t: String, person: bool) -> String {
         self.over = true;
-        let misere = self.game.rules().misere();
+        let misere = self.game.misere();
+        if !self.state.is_terminal() {
+            // a game of the registry whose rules leave counters no move takes
+            t.push_str(match (person, misere) {
+                (true, false) => "You made the last move: you win!\n",
+                (true, true) => "You made the last move, and in misère play that loses: I win.\n",
+                (false, false) => "I made the last move: I win.\n",
+                (false, true) => {
+                    "I had to make the last move, and in misère play that loses: you win!\n"
+                }
+            });
+            return t;
+        }
         t.push_str(match (person, misere) {
             (true, false) => "You took the last counter: you win!\n",
             (true, true) => "You took the last counter, and in misère play that loses: I win.\n",
@@ -341,7 +386,7 @@ impl Session {
     /// The game starts with no move left for the player to move (`person` or the computer).
     fn no_move_left(&mut self, mut t: String, person: bool) -> String {
         self.over = true;
-        let mover_wins = self.game.rules().misere();
+        let mover_wins = self.game.misere();
         t.push_str(&format!(
             "No move is possible from {}: the player to move {} — {}\n",
             self.state,
@@ -438,7 +483,7 @@ impl Session {
             },
             (_, State::Pair(x, y)) => format!("{x} {y}"),
             (_, State::Three([x, y, z])) => format!("{x} {y} {z}"),
-            (_, State::Nheap(h)) => {
+            (_, State::Nheap(h) | State::Game(h)) => {
                 let h: Vec<String> = h.iter().map(u64::to_string).collect();
                 h.join(" ")
             }
@@ -523,6 +568,9 @@ fn random_start(rules: Rules, kind: Kind, n_wanted: bool, rng: &mut Rng) -> Resu
             }
             Err(Error::internal("no random sum start found"))
         }
+        Kind::Registry => Err(Error::internal(
+            "a random start of a game of the registry is drawn from the game",
+        )),
         Kind::Nheap => {
             for _ in 0..TRIES {
                 let h: Vec<u64> = (0..3).map(|_| 1 + rng.below(RANDOM_SMALL)).collect();
@@ -534,4 +582,30 @@ fn random_start(rules: Rules, kind: Kind, n_wanted: bool, rng: &mut Rng) -> Resu
             Err(Error::internal("no random N-heap start found"))
         }
     }
+}
+
+/// A random start of `game`, a game of the registry, whose outcome is N when `n_wanted` and P
+/// otherwise: two heaps 1..15, or three heaps 1..9 (the fewest heaps the game has, three for
+/// N-heap Wythoff), each position analysed by the game's engine.
+fn random_registry_start(
+    game: &dyn crate::registry::Game,
+    n_wanted: bool,
+    rng: &mut Rng,
+) -> Result<State> {
+    const TRIES: usize = 10_000;
+    let heaps = game.heaps();
+    let n = (*heaps.end()).min(3).max(*heaps.start());
+    let most = if n == 2 { RANDOM_PILE } else { RANDOM_SMALL };
+    for _ in 0..TRIES {
+        let h: Vec<u64> = (0..n).map(|_| 1 + rng.below(most)).collect();
+        let ints: Vec<Integer> = h.iter().map(|&v| Integer::from(v)).collect();
+        let p = crate::registry::analyse(game, &ints)?.outcome == crate::pairs::Outcome::P;
+        if p != n_wanted {
+            return Ok(State::Game(h));
+        }
+    }
+    Err(Error::domain(format!(
+        "no random start of {} found: give a position",
+        game.name()
+    )))
 }

@@ -4,17 +4,32 @@
 //! without them the Grundy table of side max(x, y) + 1 ([`LineTable`], side ≤
 //! [`crate::lines::MAX_SIDE`]).
 
-use super::{Analysis, Game, Moves, analysis, words};
+use super::{Analysis, Game, Moves, analysis, taken, words};
 use crate::artifact::resources;
 use crate::error::Result;
 use crate::lines::ppos::{self, RowPositions};
 use crate::lines::{LineRules, LineTable, Rule};
 use rug::Integer;
 use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex};
 
 struct Line {
     name: String,
     rules: LineRules,
+    /// The last rows or table computed, reused by every position they cover: the P-position of
+    /// a row, and a Grundy value, depend on the smaller rows and cells only, so a longer list of
+    /// rows or a larger table holds the same values (a game played from one start asks only
+    /// for positions below it).
+    cache: Mutex<Cache>,
+}
+
+/// What [`Line`] computed last.
+enum Cache {
+    Empty,
+    /// The P-position of every row 0..len (games with the Nim moves).
+    Rows(Arc<Vec<u64>>),
+    /// The Grundy table of this side.
+    Table(u64, Arc<LineTable>),
 }
 
 /// A named line game (`NAMED` but `wythoff`, which is the two-pile family's, and `nim`, which has
@@ -36,6 +51,7 @@ fn make(name: &str) -> Option<Box<dyn Game>> {
     Some(Box::new(Line {
         name: name.to_string(),
         rules,
+        cache: Mutex::new(Cache::Empty),
     }))
 }
 
@@ -45,8 +61,41 @@ impl Line {
         has(1, 0) && has(0, 1)
     }
 
+    /// The P-position of every row 0..=x at least (games with the Nim moves), from the cache
+    /// when it holds them.
+    fn rows(&self, x: u64) -> Result<Arc<Vec<u64>>> {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Cache::Rows(r) = &*cache
+            && r.len() as u64 > x
+        {
+            return Ok(Arc::clone(r));
+        }
+        let r = Arc::new(self.compute_rows(x)?);
+        *cache = Cache::Rows(Arc::clone(&r));
+        Ok(r)
+    }
+
+    /// The Grundy table of side n at least (games without the Nim moves), from the cache when
+    /// it is large enough.
+    fn table(&self, n: u64) -> Result<Arc<LineTable>> {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Cache::Table(side, t) = &*cache
+            && *side >= n
+        {
+            return Ok(Arc::clone(t));
+        }
+        let t = Arc::new(LineTable::compute(
+            &self.rules,
+            n,
+            rayon::current_num_threads(),
+            &|_| {},
+        )?);
+        *cache = Cache::Table(n, Arc::clone(&t));
+        Ok(t)
+    }
+
     /// The P-position of every row 0..=x (games with the Nim moves).
-    fn rows(&self, x: u64) -> Result<Vec<u64>> {
+    fn compute_rows(&self, x: u64) -> Result<Vec<u64>> {
         let rows = x + 1;
         resources::check_cap(
             ppos::bytes_needed(&self.rules, rows),
@@ -120,7 +169,7 @@ impl Game for Line {
         let side = crate::lines::MAX_SIDE - 1;
         let q = words(&self.name, p, side)?;
         let n = q[0].max(q[1]) + 1;
-        let t = LineTable::compute(&self.rules, n, rayon::current_num_threads(), &|_| {})?;
+        let t = self.table(n)?;
         let moves = self.moves(&q);
         Ok(analysis(
             moves
@@ -128,5 +177,18 @@ impl Game for Line {
                 .filter(|m| t.get(m[0] as usize, m[1] as usize) == 0)
                 .collect(),
         ))
+    }
+
+    /// From the amounts taken: i·(p, q) for a rule (p, q), i ≥ 1 (i = 1 for a jump) — the
+    /// moves along a rule with a zero are as many as the counters.
+    fn is_move(&self, p: &[u64], q: &[u64]) -> bool {
+        let Some(d) = taken(p, q) else {
+            return false;
+        };
+        self.rules.rules().iter().any(|r| {
+            let (a, b) = (u64::from(r.p), u64::from(r.q));
+            let i = d[0].checked_div(a).unwrap_or_else(|| d[1] / b);
+            i >= 1 && (i == 1 || !r.jump) && i * a == d[0] && i.checked_mul(b) == Some(d[1])
+        })
     }
 }

@@ -49,6 +49,21 @@ pub trait Game: Moves + Send + Sync {
     /// P or N and every winning move of `p` by the game's engine, for positions as large as
     /// the engine takes; beyond its limits a one-line refusal.
     fn analyse(&self, p: &[Integer]) -> Result<Analysis>;
+    /// Whether one move leads from `p` to `q`: by default a search of the moves of `p`
+    /// ([`Moves::any_move`], as many as the counters for the two-heap games); a game whose
+    /// moves are too many to list at large positions answers from the amounts taken.
+    fn is_move(&self, p: &[u64], q: &[u64]) -> bool {
+        taken(p, q).is_some() && self.any_move(p, &mut |m| m == q)
+    }
+}
+
+/// The amounts taken by going from `p` to `q`; `None` if the numbers of heaps differ, a heap
+/// grows or nothing is taken.
+pub fn taken(p: &[u64], q: &[u64]) -> Option<Vec<u64>> {
+    if p.len() != q.len() || q.iter().zip(p).any(|(a, b)| a > b) || p == q {
+        return None;
+    }
+    Some(p.iter().zip(q).map(|(a, b)| a - b).collect())
 }
 
 /// A family of games: a name or a name pattern, what the family is, and how to make a member

@@ -2,7 +2,7 @@
 //! all heaps, not all zero, with nim-sum x_1 ⊕ … ⊕ x_N = 0.  Engine: [`crate::nheap::analyse`]
 //! (the slices for three and four heaps, the box search otherwise), within its limits.
 
-use super::{Analysis, Game, Moves, analysis, words};
+use super::{Analysis, Game, Moves, analysis, taken, words};
 use crate::error::Result;
 use crate::nheap::MAX_HEAPS;
 use rug::Integer;
@@ -60,5 +60,11 @@ impl Game for Nheap {
     fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
         let p = words("nheap", p, u64::MAX)?;
         Ok(analysis(crate::nheap::analyse(&p)?.moves))
+    }
+
+    /// From the amounts taken ([`crate::nheap::is_move`]): the moves of a position are as many
+    /// as the product of its heaps.
+    fn is_move(&self, p: &[u64], q: &[u64]) -> bool {
+        taken(p, q).is_some_and(|d| crate::nheap::is_move(&d))
     }
 }

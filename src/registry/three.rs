@@ -7,16 +7,42 @@ use crate::error::Result;
 use crate::three_pile::Box3;
 use rug::Integer;
 use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex};
 
 /// The largest pile (the box below the position is solved at once; the cost grows as the
 /// product of the piles), the limit of `wythoff play`.
 pub const MAX_PILE: u64 = crate::play::games::MAX_THREE_PILE;
 
-struct ThreePile;
+/// The game, with the last box solved: a box holds the outcome of every position inside it, so
+/// it answers every position it covers (a game played from one start asks only for positions
+/// below it).
+struct ThreePile {
+    solved: Mutex<Option<Arc<Box3>>>,
+}
 
 /// `three-pile`.
 pub(super) fn make(name: &str) -> Option<Box<dyn Game>> {
-    (name == "three-pile").then(|| Box::new(ThreePile) as Box<dyn Game>)
+    (name == "three-pile").then(|| {
+        Box::new(ThreePile {
+            solved: Mutex::new(None),
+        }) as Box<dyn Game>
+    })
+}
+
+impl ThreePile {
+    /// A box holding `p`: the last one if it does, else the box below `p`, solved.
+    fn solve(&self, p: &[u64]) -> Result<Arc<Box3>> {
+        let mut solved = self.solved.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(b) = &*solved {
+            let (x, d, _) = b.sides();
+            if p[0] <= x && p[1].max(p[2]) <= d {
+                return Ok(Arc::clone(b));
+            }
+        }
+        let b = Arc::new(Box3::solve(p[0], p[1], p[2], &|_| {})?);
+        *solved = Some(Arc::clone(&b));
+        Ok(b)
+    }
 }
 
 impl Moves for ThreePile {
@@ -46,7 +72,7 @@ impl Game for ThreePile {
 
     fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
         let p = words("three-pile", p, MAX_PILE)?;
-        let b = Box3::solve(p[0], p[1], p[2], &|_| {})?;
+        let b = self.solve(&p)?;
         let moves = self.moves(&p);
         Ok(analysis(
             moves

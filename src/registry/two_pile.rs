@@ -4,7 +4,7 @@
 //! |k − l| < a.  Engine: the algebraic strategy ([`Solver`]), exact at any size, O(M(log x))
 //! a look-up.
 
-use super::{Analysis, Game, Moves};
+use super::{Analysis, Game, Moves, taken};
 use crate::error::Result;
 use crate::game::Rules;
 use crate::pairs::{Solver, Strategy};
@@ -85,6 +85,13 @@ impl Game for TwoPile {
         Ok(Analysis {
             outcome,
             winning_moves,
+        })
+    }
+
+    /// From the amounts taken: k > 0 from one pile, or k, l > 0 with |k − l| < a.
+    fn is_move(&self, p: &[u64], q: &[u64]) -> bool {
+        taken(p, q).is_some_and(|d| {
+            (d[0] == 0) != (d[1] == 0) || (d[0] > 0 && d[1] > 0 && d[0].abs_diff(d[1]) < self.0.a())
         })
     }
 }
