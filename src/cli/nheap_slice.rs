@@ -10,6 +10,7 @@ use wythoff::error::{Error, Result};
 use wythoff::nheap;
 use wythoff::nheap::listing::Listing;
 use wythoff::nheap::resume::{Begin, Checkpoints};
+use wythoff::nheap::slice::{Input, SliceError};
 
 /// The positions of a slice printed when `--count` is not given.
 const DEFAULT_COUNT: u64 = 100;
@@ -105,11 +106,33 @@ fn columns_bar(fixed: &[u64], count: u64, label: &str) -> indicatif::ProgressBar
     bar(u128::from(total), label)
 }
 
+/// The slice engine's refusal in one line naming the flag of the input concerned: `flag` for the
+/// fixed heaps (`--slice` or `--conjectures`, whichever gave them), `--count` for the positions.
+fn refused(flag: &'static str) -> impl Fn(SliceError) -> Error {
+    move |e| match e {
+        SliceError::Refused(r) => {
+            let name = match r.input {
+                Input::Fixed => flag,
+                Input::Count => "--count",
+            };
+            Error::usage(format!("{name}: {}", r.message))
+        }
+        SliceError::PastLimit(m) => Error::usage(format!(
+            "{flag}: {m}; ask for smaller fixed heaps or a smaller --count"
+        )),
+        SliceError::PastMemory(m) => Error::usage(format!(
+            "{flag}: {m}; ask for a smaller --count or fixed heaps"
+        )),
+        SliceError::Failed(e) => e,
+    }
+}
+
 pub(crate) fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     let count = args.count.unwrap_or(DEFAULT_COUNT);
+    let named = refused("--slice");
     let mut listing = match *fixed {
-        [s] => Listing::three(s, args.all, count)?,
-        [s, t] => Listing::four(s, t, args.all, count)?,
+        [s] => Listing::three(s, args.all, count).map_err(named)?,
+        [s, t] => Listing::four(s, t, args.all, count).map_err(named)?,
         _ => {
             return Err(Error::usage(
                 "--slice: give A (three heaps) or A1,A2 (four heaps)",
@@ -195,14 +218,7 @@ pub(crate) fn slice(fixed: &[u64], args: &NheapArgs) -> Result<()> {
 /// check failed.
 pub(crate) fn conjectures(fixed: &[u64], args: &NheapArgs) -> Result<()> {
     let count = args.count.unwrap_or(DEFAULT_MEASURED);
-    // the engine's refusals name --slice, whose limits these are
-    let named = |e: Error| match e {
-        Error::Usage(m) => match m.strip_prefix("--slice:") {
-            Some(rest) => Error::usage(format!("--conjectures:{rest}")),
-            None => Error::Usage(m),
-        },
-        e => e,
-    };
+    let named = refused("--conjectures");
     let (mut m, params) = match *fixed {
         [s] => (
             nheap::conjectures::Measure::new(s, count).map_err(named)?,

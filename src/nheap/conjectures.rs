@@ -30,7 +30,7 @@
 //! look-ups a candidate, doc/nheap.md), plus O(1) per position and one 128-bit integer square
 //! root.  Memory: the engine's, plus O(rows·T_LISTED).
 
-use super::slice;
+use super::slice::{self, SliceError};
 use crate::check::{Check, Status};
 use crate::error::{Error, Result};
 use serde_json::{Value, json};
@@ -580,7 +580,7 @@ pub struct Measure {
 
 impl Measure {
     /// Slices 0..=`s_max`, `count` positions each (refused up front as the slices are).
-    pub fn new(s_max: u64, count: u64) -> Result<Measure> {
+    pub fn new(s_max: u64, count: u64) -> std::result::Result<Measure, SliceError> {
         slice::check(s_max, count)?;
         let trackers = (0..=s_max).map(|s| Tracker::new(vec![s])).collect();
         Ok(Measure::with(
@@ -594,7 +594,7 @@ impl Measure {
     /// The four-heap slices of fixed heaps p ≤ q, p ≤ min(`p`, `q`), q ≤ max(`p`, `q`) — the
     /// rows of [`slice::Rows::pairs_below`], in their order — `count` positions each (refused up
     /// front as those slices are, [`slice::check_pairs`]).
-    pub fn pairs(p: u64, q: u64, count: u64) -> Result<Measure> {
+    pub fn pairs(p: u64, q: u64, count: u64) -> std::result::Result<Measure, SliceError> {
         let (p, q) = (p.min(q), p.max(q));
         slice::check_pairs(p, q, count)?;
         let trackers = (0..=q)

@@ -10,7 +10,7 @@
 //! Cost: the engine's per column, plus O(1) per position listed; a recount sorts each followed
 //! row's pairs once, O(p log p) for p pairs.
 
-use super::slice::{self, Rows, index_below};
+use super::slice::{self, Rows, SliceError, index_below};
 use crate::error::Result;
 
 /// What a listing hands each position to: (the slice's fixed heaps, n, A_n, B_n).
@@ -36,7 +36,7 @@ pub struct Listing {
 impl Listing {
     /// The three-heap slice of smallest heap `s`, or with `all` every slice s′ ≤ `s`; refused up
     /// front as [`slice::check`] says.
-    pub fn three(s: u64, all: bool, count: u64) -> Result<Listing> {
+    pub fn three(s: u64, all: bool, count: u64) -> std::result::Result<Listing, SliceError> {
         slice::check(s, count)?;
         let one = |t: u64| Followed {
             row: t as usize,
@@ -54,7 +54,7 @@ impl Listing {
 
     /// The four-heap slice of fixed heaps {`s`, `t`} (any order), or with `all` every slice of
     /// fixed heaps p ≤ q ≤ max(s, t); refused up front as [`slice::check_pairs`] says.
-    pub fn four(s: u64, t: u64, all: bool, count: u64) -> Result<Listing> {
+    pub fn four(s: u64, t: u64, all: bool, count: u64) -> std::result::Result<Listing, SliceError> {
         let (s, t) = (s.min(t), s.max(t));
         let pair = |row, p, q| Followed {
             row,

@@ -140,16 +140,25 @@ fn open_nofollow(options: &mut OpenOptions, path: &Path) -> io::Result<File> {
         .open(path)
 }
 
-/// Takes the log's exclusive advisory lock (`flock`, through [`File::try_lock`]), or says that
+/// Takes the log's exclusive advisory lock (`flock`, through [`File::try_lock`]): `false` when
 /// another process holds it.
-fn lock(file: &File, path: &Path) -> Result<()> {
+fn try_lock(file: &File, path: &Path) -> Result<bool> {
     match file.try_lock() {
-        Ok(()) => Ok(()),
-        Err(std::fs::TryLockError::WouldBlock) => Err(Error::usage(format!(
+        Ok(()) => Ok(true),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(false),
+        Err(std::fs::TryLockError::Error(e)) => Err(io_err(path, e)),
+    }
+}
+
+/// Takes the log's exclusive advisory lock, or says that another process holds it.
+fn lock(file: &File, path: &Path) -> Result<()> {
+    if try_lock(file, path)? {
+        Ok(())
+    } else {
+        Err(Error::usage(format!(
             "checkpoint '{}' is in use by another running process",
             path.display()
-        ))),
-        Err(std::fs::TryLockError::Error(e)) => Err(io_err(path, e)),
+        )))
     }
 }
 
@@ -174,14 +183,15 @@ pub enum Found {
 
 impl Log {
     /// Opens the log at `path` for a run, creating it (empty) if it is not there, and takes its
-    /// lock; says whether it was created and what it holds.  Nothing in it is changed: the caller
-    /// decides, under the lock, to [`Log::start`] it afresh or [`Log::continue_records`].
+    /// lock; says whether it was created and what it holds, or `None` when another process holds
+    /// the lock.  Nothing in it is changed: the caller decides, under the lock, to [`Log::start`]
+    /// it afresh or [`Log::continue_records`].
     ///
     /// A finished run removes its log while holding the lock; a run that opened the same name just
     /// before would then lock a file no longer in the directory.  So once locked, the file is
     /// compared (device and inode) with what the name refers to now, and opened again if they
     /// differ.
-    pub fn open_locked(path: &Path, target: &Path) -> Result<(Log, bool, Found)> {
+    pub fn open_locked(path: &Path, target: &Path) -> Result<Option<(Log, bool, Found)>> {
         use std::os::unix::fs::MetadataExt;
         let is_link =
             |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
@@ -207,7 +217,9 @@ impl Log {
                     path.display()
                 )));
             }
-            lock(&file, path)?;
+            if !try_lock(&file, path)? {
+                return Ok(None);
+            }
             let same = match (file.metadata(), std::fs::symlink_metadata(path)) {
                 (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
                 _ => false,
@@ -236,7 +248,7 @@ impl Log {
                 path: path.to_owned(),
                 created,
             };
-            return Ok((log, created, found));
+            return Ok(Some((log, created, found)));
         }
         if is_link(path) {
             return Err(symlink(path));
@@ -366,7 +378,7 @@ mod tests {
 
     /// A new log with these parameters (as a fresh run starts it).
     fn create(p: &Path, params: &str) -> Log {
-        let (mut log, created, found) = Log::open_locked(p, p).unwrap();
+        let (mut log, created, found) = Log::open_locked(p, p).unwrap().unwrap();
         assert!(created && found == Found::Nothing);
         log.start(params).unwrap();
         log
@@ -382,7 +394,7 @@ mod tests {
 
     /// The log reopened to continue it: its records.
     fn resume(p: &Path) -> (Log, Vec<String>) {
-        let (mut log, _, found) = Log::open_locked(p, p).unwrap();
+        let (mut log, _, found) = Log::open_locked(p, p).unwrap().unwrap();
         let Found::Log { records, .. } = found else {
             panic!("{found:?}")
         };
@@ -437,7 +449,7 @@ mod tests {
         let p = dir.path().join("run.ckpt");
         written(&p, "a=1 n=100", &["x"]);
         let before = std::fs::read(&p).unwrap();
-        let (log, created, found) = Log::open_locked(&p, &p).unwrap();
+        let (log, created, found) = Log::open_locked(&p, &p).unwrap().unwrap();
         assert!(!created);
         assert_eq!(
             found,
@@ -450,7 +462,7 @@ mod tests {
         drop(log);
         assert_eq!(std::fs::read(&p).unwrap(), before);
         std::fs::write(&p, b"not a log\n").unwrap();
-        assert_eq!(Log::open_locked(&p, &p).unwrap().2, Found::NotALog);
+        assert_eq!(Log::open_locked(&p, &p).unwrap().unwrap().2, Found::NotALog);
     }
 
     #[test]
@@ -458,9 +470,9 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = dir.path().join("run.ckpt");
         let log = create(&p, "p");
-        assert_eq!(Log::open_locked(&p, &p).unwrap_err().exit_code(), 2);
+        assert!(Log::open_locked(&p, &p).unwrap().is_none());
         drop(log);
-        assert!(Log::open_locked(&p, &p).is_ok());
+        assert!(Log::open_locked(&p, &p).unwrap().is_some());
     }
 
     #[test]

@@ -275,14 +275,14 @@ impl Resumable {
         progress: &dyn Fn(&[String]) -> String,
     ) -> Opened {
         check_folder(&files.target)?;
-        let (log, created, found) =
-            Log::open_locked(&files.log, &files.target).map_err(|e| match e {
-                Error::Usage(m) if m.contains("in use") => ResumeError::InUse {
-                    log: files.log.clone(),
-                    target: files.target.clone(),
-                },
-                e => ResumeError::Other(e),
-            })?;
+        let Some((log, created, found)) =
+            Log::open_locked(&files.log, &files.target).map_err(ResumeError::Other)?
+        else {
+            return Err(ResumeError::InUse {
+                log: files.log.clone(),
+                target: files.target.clone(),
+            });
+        };
         let r = Resumable {
             files,
             log,

@@ -2,6 +2,8 @@
 //! nim-sum moves, columns, bytes and look-ups that the rows of a [`Family`] take to `count`
 //! positions of each slice ([`cost`]), and the refusals built on it ([`check`], [`check_pairs`]):
 //! past the engine's range, the 12 GiB memory cap, the memory available or [`MAX_LOOKUPS`].
+//! A refusal is a [`SliceError`], typed by the input it concerns ([`Input`]) and saying what is
+//! wrong in words about the quantities, so that a caller names its own arguments for them.
 //!
 //! Model (doc/nheap.md, "Cost", "Memory", "The limits, measured"): about 13/8·count + 8·s + 64
 //! columns; per row its nim-sum moves, their look-ups per candidate (2^popcount(d) each) and its
@@ -10,8 +12,45 @@
 //! counts and the bytes it actually allocates.  Cost: O(rows + T·min(P, T)) arithmetic, nothing
 //! allocated beyond one vector of T + 1 counters.
 
-use super::{Family, Hole, MASKS_BELOW, MAX_PAIR, MAX_SMALLEST, MAX_VALUE, Row, supported};
-use crate::error::{Error, Result};
+use super::{Family, Hole, MASKS_BELOW, MAX_PAIR, MAX_SMALLEST, MAX_VALUE, Row, unsupported};
+use crate::artifact::resources;
+use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
+
+/// The input of a slice run that a refusal of one input alone concerns ([`SliceError::Refused`]),
+/// so that a caller can name its own argument for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The fixed heaps: the smallest heap S of three heaps, or the pair of fixed heaps of four.
+    Fixed,
+    /// The number of positions of each slice.
+    Count,
+}
+
+/// Why a slice run is refused before anything is allocated ([`check`], [`check_pairs`]), or why
+/// a call that makes the rows failed.  The refusals are bad input; they become [`Error::Usage`]
+/// (status 2), with the message shown here.
+#[derive(Debug, thiserror::Error)]
+pub enum SliceError {
+    /// One input alone is refused: fixed heaps past the largest the engine supports, or a number
+    /// of positions past the engine's range of values.
+    #[error(transparent)]
+    Refused(#[from] Refusal<Input>),
+    /// The fixed heaps and the number of positions together: the engine's rows would pass the
+    /// memory cap or the bound on look-ups ([`MAX_LOOKUPS`]).  The message says what they would
+    /// take and what limit that passes; the remedy is smaller fixed heaps or fewer positions.
+    #[error("{0}; ask for smaller fixed heaps or fewer positions")]
+    PastLimit(String),
+    /// The fixed heaps and the number of positions together: the engine's rows would need more
+    /// memory than this machine (or this process's limit) has available.  The message says how
+    /// much, and how much is available; the remedy is fewer positions or smaller fixed heaps.
+    #[error("{0}; ask for fewer positions or smaller fixed heaps")]
+    PastMemory(String),
+    /// A call past the checks failed (its library error).
+    #[error(transparent)]
+    Failed(#[from] Error),
+}
+
+refusals_are_usage!(SliceError, carries Failed);
 
 /// The columns a slice of `count` positions is expected to need (A_n ≈ n·φ plus a shift that
 /// grows with s), for the estimates only: 13/8·count + 8·s + 64.
@@ -155,8 +194,10 @@ pub fn cost(family: Family, count: u64) -> Option<Cost> {
 
 /// Refuses, in one line, slices 0..=`s` of `count` positions that would pass the engine's range,
 /// the memory cap, the memory available or [`MAX_LOOKUPS`].
-pub fn check(s: u64, count: u64) -> Result<()> {
-    supported(s, MAX_SMALLEST, "--slice: smallest heaps")?;
+pub fn check(s: u64, count: u64) -> Result<(), SliceError> {
+    if let Some(m) = unsupported(s, MAX_SMALLEST, "smallest heaps") {
+        return Err(SliceError::refused(Input::Fixed, m));
+    }
     check_cost(
         Family::Three { smallest: s },
         count,
@@ -167,8 +208,10 @@ pub fn check(s: u64, count: u64) -> Result<()> {
 /// Refuses, in one line, the four-heap slices of fixed heaps p ≤ min(q, `p_max`), q ≤ `t`, of
 /// `count` positions that would pass the engine's range, the memory cap, the memory available or
 /// [`MAX_LOOKUPS`].
-pub fn check_pairs(p_max: u64, t: u64, count: u64) -> Result<()> {
-    supported(t, MAX_PAIR, "--slice: four-heap fixed heaps")?;
+pub fn check_pairs(p_max: u64, t: u64, count: u64) -> Result<(), SliceError> {
+    if let Some(m) = unsupported(t, MAX_PAIR, "four-heap fixed heaps") {
+        return Err(SliceError::refused(Input::Fixed, m));
+    }
     check_cost(
         Family::Pairs { p_max, t_max: t },
         count,
@@ -186,7 +229,7 @@ fn roughly(x: u64) -> String {
 }
 
 /// The refusals of [`check`] and [`check_pairs`], each naming `what` and `count`.
-fn check_cost(family: Family, count: u64, what: &str) -> Result<()> {
+fn check_cost(family: Family, count: u64, what: &str) -> Result<(), SliceError> {
     let s = match family {
         Family::Three { smallest } => smallest,
         Family::Pairs { t_max, .. } => t_max.saturating_mul(2),
@@ -194,17 +237,21 @@ fn check_cost(family: Family, count: u64, what: &str) -> Result<()> {
     let cols =
         columns_estimate(s, count).filter(|&c| c.checked_mul(3).is_some_and(|v| v <= MAX_VALUE));
     if cols.is_none() {
-        return Err(Error::usage(format!(
-            "--count: {count} positions pass the engine's range (values up to {MAX_VALUE}); ask for fewer"
-        )));
+        return Err(SliceError::refused(
+            Input::Count,
+            format!(
+                "{count} positions pass the engine's range (values up to {MAX_VALUE}); ask for \
+                 fewer"
+            ),
+        ));
     }
-    let cap = crate::artifact::resources::MEMORY_CAP;
-    let size = crate::artifact::resources::size;
+    let cap = resources::MEMORY_CAP;
+    let size = resources::size;
     let each = if count == 1 { "position" } else { "positions" };
     let past = |figure: String, limit: String| {
-        Error::usage(format!(
-            "--slice: the engine's rows for the {what}, to {count} {each} each, would take \
-             {figure}, past {limit}; ask for smaller fixed heaps or a smaller --count"
+        SliceError::PastLimit(format!(
+            "the engine's rows for the {what}, to {count} {each} each, would take {figure}, past \
+             {limit}"
         ))
     };
     let Some(c) = cost(family, count).filter(|c| c.bytes <= cap) else {
@@ -220,8 +267,14 @@ fn check_cost(family: Family, count: u64, what: &str) -> Result<()> {
             "the engine's limit of 2^44 (hours of computing)".into(),
         ));
     }
-    crate::artifact::resources::check(c.bytes, 0, None, "--count or fixed heaps")
-        .map_err(|e| Error::usage(format!("--slice: {e}")))
+    match resources::available_memory() {
+        Some(available) if c.bytes > available => Err(SliceError::PastMemory(format!(
+            "this computation needs {} of memory and {} are available",
+            size(c.bytes),
+            size(available)
+        ))),
+        _ => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -231,8 +284,13 @@ mod tests {
 
     #[test]
     fn refusals_are_up_front() {
-        assert!(check(MAX_SMALLEST + 1, 1).is_err());
-        assert!(check(0, u64::MAX).is_err());
+        let refused = |r: Result<(), SliceError>| match r {
+            Err(SliceError::Refused(r)) => Some(r.input),
+            _ => None,
+        };
+        assert_eq!(refused(check(MAX_SMALLEST + 1, 1)), Some(Input::Fixed));
+        assert_eq!(refused(check_pairs(0, MAX_PAIR + 1, 1)), Some(Input::Fixed));
+        assert_eq!(refused(check(0, u64::MAX)), Some(Input::Count));
         assert!(check(64, 10).is_ok());
         // the four-heap rows up to 255, 255: about 5.4·10^8 moves, kept twice at 16 bytes
         let c = cost(
@@ -249,13 +307,22 @@ mod tests {
             .sum();
         assert_eq!(c.moves, moves);
         assert!(c.bytes > 2 * 16 * moves);
-        let e = check_pairs(255, 255, 1).unwrap_err();
+        let Err(SliceError::PastLimit(m)) = check_pairs(255, 255, 1) else {
+            panic!("the rows up to 255, 255 pass the memory cap");
+        };
+        assert!(m.contains("memory cap"), "{m}");
+        let e = Error::from(SliceError::PastLimit(m));
         assert_eq!(e.exit_code(), 2);
-        assert!(e.to_string().contains("memory cap"), "{e}");
+        assert!(
+            e.to_string()
+                .ends_with("ask for smaller fixed heaps or fewer positions")
+        );
         assert!(check_pairs(1, 255, 1000).is_ok());
         // past the look-ups, within the memory: slices up to 2048
-        let e = check(2048, 1).unwrap_err();
-        assert!(e.to_string().contains("look-ups"), "{e}");
+        let Err(SliceError::PastLimit(m)) = check(2048, 1) else {
+            panic!("slices up to 2048 pass the look-ups");
+        };
+        assert!(m.contains("look-ups"), "{m}");
     }
 
     /// The look-ups per candidate and lowerings of the rows of `family`, summed, counted move by

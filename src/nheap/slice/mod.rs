@@ -30,7 +30,10 @@ use crate::error::{Error, Result};
 mod cost;
 pub mod state;
 
-pub use cost::{Cost, MAX_LOOKUPS, PENDING_KEY_BYTES, check, check_pairs, columns_estimate, cost};
+pub use cost::{
+    Cost, Input, MAX_LOOKUPS, PENDING_KEY_BYTES, SliceError, check, check_pairs, columns_estimate,
+    cost,
+};
 
 /// No entry (an unused difference).
 const NONE: u32 = u32::MAX;
@@ -266,7 +269,9 @@ impl Rows {
     /// The three-heap rows f_0..=f_`s_max`, no column computed yet: row s has the moves
     /// (s − d, d), 1 ≤ d ≤ s, and the lowerings to the rows s′ < s.
     pub fn new(s_max: u64) -> Result<Rows> {
-        supported(s_max, MAX_SMALLEST, "N-heap Wythoff slices: smallest heaps")?;
+        if let Some(m) = unsupported(s_max, MAX_SMALLEST, "N-heap Wythoff slices: smallest heaps") {
+            return Err(Error::usage(m));
+        }
         let n = s_max as usize + 1;
         Ok(Rows::with_moves(
             Family::Three { smallest: s_max },
@@ -287,11 +292,13 @@ impl Rows {
     /// (x_1, x_2) ≠ (0, 0) from the fixed heaps, to the row {p − x_1, q − x_2} with
     /// d = x_1 ⊕ x_2, and the lowerings of one fixed heap (all to rows of smaller heap ≤ p).
     pub fn pairs_below(p_max: u64, t_max: u64) -> Result<Rows> {
-        supported(
+        if let Some(m) = unsupported(
             t_max,
             MAX_PAIR,
             "N-heap Wythoff four-heap slices: fixed heaps",
-        )?;
+        ) {
+            return Err(Error::usage(m));
+        }
         let at = |p, q| index_below(p, q, p_max);
         let (mut moves, mut singles) = (Vec::new(), Vec::new());
         for q in 0..=t_max {
@@ -584,14 +591,10 @@ pub const MAX_SMALLEST: u64 = 1 << 16;
 /// The largest fixed heap of a four-heap slice.
 pub const MAX_PAIR: u64 = 255;
 
-/// Refuses `value` above `max` in one line: "`heaps` up to `max` are supported, not `value`".
-fn supported(value: u64, max: u64, heaps: &str) -> Result<()> {
-    if value > max {
-        return Err(Error::usage(format!(
-            "{heaps} up to {max} are supported, not {value}"
-        )));
-    }
-    Ok(())
+/// The refusal of `value` above `max`, in one line: "`heaps` up to `max` are supported, not
+/// `value`"; `None` within.
+fn unsupported(value: u64, max: u64, heaps: &str) -> Option<String> {
+    (value > max).then(|| format!("{heaps} up to {max} are supported, not {value}"))
 }
 
 pub use super::listing::{pair_slice, pair_slices, slice, slices};
