@@ -10,8 +10,8 @@ use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex};
 
 /// The largest pile (the box below the position is solved at once; the cost grows as the
-/// product of the piles), the limit of `wythoff play`.
-pub const MAX_PILE: u64 = crate::play::games::MAX_THREE_PILE;
+/// product of the piles), the limit of `wythoff play` too.
+pub const MAX_PILE: u64 = crate::three_pile::MAX_BOX_PILE;
 
 /// The game, with the last box solved: a box holds the outcome of every position inside it, so
 /// it answers every position it covers (a game played from one start asks only for positions
