@@ -203,32 +203,24 @@ pub fn write_certificate(
             checkpoints: None,
         }),
     };
+    use rows::certify::{CertifyError, certify};
+    let last = x.saturating_sub(1);
     let done = crate::interrupt::run(py, None, 0, |cancel, _| {
-        Ok(rows::certify::certify(&request, &|_| {}, cancel))
-    })?;
-    use rows::certify::CertifyError;
-    let cert = match done {
-        Ok(rows::certify::Certified {
-            certificate: Some(c),
-            ..
-        }) => c,
-        Ok(_) => {
-            return Err(crate::errors::to_py(wythoff::Error::internal(
-                "a certificate was asked for",
-            )));
-        }
-        Err(CertifyError::Refused(r)) => return Err(PyValueError::new_err(r.message)),
-        Err(CertifyError::Output(e)) => return Err(crate::errors::output_to_py(e, &path)),
+        Ok(certify(&request, &|_| {}, cancel))
+    })?
+    .map_err(|e| match e {
+        CertifyError::Refused(r) => PyValueError::new_err(r.message),
+        CertifyError::Output(e) => crate::errors::output_to_py(e, &path),
         // a budget chosen too small, not a bug: bad input (ValueError)
-        Err(CertifyError::NoPeriod { columns: c }) => {
-            return Err(PyValueError::new_err(format!(
-                "max_columns = {c}: no period found within {c} columns, so rows 0..{} are not \
-                 certified; raise max_columns",
-                x.saturating_sub(1)
-            )));
-        }
-        Err(CertifyError::Failed(e)) => return Err(crate::errors::to_py(e)),
-    };
+        CertifyError::NoPeriod { columns: c } => PyValueError::new_err(format!(
+            "max_columns = {c}: no period found within {c} columns, so rows 0..{last} are not \
+             certified; raise max_columns"
+        )),
+        CertifyError::Failed(e) => crate::errors::to_py(e),
+    })?;
+    let cert = done.certificate.ok_or_else(|| {
+        crate::errors::to_py(wythoff::Error::internal("no certificate was written"))
+    })?;
     Ok(RowCertificate { cert, path })
 }
 
