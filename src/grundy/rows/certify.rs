@@ -143,7 +143,7 @@ pub fn certify(
     cancel: &Cancel,
 ) -> Result<Certified, CertifyError> {
     let out = req.output.as_ref();
-    let mut file = out
+    let file = out
         .map(|o| AtomicFile::create_regular(o.path))
         .transpose()
         .map_err(CertifyError::Output)?;
@@ -169,7 +169,7 @@ pub fn certify(
         })?;
     let seconds = t0.elapsed().as_secs_f64();
     event(Event::Certified(&periods));
-    let certificate = match (out, file.take()) {
+    let certificate = match (out, file) {
         (Some(o), Some(mut f)) => {
             let c = Certificate::from_periods(&periods, req.a, o.prefix_budget)?;
             f.write_all(c.to_bytes())
