@@ -1,7 +1,8 @@
 //! Row certificates (`wythoff rows X -o CERT`, doc/rows.md): rows 0..X−1 of G with their
-//! certified additive periods, written by the row sweep ([`wythoff::grundy::rows::search_from`],
-//! [`Certificate::from_periods`]), read once ([`Certificate::read`]) and then asked for G(x, y)
-//! at any column, as `grundy at X Y --certificate CERT` does.
+//! certified additive periods, written by the library's one call that certifies rows
+//! ([`wythoff::grundy::rows::certify::certify`], as `wythoff rows X -o CERT` does), read once
+//! ([`Certificate::read`]) and then asked for G(x, y) at any column, as `grundy at X Y
+//! --certificate CERT` does.
 //!
 //! The file holds per row its preperiod y₀ and period p, the offsets G − y of one period and,
 //! where stored, those below y₀ (doc/formats.md): so the preperiods and periods are arrays of X
@@ -190,28 +191,35 @@ pub fn write_certificate(
     let x = usize::try_from(u64_of(&rows.0, "rows")?)
         .map_err(|_| PyValueError::new_err("rows: too many"))?;
     let max_columns = u64_of(&max_columns.0, "max_columns")?;
+    let request = rows::certify::Request {
+        a: a.0,
+        rows: x,
+        max_columns,
+        period: None,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        output: Some(rows::certify::Output {
+            path: &path,
+            prefix_budget: DEFAULT_PREFIX_BUDGET,
+            checkpoints: None,
+        }),
+    };
+    use rows::certify::{CertifyError, certify};
     let last = x.saturating_sub(1);
-    let mut cfg = rows::Search::new(a.0, x, max_columns);
-    cfg.prefixes = rows::Prefixes::Budget(DEFAULT_PREFIX_BUDGET);
-    cfg.threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    rows::first_state(&cfg).map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
-        .map_err(|e| crate::errors::output_to_py(e, &path))?;
-    let cert = crate::interrupt::run(py, None, 0, |cancel, _| {
-        let fresh = rows::resume::Saved::Fresh;
-        let p = rows::search_from(&cfg, fresh, None, &|_, _| {}, cancel).map_err(|e| match e {
-            // a budget chosen too small, not a bug: bad input (ValueError)
-            rows::RowsError::NoPeriod(c) => wythoff::Error::usage(format!(
-                "max_columns = {c}: no period found within {c} columns, so rows 0..{last} are \
-                 not certified; raise max_columns"
-            )),
-            other => other.into(),
-        })?;
-        let c = Certificate::from_periods(&p, a.0, DEFAULT_PREFIX_BUDGET)?;
-        std::io::Write::write_all(out.file(), c.to_bytes())
-            .map_err(|e| wythoff::Error::file(path.clone(), e))?;
-        out.commit()?;
-        Ok(c)
+    let done = crate::interrupt::run(py, None, 0, |cancel, _| {
+        Ok(certify(&request, &|_| {}, cancel))
+    })?
+    .map_err(|e| match e {
+        CertifyError::Refused(r) => PyValueError::new_err(r.message),
+        CertifyError::Output(e) => crate::errors::output_to_py(e, &path),
+        // a budget chosen too small, not a bug: bad input (ValueError)
+        CertifyError::NoPeriod { columns: c } => PyValueError::new_err(format!(
+            "max_columns = {c}: no period found within {c} columns, so rows 0..{last} are not \
+             certified; raise max_columns"
+        )),
+        CertifyError::Failed(e) => crate::errors::to_py(e),
+    })?;
+    let cert = done.certificate.ok_or_else(|| {
+        crate::errors::to_py(wythoff::Error::internal("no certificate was written"))
     })?;
     Ok(RowCertificate { cert, path })
 }

@@ -1,16 +1,22 @@
-//! `wythoff rows`: certified rows of the Grundy function (doc/rows.md) — the search with its
-//! progress, checkpoints and certificate file; `rows --check` and `rows --growth` read
-//! certificates ([`super::rows_read`]).
+//! `wythoff rows`: certified rows of the Grundy function (doc/rows.md) — the arguments parsed
+//! into one library call ([`wythoff::grundy::rows::certify`]: the search with its checkpoints and
+//! certificate file), its progress drawn and its rows printed; `rows --check` and `rows --growth`
+//! read certificates ([`super::rows_read`]).
 
 use super::arg_groups::*;
 use super::args::*;
 use super::out::{Out, outln};
 use super::rows_read::{rows_check, rows_growth};
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
-use wythoff::artifact::atomic::{Need, Target, target};
+use std::time::{Duration, Instant};
+use wythoff::artifact::Partial;
+use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
+use wythoff::grundy::rows::certify::{
+    CertifyError, Checkpoints, Event, Input, Output, Request, certify,
+};
+use wythoff::grundy::rows::{Periods, Stage};
 
 // Three modes: `rows X` (the search), `rows --check CERT`, `rows --growth CERT...`.  clap does not
 // enforce `requires = "check"` (or "growth", "output") when a given flag conflicts with the
@@ -103,8 +109,6 @@ fn rows_threads(a: clap::Arg) -> clap::Arg {
 }
 
 pub(crate) fn rows(args: RowsArgs) -> Result<()> {
-    use wythoff::artifact::certificate::Certificate;
-    use wythoff::grundy::rows;
     if let Some(cert) = &args.check {
         return rows_check(
             cert,
@@ -121,140 +125,111 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         .x
         .ok_or_else(|| Error::usage("give X, or --check CERT"))?;
     let x = usize::try_from(x).map_err(|_| Error::usage("X: too many rows"))?;
-    let max = args.max_columns;
-    // the certificate's target is opened before any work: one that cannot be written is refused
-    let mut file = args
-        .output
-        .as_deref()
-        .map(wythoff::artifact::AtomicFile::create_regular)
-        .transpose()?;
+    let output = args.output.as_deref().map(|path| Output {
+        path,
+        prefix_budget: args.prefix_budget,
+        checkpoints: Some(Checkpoints {
+            partial: Partial::from_flags(args.resume, args.restart),
+            every: Duration::from_millis(args.checkpoint_ms),
+        }),
+    });
+    let request = Request {
+        a: args.a,
+        rows: x,
+        max_columns: args.max_columns,
+        period: args.period,
+        threads: args.threads.count(),
+        output,
+    };
     // a spinner with the stage and column reached (drawn only when stderr is a terminal)
     let pb = if x >= 64 {
         indicatif::ProgressBar::new_spinner()
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let t0 = std::time::Instant::now();
-    let mut cfg = rows::Search::new(args.a, x, max);
-    cfg.period = args.period;
-    cfg.threads = args.threads.count();
-    // the values below the preperiods only go into a certificate
-    cfg.prefixes = rows::Prefixes::Budget(if args.output.is_some() {
-        args.prefix_budget
-    } else {
-        0
-    });
+    let t0 = Instant::now();
     let last = x.saturating_sub(1);
-    let first = rows::first_state(&cfg).map_err(|e| match e {
-        rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
-        rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
-        other => other.into(),
-    })?;
-    // checkpoints (with -o): CERT.ckpt and its state files
-    let mut journal = None;
-    let mut saved = rows::resume::Saved::Fresh;
-    if let Some(path) = &args.output {
-        let params = rows::resume::params(&cfg, args.prefix_budget);
-        let every = std::time::Duration::from_millis(args.checkpoint_ms);
-        let Target::Replace(cert) = target(path, Need::Regular).map_err(naming("-o"))? else {
-            return Err(Error::internal("a certificate needs a regular file"));
-        };
-        let mode = wythoff::artifact::Partial::from_flags(args.resume, args.restart);
-        let flag = if args.resume { "--resume" } else { "-o" };
-        let (j, s) = rows::resume::Journal::open(&cert, &params, every, &first, mode)
-            .map_err(|e| naming(flag)(e.into()))?;
-        if args.resume {
-            let at = match &s {
-                rows::resume::Saved::Fresh => {
-                    "no checkpoint matches its state file: starting again at column 0".to_string()
-                }
-                rows::resume::Saved::Repeat { hare, .. } => format!(
-                    "looking for a repeated state from column {}",
-                    hare.state.y()
-                ),
-                rows::resume::Saved::Walk { point, .. } => {
-                    format!("preperiods from column {}", point.y)
-                }
-                rows::resume::Saved::Assumed { point, period, .. } => {
-                    format!(
-                        "preperiods, with period {period} assumed, from column {}",
-                        point.y
-                    )
-                }
-            };
-            eprintln!(
-                "wythoff: continuing the interrupted run of '{}': {at}",
-                path.display()
-            );
+    let event = |e: Event<'_>| match e {
+        Event::Resumed(saved) => eprintln!(
+            "wythoff: continuing the interrupted run of '{}': {saved}",
+            args.output.clone().unwrap_or_default().display()
+        ),
+        Event::Progress { stage, column } => {
+            pb.set_message(format!(
+                "rows 0..{last}: {} ({:.0} s)",
+                stage_words(stage, column),
+                t0.elapsed().as_secs_f64()
+            ));
+            pb.tick();
         }
-        journal = Some(j);
-        saved = s;
-    }
-    let report = |stage: rows::Stage, c: u64| {
-        let what = match stage {
-            rows::Stage::Repeat => format!("looking for a repeated state: column {c}"),
-            rows::Stage::Preperiods { bound } => {
-                format!("preperiods: column {c} of {bound}")
+        Event::Certified(p) => {
+            pb.finish_and_clear();
+            if let Some(assumed) = args.period
+                && !assumed.is_multiple_of(p.joint.1)
+            {
+                eprintln!(
+                    "wythoff: --period {assumed} is not a multiple of the joint period {}: the \
+                     rows were certified by the walk of the search instead",
+                    p.joint.1
+                );
             }
-            rows::Stage::Assumed { period } => {
-                format!("preperiods, with period {period} assumed: column {c}")
-            }
-            rows::Stage::Prefixes { last } => {
-                format!("values below the preperiods: column {c} of {last}")
-            }
-        };
-        pb.set_message(format!(
-            "rows 0..{last}: {what} ({:.0} s)",
-            t0.elapsed().as_secs_f64()
-        ));
-        pb.tick();
+        }
     };
-    let never = wythoff::cancel::Cancel::never();
-    let p =
-        rows::search_from(&cfg, saved, journal.as_mut(), &report, never).map_err(|e| match e {
-            rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
-                "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
-                 period is claimed for any of them); raise --max-columns"
-            )),
-            rows::RowsError::Rows(_) => Error::usage(format!("X: {e}")),
-            rows::RowsError::Parameter(_) => Error::usage(format!("-a: {e}")),
-            other => other.into(),
-        })?;
-    pb.finish_and_clear();
-    let secs = t0.elapsed().as_secs_f64();
-    if let Some(assumed) = args.period
-        && !assumed.is_multiple_of(p.joint.1)
-    {
+    let done = certify(&request, &event, Cancel::never()).map_err(|e| named(e, &args, last))?;
+    if let (Some(c), Some(path)) = (&done.certificate, &args.output) {
         eprintln!(
-            "wythoff: --period {assumed} is not a multiple of the joint period {}: the rows were \
-             certified by the walk of the search instead",
-            p.joint.1
-        );
-    }
-    if let (Some(mut f), Some(path)) = (file.take(), &args.output) {
-        let c = Certificate::from_periods(&p, args.a, args.prefix_budget)?;
-        let bytes = c.to_bytes();
-        f.write_all(bytes)
-            .map_err(|e| Error::file(path.clone(), e))?;
-        f.commit()?;
-        if let Some(j) = journal.take() {
-            j.finish()?;
-        }
-        eprintln!(
-            "wythoff: wrote {} (rows 0..{}, a = {}, {} bytes; values below the preperiod stored \
-             for {} of {} rows within --prefix-budget {})",
+            "wythoff: wrote {} (rows 0..{last}, a = {}, {} bytes; values below the preperiod \
+             stored for {} of {x} rows within --prefix-budget {})",
             path.display(),
-            x - 1,
             args.a,
-            bytes.len(),
+            c.to_bytes().len(),
             c.prefix_rows(),
-            x,
             args.prefix_budget
         );
     }
+    print(&done.periods, done.seconds, args.json)
+}
+
+/// The library's refusal with the flag of the input it concerns, and its inconclusive search
+/// with the flag that raises the budget: the inputs named in one place.
+fn named(e: CertifyError, args: &RowsArgs, last: usize) -> Error {
+    match e {
+        CertifyError::Refused(r) => {
+            let flag = match r.input {
+                Input::Rows => "X",
+                Input::A => "-a",
+                Input::Checkpoints if args.resume => "--resume",
+                Input::Checkpoints => "-o",
+            };
+            Error::usage(format!("{flag}: {}", r.message))
+        }
+        CertifyError::NoPeriod { columns: c } => Error::Inconclusive(format!(
+            "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
+             period is claimed for any of them); raise --max-columns"
+        )),
+        e => e.into(),
+    }
+}
+
+/// What the search is doing at `column`, for the spinner.
+fn stage_words(stage: Stage, c: u64) -> String {
+    match stage {
+        Stage::Repeat => format!("looking for a repeated state: column {c}"),
+        Stage::Preperiods { bound } => format!("preperiods: column {c} of {bound}"),
+        Stage::Assumed { period } => {
+            format!("preperiods, with period {period} assumed: column {c}")
+        }
+        Stage::Prefixes { last } => {
+            format!("values below the preperiods: column {c} of {last}")
+        }
+    }
+}
+
+/// The certified rows on standard output: a table, or JSON.
+fn print(p: &Periods, secs: f64, json: bool) -> Result<()> {
     let (mu, lam) = p.joint;
     let mut out = Out::new();
-    if args.json {
+    if json {
         outln!(out, "{}", p.to_json())?;
     } else {
         outln!(

@@ -493,6 +493,12 @@ impl AtomicFile {
         &self.given
     }
 
+    /// The final name: the path given, its symbolic links resolved for a file renamed into place
+    /// or written in place (an open descriptor's path is kept as given).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
     /// The temporary files of killed runs on the same name that opening this output removed
     /// ([`remove_stale`]).
     pub fn removed_stale(&self) -> &[PathBuf] {

@@ -34,6 +34,7 @@ use crate::cancel::Cancel;
 use crate::error::Error;
 use rug::Integer;
 
+pub mod certify;
 pub mod check;
 pub mod columns;
 pub mod cycle;

@@ -62,6 +62,29 @@ pub enum Saved {
     },
 }
 
+impl std::fmt::Display for Saved {
+    /// Where the search continues, in words: "looking for a repeated state from column 4096".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Saved::Fresh => write!(
+                f,
+                "no checkpoint matches its state file: starting again at column 0"
+            ),
+            Saved::Repeat { hare, .. } => write!(
+                f,
+                "looking for a repeated state from column {}",
+                hare.state.y()
+            ),
+            Saved::Walk { point, .. } => write!(f, "preperiods from column {}", point.y),
+            Saved::Assumed { point, period, .. } => write!(
+                f,
+                "preperiods, with period {period} assumed, from column {}",
+                point.y
+            ),
+        }
+    }
+}
+
 /// The files of a run writing the certificate `cert`: the log `CERT.ckpt` and the state files
 /// `CERT.state0`, `CERT.state1` (names appended byte for byte).
 pub fn files(cert: &Path) -> Files {
