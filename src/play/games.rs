@@ -29,9 +29,8 @@ use crate::three_pile::Box3;
 use rug::Integer;
 use std::fmt;
 
-/// Largest pile of a three-pile game (the box of the start is solved at once: its cost grows
-/// as the product of the piles; the start (2000, 2000, 2000) took 3.8 s on the project's busy
-/// 2-core machine).
+/// Largest pile of a three-pile game (the box of the start is solved at once,
+/// [`crate::three_pile::MAX_BOX_PILE`]).
 pub const MAX_THREE_PILE: u64 = crate::three_pile::MAX_BOX_PILE;
 /// Largest pile of a component of a sum (the Grundy table of side ≤ 8192 is computed at once).
 pub const MAX_SUM_PILE: u64 = TABLE_LIMIT - 1;
