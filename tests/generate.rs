@@ -22,7 +22,7 @@ fn quick_preset_end_to_end() {
             .all(|n| !n.contains("partial") && !n.contains("probe")),
         "leftovers: {files:?}"
     );
-    assert_eq!(files.len(), 69, "{files:?}");
+    assert_eq!(files.len(), 70, "{files:?}");
 
     // b-files against the published terms, byte format `n a(n)`.
     for anum in [

@@ -77,13 +77,13 @@ pub(crate) struct GrundyArgs {
     /// (P-positions) marked; alone, it computes only that corner.
     #[arg(long, value_name = "FILE", conflicts_with = "answer")]
     pub(crate) board: Option<PathBuf>,
-    /// A two-pile line game instead of Wythoff's: rules P,Q:P,Q:… (a move takes i·(P, Q);
-    /// doc/lines.md).  The table is computed in memory: -o writes it whole at the end.
+    /// A two-pile line game instead of Wythoff's: rules P,Q:jP,Q:… (a ray P,Q takes i·(P, Q),
+    /// any i >= 1; a jump jP,Q takes (P, Q) once; doc/lines.md).  The table is computed in memory: -o writes it whole at the end.
     #[arg(long, value_name = "RULES",
           conflicts_with_all = ["a", "game", "resume", "restart", "abort_after_rows"])]
     pub(crate) rules: Option<String>,
-    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302, gdwn-P-Q
-    /// (Larsson's (P,Q)-GDWN, 0 < P < Q <= 64; doc/lines.md).
+    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302, maharaja (Maharaja
+    /// Nim), gdwn-P-Q (Larsson's (P,Q)-GDWN, 0 < P < Q <= 64; doc/lines.md).
     #[arg(long, value_name = "NAME",
           conflicts_with_all = ["a", "resume", "restart", "abort_after_rows"])]
     pub(crate) game: Option<String>,

@@ -14,7 +14,8 @@ pub(crate) struct LinePairsArgs {
     /// Number of rows: the P-positions (x, y) for x = 0..N-1, "x y" per line.
     #[arg(value_parser = size, allow_hyphen_values = true)]
     pub(crate) n: u64,
-    /// The rules P,Q:P,Q:... (doc/lines.md); they must contain 1,0 and 0,1.
+    /// The rules P,Q:jP,Q:... (a ray P,Q takes i·(P, Q), a jump jP,Q takes (P, Q) once;
+    /// doc/lines.md); they must contain 1,0 and 0,1.
     #[arg(
         long,
         value_name = "RULES",
@@ -22,7 +23,8 @@ pub(crate) struct LinePairsArgs {
         required_unless_present = "game"
     )]
     pub(crate) rules: Option<String>,
-    /// A named line game (doc/lines.md).
+    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302, maharaja, gdwn-P-Q
+    /// (doc/lines.md).
     #[arg(long, value_name = "NAME")]
     pub(crate) game: Option<String>,
     /// Only the P-positions with x <= y: for symmetric rules each pair {x, y} once, listed by

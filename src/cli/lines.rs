@@ -27,8 +27,13 @@ pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Opti
             .map_err(|e| Error::usage(format!("--rules: {e}"))),
         (None, Some(g)) => LineRules::named(g).map(Some).ok_or_else(|| {
             let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
+            let other = if wythoff::registry::find(g).is_ok() {
+                format!("'{g}' is not a line game (move --game and play --game take it)")
+            } else {
+                format!("unknown game '{g}'")
+            };
             Error::usage(format!(
-                "--game: unknown game '{g}'; the named games are {} and {GDWN_NAMES}",
+                "--game: {other}; the named line games are {} and {GDWN_NAMES}",
                 names.join(", ")
             ))
         }),

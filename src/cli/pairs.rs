@@ -28,7 +28,8 @@ pub(crate) struct MoveArgs {
     /// One pile.
     #[arg(value_parser = pile, allow_hyphen_values = true)]
     pub(crate) x: Integer,
-    /// The other pile (piles may be given in either order).
+    /// The other pile (for Wythoff's and Fraenkel's games the piles may be given in either
+    /// order; an asymmetric line game of --game reads them in its order).
     #[arg(value_parser = pile, allow_hyphen_values = true)]
     pub(crate) y: Integer,
     /// More piles, for a game of --game played on three or more (three-pile, nheap).

@@ -6,12 +6,12 @@ use super::out::{Out, outln};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wythoff::artifact::AtomicFile;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
-use wythoff::prove::{self, Budget, Numeration, Verdict, Vocabulary};
+use wythoff::prove::{self, Budget, Numeration, Theorem, Verdict, Vocabulary};
 
 #[derive(Args)]
 pub(crate) struct ProveArgs {
@@ -121,36 +121,11 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         Numeration::for_parameter(args.a).map_err(|e| Error::usage(format!("-a: {e}")))?;
     let vocabulary = Vocabulary::for_numeration(numeration);
     let theorems = prove::theorems(numeration.parameter());
-    let mut out = Out::new();
     if args.list {
-        for t in theorems {
-            outln!(out, "{}: {}", t.name, t.about)?;
-            for (what, sentence, holds) in t.sentences {
-                outln!(out, "  {} {what}: {sentence}", word(*holds))?;
-            }
-        }
-        outln!(out, "predicates:")?;
-        for (name, arity, meaning) in prove::PREDICATES {
-            if args.a == 1 || ["P", "lower", "upper", "move"].contains(name) {
-                outln!(out, "  {name}/{arity}: {meaning}")?;
-            }
-        }
-        return out.finish();
+        return list(&args, theorems);
     }
     if let Some(dir) = &args.export_walnut {
-        let budget = Budget::new(max_states, Cancel::never());
-        let files = prove::walnut_files(&vocabulary, &budget)?;
-        for (name, text) in files {
-            let path = dir.join(&name);
-            let mut f = AtomicFile::create(&path).map_err(naming("--export-walnut"))?;
-            use std::io::Write;
-            f.file()
-                .write_all(text.as_bytes())
-                .map_err(|e| Error::file(&path, e))?;
-            f.commit()?;
-            note(format_args!("wrote {}", path.display()));
-        }
-        return out.finish();
+        return export_walnut(dir, &vocabulary, max_states);
     }
     if let Some(name) = &args.theorem {
         let Some(t) = theorems.iter().find(|t| t.name == name) else {
@@ -161,60 +136,118 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
                 names.join(", ")
             )));
         };
-        let start = Instant::now();
-        let reports = prove::prove_theorem(t, &vocabulary, max_states, Cancel::never())
-            .map_err(with_the_cap_option)?;
-        let holds = reports.iter().all(|r| r.verdict.holds);
-        let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);
-        if args.json {
-            out.json(&TheoremJson {
-                theorem: t.name,
-                verdict: holds,
-                sentences: reports
-                    .iter()
-                    .map(|r| SentenceJson {
-                        statement: r.sentence,
-                        says: r.what,
-                        verdict: r.verdict.holds,
-                        recorded: r.expected,
-                        largest_built: r.largest_built.to_string(),
-                        largest_minimal: r.largest_minimal.to_string(),
-                    })
-                    .collect(),
-            })?;
-        } else {
-            outln!(out, "{}", word(holds))?;
-            for r in &reports {
-                outln!(out, "{} {}: {}", word(r.verdict.holds), r.what, r.sentence)?;
-                if let Some(line) = counterexample_line(&r.verdict) {
-                    outln!(out, "  {line}")?;
-                }
+        return theorem(&args, t, &vocabulary, max_states);
+    }
+    statement(&args, numeration, &vocabulary, max_states)
+}
+
+/// `--list`: the theorems with their sentences, and the predicates of this numeration.
+fn list(args: &ProveArgs, theorems: &[Theorem]) -> Result<()> {
+    let mut out = Out::new();
+    for t in theorems {
+        outln!(out, "{}: {}", t.name, t.about)?;
+        for (what, sentence, holds) in t.sentences {
+            outln!(out, "  {} {what}: {sentence}", word(*holds))?;
+        }
+    }
+    outln!(out, "predicates:")?;
+    for (name, arity, meaning) in prove::PREDICATES {
+        if args.a == 1 || ["P", "lower", "upper", "move"].contains(name) {
+            outln!(out, "  {name}/{arity}: {meaning}")?;
+        }
+    }
+    out.finish()
+}
+
+/// `--export-walnut DIR`: the predicates as Walnut automaton files, each written atomically.
+fn export_walnut(dir: &Path, vocabulary: &Vocabulary, max_states: usize) -> Result<()> {
+    let budget = Budget::new(max_states, Cancel::never());
+    let files = prove::walnut_files(vocabulary, &budget)?;
+    for (name, text) in files {
+        let path = dir.join(&name);
+        let mut f = AtomicFile::create(&path).map_err(naming("--export-walnut"))?;
+        use std::io::Write;
+        f.file()
+            .write_all(text.as_bytes())
+            .map_err(|e| Error::file(&path, e))?;
+        f.commit()?;
+        note(format_args!("wrote {}", path.display()));
+    }
+    Out::new().finish()
+}
+
+/// `--theorem NAME`: each sentence decided, the verdicts printed, the sizes and times on stderr;
+/// a verdict other than the recorded one is a disagreement (status 1).
+fn theorem(
+    args: &ProveArgs,
+    t: &Theorem,
+    vocabulary: &Vocabulary,
+    max_states: usize,
+) -> Result<()> {
+    let start = Instant::now();
+    let reports = prove::prove_theorem(t, vocabulary, max_states, Cancel::never())
+        .map_err(with_the_cap_option)?;
+    let holds = reports.iter().all(|r| r.verdict.holds);
+    let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);
+    let mut out = Out::new();
+    if args.json {
+        out.json(&TheoremJson {
+            theorem: t.name,
+            verdict: holds,
+            sentences: reports
+                .iter()
+                .map(|r| SentenceJson {
+                    statement: r.sentence,
+                    says: r.what,
+                    verdict: r.verdict.holds,
+                    recorded: r.expected,
+                    largest_built: r.largest_built.to_string(),
+                    largest_minimal: r.largest_minimal.to_string(),
+                })
+                .collect(),
+        })?;
+    } else {
+        outln!(out, "{}", word(holds))?;
+        for r in &reports {
+            outln!(out, "{} {}: {}", word(r.verdict.holds), r.what, r.sentence)?;
+            if let Some(line) = counterexample_line(&r.verdict) {
+                outln!(out, "  {line}")?;
             }
         }
-        out.finish()?;
-        for r in &reports {
-            note(format_args!(
-                "{}: {:.3} s, largest automaton {} states built, {} after minimization",
-                r.what, r.seconds, r.largest_built, r.largest_minimal
-            ));
-        }
-        note(format_args!(
-            "{}: {:.3} s in all",
-            t.name,
-            start.elapsed().as_secs_f64()
-        ));
-        if !as_recorded {
-            return Err(Error::Disagreement(format!(
-                "the theorem {} did not get its recorded verdicts",
-                t.name
-            )));
-        }
-        return Ok(());
     }
+    out.finish()?;
+    for r in &reports {
+        note(format_args!(
+            "{}: {:.3} s, largest automaton {} states built, {} after minimization",
+            r.what, r.seconds, r.largest_built, r.largest_minimal
+        ));
+    }
+    note(format_args!(
+        "{}: {:.3} s in all",
+        t.name,
+        start.elapsed().as_secs_f64()
+    ));
+    if !as_recorded {
+        return Err(Error::Disagreement(format!(
+            "the theorem {} did not get its recorded verdicts",
+            t.name
+        )));
+    }
+    Ok(())
+}
+
+/// A statement decided: TRUE or FALSE with the least counterexample, checked against `--expect`.
+fn statement(
+    args: &ProveArgs,
+    numeration: Numeration,
+    vocabulary: &Vocabulary,
+    max_states: usize,
+) -> Result<()> {
     let statement = args.statement.as_deref().unwrap_or_default();
     let start = Instant::now();
     let budget = Budget::for_numeration(numeration, max_states, Cancel::never());
-    let v = prove::decide(statement, &vocabulary, &budget).map_err(with_the_cap_option)?;
+    let v = prove::decide(statement, vocabulary, &budget).map_err(with_the_cap_option)?;
+    let mut out = Out::new();
     if args.json {
         out.json(&VerdictJson {
             statement,

@@ -24,7 +24,7 @@ use wythoff::grundy::rows::{Periods, Stage};
 #[derive(Args)]
 #[command(mut_args(rows_threads))]
 pub(crate) struct RowsArgs {
-    /// Number of rows X (rows 0..X-1).
+    /// Number of rows X (rows 0..X-1), 1 to 4096.
     #[arg(value_parser = size, allow_hyphen_values = true,
           required_unless_present_any = ["check", "growth"])]
     pub(crate) x: Option<u64>,

@@ -245,51 +245,8 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     } else {
         None
     };
-    let plots = match &args.plots {
-        None => None,
-        Some(d) => {
-            // The plots measure a table of Wythoff's game: refused for another a, before any
-            // work and before the directory is made.
-            if let Some(t) = &args.table {
-                let a = wythoff::grundy::TableFile::open(t)
-                    .map_err(table_error)?
-                    .header
-                    .a;
-                if a != 1 {
-                    return Err(Error::usage(format!(
-                        "--plots: the plots measure a table of Wythoff's game (a = 1); '{}' is of \
-                         a = {a}, whose table checks are skipped",
-                        t.display()
-                    )));
-                }
-            }
-            Some(wythoff::plot::check_dir(d).map_err(|e| match e {
-                Error::Usage(m) => Error::usage(format!("--plots: {m}")),
-                e => e,
-            })?)
-        }
-    };
-    let (out, in_place) = match &args.output {
-        Some(p) => {
-            let tables = args.table.iter().map(|t| (t, "--table"));
-            for (input, flag) in tables.chain(args.merge.iter().map(|m| (m, "--merge"))) {
-                wythoff::artifact::atomic::refuse_overwriting_input(p, "-o", input, flag)?;
-            }
-            let in_place = matches!(
-                target(p, Need::Stream).map_err(naming("-o"))?,
-                Target::InPlace(_) | Target::Descriptor(_)
-            );
-            let f = AtomicFile::create(p).map_err(naming("-o"))?;
-            for stale in f.removed_stale() {
-                eprintln!(
-                    "wythoff: note: removed '{}', the temporary file of a killed run",
-                    stale.display()
-                );
-            }
-            (Some(f), in_place)
-        }
-        None => (None, false),
-    };
+    let plots = plots_dir(&args)?;
+    let (out, in_place) = open_output(&args)?;
     if in_place && (args.resume || args.restart) {
         return Err(Error::usage(
             "--resume/--restart: the report goes to a special file (a FIFO or device), where no checkpoint can be kept; give a regular file to -o",
@@ -364,4 +321,58 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     } else {
         Ok(())
     }
+}
+
+/// The folder of `--plots`, checked before any work: only for a table of Wythoff's game.
+fn plots_dir(args: &VerifyArgs) -> Result<Option<PathBuf>> {
+    Ok(match &args.plots {
+        None => None,
+        Some(d) => {
+            // The plots measure a table of Wythoff's game: refused for another a, before any
+            // work and before the directory is made.
+            if let Some(t) = &args.table {
+                let a = wythoff::grundy::TableFile::open(t)
+                    .map_err(table_error)?
+                    .header
+                    .a;
+                if a != 1 {
+                    return Err(Error::usage(format!(
+                        "--plots: the plots measure a table of Wythoff's game (a = 1); '{}' is of \
+                         a = {a}, whose table checks are skipped",
+                        t.display()
+                    )));
+                }
+            }
+            Some(wythoff::plot::check_dir(d).map_err(|e| match e {
+                Error::Usage(m) => Error::usage(format!("--plots: {m}")),
+                e => e,
+            })?)
+        }
+    })
+}
+
+/// The report's output opened before any work (refused where it would overwrite an input), and
+/// whether it is a special file written in place.
+fn open_output(args: &VerifyArgs) -> Result<(Option<AtomicFile>, bool)> {
+    Ok(match &args.output {
+        Some(p) => {
+            let tables = args.table.iter().map(|t| (t, "--table"));
+            for (input, flag) in tables.chain(args.merge.iter().map(|m| (m, "--merge"))) {
+                wythoff::artifact::atomic::refuse_overwriting_input(p, "-o", input, flag)?;
+            }
+            let in_place = matches!(
+                target(p, Need::Stream).map_err(naming("-o"))?,
+                Target::InPlace(_) | Target::Descriptor(_)
+            );
+            let f = AtomicFile::create(p).map_err(naming("-o"))?;
+            for stale in f.removed_stale() {
+                eprintln!(
+                    "wythoff: note: removed '{}', the temporary file of a killed run",
+                    stale.display()
+                );
+            }
+            (Some(f), in_place)
+        }
+        None => (None, false),
+    })
 }

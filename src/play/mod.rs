@@ -187,6 +187,11 @@ pub const PROMPT: &str = "your move> ";
 const COMMANDS: &str = "Commands: hint (the winning moves and, on the board, the safe cells), \
                         undo (take back your last move), show (the position again), help, quit.";
 
+/// The commands of a session without a board (three piles, sums, N heaps, --game, piles past
+/// the board).
+const COMMANDS_NO_BOARD: &str = "Commands: hint (the winning moves), undo (take back your last \
+                                 move), show (the position again), help, quit.";
+
 impl Session {
     /// Prepares the game: draws a random start if asked, refuses games the rules do not allow.
     pub fn new(setup: Setup) -> Result<Session> {
@@ -245,8 +250,9 @@ impl Session {
     pub fn opening(&mut self) -> Result<String> {
         let mut t = format!("{}\n", self.game.describe(&self.state));
         t.push_str(&format!(
-            "{}. {COMMANDS}\n",
-            capitalise(self.game.move_syntax(&self.state))
+            "{}. {}\n",
+            capitalise(self.game.move_syntax(&self.state)),
+            self.commands()
         ));
         if let Some(seed) = self.random_seed {
             t.push_str(&format!("Random start (seed {seed}).\n"));
@@ -264,6 +270,15 @@ impl Session {
             t.push_str(&self.show(false)?);
         }
         Ok(t)
+    }
+
+    /// The commands, with the board's safe cells where the session draws a board.
+    fn commands(&self) -> &'static str {
+        if self.board.is_some() {
+            COMMANDS
+        } else {
+            COMMANDS_NO_BOARD
+        }
     }
 
     /// What the session says when the input ends before the game does.
@@ -284,9 +299,10 @@ impl Session {
                 capitalise(self.game.move_syntax(&self.state))
             ),
             "help" | "?" => format!(
-                "{}\n{}. {COMMANDS}\n",
+                "{}\n{}. {}\n",
                 self.game.describe(&self.state),
-                capitalise(self.game.move_syntax(&self.state))
+                capitalise(self.game.move_syntax(&self.state)),
+                self.commands()
             ),
             "quit" | "q" | "exit" => {
                 self.over = true;

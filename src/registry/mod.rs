@@ -80,7 +80,8 @@ pub struct Family {
 pub const FAMILIES: [Family; 6] = [
     Family {
         pattern: "wythoff, fraenkel-A",
-        about: "Wythoff's game (a = 1) and Fraenkel's generalized game with parameter A >= 1",
+        about: "Wythoff's game (a = 1) and Fraenkel's generalized game with parameter A, \
+                1 <= A < 2^64",
         make: two_pile::normal,
     },
     Family {
@@ -89,7 +90,7 @@ pub const FAMILIES: [Family; 6] = [
         make: two_pile::misere,
     },
     Family {
-        pattern: "NAME of a line game, gdwn-P-Q",
+        pattern: "NAME of a line game, gdwn-P-Q (0 < P < Q <= 64)",
         about: "two-pile line games (wythoff grundy --list-games)",
         make: line::named,
     },
@@ -114,7 +115,10 @@ pub const FAMILIES: [Family; 6] = [
 pub fn find(name: &str) -> Result<Box<dyn Game>> {
     FAMILIES.iter().find_map(|f| (f.make)(name)).ok_or_else(|| {
         let known: Vec<&str> = FAMILIES.iter().map(|f| f.pattern).collect();
-        let lines: Vec<&str> = crate::lines::NAMED.iter().map(|g| g.0).collect();
+        let lines: Vec<&str> = (crate::lines::NAMED.iter())
+            .map(|g| g.0)
+            .filter(|g| !["wythoff", "nim"].contains(g))
+            .collect();
         Error::usage(format!(
             "no game is named '{name}' (accepted: {}; the line games are {})",
             known.join("; "),
