@@ -40,7 +40,10 @@ pub fn analyse<'py>(
         .winning_moves
         .iter()
         .map(|m| {
-            let heaps = m.iter().map(|v| to_py(py, v)).collect::<PyResult<Vec<_>>>()?;
+            let heaps = m
+                .iter()
+                .map(|v| to_py(py, v))
+                .collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, heaps)
         })
         .collect::<PyResult<Vec<_>>>()?;
