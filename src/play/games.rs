@@ -610,19 +610,7 @@ fn registry_move(
     h: &[u64],
     q: &[Integer],
 ) -> std::result::Result<Vec<u64>, String> {
-    let mut out = Vec::with_capacity(h.len());
-    for (i, (&old, new)) in h.iter().zip(q).enumerate() {
-        match new.to_u64().filter(|&v| v <= old) {
-            Some(v) => out.push(v),
-            None => {
-                return Err(format!(
-                    "piles only shrink: heap {} has {old} counter{}, not {new}",
-                    i + 1,
-                    if old == 1 { "" } else { "s" }
-                ));
-            }
-        }
-    }
+    let out = shrunk(h, q)?;
     if out == h {
         return Err("a move must take at least one counter".into());
     }
@@ -721,9 +709,8 @@ fn three_move(p: &[u64; 3], q: &[Integer; 3]) -> std::result::Result<[u64; 3], S
     Ok(out)
 }
 
-/// Checks the N-heap move h → q: no heap grows, and what is taken is a move of N-heap Wythoff
-/// ([`crate::nheap::is_move`]).
-fn nheap_move(h: &[u64], q: &[Integer]) -> std::result::Result<Vec<u64>, String> {
+/// The heaps `q` of a move from `h`, each at most its old size (as u64); else why not.
+fn shrunk(h: &[u64], q: &[Integer]) -> std::result::Result<Vec<u64>, String> {
     let mut out = Vec::with_capacity(h.len());
     for (i, (&old, new)) in h.iter().zip(q).enumerate() {
         match new.to_u64().filter(|&v| v <= old) {
@@ -737,6 +724,13 @@ fn nheap_move(h: &[u64], q: &[Integer]) -> std::result::Result<Vec<u64>, String>
             }
         }
     }
+    Ok(out)
+}
+
+/// Checks the N-heap move h → q: no heap grows, and what is taken is a move of N-heap Wythoff
+/// ([`crate::nheap::is_move`]).
+fn nheap_move(h: &[u64], q: &[Integer]) -> std::result::Result<Vec<u64>, String> {
+    let out = shrunk(h, q)?;
     let taken: Vec<u64> = h.iter().zip(&out).map(|(a, b)| a - b).collect();
     if taken.iter().all(|&t| t == 0) {
         return Err("a move must take at least one counter".into());
