@@ -32,13 +32,14 @@
 //!   binary header and its kinds, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
 //! * [`cancel`] — a flag by which an embedder stops a long computation between blocks.
+//! * [`context`] — workers, progress and cancellation of a long call, as one value.
 //!
 //! No floating point decides any floor, comparison or index.
 
 #![warn(missing_docs)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
-pub use wythoff_core::{cancel, check, decimal_string, error, game, num, oracle};
+pub use wythoff_core::{cancel, check, context, decimal_string, error, game, num, oracle};
 pub use wythoff_files as artifact;
 pub use wythoff_prove as prove;
 
@@ -57,6 +58,7 @@ pub mod sums;
 pub mod three_pile;
 pub mod verify;
 
+pub use context::Context;
 pub use error::{Error, Result};
 pub use game::Rules;
 pub use pairs::{Outcome, Side, Solver, Strategy};

@@ -7,6 +7,7 @@
 //! * [`num`] — numbers as users write them (`1e12`, `2^64`), exact floors of quadratic surds;
 //! * [`rational`] — the limits and errors of rationals read from text;
 //! * [`cancel`] — the flag by which an embedder stops a long computation between blocks;
+//! * [`context`] — the context of a long call: workers, progress and cancellation as one value;
 //! * [`check`] — one check's outcome (ok, FAIL or skipped, and what it covered), shared by every
 //!   report, and its human rendering; [`decimal_string`] — serde for integers as decimal
 //!   strings;
@@ -23,6 +24,7 @@
 
 pub mod cancel;
 pub mod check;
+pub mod context;
 pub mod decimal_string;
 pub mod error;
 pub mod game;
@@ -31,4 +33,5 @@ pub mod num;
 pub mod oracle;
 pub mod rational;
 
+pub use context::Context;
 pub use error::{Error, Result};
