@@ -1,13 +1,15 @@
 //! The games `wythoff play` offers, behind one interface: positions, legality with the reason
 //! for a refusal, outcomes, winning moves and the computer's choice (doc/play.md).
 //!
-//! * Two piles, any a, normal or misère play: outcomes and every winning move from
-//!   [`Solver`] with the algebraic strategy (exact at any size; Fraenkel 1982, Theorem 2),
-//!   O(M(log x)) per look-up.
-//! * Three piles, a = 1, normal play: the box [0, x] × [0, y] × [0, z] of the start is solved
-//!   once by line occupancy ([`Box3`], doc/three_pile.md; O(x·y·z / 64) word operations, 0.2 s
-//!   for piles of 1000); every later position lies in the box, its outcome is one look-up and
-//!   its winning moves a scan of the ≤ 7·max(x, y, z) moves.
+//! Every game but sums is a game of the [`registry`], which decides its positions:
+//! * Two piles, any a, normal or misère play (`wythoff`, `fraenkel-A`, `misere-…`): outcomes
+//!   and every winning move from the algebraic strategy (exact at any size; Fraenkel 1982,
+//!   Theorem 2), O(M(log x)) per look-up.
+//! * Three piles, a = 1, normal play (`three-pile`): the box [0, x] × [0, y] × [0, z] of the
+//!   start is solved once by line occupancy (doc/three_pile.md; O(x·y·z / 64) word operations,
+//!   0.2 s for piles of 1000); every later position lies in the box, its outcome is one look-up
+//!   and its winning moves a scan of the ≤ 7·max(x, y, z) moves.
+//! * N-heap Wythoff (`nheap`) and the games chosen by name (`--game`): the game's engine.
 //! * Sums of pairs, any a, normal play: the Grundy table of the largest component is computed
 //!   once ([`Oracle`]); the sum is a P-position iff the nim-sum s of the components' values is 0,
 //!   and a winning move lowers a component of value g with g ⊕ s < g to a position of value
@@ -22,10 +24,9 @@
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::num::natural;
-use crate::pairs::{Outcome, Solver, Strategy};
+use crate::pairs::Outcome;
 use crate::registry;
 use crate::sums::{Oracle, TABLE_LIMIT};
-use crate::three_pile::Box3;
 use rug::Integer;
 use std::fmt;
 
@@ -131,15 +132,13 @@ pub struct Choice {
 }
 
 enum Engine {
-    Pair(Solver),
-    Three(Box3),
+    /// A sum of two-pile positions: the Grundy values of its components.
     Sum(Oracle),
-    /// Each position analysed when asked ([`crate::nheap::analyse`]: the slices for three heaps,
-    /// the box search otherwise); the start's analysis checks the limits up front.
-    Nheap,
-    /// A game of the registry: each position analysed when asked ([`registry::Game::analyse`];
-    /// the line games and three-pile keep their last rows, table or box, which cover every
-    /// position below the start); the start's analysis checks the limits up front.
+    /// A game of the registry: each position analysed when asked ([`registry::Game::analyse`]:
+    /// two piles by the algebraic strategy at any size; three piles, the line games and
+    /// three-pile keep their box, rows or table, which cover every position below the start;
+    /// N heaps by the slices or the box search); the start's analysis checks the limits up
+    /// front.
     Registry(Box<dyn registry::Game>),
 }
 
@@ -155,7 +154,7 @@ impl Game {
     /// three piles with a ≠ 1, and piles beyond [`MAX_THREE_PILE`] / [`MAX_SUM_PILE`].
     pub fn new(rules: Rules, start: &State) -> Result<Game> {
         let engine = match start {
-            State::Pair(..) => Engine::Pair(Solver::new(rules, Strategy::Algebraic)),
+            State::Pair(..) => Engine::Registry(registry::two_pile(rules)),
             State::Three(p) => {
                 if rules.misere() || rules.a() != 1 {
                     return Err(Error::domain(
@@ -170,7 +169,7 @@ impl Game {
                          product of the piles)"
                     )));
                 }
-                Engine::Three(Box3::solve(p[0], p[1], p[2], &|_| {})?)
+                Engine::Registry(started("three-pile", start)?)
             }
             State::Sum(cs) => {
                 if rules.misere() {
@@ -215,9 +214,7 @@ impl Game {
                         h.len()
                     )));
                 }
-                // every later position lies below the start: its limits hold for them too
-                crate::nheap::analyse(h)?;
-                Engine::Nheap
+                Engine::Registry(started("nheap", start)?)
             }
         };
         Ok(Game { rules, engine })
@@ -260,10 +257,10 @@ impl Game {
         }
     }
 
-    /// The analysis of a position of a game of the registry.
+    /// The analysis of a position by the game of the registry played.
     fn registry_analysis(&self, s: &State) -> Result<registry::Analysis> {
-        match (&self.engine, s) {
-            (Engine::Registry(g), State::Game(h)) => registry::analyse(g.as_ref(), &integers(h)),
+        match (&self.engine, heaps(s)) {
+            (Engine::Registry(g), Some(h)) => registry::analyse(g.as_ref(), &h),
             _ => Err(mismatch(s)),
         }
     }
@@ -272,14 +269,8 @@ impl Game {
     /// position is P in normal play and N in misère play.
     pub fn is_p(&self, s: &State) -> Result<bool> {
         match (&self.engine, s) {
-            (Engine::Pair(solver), State::Pair(x, y)) => Ok(solver.outcome(x, y)? == Outcome::P),
-            (Engine::Three(b), State::Three(p)) => Ok(b.is_p(p[0], p[1], p[2])),
             (Engine::Sum(o), State::Sum(cs)) => Ok(self.sum_values(o, cs)?.1 == 0),
-            (Engine::Nheap, State::Nheap(h)) => Ok(crate::nheap::analyse(h)?.outcome == Outcome::P),
-            (Engine::Registry(_), State::Game(_)) => {
-                Ok(self.registry_analysis(s)?.outcome == Outcome::P)
-            }
-            _ => Err(mismatch(s)),
+            _ => Ok(self.registry_analysis(s)?.outcome == Outcome::P),
         }
     }
 
@@ -301,24 +292,14 @@ impl Game {
             return Ok(Vec::new());
         }
         match (&self.engine, s) {
-            (Engine::Pair(solver), State::Pair(x, y)) => Ok(solver
-                .winning_moves(x, y)?
-                .into_iter()
-                .map(|(u, v)| State::Pair(u, v))
-                .collect()),
-            (Engine::Three(b), State::Three(p)) => {
-                let mut v = Vec::new();
-                for d in 1..8usize {
-                    let dir = [d & 1, (d >> 1) & 1, (d >> 2) & 1].map(|e| e as u64);
-                    let kmax = (0..3).filter(|&i| dir[i] == 1).map(|i| p[i]).min();
-                    for k in 1..=kmax.unwrap_or(0) {
-                        let q = [0, 1, 2].map(|i| p[i] - k * dir[i]);
-                        if b.is_p(q[0], q[1], q[2]) {
-                            v.push(State::Three(q));
-                        }
-                    }
-                }
-                Ok(v)
+            (Engine::Registry(g), State::Three(p)) => {
+                // in the order of the moves: directions e1, e2, e1+e2, e3, …, nearest first
+                let wins = self.registry_analysis(s)?.winning_moves;
+                Ok(g.moves(p)
+                    .into_iter()
+                    .filter(|q| wins.iter().any(|w| w.iter().zip(q).all(|(a, b)| a == b)))
+                    .map(|q| State::Three([q[0], q[1], q[2]]))
+                    .collect())
             }
             (Engine::Sum(o), State::Sum(cs)) => {
                 let (values, nim) = self.sum_values(o, cs)?;
@@ -339,17 +320,11 @@ impl Game {
                 }
                 Ok(v)
             }
-            (Engine::Nheap, State::Nheap(h)) => Ok(crate::nheap::analyse(h)?
-                .moves
-                .into_iter()
-                .map(State::Nheap)
-                .collect()),
-            (Engine::Registry(_), State::Game(_)) => self
+            (Engine::Registry(_), _) => self
                 .registry_analysis(s)?
                 .winning_moves
-                .iter()
-                .map(|m| m.iter().map(small).collect::<Result<Vec<u64>>>())
-                .map(|m| m.map(State::Game))
+                .into_iter()
+                .map(|m| rebuilt(s, m))
                 .collect(),
             _ => Err(mismatch(s)),
         }
@@ -545,7 +520,7 @@ impl Game {
 
     /// The rules in one paragraph, as the session opens.
     pub fn describe(&self, s: &State) -> String {
-        if let Engine::Registry(g) = &self.engine {
+        if let (Engine::Registry(g), State::Game(_)) = (&self.engine, s) {
             let end = if g.misere() {
                 "The player who cannot move wins (misère play)."
             } else {
@@ -600,6 +575,42 @@ impl Game {
 /// The heaps as integers.
 fn integers(h: &[u64]) -> Vec<Integer> {
     h.iter().map(|&v| Integer::from(v)).collect()
+}
+
+/// The heaps of a position of a game of the registry; `None` for a sum.
+fn heaps(s: &State) -> Option<Vec<Integer>> {
+    match s {
+        State::Pair(x, y) => Some(vec![x.clone(), y.clone()]),
+        State::Three(p) => Some(integers(p)),
+        State::Nheap(h) | State::Game(h) => Some(integers(h)),
+        State::Sum(_) => None,
+    }
+}
+
+/// The position of the kind of `s` with heaps `m`.
+fn rebuilt(s: &State, mut m: Vec<Integer>) -> Result<State> {
+    let words = |m: &[Integer]| m.iter().map(small).collect::<Result<Vec<u64>>>();
+    Ok(match s {
+        State::Pair(..) if m.len() == 2 => {
+            let y = m.pop().unwrap_or_default();
+            State::Pair(m.pop().unwrap_or_default(), y)
+        }
+        State::Three(_) if m.len() == 3 => {
+            let w = words(&m)?;
+            State::Three([w[0], w[1], w[2]])
+        }
+        State::Nheap(_) => State::Nheap(words(&m)?),
+        State::Game(_) => State::Game(words(&m)?),
+        _ => return Err(mismatch(s)),
+    })
+}
+
+/// The game `name` of the registry prepared for `start`, which it analyses first: that checks
+/// its limits, which hold for every later position since each lies below it.
+fn started(name: &str, start: &State) -> Result<Box<dyn registry::Game>> {
+    let g = registry::find(name)?;
+    registry::analyse(g.as_ref(), &heaps(start).ok_or_else(|| mismatch(start))?)?;
+    Ok(g)
 }
 
 /// Checks the move h → q in a game of the registry: no heap grows, at least one counter is

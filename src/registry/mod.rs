@@ -127,6 +127,12 @@ pub fn find(name: &str) -> Result<Box<dyn Game>> {
     })
 }
 
+/// Fraenkel's game with the parameter and play convention of `rules` (the family `wythoff`,
+/// `fraenkel-A`, `misere-…`).
+pub fn two_pile(rules: crate::game::Rules) -> Box<dyn Game> {
+    two_pile::of(rules)
+}
+
 /// P or N and every winning move of `p` in `game`, after checking the number of heaps.
 pub fn analyse(game: &dyn Game, p: &[Integer]) -> Result<Analysis> {
     let heaps = game.heaps();

@@ -37,7 +37,12 @@ fn parse(name: &str, misere: bool) -> Option<Box<dyn Game>> {
         }
         digits.parse().ok()?
     };
-    Some(Box::new(TwoPile(Rules::new(a, misere).ok()?)))
+    Some(of(Rules::new(a, misere).ok()?))
+}
+
+/// The game of `rules`.
+pub(super) fn of(rules: Rules) -> Box<dyn Game> {
+    Box::new(TwoPile(rules))
 }
 
 impl Moves for TwoPile {
