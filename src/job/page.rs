@@ -56,7 +56,14 @@ pub struct Page<'a> {
 }
 
 /// The section anchors of the page, in order (tests look for them).
-pub const SECTIONS: [&str; 5] = ["files", "verification", "pictures", "catalogue", "figures"];
+pub const SECTIONS: [&str; 6] = [
+    "files",
+    "verification",
+    "pictures",
+    "catalogue",
+    "games",
+    "figures",
+];
 
 /// `s` with `& < > " '` replaced by their character references.
 pub fn escape(s: &str) -> String {
@@ -115,6 +122,7 @@ pub fn render(p: &Page) -> String {
     verification_section(&mut h, p.report);
     pictures_section(&mut h, &p.files);
     catalogue_section(&mut h, &p.catalogue);
+    games_section(&mut h);
     figures_section(&mut h, &p.figures);
     h.push_str("</body>\n</html>\n");
     h
@@ -264,6 +272,28 @@ fn catalogue_section(h: &mut String, catalogue: &[PageSequence]) {
             s.terms,
             href(&s.file),
             e(&s.file)
+        );
+    }
+    h.push_str("</table>\n");
+}
+
+/// The games of the registry ([`crate::registry::FAMILIES`]): a row per family, its names and
+/// what it is.
+fn games_section(h: &mut String) {
+    let e = escape;
+    let _ = writeln!(
+        h,
+        "<h2 id=\"games\">Games</h2>\n<p>Each game below answers P or N and every winning move \
+         (<code>wythoff move --game NAME</code>), is played by <code>wythoff play --game \
+         NAME</code>, and is held against the brute-force oracle of its rules by the tests.</p>\n\
+         <table>\n<tr><th>names</th><th>game</th></tr>"
+    );
+    for f in &crate::registry::FAMILIES {
+        let _ = writeln!(
+            h,
+            "<tr><td><code>{}</code></td><td>{}</td></tr>",
+            e(f.pattern),
+            e(f.about)
         );
     }
     h.push_str("</table>\n");
