@@ -18,6 +18,7 @@
 //! [`FAMILIES`]; the registry's tests then hold its engine against the oracle on a box, and
 //! its moves against an independent statement of its rules.
 
+pub mod check;
 mod line;
 mod nheap;
 mod three;
