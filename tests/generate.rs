@@ -158,7 +158,14 @@ fn attribute(html: &str, attr: &str) -> Vec<String> {
 /// checks in order (name and status), and no external resource.
 fn check_page(out: &std::path::Path, names: &[String]) {
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
-    for s in ["files", "verification", "pictures", "catalogue", "games", "figures"] {
+    for s in [
+        "files",
+        "verification",
+        "pictures",
+        "catalogue",
+        "games",
+        "figures",
+    ] {
         assert!(
             html.contains(&format!("<h2 id=\"{s}\">")),
             "section {s} missing"

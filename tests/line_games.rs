@@ -284,7 +284,7 @@ fn line_pairs_are_the_zeros_of_the_naive_table() {
     for (args, says) in [
         (
             &["line-pairs", "5", "--rules", "1,1:0,1"][..],
-            "need the Nim moves",
+            "lack the Nim moves 1,0 and 0,1",
         ),
         (&["line-pairs", "5", "--game", "chess"][..], "unknown game"),
         (

@@ -7,7 +7,7 @@ use clap::Args;
 use std::path::PathBuf;
 use wythoff::artifact::resources;
 use wythoff::error::{Error, Result};
-use wythoff::lines::ppos::RowPositions;
+use wythoff::lines::ppos::{Input, RowPositions, RowsError};
 
 #[derive(Args)]
 pub(crate) struct LinePairsArgs {
@@ -49,7 +49,18 @@ pub(crate) fn line_pairs(args: LinePairsArgs) -> Result<()> {
     let bytes = wythoff::lines::ppos::bytes_needed(&rules, args.n);
     resources::check_cap(bytes, &format!("{} rows of {rules}", args.n)).map_err(naming("N"))?;
     let mut sink = Sink::open(args.output.as_deref())?;
-    let mut rows = RowPositions::new(&rules, args.n)?;
+    let mut rows = RowPositions::new(&rules, args.n).map_err(|e| match e {
+        RowsError::Refused(r) => Error::usage(format!(
+            "{}: {}",
+            match (r.input, args.game.is_some()) {
+                (Input::Rules, false) => "--rules",
+                (Input::Rules, true) => "--game",
+                (Input::Rows, _) => "N",
+            },
+            r.message
+        )),
+        RowsError::Failed(e) => e,
+    })?;
     let pb = progress_bar(if args.n >= 1 << 24 { args.n.into() } else { 0 }, "rows");
     let mut chunk = String::with_capacity(1 << 20);
     while let Some((x, y)) = rows.next_position() {

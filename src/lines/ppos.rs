@@ -32,7 +32,7 @@
 //! handed on as they are found.
 
 use super::{LineRules, Rule};
-use crate::error::{Error, Result};
+use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
 
 /// Used integers 0..len, with the least free integer ≥ i (a union–find forest: a used i points
 /// to i + 1; the last entry is never used).
@@ -120,25 +120,53 @@ fn diagonal(rules: &LineRules) -> (Vec<&Rule>, Vec<&Rule>) {
         .partition(|r| !r.jump)
 }
 
+/// The input of [`RowPositions::new`] that a refusal concerns, so that a caller names its own
+/// argument for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// The rules: P-positions row by row need the Nim moves.
+    Rules,
+    /// The number of rows: past the indices of the engine.
+    Rows,
+}
+
+/// Why [`RowPositions::new`] refuses its inputs, or its failure.
+#[derive(Debug, thiserror::Error)]
+pub enum RowsError {
+    /// The rules or the number of rows, refused before any work.
+    #[error(transparent)]
+    Refused(#[from] Refusal<Input>),
+    /// A failure past the checks.
+    #[error(transparent)]
+    Failed(#[from] Error),
+}
+refusals_are_usage!(RowsError, carries Failed);
+
 impl RowPositions {
     /// The P-positions of `rules` in rows 0..rows; refused unless the rules contain (1, 0) and
     /// (0, 1) (otherwise a row may hold no P-position or several), or if `rows` passes
     /// [`MAX_ROWS`].
-    pub fn new(rules: &LineRules, rows: u64) -> Result<RowPositions> {
+    pub fn new(rules: &LineRules, rows: u64) -> std::result::Result<RowPositions, RowsError> {
         if !rules.has_nim_moves() {
-            return Err(Error::usage(format!(
-                "--rules {rules}: P-positions row by row need the Nim moves 1,0 and 0,1 \
-                 among the rules (then every row and column holds exactly one)"
-            )));
+            return Err(RowsError::refused(
+                Input::Rules,
+                format!(
+                    "the rules {rules} lack the Nim moves 1,0 and 0,1, which P-positions row by \
+                     row need (then every row and column holds exactly one)"
+                ),
+            ));
         }
         let (diag, jumps) = diagonal(rules);
         let spread = 1 + diag.len() as u64;
         let cols = spread * rows + 2 + jumps.len() as u64;
         let too_many = || {
-            Error::usage(format!(
-                "N: {rows} rows of {rules} is more than the indices allow (at most {MAX_ROWS} \
-                 rows, and (q/p + {spread}) x N below 2^32 for each rule (p, q))"
-            ))
+            RowsError::refused(
+                Input::Rows,
+                format!(
+                    "{rows} rows of {rules} is more than the indices allow (at most {MAX_ROWS} \
+                     rows, and (q/p + {spread}) x N below 2^32 for each rule (p, q))"
+                ),
+            )
         };
         if rows > MAX_ROWS {
             return Err(too_many());

@@ -95,7 +95,9 @@ impl Start {
                 .iter()
                 .map(|v| {
                     v.to_u64().ok_or_else(|| {
-                        Error::domain(format!("play --game takes heaps below 2^64, not {v}"))
+                        Error::domain(format!(
+                            "a game of the registry is played with heaps below 2^64, not {v}"
+                        ))
                     })
                 })
                 .collect::<Result<Vec<u64>>>()?;
