@@ -19,6 +19,7 @@
 //! the most counters on the table.  With a random generator the computer draws uniformly among
 //! its winning moves, or among all one-counter moves.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::num::natural;
@@ -170,7 +171,7 @@ impl Game {
                          product of the piles)"
                     )));
                 }
-                Engine::Three(Box3::solve(p[0], p[1], p[2], &|_| {})?)
+                Engine::Three(Box3::solve(*p, &Context::serial())?)
             }
             State::Sum(cs) => {
                 if rules.misere() {
