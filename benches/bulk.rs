@@ -17,7 +17,7 @@ fn bench(c: &mut Criterion) {
         for (name, k) in [("sturmian", Kernel::Sturmian), ("exact", Kernel::Exact)] {
             let p = plan.clone().with_kernel(k);
             g.bench_function(format!("checksum/a={a}/{name}"), |b| {
-                b.iter(|| bulk::checksum(&p, &|_| {}).unwrap())
+                b.iter(|| bulk::checksum(&p, &wythoff::Context::serial()).unwrap())
             });
         }
         g.bench_function(format!("text/a={a}"), |b| {

@@ -3,6 +3,7 @@
 //! `NAIVE_N` (default 2048) sets the size of the comparison.
 
 use std::time::Instant;
+use wythoff::Context;
 use wythoff::grundy::{Spec, Table};
 
 /// The naive reference: for every cell, mark the values of all its options, take the mex.
@@ -47,7 +48,8 @@ fn main() {
     let mut table = None;
     for _ in 0..5 {
         let t0 = Instant::now();
-        table = Some(Table::compute(Spec::new(1, n as u64).unwrap(), threads, &|_| {}).unwrap());
+        table =
+            Some(Table::compute(Spec::new(1, n as u64).unwrap(), &Context::new(threads)).unwrap());
         times.push(t0.elapsed().as_secs_f64());
     }
     let table = table.unwrap();
@@ -68,7 +70,7 @@ fn main() {
     println!("| ratio | {:.0}× |", t_naive / t_engine);
     for m in [4096usize, 8192, 16384] {
         let t0 = Instant::now();
-        let _ = Table::compute(Spec::new(1, m as u64).unwrap(), threads, &|_| {}).unwrap();
+        let _ = Table::compute(Spec::new(1, m as u64).unwrap(), &Context::new(threads)).unwrap();
         println!("| engine N = {m} | {:.2} |", t0.elapsed().as_secs_f64());
     }
 }

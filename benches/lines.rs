@@ -12,6 +12,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;
+use wythoff::Context;
 use wythoff::grundy::{Spec, Table};
 use wythoff::lines::ppos::RowPositions;
 use wythoff::lines::{LineRules, LineTable};
@@ -25,12 +26,12 @@ fn bench(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(2));
     for n in [4096u64, 16384] {
         g.bench_with_input(BenchmarkId::new("engine-a1", n), &n, |b, &n| {
-            b.iter(|| Table::compute(Spec::new(1, n).unwrap(), threads, &|_| {}).unwrap())
+            b.iter(|| Table::compute(Spec::new(1, n).unwrap(), &Context::new(threads)).unwrap())
         });
         for name in ["wythoff", "nimhof-a307296"] {
             let rules = LineRules::named(name).unwrap();
             g.bench_with_input(BenchmarkId::new(format!("line-{name}"), n), &n, |b, &n| {
-                b.iter(|| LineTable::compute(&rules, n, threads, &|_| {}).unwrap())
+                b.iter(|| LineTable::compute(&rules, n, &Context::new(threads)).unwrap())
             });
         }
     }
@@ -53,7 +54,7 @@ fn line_pairs(c: &mut Criterion) {
         if name == "wythoff" {
             let plan = Plan::new(wythoff::Rules::new(1, false).unwrap(), 0, rows - 1).unwrap();
             g.bench_with_input(BenchmarkId::new("bulk-pairs-a1", rows), &plan, |b, p| {
-                b.iter(|| bulk::checksum(p, &|_| {}).unwrap())
+                b.iter(|| bulk::checksum(p, &Context::serial()).unwrap())
             });
         }
         let rules = LineRules::named(name).unwrap();

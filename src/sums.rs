@@ -13,7 +13,7 @@
 //! y₀ + i + kp + (G − y at y₀ + i) = v.
 
 use crate::artifact::certificate::{Certificate, CertificateError};
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::grundy::rows;
 use crate::grundy::{Spec, Table};
@@ -34,22 +34,23 @@ pub struct Oracle {
 
 impl Oracle {
     /// Prepares what the components need: a table of the largest small component, and the
-    /// certified rows up to the largest smaller pile of the big ones.
+    /// certified rows up to the largest smaller pile of the big ones (on two workers).
     pub fn for_positions(a: u64, ps: &[Position]) -> Result<Oracle> {
-        Oracle::prepare(a, ps, None, Cancel::never())
+        Oracle::prepare(a, ps, None, &Context::new(2))
     }
 
     /// Like [`Oracle::for_positions`] for the certificate's a, with its rows for the long ones.
     pub fn with_certificate(ps: &[Position], cert: Certificate) -> Result<Oracle> {
-        Oracle::prepare(cert.a, ps, Some(cert), Cancel::never())
+        Oracle::prepare(cert.a, ps, Some(cert), &Context::new(2))
     }
 
-    /// The table and rows are computed by engines that stop once `cancel` is set.
+    /// The table and rows are computed on `ctx`'s workers, by engines that stop once its flag
+    /// is set.
     fn prepare(
         a: u64,
         ps: &[Position],
         cert: Option<Certificate>,
-        cancel: &Cancel,
+        ctx: &Context,
     ) -> Result<Oracle> {
         let mut side = 0u64;
         let mut rows = 0u64;
@@ -86,14 +87,14 @@ impl Oracle {
             }
         }
         let table = if side > 0 {
-            Some(small_table(a, side, cancel)?)
+            Some(small_table(a, side, ctx)?)
         } else {
             None
         };
         let rows = match cert {
             Some(c) => Some(c),
             None if rows > 0 => Some(Certificate::from_periods(
-                &rows::certified_rows_cancellable(rows, cancel)?,
+                &rows::certified_rows(rows, ctx)?,
                 1,
                 u64::MAX,
             )?),
@@ -175,10 +176,10 @@ impl Oracle {
     }
 }
 
-/// The table of side `side` (< [`TABLE_LIMIT`]) that answers small piles, computed by an engine
-/// that stops once `cancel` is set.
-fn small_table(a: u64, side: u64, cancel: &Cancel) -> Result<Table> {
-    Table::compute_cancellable(Spec::new(a, side)?, 2, &|_| {}, cancel)
+/// The table of side `side` (< [`TABLE_LIMIT`]) that answers small piles, computed on `ctx`'s
+/// workers by an engine that stops once its flag is set.
+fn small_table(a: u64, side: u64, ctx: &Context) -> Result<Table> {
+    Table::compute(Spec::new(a, side)?, ctx)
 }
 
 /// G(x, y) (any order, piles non-negative) from a certificate — the one evaluator of the
@@ -187,13 +188,13 @@ fn small_table(a: u64, side: u64, cancel: &Cancel) -> Result<Table> {
 /// a row's preperiod, from the table of side max(x, y) + 1 that [`Oracle`] computes for small
 /// components, when both piles are below `limit` ([`TABLE_LIMIT`] for the commands: about a
 /// second at the limit).  Beyond that the certificate's refusal is the inner error; the outer one
-/// is the table's (cancelled, out of memory).
+/// is the table's (cancelled, out of memory), computed on `ctx`'s workers and stopped by its flag.
 pub fn certificate_value(
     cert: &Certificate,
     x: &Integer,
     y: &Integer,
     limit: u64,
-    cancel: &Cancel,
+    ctx: &Context,
 ) -> Result<std::result::Result<Integer, CertificateError>> {
     let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
     match cert.value(lo, hi) {
@@ -201,7 +202,7 @@ pub fn certificate_value(
             let Some(side) = hi.to_u64().filter(|&h| h < limit.min(TABLE_LIMIT)) else {
                 return Ok(Err(e));
             };
-            let t = small_table(cert.a, side + 1, cancel)?;
+            let t = small_table(cert.a, side + 1, ctx)?;
             // lo ≤ hi < side + 1 ≤ TABLE_LIMIT: both are small indices of the table
             Ok(Ok(Integer::from(
                 t.get(lo.to_usize().unwrap_or(0), side as usize),
@@ -221,26 +222,18 @@ pub struct SumAnalysis {
     pub winning: Option<(usize, Position)>,
 }
 
-/// Analyses the sum of `ps` under parameter a (normal play).
-pub fn analyse(a: u64, ps: &[Position]) -> Result<SumAnalysis> {
-    analyse_by(&Oracle::for_positions(a, ps)?, ps)
-}
-
-/// Analyses the sum of `ps` for the certificate's a, long rows answered from it.
-pub fn analyse_with(cert: Certificate, ps: &[Position]) -> Result<SumAnalysis> {
-    analyse_by(&Oracle::with_certificate(ps, cert)?, ps)
-}
-
-/// [`analyse`] (or, with `cert`, [`analyse_with`]) whose table and certified rows stop once
-/// `cancel` is set, with [`Error::Cancelled`].
-pub fn analyse_cancellable(
+/// Analyses the sum of `ps` (normal play) under parameter a, or, with `cert`, under the
+/// certificate's a with long rows answered from it.  The table and the certified rows it needs
+/// are computed on `ctx`'s workers and stop once its flag is set, with [`Error::Cancelled`]; it
+/// reports no progress.
+pub fn analyse(
     a: u64,
     cert: Option<Certificate>,
     ps: &[Position],
-    cancel: &Cancel,
+    ctx: &Context,
 ) -> Result<SumAnalysis> {
     let a = cert.as_ref().map_or(a, |c| c.a);
-    analyse_by(&Oracle::prepare(a, ps, cert, cancel)?, ps)
+    analyse_by(&Oracle::prepare(a, ps, cert, ctx)?, ps)
 }
 
 fn analyse_by(oracle: &Oracle, ps: &[Position]) -> Result<SumAnalysis> {
@@ -274,6 +267,10 @@ fn analyse_by(oracle: &Oracle, ps: &[Position]) -> Result<SumAnalysis> {
 mod tests {
     use super::*;
 
+    fn ctx() -> Context<'static> {
+        Context::new(2)
+    }
+
     fn pos(x: u64, y: u64) -> Position {
         (Integer::from(x), Integer::from(y))
     }
@@ -281,13 +278,16 @@ mod tests {
     #[test]
     fn a_negative_pile_is_refused_not_a_panic() {
         let ps = [pos(1, 2), (Integer::from(3), Integer::from(-4))];
-        assert!(matches!(analyse(1, &ps), Err(Error::Usage(_))));
+        assert!(matches!(
+            analyse(1, None, &ps, &ctx()),
+            Err(Error::Usage(_))
+        ));
     }
 
     #[test]
     fn xiao_example() {
         // Xiao, Example 15: (3,5) + (2,4): G = 0 and 3, the sum is N, won by (2,4) → (1,2).
-        let r = analyse(1, &[pos(3, 5), pos(2, 4)]).unwrap();
+        let r = analyse(1, None, &[pos(3, 5), pos(2, 4)], &ctx()).unwrap();
         assert_eq!(r.values, [0, 3]);
         assert_eq!(r.nim_sum, 3);
         let (i, to) = r.winning.unwrap();
@@ -302,35 +302,34 @@ mod tests {
     fn winning_moves_zero_the_nim_sum_and_are_legal() {
         let rules = crate::game::Rules::wythoff();
         let ps = [pos(7, 20), pos(13, 4), pos(30, 30), pos(1, 11)];
-        let r = analyse(1, &ps).unwrap();
+        let r = analyse(1, None, &ps, &ctx()).unwrap();
         let (i, to) = r.winning.unwrap();
         assert!(rules.is_legal_move(&ps[i].0, &ps[i].1, &to.0, &to.1));
         let mut after = ps.to_vec();
         after[i] = to;
-        assert_eq!(analyse(1, &after).unwrap().nim_sum, 0);
+        assert_eq!(analyse(1, None, &after, &ctx()).unwrap().nim_sum, 0);
     }
 
     #[test]
     fn a_certificate_without_prefixes_falls_back_to_a_table_within_the_limit_only() {
         // rows 0..7 without the values below their preperiods (budget 0): row 5 has y₀ = 27
-        let c = Certificate::from_periods(&rows::certified_rows(8).unwrap(), 1, 0).unwrap();
-        let never = Cancel::never();
+        let c = Certificate::from_periods(&rows::certified_rows(8, &ctx()).unwrap(), 1, 0).unwrap();
         // the naive mex over the rules, 8 × 8
         let g = crate::grundy::tests::naive(8, 1);
         let (five, seven) = (Integer::from(5), Integer::from(7));
         for (x, y) in [(&five, &seven), (&seven, &five)] {
-            let v = certificate_value(&c, x, y, TABLE_LIMIT, never)
+            let v = certificate_value(&c, x, y, TABLE_LIMIT, &ctx())
                 .unwrap()
                 .unwrap();
             assert_eq!(v, g[5 * 8 + 7]);
         }
         // both piles must be below the limit: with 7 it is the certificate's refusal
-        let e = certificate_value(&c, &five, &seven, 7, never).unwrap();
+        let e = certificate_value(&c, &five, &seven, 7, &ctx()).unwrap();
         assert!(
             matches!(e, Err(CertificateError::NoPrefix { preperiod: 27, .. })),
             "{e:?}"
         );
-        let e = certificate_value(&c, &five, &Integer::from(TABLE_LIMIT), TABLE_LIMIT, never);
+        let e = certificate_value(&c, &five, &Integer::from(TABLE_LIMIT), TABLE_LIMIT, &ctx());
         assert!(e.unwrap().unwrap() > 0, "from the period beyond y₀");
     }
 
@@ -338,15 +337,22 @@ mod tests {
     fn huge_columns_through_certified_rows() {
         let big = Integer::from(Integer::u_pow_u(10, 50));
         let ps = [(Integer::from(5), big.clone()), pos(2, 9)];
-        let r = analyse(1, &ps).unwrap();
+        let r = analyse(1, None, &ps, &ctx()).unwrap();
         let (i, to) = r.winning.unwrap();
         let mut after = ps.to_vec();
         after[i] = to.clone();
-        assert_eq!(analyse(1, &after).unwrap().nim_sum, 0, "move to {to:?}");
+        assert_eq!(
+            analyse(1, None, &after, &ctx()).unwrap().nim_sum,
+            0,
+            "move to {to:?}"
+        );
         assert!(crate::game::Rules::wythoff().is_legal_move(&ps[i].0, &ps[i].1, &to.0, &to.1));
         // out of reach: both piles large
         assert_eq!(
-            analyse(1, &[(big.clone(), big)]).err().unwrap().exit_code(),
+            analyse(1, None, &[(big.clone(), big)], &ctx())
+                .err()
+                .unwrap()
+                .exit_code(),
             2
         );
     }

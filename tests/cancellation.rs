@@ -1,6 +1,7 @@
 //! Every cancellable engine stops at its first poll of a flag that is already set
 //! ([`wythoff::cancel::Cancel`]).
 
+use wythoff::Context;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
 
@@ -9,24 +10,33 @@ fn every_cancellable_engine_stops_at_its_first_poll() {
     use rug::Integer;
     let c = Cancel::new();
     c.cancel();
+    let ctx = Context::serial().with_cancel(&c);
     let stopped = |r: Result<()>, what: &str| {
         assert!(matches!(r, Err(Error::Cancelled)), "{what}: {r:?}");
     };
     let rules = wythoff::lines::LineRules::named("wythoff").unwrap();
-    let line = wythoff::lines::LineTable::compute_cancellable(&rules, 50, 1, &|_| {}, &c);
+    let line = wythoff::lines::LineTable::compute(&rules, 50, &ctx);
     stopped(line.map(|_| ()), "line table");
-    let three = wythoff::three_pile::Box3::solve_cancellable([9, 9, 9], &|_| {}, &c);
+    let three = wythoff::three_pile::Box3::solve([9, 9, 9], &ctx);
     stopped(three.map(|_| ()), "three-pile box");
-    let summary = wythoff::three_pile::cube::summary(9, &|_| {}, &c);
+    let summary = wythoff::three_pile::cube::summary(9, &ctx);
     stopped(summary.map(|_| ()), "three-pile summary");
+    let a018219 = wythoff::three_pile::a018219(30, &ctx);
+    stopped(a018219.map(|_| ()), "A018219");
+    let spec = wythoff::grundy::Spec::new(1, 300).unwrap();
+    let table = wythoff::grundy::Table::compute(spec, &ctx);
+    stopped(table.map(|_| ()), "grundy table");
+    let plan = wythoff::pairs::bulk::Plan::new(wythoff::Rules::wythoff(), 0, 1000).unwrap();
+    let checksum = wythoff::pairs::bulk::checksum(&plan, &ctx);
+    stopped(checksum.map(|_| ()), "pairs checksum");
     let cfg = wythoff::verify::Config::up_to(1000);
     let verify = wythoff::verify::run_cancellable(&cfg, &|_| {}, None, &c);
     stopped(verify.map(|_| ()), "verify");
     let e = wythoff::oeis::entry("A000201").unwrap();
-    let bfile = wythoff::oeis::write_bfile_cancellable(e, 10_000, &mut Vec::new(), &c);
+    let bfile = wythoff::oeis::write_bfile(e, 10_000, &mut Vec::new(), &ctx);
     stopped(bfile, "b-file");
     let (one, big) = (Integer::from(1), Integer::from(Integer::u_pow_u(10, 30)));
-    let row = wythoff::grundy::rows::value_at_cancellable(&one, &big, &c);
+    let row = wythoff::grundy::rows::value_at(&one, &big, &ctx);
     stopped(row.map(|_| ()).map_err(Error::from), "certified rows");
     let far = wythoff::gvalues::far::value_far_cancellable(
         &Integer::from(5000),
@@ -35,6 +45,6 @@ fn every_cancellable_engine_stops_at_its_first_poll() {
     );
     stopped(far.map(|_| ()), "far value");
     let ps = [(Integer::from(3), big.clone())];
-    let sum = wythoff::sums::analyse_cancellable(1, None, &ps, &c);
+    let sum = wythoff::sums::analyse(1, None, &ps, &ctx);
     stopped(sum.map(|_| ()), "sum");
 }

@@ -267,7 +267,8 @@ fn table_bytes() -> &'static Vec<u8> {
         let p = dir.path().join("t.bin");
         let spec = wythoff::grundy::Spec::new(1, 24).unwrap();
         let refuse = wythoff::grundy::Partial::Refuse;
-        wythoff::grundy::write_table(spec, &p, 1, refuse, &|_| {}, &|_| {}, None).unwrap();
+        let ctx = wythoff::Context::serial();
+        wythoff::grundy::write_table(spec, &p, refuse, &|_| {}, None, &ctx).unwrap();
         std::fs::read(&p).unwrap()
     })
 }

@@ -76,7 +76,7 @@ fn every_value_on_small_boards_equals_the_naive_mex() {
 fn every_value_to_255_equals_the_table_engine_inside_16384() {
     let n = 16384usize;
     let spec = wythoff::grundy::Spec::new(1, n as u64).unwrap();
-    let t = wythoff::grundy::Table::compute(spec, 2, &|_| {}).unwrap();
+    let t = wythoff::grundy::Table::compute(spec, &wythoff::Context::new(2)).unwrap();
     same_cells(255, n, |x, y| t.get(x, y));
 }
 
@@ -502,8 +502,7 @@ fn grundy_at_beyond_the_certified_rows_uses_the_g_values() {
     let n = 700usize;
     let t = wythoff::grundy::Table::compute(
         wythoff::grundy::Spec::new(1, n as u64).unwrap(),
-        2,
-        &|_| {},
+        &wythoff::Context::new(2),
     )
     .unwrap();
     for (x, y) in [

@@ -4,6 +4,7 @@
 //! over the moves as the paper states them, written here move by move (no rule list), against
 //! the published terms of A307281 (data/oeis), and through the command line.
 
+use wythoff::Context;
 use wythoff::lines::{LineRules, LineTable, check, ppos::RowPositions};
 
 mod common;
@@ -84,7 +85,7 @@ fn grundy_values_equal_the_mex_over_the_paper_s_moves() {
     let n = 200;
     let g = naive_grundy(n);
     for threads in [1, 2] {
-        let t = LineTable::compute(&maharaja(), n as u64, threads, &|_| {}).unwrap();
+        let t = LineTable::compute(&maharaja(), n as u64, &Context::new(threads)).unwrap();
         for (x, row) in g.iter().enumerate() {
             for (y, &v) in row.iter().enumerate() {
                 assert_eq!(t.get(x, y), v, "G({x}, {y})");
@@ -92,7 +93,7 @@ fn grundy_values_equal_the_mex_over_the_paper_s_moves() {
         }
     }
     // and the proof of `grundy --check` accepts it
-    let t = LineTable::compute(&maharaja(), n as u64, 2, &|_| {}).unwrap();
+    let t = LineTable::compute(&maharaja(), n as u64, &Context::new(2)).unwrap();
     let get = |x: u64, y: u64| t.get(x as usize, y as usize);
     let rep = check::check(&get, n as u64, &maharaja(), None, &|_| {}).unwrap();
     assert!(rep.ok, "{:?}", rep.problems);

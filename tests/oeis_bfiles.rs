@@ -8,6 +8,7 @@ mod common;
 use common::wythoff;
 
 use rug::{Complete, Integer};
+use wythoff::Context;
 use wythoff::error::{Error, Result};
 use wythoff::oeis::wythoff_array::*;
 
@@ -210,7 +211,7 @@ fn the_streamed_pairs_match_the_floor_formula_across_chunks() {
     let count = (1u64 << 20) + 1000;
     let mut got = Vec::new();
     let e = wythoff::oeis::entry("A000201").unwrap();
-    wythoff::oeis::write_bfile(e, count, &mut got).unwrap();
+    wythoff::oeis::write_bfile(e, count, &mut got, &Context::all_cores()).unwrap();
     let text = String::from_utf8(got).unwrap();
     let mut lines = 0u64;
     for (i, l) in text.lines().enumerate() {
@@ -222,7 +223,7 @@ fn the_streamed_pairs_match_the_floor_formula_across_chunks() {
     assert_eq!(lines, count);
     // A072061 with an odd count ends on an A_n; A003849 from the same stream
     let e = wythoff::oeis::entry("A072061").unwrap();
-    let t = wythoff::oeis::terms(e, 7).unwrap();
+    let t = wythoff::oeis::terms(e, 7, &Context::all_cores()).unwrap();
     assert_eq!(t, [1, 2, 3, 5, 4, 7, 6]);
 }
 
@@ -230,11 +231,11 @@ fn the_streamed_pairs_match_the_floor_formula_across_chunks() {
 fn values_past_2_128_are_written_in_full_and_refused_in_memory() {
     let e = wythoff::oeis::entry("A020941").unwrap();
     let mut out = Vec::new();
-    wythoff::oeis::write_bfile(e, 250, &mut out).unwrap();
+    wythoff::oeis::write_bfile(e, 250, &mut out, &Context::all_cores()).unwrap();
     let text = String::from_utf8(out).unwrap();
     let last = text.lines().last().unwrap();
     assert_eq!(last, format!("250 {}", row(250, 250)[249]));
-    let err = wythoff::oeis::terms(e, 250).unwrap_err();
+    let err = wythoff::oeis::terms(e, 250, &Context::all_cores()).unwrap_err();
     assert!(err.to_string().contains("past 2^128"), "{err}");
     // the CLI writes them
     let o = wythoff(&["oeis", "A035513", "--terms", "20301"]);
@@ -255,9 +256,14 @@ fn the_streamed_partners_and_means_match_the_algebraic_solver() {
     let count = 150_000u64;
     let s = Solver::new(Rules::wythoff(), Strategy::Algebraic);
     let e = wythoff::oeis::entry("A002251").unwrap();
-    let got = wythoff::oeis::terms(e, count).unwrap();
+    let got = wythoff::oeis::terms(e, count, &Context::all_cores()).unwrap();
     let mut sum = Integer::new();
-    let means = wythoff::oeis::terms(wythoff::oeis::entry("A073869").unwrap(), count).unwrap();
+    let means = wythoff::oeis::terms(
+        wythoff::oeis::entry("A073869").unwrap(),
+        count,
+        &Context::all_cores(),
+    )
+    .unwrap();
     for n in 0..count {
         let want = s.partner(&Integer::from(n)).unwrap();
         assert_eq!(Integer::from(got[n as usize]), want, "A002251({n})");
@@ -269,7 +275,12 @@ fn the_streamed_partners_and_means_match_the_algebraic_solver() {
         );
     }
     // A090909 from those means, by its definition
-    let ends = wythoff::oeis::terms(wythoff::oeis::entry("A090909").unwrap(), 1000).unwrap();
+    let ends = wythoff::oeis::terms(
+        wythoff::oeis::entry("A090909").unwrap(),
+        1000,
+        &Context::all_cores(),
+    )
+    .unwrap();
     let want: Vec<u128> = (1..count as usize - 1)
         .filter(|&k| means[k - 1] == means[k] && means[k] != means[k + 1])
         .map(|k| k as u128)
@@ -289,7 +300,7 @@ fn the_streamed_row_inverses_match_a_naive_mex() {
         ("A064211", 6),
     ] {
         let e = wythoff::oeis::entry(anum).unwrap();
-        let got = wythoff::oeis::terms(e, 600).unwrap();
+        let got = wythoff::oeis::terms(e, 600, &Context::all_cores()).unwrap();
         for (n, &y) in got.iter().enumerate() {
             assert_eq!(g[r][y as usize] as usize, n, "{anum}({n}) = {y}");
         }

@@ -14,6 +14,7 @@
 //! * A073869 and A090909 from A002251 built by the mex recursion;
 //! * A018220–A018222 and A077226 against a game search of the cube [0, 40]³.
 
+use wythoff::Context;
 use wythoff::oeis::{entry, terms};
 
 mod common;
@@ -21,7 +22,7 @@ mod common;
 use common::{mex_pairs_through, three_pile_board};
 
 fn t(anum: &str, count: u64) -> Vec<u128> {
-    terms(entry(anum).unwrap(), count).unwrap()
+    terms(entry(anum).unwrap(), count, &Context::all_cores()).unwrap()
 }
 
 #[test]
@@ -291,7 +292,7 @@ fn three_pile_rows_and_diagonal_inverse_against_a_game_search() {
 #[test]
 fn a077226_refuses_the_first_n_its_box_does_not_prove() {
     let e = entry("A077226").unwrap();
-    let err = terms(e, e.max_terms + 1).unwrap_err();
+    let err = terms(e, e.max_terms + 1, &Context::all_cores()).unwrap_err();
     assert!(err.to_string().contains("at most"), "{err}");
     // a box too small for 40 terms: the least n it does not prove is named, and it is exactly
     // the least n that no (n, m, m), m <= 12, of a game search is
@@ -302,12 +303,8 @@ fn a077226_refuses_the_first_n_its_box_does_not_prove() {
     let want = (0..m)
         .find(|&k| !(0..=12).any(|d| p[idx(k, d, d)]))
         .unwrap();
-    let err = wythoff::oeis::three_pile_rows::diagonal_inverse_in(
-        40,
-        12,
-        wythoff::cancel::Cancel::never(),
-    )
-    .unwrap_err();
+    let err = wythoff::oeis::three_pile_rows::diagonal_inverse_in(40, 12, &Context::serial())
+        .unwrap_err();
     assert!(
         err.to_string().contains(&format!("n = {want} is not")),
         "{err} (want {want})"

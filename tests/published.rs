@@ -6,10 +6,9 @@ mod common;
 
 use common::published;
 use rug::Integer;
-use wythoff::cancel::Cancel;
 use wythoff::pairs::bulk::{Plan, VecSink};
 use wythoff::pairs::numeration::{self, System};
-use wythoff::{Rules, Solver, Strategy};
+use wythoff::{Context, Rules, Solver, Strategy};
 
 fn nth(rules: Rules, s: Strategy, n: u64) -> (u64, u64) {
     let (x, y) = Solver::new(rules, s).nth(&Integer::from(n)).unwrap();
@@ -230,17 +229,17 @@ fn three_pile_oeis_a018219_and_a051261() {
     while (d + 1) * (d + 2) / 2 < t.len() as u64 {
         d += 1;
     }
-    let got = wythoff::three_pile::a018219(d, Cancel::never()).unwrap();
+    let got = wythoff::three_pile::a018219(d, &Context::serial()).unwrap();
     assert_eq!(&got[..t.len()], &t[..]);
     let (_, diag) = published("A051261");
-    let got = wythoff::three_pile::a051261(diag.len() as u64 - 1, Cancel::never()).unwrap();
+    let got = wythoff::three_pile::a051261(diag.len() as u64 - 1, &Context::serial()).unwrap();
     assert_eq!(got, diag);
 }
 
 #[test]
 fn grundy_table_against_oeis_rows_diagonal_and_antidiagonals() {
     use wythoff::grundy::{Spec, Table};
-    let t = Table::compute(Spec::new(1, 128).unwrap(), 2, &|_| {}).unwrap();
+    let t = Table::compute(Spec::new(1, 128).unwrap(), &Context::new(2)).unwrap();
     for (row, anum) in [
         (1usize, "A004482"),
         (2, "A004483"),
@@ -277,7 +276,7 @@ fn every_catalogued_sequence_reproduces_its_published_terms() {
     for e in wythoff::oeis::CATALOGUE {
         let (offset, published) = published(e.anum);
         assert_eq!(offset, e.offset, "{}: offset", e.anum);
-        let got = wythoff::oeis::terms(e, published.len() as u64).unwrap();
+        let got = wythoff::oeis::terms(e, published.len() as u64, &Context::all_cores()).unwrap();
         let got: Vec<u64> = got.into_iter().map(|v| v as u64).collect();
         assert_eq!(got, published, "{}", e.anum);
     }

@@ -196,7 +196,6 @@ pub fn write_certificate(
         rows: x,
         max_columns,
         period: None,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         output: Some(rows::certify::Output {
             path: &path,
             prefix_budget: DEFAULT_PREFIX_BUDGET,
@@ -206,7 +205,8 @@ pub fn write_certificate(
     use rows::certify::{CertifyError, certify};
     let last = x.saturating_sub(1);
     let done = crate::interrupt::run(py, None, 0, |cancel, _| {
-        Ok(certify(&request, &|_| {}, cancel))
+        let ctx = wythoff::Context::all_cores().with_cancel(cancel);
+        Ok(certify(&request, &|_| {}, &ctx))
     })?
     .map_err(|e| match e {
         CertifyError::Refused(r) => PyValueError::new_err(r.message),
@@ -235,7 +235,13 @@ pub fn value(
 ) -> PyResult<Result<rug::Integer, wythoff::artifact::certificate::CertificateError>> {
     use wythoff::sums::{TABLE_LIMIT, certificate_value};
     crate::interrupt::run(py, None, 0, |cancel, _| {
-        certificate_value(cert, x, y, TABLE_LIMIT, cancel)
+        certificate_value(
+            cert,
+            x,
+            y,
+            TABLE_LIMIT,
+            &wythoff::Context::new(2).with_cancel(cancel),
+        )
     })
 }
 

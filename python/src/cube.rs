@@ -105,7 +105,10 @@ pub fn write_cube(
     let mode = wythoff::artifact::Partial::from_flags(resume, restart);
     let lines = crate::extra::three_pile_lines(n);
     crate::interrupt::run(py, progress, lines, |cancel, tick| {
-        wythoff::three_pile::cube::write(n, &path, mode, tick, &|_| {}, None, cancel)
+        let ctx = wythoff::Context::serial()
+            .with_progress(tick)
+            .with_cancel(cancel);
+        wythoff::three_pile::cube::write(n, &path, mode, &|_| {}, None, &ctx)
     })?;
     open_cube(py, PathArg(path))
 }

@@ -10,6 +10,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use rug::Integer;
+use wythoff::Context;
 use wythoff::cancel::Cancel;
 use wythoff::pairs::Outcome;
 use wythoff::ratwyt::Rational;
@@ -71,7 +72,7 @@ fn sum_analysis<'py>(
     };
     let cert = cert.map(|(c, _)| c);
     let r = crate::interrupt::run(py, None, 0, |cancel, _| {
-        wythoff::sums::analyse_cancellable(a, cert, &ps, cancel)
+        wythoff::sums::analyse(a, cert, &ps, &Context::new(2).with_cancel(cancel))
     })?;
     let d = PyDict::new(py);
     let values: PyResult<Vec<PyObject>> = r.values.iter().map(|g| to_py(py, g)).collect();
@@ -107,7 +108,8 @@ fn three_pile_move(
     let p = [u64_of(&x.0, "x")?, u64_of(&y.0, "y")?, u64_of(&z.0, "z")?];
     let lines = three_pile_lines(p[1].max(p[2]));
     let b = crate::interrupt::run(py, progress, lines, |cancel, tick| {
-        wythoff::three_pile::Box3::solve_cancellable(p, tick, cancel)
+        let ctx = Context::serial().with_progress(tick).with_cancel(cancel);
+        wythoff::three_pile::Box3::solve(p, &ctx)
     })?;
     Ok(b.winning_move(p).map(|q| (q[0], q[1], q[2])))
 }
@@ -124,8 +126,8 @@ fn three_pile_positions<'py>(
 ) -> PyResult<Bound<'py, numpy::PyArray2<u64>>> {
     let n = u64_of(&n.0, "n")?;
     let ps = crate::interrupt::run(py, progress, three_pile_lines(n), |cancel, tick| {
-        wythoff::three_pile::Box3::solve_cancellable([n; 3], tick, cancel)
-            .map(|b| b.sorted_positions())
+        let ctx = Context::serial().with_progress(tick).with_cancel(cancel);
+        wythoff::three_pile::Box3::solve([n; 3], &ctx).map(|b| b.sorted_positions())
     })?;
     let flat: Vec<u64> = ps.iter().flatten().copied().collect();
     let a = numpy::ndarray::Array2::from_shape_vec((ps.len(), 3), flat)
@@ -295,7 +297,12 @@ fn oeis_bfile(
     };
     let write = |out: &mut dyn std::io::Write, cancel: &Cancel, tick: &(dyn Fn(u64) + Sync)| {
         let mut counted = Counted { out, tick };
-        wythoff::oeis::write_bfile_cancellable(e, count, &mut counted, cancel)
+        wythoff::oeis::write_bfile(
+            e,
+            count,
+            &mut counted,
+            &Context::all_cores().with_cancel(cancel),
+        )
     };
     if let Some(path) = path {
         let mut f = wythoff::artifact::AtomicFile::create(&path)

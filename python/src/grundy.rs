@@ -14,6 +14,7 @@ use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use wythoff::Context;
 use wythoff::artifact::table::TableFile as File;
 use wythoff::grundy::{Layout, Spec, Table, store};
 
@@ -103,7 +104,12 @@ pub fn grundy_table<'py>(
     refuse_unless_fits(need, &format!("the {n64} × {n64} table"))?;
     let cells = n64 * (n64 + 1) / 2;
     let t = crate::interrupt::run(py, progress, cells, |cancel, tick| {
-        Table::compute_cancellable(spec, threads, tick, cancel)
+        Table::compute(
+            spec,
+            &Context::new(threads)
+                .with_progress(tick)
+                .with_cancel(cancel),
+        )
     })?;
     square(py, spec.n, t.layout.width, &t.data)
 }
@@ -142,7 +148,11 @@ pub fn grundy_at(
                 .map_err(|e| PyValueError::new_err(format!("certificate: {e}")))?
         }
         None => match crate::interrupt::run(py, None, 0, |cancel, _| {
-            Ok(rows::value_at_cancellable(lo, hi, cancel))
+            Ok(rows::value_at(
+                lo,
+                hi,
+                &Context::serial().with_cancel(cancel),
+            ))
         })? {
             Ok(g) => g,
             Err(RowsError::BeyondOnDemand { .. }) => {
@@ -334,15 +344,10 @@ pub fn write_table(
     crate::errors::check_output(&path)?;
     let cells = n64 * (n64 + 1) / 2;
     crate::interrupt::run(py, progress, cells, |cancel, tick| {
-        wythoff::grundy::write_table_cancellable(
-            spec,
-            &path,
-            (threads, mode, None),
-            tick,
-            &|_| {},
-            cancel,
-        )
-        .map_err(|e| match e {
+        let ctx = Context::new(threads)
+            .with_progress(tick)
+            .with_cancel(cancel);
+        wythoff::grundy::write_table(spec, &path, mode, &|_| {}, None, &ctx).map_err(|e| match e {
             // the library's message names the command line's flags; here they are arguments
             WriteError::Resume(r) => wythoff::Error::usage(
                 r.to_string()

@@ -14,6 +14,7 @@ use numpy::ndarray::{Array2, Ix2};
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use wythoff::Context;
 use wythoff::artifact::line_table::LineTableFile as File;
 use wythoff::lines::{LineRules, LineTable, table};
 
@@ -68,7 +69,13 @@ pub fn line_grundy_table<'py>(
     let square_bytes = |n: u64| n.checked_mul(n)?.checked_mul(4);
     let (n, threads) = prepare(&rules, &n, threads, square_bytes)?;
     let t = crate::interrupt::run(py, progress, n * n, |cancel, tick| {
-        LineTable::compute_cancellable(&rules, n, threads, tick, cancel)
+        LineTable::compute(
+            &rules,
+            n,
+            &Context::new(threads)
+                .with_progress(tick)
+                .with_cancel(cancel),
+        )
     })?;
     let square = Array2::from_shape_vec((t.n, t.n), t.data().to_vec()).map_err(internal)?;
     Ok(PyArray2::from_owned_array(py, square))
@@ -96,7 +103,13 @@ pub fn write_line_table(
         .map_err(|e| crate::errors::output_to_py(e, &path))?;
     let (n, threads) = prepare(&rules, &n, threads, |_| Some(0))?;
     crate::interrupt::run(py, progress, n * n, |cancel, tick| {
-        let t = LineTable::compute_cancellable(&rules, n, threads, tick, cancel)?;
+        let t = LineTable::compute(
+            &rules,
+            n,
+            &Context::new(threads)
+                .with_progress(tick)
+                .with_cancel(cancel),
+        )?;
         let mut w = std::io::BufWriter::new(out.file());
         t.write(&mut w)?;
         std::io::Write::flush(&mut w).map_err(wythoff::pairs::emit::write_error)?;

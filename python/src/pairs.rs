@@ -157,7 +157,10 @@ pub fn pairs<'py>(
     let len = count as usize;
     let (lower, upper) = crate::interrupt::run(py, progress, count, |cancel, tick| {
         let (mut lower, mut upper) = (vec![0u64; len], vec![0u64; len]);
-        columns::fill_u64(&plan, &mut lower, &mut upper, tick, cancel)?;
+        let ctx = wythoff::Context::serial()
+            .with_progress(tick)
+            .with_cancel(cancel);
+        columns::fill_u64(&plan, &mut lower, &mut upper, &ctx)?;
         Ok((lower, upper))
     })?;
     Ok((PyArray1::from_vec(py, lower), PyArray1::from_vec(py, upper)))

@@ -5,6 +5,7 @@ use super::certificate::{certificate_error, read_certificate};
 use super::out::{Out, outln};
 use rug::Integer;
 use std::path::Path;
+use wythoff::Context;
 use wythoff::error::{Error, Result};
 use wythoff::gvalues;
 
@@ -28,7 +29,7 @@ pub(crate) fn at(x: &Integer, y: &Integer, certificate: Option<&Path>) -> Result
 fn grundy_at(x: &Integer, y: &Integer) -> Result<Integer> {
     use wythoff::grundy::rows::{self, RowsError};
     announce_sweep(x.min(y));
-    rows::value_at(x, y).map_err(|e| match e {
+    rows::value_at(x, y, &Context::serial()).map_err(|e| match e {
         RowsError::BeyondOnDemand { .. } => Error::usage(format!(
             "{e}; `wythoff rows X` certifies more rows (it may take long)"
         )),
@@ -61,7 +62,7 @@ fn rows_on_demand() -> u64 {
 fn at_from_certificate(x: &Integer, y: &Integer, path: &Path) -> Result<Integer> {
     use wythoff::sums::{TABLE_LIMIT, certificate_value};
     let c = read_certificate(path)?;
-    certificate_value(&c, x, y, TABLE_LIMIT, wythoff::cancel::Cancel::never())?
+    certificate_value(&c, x, y, TABLE_LIMIT, &Context::new(2))?
         .map_err(|e| certificate_error(e, path))
 }
 

@@ -10,6 +10,7 @@ use super::out::{Out, outln};
 use super::table_file::{check_file, grundy_get, grundy_png};
 use super::table_out::{Pictures, print_json, print_square, report_check};
 use std::path::Path;
+use wythoff::Context;
 use wythoff::error::{Error, Result};
 use wythoff::grundy::{self, Spec, SpecError, Table};
 
@@ -57,7 +58,7 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     }
     // Every output is opened before any work: a path that cannot be written is refused now.
     let pictures = Pictures::open(args.png.as_deref(), args.board.as_deref())?;
-    let t = Table::compute(spec, threads, &tick)?;
+    let t = Table::compute(spec, &Context::new(threads).with_progress(&tick))?;
     pb.finish_and_clear();
     pictures.draw(full.n, &|x, y| t.get(x, y))?;
     if args.check.is_some() {
@@ -99,20 +100,18 @@ fn write_table(
     let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
     let t0 = std::time::Instant::now();
     let mode = Partial::from_flags(args.resume, args.restart);
-    let h = grundy::write_table(
-        spec,
-        path,
-        threads,
-        mode,
-        &|k| pb.inc(k),
-        &note,
-        args.abort_after_rows,
-    )
-    .map_err(|e| match e {
-        WriteError::Resume(r) => naming(if args.resume { "--resume" } else { "-o" })(r.into()),
-        WriteError::Output(e) => naming("-o")(e),
-        WriteError::Other(e) => e,
-    })?;
+    let tick = |k| pb.inc(k);
+    let ctx = Context::new(threads).with_progress(&tick);
+    let h =
+        grundy::write_table(spec, path, mode, &note, args.abort_after_rows, &ctx).map_err(|e| {
+            match e {
+                WriteError::Resume(r) => {
+                    naming(if args.resume { "--resume" } else { "-o" })(r.into())
+                }
+                WriteError::Output(e) => naming("-o")(e),
+                WriteError::Other(e) => e,
+            }
+        })?;
     pb.finish_and_clear();
     eprintln!(
         "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",

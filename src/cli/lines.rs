@@ -8,6 +8,7 @@ use super::grundy_args::GrundyArgs;
 use super::json::{LineChecksum, s};
 use super::out::{Out, outln};
 use super::table_out::{Pictures, print_square, report_check};
+use wythoff::Context;
 use wythoff::artifact::AtomicFile;
 use wythoff::artifact::line_table as file;
 use wythoff::error::{Error, Result};
@@ -83,8 +84,12 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
         "grundy",
     );
     let t0 = std::time::Instant::now();
-    let t = LineTable::compute(rules, n, threads, &|k| pb.inc(k))
-        .map_err(|e| Error::usage(format!("N: {e}")))?;
+    let t = LineTable::compute(
+        rules,
+        n,
+        &Context::new(threads).with_progress(&|k| pb.inc(k)),
+    )
+    .map_err(|e| Error::usage(format!("N: {e}")))?;
     pb.finish_and_clear();
     if let Some(mut f) = file_out.take() {
         let f_name = f.path().to_owned();

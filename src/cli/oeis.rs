@@ -6,6 +6,7 @@ use super::json;
 use super::out::{Out, Sink, outln};
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
+use wythoff::Context;
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
 use wythoff::oeis::certificate::{FromCertificateError, RowQuantity};
@@ -175,7 +176,9 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         }
         None => {
             let count = args.terms.unwrap_or(e.default_terms);
-            stream(file, &mut |out| oeis::write_bfile(e, count, out))
+            stream(file, &mut |out| {
+                oeis::write_bfile(e, count, out, &Context::all_cores())
+            })
         }
     }
 }

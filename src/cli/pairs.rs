@@ -265,7 +265,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
     let pb = progress_bar(plan.count(), "pairs");
     let tick = |k: u64| pb.inc(k);
     if args.checksum {
-        let sum = bulk::checksum(&plan, &tick)?;
+        let sum = bulk::checksum(&plan, &wythoff::Context::serial().with_progress(&tick))?;
         pb.finish_and_clear();
         if args.json {
             out.json(&json::PairsChecksum {

@@ -10,8 +10,8 @@ use super::rows_read::{rows_check, rows_growth};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+use wythoff::Context;
 use wythoff::artifact::Partial;
-use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
 use wythoff::grundy::rows::certify::{
     CertifyError, Checkpoints, Event, Input, Output, Request, certify,
@@ -138,7 +138,6 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         rows: x,
         max_columns: args.max_columns,
         period: args.period,
-        threads: args.threads.count(),
         output,
     };
     // a spinner with the stage and column reached (drawn only when stderr is a terminal)
@@ -175,7 +174,8 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
             }
         }
     };
-    let done = certify(&request, &event, Cancel::never()).map_err(|e| named(e, &args, last))?;
+    let ctx = Context::new(args.threads.count());
+    let done = certify(&request, &event, &ctx).map_err(|e| named(e, &args, last))?;
     if let (Some(c), Some(path)) = (&done.certificate, &args.output) {
         eprintln!(
             "wythoff: wrote {} (rows 0..{last}, a = {}, {} bytes; values below the preperiod \

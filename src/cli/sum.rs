@@ -65,10 +65,7 @@ pub(crate) fn sum(args: SumArgs) -> Result<()> {
             super::at::announce_sweep(lo);
         }
     }
-    let r = match cert {
-        Some(c) => wythoff::sums::analyse_with(c, &ps),
-        None => wythoff::sums::analyse(a, &ps),
-    }?;
+    let r = wythoff::sums::analyse(a, cert, &ps, &wythoff::Context::new(2))?;
     let outcome = if r.nim_sum == 0 { "P" } else { "N" };
     let mut out = Out::new();
     if args.json {

@@ -6,6 +6,7 @@ use super::json;
 use super::out::{Out, Sink, outln};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
+use wythoff::Context;
 use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
 use wythoff::three_pile;
@@ -86,8 +87,8 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
     let n = args.n;
     if let Some(anum) = args.oeis {
         let terms = match anum {
-            ThreeOeis::A018219 => three_pile::a018219(n, wythoff::cancel::Cancel::never())?,
-            ThreeOeis::A051261 => three_pile::a051261(n, wythoff::cancel::Cancel::never())?,
+            ThreeOeis::A018219 => three_pile::a018219(n, &Context::serial())?,
+            ThreeOeis::A051261 => three_pile::a051261(n, &Context::serial())?,
         };
         let mut text = String::new();
         for (i, t) in terms.iter().enumerate() {
@@ -99,7 +100,8 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         let mut sink = Sink::open(args.output.as_deref())?;
         let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
         let pb = progress_bar(lines, "three-pile lines");
-        let b = three_pile::Box3::cube(n, &|k| pb.inc(k))?;
+        let tick = |k| pb.inc(k);
+        let b = three_pile::Box3::cube(n, &Context::serial().with_progress(&tick))?;
         pb.finish_and_clear();
         sink.stream(&mut |w| b.write_positions(w))?;
         return sink.finish();
@@ -118,21 +120,15 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
     } else {
         let lines = (n as u128 + 1) * (n as u128 + 2) / 2;
         let pb = progress_bar(lines, "three-pile lines");
+        let tick = |k| pb.inc(k);
+        let ctx = Context::serial().with_progress(&tick);
         let s = if let Some(path) = &args.cube {
             let mode = Partial::from_flags(args.resume, args.restart);
             let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
-            three_pile::cube::write(
-                n,
-                path,
-                mode,
-                &|k| pb.inc(k),
-                &note,
-                args.abort_after_checkpoints,
-                wythoff::cancel::Cancel::never(),
-            )
-            .map_err(naming("--cube"))?
+            three_pile::cube::write(n, path, mode, &note, args.abort_after_checkpoints, &ctx)
+                .map_err(naming("--cube"))?
         } else {
-            three_pile::cube::summary(n, &|k| pb.inc(k), wythoff::cancel::Cancel::never())?
+            three_pile::cube::summary(n, &ctx)?
         };
         pb.finish_and_clear();
         s
@@ -167,7 +163,7 @@ pub(crate) fn emit_text(text: &str, output: Option<&Path>) -> Result<()> {
 
 pub(crate) fn three_move(args: ThreeMoveArgs) -> Result<()> {
     let p = [args.x, args.y, args.z];
-    let b = three_pile::Box3::solve(p[0], p[1], p[2], &|_| {})?;
+    let b = three_pile::Box3::solve(p, &Context::serial())?;
     let mv = b.winning_move(p);
     let outcome = if mv.is_some() { "N" } else { "P" };
     let mut out = Out::new();

@@ -615,6 +615,7 @@ fn zeros(payload: &[u8], layout: Layout, a: u64) -> Result<(u64, Option<BadCell>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Context;
     use crate::grundy::{Spec, Table};
 
     /// The naive reference of the engine tests (a direct mex from the rules), row-major N×N.
@@ -746,7 +747,7 @@ mod tests {
     fn engine_tables_pass_every_check() {
         for a in 1..=5u64 {
             for n in [1u64, 64, 150] {
-                let t = Table::compute(Spec::new(a, n).unwrap(), 2, &|_| {}).unwrap();
+                let t = Table::compute(Spec::new(a, n).unwrap(), &Context::new(2)).unwrap();
                 let r = check_with(&t.data, t.layout, a, Some(true), &|_| {}).unwrap();
                 assert!(r.ok, "{r:?}");
                 assert!(

@@ -188,9 +188,11 @@ mod tests {
 
     #[test]
     fn the_readme_figure() {
-        let t =
-            crate::grundy::Table::compute(crate::grundy::Spec::new(1, 2048).unwrap(), 2, &|_| {})
-                .unwrap();
+        let t = crate::grundy::Table::compute(
+            crate::grundy::Spec::new(1, 2048).unwrap(),
+            &crate::Context::new(2),
+        )
+        .unwrap();
         let (sum, h) = square_checksum(&t.data, t.layout);
         assert_eq!(
             (sum, format!("{h:016x}")),

@@ -21,14 +21,14 @@ pub mod write;
 
 use crate::artifact::resources;
 pub use crate::artifact::table::{HEADER_LEN, TableFile, TableHeader};
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
 use std::path::Path;
 pub use store::Layout;
 use store::PayloadPtr;
-pub use write::{Partial, ResumeError, WriteError, write_table, write_table_cancellable};
+pub use write::{Partial, ResumeError, WriteError, write_table};
 
 /// Validated parameters of a table computation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,29 +116,19 @@ pub struct Table {
 }
 
 impl Table {
-    /// Computes the table in memory with `threads` workers.
-    pub fn compute(spec: Spec, threads: usize, progress: &(dyn Fn(u64) + Sync)) -> Result<Table> {
-        Table::compute_cancellable(spec, threads, progress, Cancel::never())
-    }
-
-    /// [`Table::compute`] that stops between columns once `cancel` is set, with
-    /// [`Error::Cancelled`].
-    pub fn compute_cancellable(
-        spec: Spec,
-        threads: usize,
-        progress: &(dyn Fn(u64) + Sync),
-        cancel: &Cancel,
-    ) -> Result<Table> {
+    /// Computes the table in memory with `ctx`'s workers, reporting cells finished to its
+    /// progress; stops between columns once its flag is set, with [`Error::Cancelled`].
+    pub fn compute(spec: Spec, ctx: &Context) -> Result<Table> {
         let layout = spec.layout();
         check_resources(spec.engine_bytes() + layout.bytes() as u64, 0, None)?;
         let mut data = vec![0u8; layout.bytes()];
         let run = engine::Run {
             payload: PayloadPtr::new(&mut data, layout),
             from_row: 0,
-            threads,
-            progress,
+            threads: ctx.threads(),
+            progress: ctx.progress(),
             band_done: &|_| {},
-            cancel,
+            cancel: ctx.cancel(),
         };
         fill(spec, run)?;
         Ok(Table { spec, layout, data })
@@ -153,6 +143,7 @@ impl Table {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::cancel::Cancel;
     use crate::game::{BruteForce, Rules};
 
     /// G by a direct mex over the options, from the rules (the naive reference).
@@ -186,8 +177,8 @@ pub(crate) mod tests {
             for n in [1usize, 2, 5, 64, 65, 130] {
                 let want = naive(n, a);
                 for threads in [1, 3] {
-                    let t =
-                        Table::compute(Spec::new(a, n as u64).unwrap(), threads, &|_| {}).unwrap();
+                    let t = Table::compute(Spec::new(a, n as u64).unwrap(), &Context::new(threads))
+                        .unwrap();
                     for x in 0..n {
                         for y in 0..n {
                             assert_eq!(t.get(x, y), want[x * n + y], "a={a} n={n} ({x},{y})");
@@ -217,8 +208,8 @@ pub(crate) mod tests {
         }) {
             for &n in sides {
                 for threads in [1, 2, 5] {
-                    let t =
-                        Table::compute(Spec::new(a, n as u64).unwrap(), threads, &|_| {}).unwrap();
+                    let t = Table::compute(Spec::new(a, n as u64).unwrap(), &Context::new(threads))
+                        .unwrap();
                     let r = check(&t.data, t.layout, a).unwrap();
                     assert!(r.ok, "a={a} n={n} threads={threads}: {:?}", r.problems);
                 }
@@ -231,22 +222,24 @@ pub(crate) mod tests {
         let cancel = Cancel::new();
         cancel.cancel();
         for threads in [1, 3] {
-            let r =
-                Table::compute_cancellable(Spec::new(1, 300).unwrap(), threads, &|_| {}, &cancel);
+            let r = Table::compute(
+                Spec::new(1, 300).unwrap(),
+                &Context::new(threads).with_cancel(&cancel),
+            );
             assert!(matches!(r, Err(Error::Cancelled)), "threads={threads}");
         }
         // cancelled from the progress callback, part-way through
         let late = Cancel::new();
         let cells = std::sync::atomic::AtomicU64::new(0);
-        let r = Table::compute_cancellable(
+        let r = Table::compute(
             Spec::new(1, 600).unwrap(),
-            2,
-            &|k| {
-                if cells.fetch_add(k, std::sync::atomic::Ordering::Relaxed) > 5000 {
-                    late.cancel();
-                }
-            },
-            &late,
+            &Context::new(2)
+                .with_progress(&|k| {
+                    if cells.fetch_add(k, std::sync::atomic::Ordering::Relaxed) > 5000 {
+                        late.cancel();
+                    }
+                })
+                .with_cancel(&late),
         );
         assert!(matches!(r, Err(Error::Cancelled)));
     }
@@ -255,7 +248,7 @@ pub(crate) mod tests {
     fn zeros_are_the_brute_force_p_positions() {
         for a in 1..=4u64 {
             let n = 40;
-            let t = Table::compute(Spec::new(a, n).unwrap(), 2, &|_| {}).unwrap();
+            let t = Table::compute(Spec::new(a, n).unwrap(), &Context::new(2)).unwrap();
             let b = BruteForce::solve(Rules::new(a, false).unwrap(), n as usize);
             for x in 0..n as usize {
                 for y in 0..n as usize {
@@ -269,7 +262,7 @@ pub(crate) mod tests {
     fn xiao_table_and_examples() {
         // Xiao, §4 (the 11×11 table, Examples 14 and 15): the first rows, G(3,5) = 0, G(2,4) = 3,
         // G(1,11) = 9.
-        let t = Table::compute(Spec::new(1, 12).unwrap(), 1, &|_| {}).unwrap();
+        let t = Table::compute(Spec::new(1, 12).unwrap(), &Context::serial()).unwrap();
         let row = |x: usize, k: usize| -> Vec<u32> { (0..k).map(|y| t.get(x, y)).collect() };
         assert_eq!(row(0, 6), [0, 1, 2, 3, 4, 5]);
         assert_eq!(row(1, 9), [1, 2, 0, 4, 5, 3, 7, 8, 6]);

@@ -7,7 +7,7 @@ use super::{Spec, engine, fill};
 use crate::artifact::atomic::{self, Need, Target};
 use crate::artifact::table::TableHeader;
 use crate::artifact::table_writer::TableWriter;
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::Error;
 use std::path::Path;
 
@@ -15,32 +15,19 @@ pub use crate::artifact::Partial;
 pub use crate::artifact::resumable::ResumeError;
 pub use crate::artifact::table_writer::WriteError;
 
-/// Computes a table into `path` (see [`crate::artifact::table_writer`]).  `note` receives one-line
-/// remarks (resuming at row R, a discarded partial file).  `abort_after` is a test hook: abort
-/// the process (as `kill -9` would) once that many rows are checkpointed.
+/// Computes a table into `path` (see [`crate::artifact::table_writer`]) with `ctx`'s workers,
+/// reporting cells finished to its progress.  `note` receives one-line remarks (resuming at row R,
+/// a discarded partial file).  `abort_after` is a test hook: abort the process (as `kill -9`
+/// would) once that many rows are checkpointed.  Once `ctx`'s flag is set it stops between
+/// columns with [`Error::Cancelled`]: the bands checkpointed so far stay, and a later run with
+/// [`Partial::Resume`] continues from them.
 pub fn write_table(
     spec: Spec,
     path: &Path,
-    threads: usize,
     mode: Partial,
-    progress: &(dyn Fn(u64) + Sync),
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
-) -> Result<TableHeader, WriteError> {
-    let run = (threads, mode, abort_after);
-    write_table_cancellable(spec, path, run, progress, note, Cancel::never())
-}
-
-/// [`write_table`] (its `threads`, `mode` and `abort_after` as `run`) that stops between columns
-/// once `cancel` is set, with [`Error::Cancelled`]: the bands checkpointed so far stay, and a
-/// later run with [`Partial::Resume`] continues from them.
-pub fn write_table_cancellable(
-    spec: Spec,
-    path: &Path,
-    (threads, mode, abort_after): (usize, Partial, Option<usize>),
-    progress: &(dyn Fn(u64) + Sync),
-    note: &dyn Fn(&str),
-    cancel: &Cancel,
+    ctx: &Context,
 ) -> Result<TableHeader, WriteError> {
     let Target::Replace(target) =
         atomic::target(path, Need::Regular).map_err(WriteError::Output)?
@@ -60,10 +47,10 @@ pub fn write_table_cancellable(
     let run = engine::Run {
         payload,
         from_row,
-        threads,
-        progress,
+        threads: ctx.threads(),
+        progress: ctx.progress(),
         band_done: &band_done,
-        cancel,
+        cancel: ctx.cancel(),
     };
     fill(spec, run)?;
     file.finish(note)

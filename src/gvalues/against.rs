@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn a_table_agrees_and_a_changed_cell_is_named() {
-        let t = Table::compute(Spec::new(1, 300).unwrap(), 2, &|_| {}).unwrap();
+        let t = Table::compute(Spec::new(1, 300).unwrap(), &crate::Context::new(2)).unwrap();
         let get = |x: u64, y: u64| t.get(x as usize, y as usize);
         let c = against_table(&get, 300, 255, &|_| {}).unwrap();
         assert_eq!(c.first_wrong, None);

@@ -164,7 +164,7 @@ mod tests {
     #[test]
     fn far_values_agree_with_a_table_and_the_bounds_hold() {
         let n = 600usize;
-        let t = Table::compute(Spec::new(1, n as u64).unwrap(), 2, &|_| {}).unwrap();
+        let t = Table::compute(Spec::new(1, n as u64).unwrap(), &crate::Context::new(2)).unwrap();
         for (x, y) in [
             (0, 0),
             (3, 5),

@@ -12,7 +12,7 @@ use crate::pairs::bulk::{self, Plan};
 use crate::pairs::emit::{self, Columns, FileFormat};
 use crate::verify::report::Report;
 use crate::verify::table::TableFacts;
-use crate::{Rules, grundy, oeis, three_pile, verify};
+use crate::{Context, Rules, grundy, oeis, three_pile, verify};
 use std::cell::RefCell;
 use std::io::Write;
 use std::path::Path;
@@ -95,7 +95,7 @@ fn bfiles(s: &Sizes) -> (Vec<Output>, Vec<PageSequence>) {
         v.push(text(
             file,
             format!("{} {} ({terms} terms)", e.anum, e.title),
-            move |out| oeis::write_bfile(e, terms, out),
+            move |out| oeis::write_bfile(e, terms, out, &Context::all_cores()),
         ));
     }
     (v, catalogue)
@@ -179,7 +179,7 @@ fn checksums(stop: u64) -> Output {
         "checksum of the Wythoff pairs (pairs --checksum)".into(),
         move |out| {
             let plan = Plan::new(Rules::wythoff(), 0, stop)?;
-            let sum = bulk::checksum(&plan, &|_| {})?;
+            let sum = bulk::checksum(&plan, &Context::serial())?;
             writeln!(out, "a = 1, n = 0..{stop}: {}", sum.line(plan.count()))
                 .map_err(emit::write_error)
         },
@@ -199,7 +199,7 @@ fn table_files(gn: u64, table: &str, threads: usize) -> [Output; 3] {
                 // The job owns its folder: an interrupted table of an earlier job (not in use — a
                 // running one holds its lock) is discarded and computed afresh.
                 let mode = grundy::Partial::Restart;
-                grundy::write_table(spec, path, threads, mode, &|_| {}, &|_| {}, None)?;
+                grundy::write_table(spec, path, mode, &|_| {}, None, &Context::new(threads))?;
                 Ok(())
             },
         ),
@@ -247,7 +247,7 @@ fn three_piles(tn: u64) -> Output {
     text(
         format!("three_pile_{tn}.txt"),
         format!("three-pile P-positions x <= y <= z <= {tn}"),
-        move |out| three_pile::Box3::cube(tn, &|_| {})?.write_positions(out),
+        move |out| three_pile::Box3::cube(tn, &Context::serial())?.write_positions(out),
     )
 }
 

@@ -220,6 +220,7 @@ fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &LineRules) -> Result<(u6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Context;
     use crate::lines::LineTable;
 
     fn run(rules: &LineRules, n: usize, t: &[u32]) -> CheckReport {
@@ -290,7 +291,7 @@ mod tests {
     fn engine_tables_pass() {
         for game in ["nimhof-a307297", "maharaja"] {
             let rules = LineRules::named(game).unwrap();
-            let t = LineTable::compute(&rules, 200, 2, &|_| {}).unwrap();
+            let t = LineTable::compute(&rules, 200, &Context::new(2)).unwrap();
             assert!(run(&rules, 200, t.data()).ok, "{game}");
         }
     }

@@ -27,7 +27,7 @@
 //! computed exactly before any allocation and refused above [`MAX_BYTES`].
 
 use super::LineRules;
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
@@ -139,29 +139,13 @@ impl LineTable {
         wythoff_files::line_table::write(&self.rules, self.n, self.data(), out)
     }
 
-    /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `threads` threads; `progress`
-    /// receives the cells done.  Sizes beyond the limits are [`Error::Domain`], stating them.
-    pub fn compute(
-        rules: &LineRules,
-        n: u64,
-        threads: usize,
-        progress: &(dyn Fn(u64) + Sync),
-    ) -> Result<LineTable> {
-        LineTable::compute_cancellable(rules, n, threads, progress, Cancel::never())
-    }
-
-    /// [`LineTable::compute`] that stops between antidiagonals once `cancel` is set, with
-    /// [`Error::Cancelled`].
-    pub fn compute_cancellable(
-        rules: &LineRules,
-        n: u64,
-        threads: usize,
-        progress: &(dyn Fn(u64) + Sync),
-        cancel: &Cancel,
-    ) -> Result<LineTable> {
+    /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `ctx`'s workers, reporting the
+    /// cells done to its progress; stops between antidiagonals once its flag is set, with
+    /// [`Error::Cancelled`].  Sizes beyond the limits are [`Error::Domain`], stating them.
+    pub fn compute(rules: &LineRules, n: u64, ctx: &Context) -> Result<LineTable> {
         crate::grundy::check_resources(memory(rules, n)?, 0, None)?;
         let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
+            .num_threads(ctx.threads())
             .build()
             .map_err(|e| Error::internal(format!("thread pool: {e}")))?;
         let nu = n as usize;
@@ -191,7 +175,7 @@ impl LineTable {
         let mut data = vec![0u32; nu * nu];
         let mut diag: Vec<u32> = Vec::with_capacity(nu);
         for s in 0..2 * nu - 1 {
-            cancel.check()?;
+            ctx.check()?;
             let lo = s.saturating_sub(nu - 1);
             let hi = s.min(nu - 1);
             let (sets_ref, data_ref, jumps_ref) = (&sets, &data, &jumps);
@@ -226,7 +210,7 @@ impl LineTable {
                     r.put(line, v);
                 }
             }
-            progress((hi - lo + 1) as u64);
+            ctx.report((hi - lo + 1) as u64);
         }
         Ok(LineTable {
             rules: rules.clone(),
@@ -330,7 +314,7 @@ mod tests {
             let rules = LineRules::parse(r).unwrap();
             for n in [1, 2, 37, 300] {
                 for threads in [1, 2] {
-                    let t = LineTable::compute(&rules, n as u64, threads, &|_| {}).unwrap();
+                    let t = LineTable::compute(&rules, n as u64, &Context::new(threads)).unwrap();
                     assert!(
                         t.data() == crate::lines::naive_table(&rules, n).as_slice(),
                         "{r}, N = {n}"
@@ -342,7 +326,8 @@ mod tests {
 
     #[test]
     fn nim_is_xor() {
-        let t = LineTable::compute(&LineRules::named("nim").unwrap(), 512, 2, &|_| {}).unwrap();
+        let t =
+            LineTable::compute(&LineRules::named("nim").unwrap(), 512, &Context::new(2)).unwrap();
         for x in 0..512 {
             for y in 0..512 {
                 assert_eq!(t.get(x, y) as usize, x ^ y);
@@ -353,10 +338,10 @@ mod tests {
     #[test]
     fn sizes_beyond_the_limits_are_refused() {
         let r = LineRules::parse("1,0:0,1").unwrap();
-        assert!(LineTable::compute(&r, 0, 1, &|_| {}).is_err());
-        assert!(LineTable::compute(&r, MAX_SIDE + 1, 1, &|_| {}).is_err());
+        assert!(LineTable::compute(&r, 0, &Context::serial()).is_err());
+        assert!(LineTable::compute(&r, MAX_SIDE + 1, &Context::serial()).is_err());
         let big = LineRules::parse("64,63:63,64:1,0:0,1").unwrap();
-        let e = LineTable::compute(&big, 40000, 1, &|_| {}).unwrap_err();
+        let e = LineTable::compute(&big, 40000, &Context::serial()).unwrap_err();
         assert!(e.to_string().contains("bytes"), "{e}");
     }
 }

@@ -12,13 +12,13 @@ use super::{
     Entry, Source, check_count, grundy_table, held_terms, line_games, partner_mean, row_inverse,
     try_each_pair, wythoff_array,
 };
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::grundy::rows;
 use rug::{Assign, Integer};
 use std::io::Write;
 
-/// Terms handed out between two polls of the cancellation flag.
+/// Terms handed out between two polls of the cancellation flag (and two progress reports).
 pub const POLL_TERMS: u64 = 1 << 12;
 
 /// One term as the stream hands it out: a 128-bit integer or, past that, a big one.
@@ -31,13 +31,16 @@ pub enum Term<'a> {
 }
 
 /// Hands the first `count` terms of an entry to `f`, in order (a count past the entry's limit
-/// is refused first, naming `--terms` and the reason); `f`'s first error ends the stream.  Once
-/// `cancel` is set the stream ends with [`Error::Cancelled`] within 2^12 terms, and the
-/// engines that compute the terms in memory first stop between their blocks.
+/// is refused first, naming `--terms` and the reason); `f`'s first error ends the stream.  The
+/// terms handed out are reported to `ctx`'s progress, [`POLL_TERMS`] at a time and the rest at
+/// the end; the engines behind the terms run on `ctx`'s workers (the three-pile solver on rayon's
+/// global pool) and report nothing.  Once `ctx`'s flag is set the stream ends with
+/// [`Error::Cancelled`] within 2^12 terms, and the engines that compute the terms in memory
+/// first stop between their blocks.
 pub fn each_term(
     e: &Entry,
     count: u64,
-    cancel: &Cancel,
+    ctx: &Context,
     f: &mut dyn FnMut(Term<'_>) -> Result<()>,
 ) -> Result<()> {
     check_count(e, count)?;
@@ -48,10 +51,26 @@ pub fn each_term(
     let f = &mut |t: Term<'_>| {
         handed += 1;
         if handed.is_multiple_of(POLL_TERMS) {
-            cancel.check()?;
+            ctx.check()?;
+            ctx.report(POLL_TERMS);
         }
         f(t)
     };
+    each_term_quietly(e, count, &ctx.with_progress(&silent), f)?;
+    ctx.report(handed % POLL_TERMS);
+    Ok(())
+}
+
+/// The progress callback of the engines behind the terms: their units are not terms.
+fn silent(_: u64) {}
+
+/// [`each_term`] without its progress reports (`count` > 0, checked).
+fn each_term_quietly(
+    e: &Entry,
+    count: u64,
+    ctx: &Context,
+    f: &mut dyn FnMut(Term<'_>) -> Result<()>,
+) -> Result<()> {
     let last = e.offset + (count - 1); // ≤ 2^64 − 1: the limits keep it there
     match e.source {
         Source::Pairs { a, upper } => try_each_pair(a, e.offset, last, &mut |x, y| {
@@ -81,7 +100,7 @@ pub fn each_term(
             })
         }
         Source::GrundyRow(r) => {
-            let p = rows::certified_rows_cancellable(r as u64 + 1, cancel)?;
+            let p = rows::certified_rows(r as u64 + 1, ctx)?;
             let mut y = Integer::new();
             for i in 0..count {
                 y.assign(i);
@@ -99,7 +118,7 @@ pub fn each_term(
             partner_mean::plateau_ends(count, &mut |v| f(Term::Small(v)))
         }
         Source::GrundyRowInverse(r) => {
-            row_inverse::row_inverse(r, count, cancel, &mut |v| f(Term::Small(v)))
+            row_inverse::row_inverse(r, count, ctx, &mut |v| f(Term::Small(v)))
         }
         Source::WythoffArrayInverse => (0..count).try_for_each(|m| {
             f(Term::Small(if m == 0 {
@@ -123,23 +142,21 @@ pub fn each_term(
         Source::WythoffArrayDiagonal => wythoff_array::diagonal(count, &mut |v| f(Term::Big(v))),
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
             let triangle = e.source == Source::GrundyTriangle;
-            grundy_table::each_antidiagonal_term(count, triangle, cancel, &mut |v| {
-                f(Term::Small(v))
-            })
+            grundy_table::each_antidiagonal_term(count, triangle, ctx, &mut |v| f(Term::Small(v)))
         }
         Source::ThreeAntidiagonals => {
-            crate::three_pile::a018219(super::antidiagonals_for(count), cancel)?
+            crate::three_pile::a018219(super::antidiagonals_for(count), ctx)?
                 .into_iter()
                 .take(count as usize)
                 .try_for_each(|t| f(Term::Small(u128::from(t))))
         }
         Source::LineGame(rules) => {
-            line_games::each_antidiagonal_term(rules, count, cancel, &mut |v| f(Term::Small(v)))
+            line_games::each_antidiagonal_term(rules, count, ctx, &mut |v| f(Term::Small(v)))
         }
         Source::LinePairs(rules) => {
             line_games::each_row_partner(rules, count, &mut |v| f(Term::Small(u128::from(v))))
         }
-        _ => held_terms(e, count, cancel)?
+        _ => held_terms(e, count, ctx)?
             .into_iter()
             .try_for_each(|v| f(Term::Small(v))),
     }
@@ -195,20 +212,11 @@ impl<'a> Lines<'a> {
 }
 
 /// Writes the b-file of an entry: `count` lines `n a(n)` from the offset, streamed
-/// ([`each_term`]; a count past the limit is refused before anything is written).
-pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write) -> Result<()> {
-    write_bfile_cancellable(e, count, out, Cancel::never())
-}
-
-/// [`write_bfile`] that stops once `cancel` is set, with [`Error::Cancelled`] ([`each_term`]).
-pub fn write_bfile_cancellable(
-    e: &Entry,
-    count: u64,
-    out: &mut dyn Write,
-    cancel: &Cancel,
-) -> Result<()> {
+/// ([`each_term`] with `ctx`: the terms reported as progress, stopped by its flag with
+/// [`Error::Cancelled`]; a count past the limit is refused before anything is written).
+pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write, ctx: &Context) -> Result<()> {
     let mut lines = Lines::new(e.offset, out);
-    each_term(e, count, cancel, &mut |t| lines.push(t))?;
+    each_term(e, count, ctx, &mut |t| lines.push(t))?;
     lines.flush()
 }
 

@@ -9,7 +9,7 @@
 //!
 //! Cost: the engine's, O(S²) cells on two threads (`grundy N`), then one read a term.
 
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::Result;
 use crate::grundy::{Spec, Table};
 
@@ -32,10 +32,10 @@ pub fn table_bytes(n: u64) -> Result<u64> {
     Ok(spec.engine_bytes() + spec.layout().bytes() as u64)
 }
 
-/// The table of the d + 1 antidiagonals holding `count` cells.
-fn table_for(count: u64, cancel: &Cancel) -> Result<Table> {
+/// The table of the d + 1 antidiagonals holding `count` cells, computed with `ctx`.
+fn table_for(count: u64, ctx: &Context) -> Result<Table> {
     let side = super::antidiagonals_for(count) + 1;
-    Table::compute_cancellable(Spec::new(1, side)?, 2, &|_| {}, cancel)
+    Table::compute(Spec::new(1, side)?, ctx)
 }
 
 /// Hands the first `count` cells by antidiagonals s = 0, 1, … to `f`: T(i, s − i) for
@@ -44,10 +44,10 @@ fn table_for(count: u64, cancel: &Cancel) -> Result<Table> {
 pub fn each_antidiagonal_term(
     count: u64,
     triangle: bool,
-    cancel: &Cancel,
+    ctx: &Context,
     f: &mut dyn FnMut(u128) -> Result<()>,
 ) -> Result<()> {
-    let t = table_for(count, cancel)?;
+    let t = table_for(count, ctx)?;
     let mut left = count;
     'outer: for s in 0usize.. {
         for i in 0..=s {

@@ -13,7 +13,7 @@
 
 use super::Entry;
 use crate::artifact::line_table::LineTableFile;
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::lines::{LineRules, LineTable};
 
@@ -55,18 +55,17 @@ pub fn each_row_partner(
     Ok(())
 }
 
-/// The table of the d + 1 antidiagonals holding `count` terms (on every core).
-fn table_for(rules: &str, count: u64, cancel: &Cancel) -> Result<LineTable> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+/// The table of the d + 1 antidiagonals holding `count` terms, computed with `ctx`.
+fn table_for(rules: &str, count: u64, ctx: &Context) -> Result<LineTable> {
     let rules = LineRules::parse(rules)?;
     let d = super::antidiagonals_for(count);
-    LineTable::compute_cancellable(&rules, d + 1, threads, &|_| {}, cancel)
+    LineTable::compute(&rules, d + 1, ctx)
 }
 
 /// The first `count` terms of the game with these rules, by antidiagonals, held in memory
 /// (16 bytes a term beside the table; more than 12 GiB in all is refused, naming the b-file,
-/// which streams them: [`each_antidiagonal_term`]).
-pub fn antidiagonal_terms(rules: &str, count: u64, cancel: &Cancel) -> Result<Vec<u128>> {
+/// which streams them: [`each_antidiagonal_term`]); the table computed with `ctx`.
+pub fn antidiagonal_terms(rules: &str, count: u64, ctx: &Context) -> Result<Vec<u128>> {
     let side = super::antidiagonals_for(count) + 1;
     let table = crate::lines::table::memory(&LineRules::parse(rules)?, side)?;
     if count.saturating_mul(16).saturating_add(table) > crate::lines::table::MAX_BYTES {
@@ -75,7 +74,7 @@ pub fn antidiagonal_terms(rules: &str, count: u64, cancel: &Cancel) -> Result<Ve
              (oeis ANUM -o FILE) streams them"
         )));
     }
-    let t = table_for(rules, count, cancel)?;
+    let t = table_for(rules, count, ctx)?;
     let mut v = Vec::with_capacity(count as usize);
     each_cell(count, &|x, y| t.get(x as usize, y as usize), &mut |g| {
         v.push(u128::from(g));
@@ -89,10 +88,10 @@ pub fn antidiagonal_terms(rules: &str, count: u64, cancel: &Cancel) -> Result<Ve
 pub fn each_antidiagonal_term(
     rules: &str,
     count: u64,
-    cancel: &Cancel,
+    ctx: &Context,
     f: &mut dyn FnMut(u128) -> Result<()>,
 ) -> Result<()> {
-    let t = table_for(rules, count, cancel)?;
+    let t = table_for(rules, count, ctx)?;
     each_cell(count, &|x, y| t.get(x as usize, y as usize), &mut |g| {
         f(u128::from(g))
     })

@@ -14,7 +14,7 @@
 //! ([`Entry::limit_reason`]); a count past it is refused naming both.  Cost: per entry, in its
 //! module.
 
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::grundy::{Spec, Table, rows};
@@ -30,10 +30,7 @@ pub mod row_inverse;
 pub mod three_pile_rows;
 pub mod wythoff_array;
 
-pub use bfile::{
-    Term, each_term, write_bfile, write_bfile_cancellable, write_offset_iter, write_offset_terms,
-    write_terms,
-};
+pub use bfile::{Term, each_term, write_bfile, write_offset_iter, write_offset_terms, write_terms};
 pub use catalogue::CATALOGUE;
 
 /// How an entry's terms are produced.
@@ -174,7 +171,7 @@ impl Entry {
         let Source::GrundyRow(r) = self.source else {
             return Ok(None);
         };
-        let p = rows::certified_rows(r as u64 + 1)?;
+        let p = rows::certified_rows(r as u64 + 1, &Context::serial())?;
         Ok(p.rows.get(r).copied())
     }
 }
@@ -220,11 +217,11 @@ pub(crate) fn check_count(e: &Entry, count: u64) -> Result<()> {
 
 /// The first `count` terms of an entry (a(offset), a(offset+1), …), held in memory (16 bytes
 /// each); a value past 2^128 (the Wythoff array entries far out) is an error — [`write_bfile`]
-/// streams any count up to the limit.
-pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
+/// streams any count up to the limit.  `ctx` as in [`each_term`].
+pub fn terms(e: &Entry, count: u64, ctx: &Context) -> Result<Vec<u128>> {
     check_count(e, count)?;
     let mut v = Vec::with_capacity(usize::try_from(count).unwrap_or(usize::MAX).min(1 << 24));
-    each_term(e, count, Cancel::never(), &mut |t| {
+    each_term(e, count, ctx, &mut |t| {
         v.push(match t {
             Term::Small(x) => x,
             Term::Big(x) => x.to_u128().ok_or_else(|| {
@@ -240,20 +237,20 @@ pub fn terms(e: &Entry, count: u64) -> Result<Vec<u128>> {
 }
 
 /// The first `count` terms of an entry not streamed by [`each_term`], computed in memory.
-fn held_terms(e: &Entry, count: u64, cancel: &Cancel) -> Result<Vec<u128>> {
+fn held_terms(e: &Entry, count: u64, ctx: &Context) -> Result<Vec<u128>> {
     if count == 0 {
         return Ok(Vec::new());
     }
     Ok(match e.source {
-        Source::ThreeRow(r) => three_pile_rows::row(r, count, cancel)?
+        Source::ThreeRow(r) => three_pile_rows::row(r, count, ctx)?
             .into_iter()
             .map(u128::from)
             .collect(),
-        Source::ThreeDiagonalInverse => three_pile_rows::diagonal_inverse(count, cancel)?
+        Source::ThreeDiagonalInverse => three_pile_rows::diagonal_inverse(count, ctx)?
             .into_iter()
             .map(u128::from)
             .collect(),
-        Source::LineGame(r) => line_games::antidiagonal_terms(r, count, cancel)?,
+        Source::LineGame(r) => line_games::antidiagonal_terms(r, count, ctx)?,
         Source::GrundyAntidiagonals | Source::GrundyTriangle => {
             if count > grundy_table::HELD_MAX {
                 return Err(Error::domain(format!(
@@ -264,33 +261,31 @@ fn held_terms(e: &Entry, count: u64, cancel: &Cancel) -> Result<Vec<u128>> {
             }
             let mut v = Vec::with_capacity(count as usize);
             let triangle = e.source == Source::GrundyTriangle;
-            grundy_table::each_antidiagonal_term(count, triangle, cancel, &mut |g| {
+            grundy_table::each_antidiagonal_term(count, triangle, ctx, &mut |g| {
                 v.push(g);
                 Ok(())
             })?;
             v
         }
-        Source::RowPreperiods | Source::RowPeriods => {
-            rows::certified_rows_cancellable(count, cancel)?
-                .rows
-                .into_iter()
-                .map(|(y0, p)| {
-                    u128::from(if e.source == Source::RowPeriods {
-                        p
-                    } else {
-                        y0
-                    })
+        Source::RowPreperiods | Source::RowPeriods => rows::certified_rows(count, ctx)?
+            .rows
+            .into_iter()
+            .map(|(y0, p)| {
+                u128::from(if e.source == Source::RowPeriods {
+                    p
+                } else {
+                    y0
                 })
-                .collect()
-        }
+            })
+            .collect(),
         Source::GrundyDiagonal => {
-            let t = Table::compute_cancellable(Spec::new(1, count)?, 2, &|_| {}, cancel)?;
+            let t = Table::compute(Spec::new(1, count)?, ctx)?;
             (0..count as usize).map(|n| t.get(n, n) as u128).collect()
         }
         Source::GrundyDiagonalInverse => {
             // n/2 ≤ G(n, n) ≤ 2n: value v sits at a position ≤ 2v.
             let side = 2 * count + 2;
-            let t = Table::compute_cancellable(Spec::new(1, side)?, 2, &|_| {}, cancel)?;
+            let t = Table::compute(Spec::new(1, side)?, ctx)?;
             let mut pos = vec![u128::MAX; count as usize];
             for n in 0..side as usize {
                 let g = t.get(n, n) as usize;
@@ -315,10 +310,10 @@ fn held_terms(e: &Entry, count: u64, cancel: &Cancel) -> Result<Vec<u128>> {
                     e.anum
                 )));
             }
-            let v = crate::three_pile::a018219(d, cancel)?;
+            let v = crate::three_pile::a018219(d, ctx)?;
             v.into_iter().take(count as usize).map(u128::from).collect()
         }
-        Source::ThreeDiagonal => crate::three_pile::a051261(count - 1, cancel)?
+        Source::ThreeDiagonal => crate::three_pile::a051261(count - 1, ctx)?
             .into_iter()
             .map(u128::from)
             .collect(),
@@ -563,6 +558,6 @@ mod tests {
         assert_eq!(entry("A000201").unwrap().offset, 1);
         assert_eq!(entry("A999999").unwrap_err().exit_code(), 2);
         let e = entry("A051261").unwrap();
-        assert!(terms(e, e.max_terms + 1).is_err());
+        assert!(terms(e, e.max_terms + 1, &Context::serial()).is_err());
     }
 }

@@ -23,14 +23,14 @@ use crate::grundy::rows;
 use rug::{Assign, Integer};
 use std::collections::BTreeMap;
 
-/// a(n) for n < count, to `f`: the y with G(r, y) = n.
+/// a(n) for n < count, to `f`: the y with G(r, y) = n (rows 0..=r certified with `ctx`).
 pub fn row_inverse(
     r: usize,
     count: u64,
-    cancel: &crate::cancel::Cancel,
+    ctx: &crate::Context,
     f: &mut dyn FnMut(u128) -> Result<()>,
 ) -> Result<()> {
-    let p = rows::certified_rows_cancellable(r as u64 + 1, cancel)?;
+    let p = rows::certified_rows(r as u64 + 1, ctx)?;
     let span = 2 * r as u64;
     let mut waiting: BTreeMap<u64, u64> = BTreeMap::new();
     let (mut next, mut y) = (0u64, 0u64);

@@ -21,7 +21,7 @@
 //!   request is refused with that n.  (Every T(m, m) measured is at least m/2.03, so D reaches
 //!   them.)
 
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::three_pile::scan;
 
@@ -54,12 +54,12 @@ pub fn diagonal_inverse_box(count: u64) -> Option<(u64, u64)> {
     Some((count.checked_sub(1)?, count.checked_mul(21)? / 10 + 64))
 }
 
-/// T(r, n) for n < count.
-pub fn row(r: u64, count: u64, cancel: &Cancel) -> Result<Vec<u64>> {
+/// T(r, n) for n < count (the solver's strip run with `ctx`, [`scan`]).
+pub fn row(r: u64, count: u64, ctx: &Context) -> Result<Vec<u64>> {
     let too_many = || Error::usage(format!("{count} terms of row {r} is too many"));
     let (x, d) = row_box(r, count).ok_or_else(too_many)?;
     let mut out = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
-    scan(x, r, d, &|_| {}, cancel, &mut |a, b, t| {
+    scan(x, r, d, ctx, &mut |a, b, t| {
         // line (a, b), a ≤ b: T(r, b) if a = r, T(r, a) if b = r (the table is symmetric)
         let n = if a == r {
             b
@@ -80,23 +80,23 @@ pub fn row(r: u64, count: u64, cancel: &Cancel) -> Result<Vec<u64>> {
     }
 }
 
-/// The m with T(m, m) = n, for n < count.
-pub fn diagonal_inverse(count: u64, cancel: &Cancel) -> Result<Vec<u64>> {
+/// The m with T(m, m) = n, for n < count (the solver run with `ctx`, [`scan`]).
+pub fn diagonal_inverse(count: u64, ctx: &Context) -> Result<Vec<u64>> {
     let d = count
         .checked_mul(21)
         .map(|v| v / 10 + 64)
         .ok_or_else(|| Error::usage(format!("{count} terms of A077226 is too many")))?;
-    diagonal_inverse_in(count, d, cancel)
+    diagonal_inverse_in(count, d, ctx)
 }
 
 /// The m ≤ d with T(m, m) = n, for n < count, from the box [0, count − 1] × [0, d]²; refused
 /// with the least n not found.
-pub fn diagonal_inverse_in(count: u64, d: u64, cancel: &Cancel) -> Result<Vec<u64>> {
+pub fn diagonal_inverse_in(count: u64, d: u64, ctx: &Context) -> Result<Vec<u64>> {
     let too_many = || Error::usage(format!("{count} terms of A077226 is too many"));
     let x = count.checked_sub(1).ok_or_else(too_many)?;
     let mut pos = vec![u64::MAX; usize::try_from(count).map_err(|_| too_many())?];
     let mut twice = None;
-    scan(x, d, d, &|_| {}, cancel, &mut |y, z, t| {
+    scan(x, d, d, ctx, &mut |y, z, t| {
         if y == z
             && let Some(t) = t
         {

@@ -29,6 +29,7 @@
 //! pulls the very same kernel, so it checks the stream that writes the files.
 
 use super::algebraic;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use rug::Integer;
@@ -615,16 +616,18 @@ impl Sink for ChecksumSink {
     }
 }
 
-/// The checksum of the whole plan, chunks in parallel on the current rayon pool.
-/// `progress` is called with the number of pairs finished by each chunk.
-pub fn checksum(plan: &Plan, progress: &(dyn Fn(u64) + Sync)) -> Result<Checksum> {
+/// The checksum of the whole plan, chunks in parallel on the current rayon pool.  `ctx`'s
+/// progress is called with the number of pairs finished by each chunk; once its flag is set
+/// the chunks not yet started stop with [`Error::Cancelled`].
+pub fn checksum(plan: &Plan, ctx: &Context) -> Result<Checksum> {
     use rayon::prelude::*;
     plan.chunks(1 << 22)
         .into_par_iter()
         .map(|ch| {
+            ctx.check()?;
             let mut s = ChecksumSink::new(plan.rules());
             plan.run(ch, &mut s)?;
-            progress(ch.len);
+            ctx.report(ch.len);
             Ok(s.finish(ch, plan.pair(ch.start).1))
         })
         .try_reduce(Checksum::default, |x, y| Ok(x.merge(y)))
@@ -790,6 +793,6 @@ mod tests {
             want.sum_b = want.sum_b.wrapping_add(y);
             want.sum_na = want.sum_na.wrapping_add(n.wrapping_mul(x));
         }
-        assert_eq!(checksum(&plan, &|_| {}).unwrap(), want);
+        assert_eq!(checksum(&plan, &Context::serial()).unwrap(), want);
     }
 }

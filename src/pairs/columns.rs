@@ -4,11 +4,11 @@
 //! The bulk generator ([`super::bulk`]) fills each chunk's slices in parallel on the current
 //! rayon pool, through the same [`Plan::run`] that writes the pairs files (each chunk started
 //! exactly and its last term re-checked).  Every value is checked to fit before any work: the
-//! largest is B_STOP.  The caller's [`Cancel`] is polled between chunks.  Cost: that of
+//! largest is B_STOP.  The flag of the caller's [`Context`] is polled between chunks.  Cost: that of
 //! [`Plan::run`], about 2 cycles a term, plus 16 bytes a term written.
 
 use super::bulk::{Chunk, PairSink, Pairs, Plan};
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 use rayon::prelude::*;
 
@@ -22,15 +22,10 @@ pub fn fits_u64(plan: &Plan) -> bool {
 
 /// Writes A_n into `lower[n − START]` and B_n into `upper[n − START]` for every n of `plan`.
 /// Refuses slices whose length is not the plan's count, and a plan whose B_STOP exceeds
-/// 2^64 − 1 ([`Error::Domain`]), before any work; [`Error::Cancelled`] once `cancel` is set.
-/// `progress` receives the number of pairs each finished chunk wrote.
-pub fn fill_u64(
-    plan: &Plan,
-    lower: &mut [u64],
-    upper: &mut [u64],
-    progress: &(dyn Fn(u64) + Sync),
-    cancel: &Cancel,
-) -> Result<()> {
+/// 2^64 − 1 ([`Error::Domain`]), before any work; [`Error::Cancelled`] once `ctx`'s flag is set.
+/// `ctx`'s progress receives the number of pairs each finished chunk wrote (the chunks run on
+/// the current rayon pool).
+pub fn fill_u64(plan: &Plan, lower: &mut [u64], upper: &mut [u64], ctx: &Context) -> Result<()> {
     if lower.len() as u128 != plan.count() || upper.len() as u128 != plan.count() {
         return Err(Error::internal(format!(
             "columns of {} and {} values for {} pairs",
@@ -57,7 +52,7 @@ pub fn fill_u64(
     }
     let a = plan.rules().a();
     parts.into_par_iter().try_for_each(|(ch, lower, upper)| {
-        cancel.check()?;
+        ctx.check()?;
         let mut sink = Pairs::new(
             a,
             SliceSink {
@@ -67,7 +62,7 @@ pub fn fill_u64(
             },
         );
         plan.run(ch, &mut sink)?;
-        progress(ch.len);
+        ctx.report(ch.len);
         Ok(())
     })
 }
@@ -92,6 +87,7 @@ impl PairSink for SliceSink<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cancel::Cancel;
     use crate::game::Rules;
     use crate::pairs::{Solver, Strategy};
     use rug::Integer;
@@ -105,7 +101,7 @@ mod tests {
                 let plan = Plan::new(rules, start, stop).unwrap();
                 let len = (stop - start + 1) as usize;
                 let (mut lo, mut up) = (vec![0; len], vec![0; len]);
-                fill_u64(&plan, &mut lo, &mut up, &|_| {}, Cancel::never()).unwrap();
+                fill_u64(&plan, &mut lo, &mut up, &Context::serial()).unwrap();
                 let s = Solver::new(rules, Strategy::Arithmetic);
                 for n in (0..len).step_by(4099).chain([len - 1, 0, 1, 2]) {
                     let (x, y) = s.nth(&Integer::from(n)).unwrap();
@@ -114,12 +110,17 @@ mod tests {
             }
         }
         let big = Plan::new(Rules::wythoff(), u64::MAX - 3, u64::MAX).unwrap();
-        let r = fill_u64(&big, &mut [0; 4], &mut [0; 4], &|_| {}, Cancel::never());
+        let r = fill_u64(&big, &mut [0; 4], &mut [0; 4], &Context::serial());
         assert!(matches!(r, Err(Error::Domain(_))));
         let c = Cancel::new();
         c.cancel();
         let plan = Plan::new(Rules::wythoff(), 0, 99).unwrap();
-        let r = fill_u64(&plan, &mut [0; 100], &mut [0; 100], &|_| {}, &c);
+        let r = fill_u64(
+            &plan,
+            &mut [0; 100],
+            &mut [0; 100],
+            &Context::serial().with_cancel(&c),
+        );
         assert!(matches!(r, Err(Error::Cancelled)));
     }
 }

@@ -17,6 +17,7 @@
 pub mod board;
 pub mod games;
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::num::natural;
@@ -558,7 +559,7 @@ fn random_start(rules: Rules, kind: Kind, n_wanted: bool, rng: &mut Rng) -> Resu
             })
         }
         Kind::Three => {
-            let b = Box3::cube(RANDOM_SMALL, &|_| {})?;
+            let b = Box3::cube(RANDOM_SMALL, &Context::serial())?;
             for _ in 0..TRIES {
                 let p = [0; 3].map(|_| rng.below(RANDOM_SMALL + 1));
                 if p.iter().filter(|&&v| v > 0).count() >= 2 && b.is_p(p[0], p[1], p[2]) != n_wanted

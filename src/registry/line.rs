@@ -5,6 +5,7 @@
 //! [`crate::lines::MAX_SIDE`]).
 
 use super::{Analysis, Game, Moves, analysis, taken, words};
+use crate::Context;
 use crate::artifact::resources;
 use crate::error::Result;
 use crate::lines::ppos::{self, RowPositions};
@@ -87,8 +88,7 @@ impl Line {
         let t = Arc::new(LineTable::compute(
             &self.rules,
             n,
-            rayon::current_num_threads(),
-            &|_| {},
+            &Context::new(rayon::current_num_threads()),
         )?);
         *cache = Cache::Table(n, Arc::clone(&t));
         Ok(t)

@@ -3,6 +3,7 @@
 //! solved by line occupancy ([`Box3`]), piles up to [`MAX_PILE`].
 
 use super::{Analysis, Game, Moves, analysis, words};
+use crate::context::Context;
 use crate::error::Result;
 use crate::three_pile::Box3;
 use rug::Integer;
@@ -39,7 +40,7 @@ impl ThreePile {
                 return Ok(Arc::clone(b));
             }
         }
-        let b = Arc::new(Box3::solve(p[0], p[1], p[2], &|_| {})?);
+        let b = Arc::new(Box3::solve([p[0], p[1], p[2]], &Context::serial())?);
         *solved = Some(Arc::clone(&b));
         Ok(b)
     }

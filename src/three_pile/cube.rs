@@ -13,7 +13,7 @@ use super::engine::{NONE, Solver};
 use super::tiles::Tiles;
 use crate::artifact::Partial;
 use crate::artifact::cube::{Cube, CubeWriter};
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::Result;
 use std::path::Path;
 
@@ -44,9 +44,9 @@ impl Summary {
 }
 
 /// The cube [0, N]³ solved without a file: the count and sum of its P-positions x ≤ y ≤ z.
-/// `progress` receives the number of lines finished; once `cancel` is set it stops between
-/// wavefronts with [`crate::Error::Cancelled`].
-pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync), cancel: &Cancel) -> Result<Summary> {
+/// `ctx`'s progress receives the number of lines finished (the solver runs on rayon's global
+/// pool); once `ctx`'s flag is set it stops between wavefronts with [`crate::Error::Cancelled`].
+pub fn summary(n: u64, ctx: &Context) -> Result<Summary> {
     super::check_box(n, n, super::engine::bytes_needed(n, n))?;
     let mut solver = Solver::new(n as usize, n as usize);
     let mut s = Summary {
@@ -54,11 +54,11 @@ pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync), cancel: &Cancel) -> Resu
         ..Summary::default()
     };
     while !solver.done() {
-        cancel.check()?;
+        ctx.check()?;
         let w = solver.next();
         let vals = solver.step();
         s.tally(solver.tiles(), w, &vals);
-        progress(vals.len() as u64);
+        ctx.report(vals.len() as u64);
     }
     Ok(s)
 }
@@ -66,16 +66,17 @@ pub fn summary(n: u64, progress: &(dyn Fn(u64) + Sync), cancel: &Cancel) -> Resu
 /// Solves the cube [0, N]³ into the cube file `path` ([`crate::artifact::cube`]) and returns
 /// its summary.  `mode` says what to do with an interrupted run's partial file; `note` receives
 /// one-line remarks; `abort_after` is a test hook: abort the process (as `kill -9` would) once
-/// that many checkpoints are written.  Once `cancel` is set it stops between wavefronts with
-/// [`crate::Error::Cancelled`]: the checkpoints written stay, for [`Partial::Resume`].
+/// that many checkpoints are written.  `ctx`'s progress receives the number of lines finished
+/// (those replayed from a resumed file included).  Once `ctx`'s flag is set it stops between
+/// wavefronts with [`crate::Error::Cancelled`]: the checkpoints written stay, for
+/// [`Partial::Resume`].
 pub fn write(
     n: u64,
     path: &Path,
     mode: Partial,
-    progress: &(dyn Fn(u64) + Sync),
     note: &dyn Fn(&str),
     abort_after: Option<usize>,
-    cancel: &Cancel,
+    ctx: &Context,
 ) -> Result<Summary> {
     let memory = super::engine::bytes_needed(n, n);
     super::check_box(n, n, memory)?;
@@ -102,17 +103,17 @@ pub fn write(
             }
             summary.tally(solver.tiles(), w, &vals);
             got += k;
-            progress(k);
+            ctx.report(k);
         }
         file.resume(note)?;
     }
     while !solver.done() {
-        cancel.check()?;
+        ctx.check()?;
         let w = solver.next();
         let vals = solver.step();
         summary.tally(solver.tiles(), w, &vals);
         let checkpoints = file.push(&vals)?;
-        progress(vals.len() as u64);
+        ctx.report(vals.len() as u64);
         if abort_after.is_some_and(|k| checkpoints >= k) {
             // Test hook: die like `kill -9` right after a checkpoint.
             std::process::abort();

@@ -14,6 +14,7 @@
 //! exact ([`crate::pairs::algebraic::lower_u128`]), ⌊nφ²⌋ = ⌊nφ⌋ + n.  Cost O(R·C·X/64) word
 //! operations; memory (C + 1)(4X + 2C) bits and 4(R + 1)(C + 1) bytes.
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pairs::algebraic::lower_u128;
 use serde::Serialize;
@@ -31,13 +32,8 @@ pub struct Row {
     pub upper: (i64, i64),
 }
 
-/// The extremes for rows a = 0..=`rows`, over b ≤ `columns`.
-pub fn measure(
-    rows: u64,
-    columns: u64,
-    progress: &(dyn Fn(u64) + Sync),
-    cancel: &crate::cancel::Cancel,
-) -> Result<Vec<Row>> {
+/// The extremes for rows a = 0..=`rows`, over b ≤ `columns`; `ctx` as in [`super::scan`].
+pub fn measure(rows: u64, columns: u64, ctx: &Context) -> Result<Vec<Row>> {
     let too_big = || Error::usage(format!("{rows} rows by {columns} columns is too large"));
     let d = columns.max(rows);
     let x = rows
@@ -49,7 +45,7 @@ pub fn measure(
         .checked_mul(usize::try_from(rows + 1).map_err(|_| too_big())?)
         .ok_or_else(too_big)?;
     let mut t = vec![u32::MAX; cells];
-    super::scan(x, rows, d, progress, cancel, &mut |y, z, v| {
+    super::scan(x, rows, d, ctx, &mut |y, z, v| {
         // line (y, z), y ≤ z: T(y, z) = T(z, y)
         if let Some(v) = v {
             for (a, b) in [(y, z), (z, y)] {
@@ -100,7 +96,7 @@ mod tests {
     #[test]
     fn rows_match_a_game_search_and_row_zero_is_wythoff() {
         let (rows, cols) = (6u64, 30u64);
-        let got = measure(rows, cols, &|_| {}, crate::cancel::Cancel::never()).unwrap();
+        let got = measure(rows, cols, &Context::serial()).unwrap();
         // T(a, b) from a backward induction over the cube [0, 4R + 2C]³, ⌊nφ⌋ = ⌊(n + √(5n²))/2⌋
         let n = (4 * rows + 2 * cols) as usize;
         let p = super::super::brute_force(n);

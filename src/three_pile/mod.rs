@@ -13,7 +13,7 @@ pub mod discrepancy;
 pub mod engine;
 pub use wythoff_files::tiles;
 
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Result};
 pub use engine::NONE;
 use engine::Solver;
@@ -57,20 +57,20 @@ pub fn check_box(x: u64, d: u64, bytes: Option<u64>) -> Result<()> {
 
 /// Solves the lines y ≤ min(z, `ymax`), z ≤ `d` of the box [0, x] × [0, d]² and hands each to
 /// `visit(y, z, T(y, z))` (`None` when its P-position lies above x), wavefront by wavefront,
-/// without keeping them; `progress` receives the number of lines finished.  Once `cancel` is set
-/// it stops between wavefronts with [`Error::Cancelled`].
+/// without keeping them; `ctx`'s progress receives the number of lines finished (the solver runs
+/// on rayon's global pool).  Once `ctx`'s flag is set it stops between wavefronts with
+/// [`Error::Cancelled`].
 pub fn scan(
     x: u64,
     ymax: u64,
     d: u64,
-    progress: &(dyn Fn(u64) + Sync),
-    cancel: &Cancel,
+    ctx: &Context,
     visit: &mut dyn FnMut(u64, u64, Option<u64>),
 ) -> Result<()> {
     check_box(x, d, engine::bytes_needed(x, d))?;
     let mut solver = Solver::strip(x as usize, ymax.min(d) as usize, d as usize);
     while !solver.done() {
-        cancel.check()?;
+        ctx.check()?;
         let w = solver.next();
         let vals = solver.step();
         let tiles = solver.tiles();
@@ -78,7 +78,7 @@ pub fn scan(
         for ((y, z), &t) in lines.zip(&vals) {
             visit(y, z, (t != NONE).then_some(u64::from(t)));
         }
-        progress(vals.len() as u64);
+        ctx.report(vals.len() as u64);
     }
     Ok(())
 }
@@ -94,28 +94,19 @@ pub struct Box3 {
 }
 
 impl Box3 {
-    /// Solves a box containing \[0,x\]×\[0,y\]×\[0,z\] (the box \[0, x\] × \[0, max(y, z)\]²);
-    /// `progress` receives the number of lines finished.
-    pub fn solve(x: u64, y: u64, z: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Box3> {
-        Box3::solve_cancellable([x, y, z], progress, Cancel::never())
-    }
-
-    /// [`Box3::solve`] of the box holding `[x, y, z]` that stops between wavefronts once
-    /// `cancel` is set, with [`Error::Cancelled`].
-    pub fn solve_cancellable(
-        [x, y, z]: [u64; 3],
-        progress: &(dyn Fn(u64) + Sync),
-        cancel: &Cancel,
-    ) -> Result<Box3> {
+    /// Solves a box containing \[0,x\]×\[0,y\]×\[0,z\] (the box \[0, x\] × \[0, max(y, z)\]²)
+    /// on rayon's global pool; `ctx`'s progress receives the number of lines finished.  Once
+    /// `ctx`'s flag is set it stops between wavefronts with [`Error::Cancelled`].
+    pub fn solve([x, y, z]: [u64; 3], ctx: &Context) -> Result<Box3> {
         let d = y.max(z);
         check_box(x, d, box_bytes(x, d))?;
         let (xs, ds) = (x as usize, d as usize);
         let mut solver = Solver::new(xs, ds);
         let mut t = Vec::with_capacity(solver.tiles().total() as usize);
         while !solver.done() {
-            cancel.check()?;
+            ctx.check()?;
             let vals = solver.step();
-            progress(vals.len() as u64);
+            ctx.report(vals.len() as u64);
             t.extend_from_slice(&vals);
         }
         let tiles = Tiles::new(d, engine::TILE);
@@ -127,9 +118,9 @@ impl Box3 {
         })
     }
 
-    /// Solves the cube [0, n]³.
-    pub fn cube(n: u64, progress: &(dyn Fn(u64) + Sync)) -> Result<Box3> {
-        Box3::solve(n, n, n, progress)
+    /// Solves the cube [0, n]³ ([`Box3::solve`]).
+    pub fn cube(n: u64, ctx: &Context) -> Result<Box3> {
+        Box3::solve([n, n, n], ctx)
     }
 
     /// T(y, z): the t with (t, y, z) a P-position, if it is at most X; `None` otherwise (also
@@ -209,8 +200,9 @@ impl Box3 {
 /// T(a, b) for a + b ≤ d (OEIS A018219 by antidiagonals: T(0, s), T(1, s−1), …, T(s, 0) for
 /// s = 0..=d).  The box X = 3d holds them all: T(a, b) ≤ 2a + 2b + 2·min(a, b) ≤ 3(a + b)
 /// (proof in `crate::oeis::three_pile_rows`), so a value not found is an internal error.
-/// Stops between wavefronts once `cancel` is set ([`Error::Cancelled`]).
-pub fn a018219(d: u64, cancel: &Cancel) -> Result<Vec<u64>> {
+/// Reports the lines solved to `ctx`'s progress; stops between wavefronts once `ctx`'s flag is set
+/// ([`Error::Cancelled`]).
+pub fn a018219(d: u64, ctx: &Context) -> Result<Vec<u64>> {
     let x = d
         .checked_mul(3)
         .ok_or_else(|| Error::usage(format!("{d} antidiagonals is too many")))?;
@@ -226,7 +218,7 @@ pub fn a018219(d: u64, cancel: &Cancel) -> Result<Vec<u64>> {
     )?;
     let mut out = vec![u64::MAX; len];
     let at = |a: u64, b: u64| ((a + b) * (a + b + 1) / 2 + a) as usize;
-    scan(x, d, d, &|_| {}, cancel, &mut |y, z, t| {
+    scan(x, d, d, ctx, &mut |y, z, t| {
         if y + z <= d
             && let Some(t) = t
         {
@@ -250,12 +242,13 @@ pub fn diagonal_box(d: u64) -> Option<(u64, u64)> {
 
 /// T(n, n) for n ≤ d (OEIS A051261, the diagonal of A018219), from the box [`diagonal_box`]: a
 /// value found there is exact (the box is closed under moves); the first n whose value lies
-/// above the box is refused by name.  Stops between wavefronts once `cancel` is set.
-pub fn a051261(d: u64, cancel: &Cancel) -> Result<Vec<u64>> {
+/// above the box is refused by name.  Reports the lines solved to `ctx`'s progress; stops
+/// between wavefronts once `ctx`'s flag is set.
+pub fn a051261(d: u64, ctx: &Context) -> Result<Vec<u64>> {
     let (x, _) = diagonal_box(d).ok_or_else(|| Error::usage("too many terms"))?;
     let len = usize::try_from(d + 1).map_err(|_| Error::usage("too many terms"))?;
     let mut out = vec![u64::MAX; len];
-    scan(x, d, d, &|_| {}, cancel, &mut |y, z, t| {
+    scan(x, d, d, ctx, &mut |y, z, t| {
         if y == z
             && let Some(t) = t
         {
@@ -309,7 +302,7 @@ mod tests {
     fn equals_brute_force_on_a_cube() {
         let n = 24;
         let oracle = brute_force(n);
-        let b = Box3::cube(n as u64, &|_| {}).unwrap();
+        let b = Box3::cube(n as u64, &Context::serial()).unwrap();
         for x in 0..=n {
             for y in 0..=n {
                 for z in 0..=n {
@@ -322,7 +315,7 @@ mod tests {
 
     #[test]
     fn xiao_first_positions_and_wythoff_faces() {
-        let b = Box3::cube(60, &|_| {}).unwrap();
+        let b = Box3::cube(60, &Context::serial()).unwrap();
         let first: Vec<[u64; 3]> = b
             .sorted_positions()
             .into_iter()
@@ -338,7 +331,7 @@ mod tests {
 
     #[test]
     fn winning_moves_land_on_p_positions() {
-        let b = Box3::cube(30, &|_| {}).unwrap();
+        let b = Box3::cube(30, &Context::serial()).unwrap();
         for x in 0..=30 {
             for y in 0..=30 {
                 for z in 0..=30 {

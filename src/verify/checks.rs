@@ -104,7 +104,7 @@ fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
         return Ok(Check::skipped(NAME, covers, why));
     }
     // the corner [0, m]³ of the cube is solved on its own (a box closed under moves)
-    let b = Box3::solve_cancellable([m as u64; 3], &|_| {}, cancel)?;
+    let b = Box3::solve([m as u64; 3], &crate::Context::serial().with_cancel(cancel))?;
     let oracle = brute_force(m);
     let side = m + 1;
     let mut bad = None;
@@ -123,7 +123,8 @@ fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
             }
         }
     }
-    let whole = crate::three_pile::cube::summary(cfg.three, &|_| {}, cancel)?;
+    let whole =
+        crate::three_pile::cube::summary(cfg.three, &crate::Context::serial().with_cancel(cancel))?;
     Ok(
         Check::ran(NAME, covers, (side * side * side) as u64, bad, "empty cube").with_fact(
             &format!("p_positions_x<=y<=z<={}", cfg.three),
@@ -136,7 +137,11 @@ fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
 /// ([`crate::three_pile::discrepancy`]): a measurement that proves nothing.
 fn three_discrepancy(bound: u64, cancel: &Cancel) -> Result<Measurement> {
     let rows = bound.min(1000);
-    let m = crate::three_pile::discrepancy::measure(rows, bound, &|_| {}, cancel)?;
+    let m = crate::three_pile::discrepancy::measure(
+        rows,
+        bound,
+        &crate::Context::serial().with_cancel(cancel),
+    )?;
     let worst = |f: &dyn Fn(&crate::three_pile::discrepancy::Row) -> (i64, i64)| {
         let lo = m.iter().map(|r| f(r).0).min().unwrap_or(0);
         let hi = m.iter().map(|r| f(r).1).max().unwrap_or(0);

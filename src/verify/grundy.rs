@@ -75,7 +75,10 @@ pub(super) fn checks(
     }
     let [table_name, periods_name, conj_name] = names;
     let spec = Spec::new(cfg.a, n)?;
-    let t = Table::compute_cancellable(spec, rayon::current_num_threads(), &|_| {}, cancel)?;
+    let t = Table::compute(
+        spec,
+        &crate::Context::new(rayon::current_num_threads()).with_cancel(cancel),
+    )?;
     let rep = check(&t.data, t.layout, cfg.a)?;
     let mut out = vec![
         Check::ran(

@@ -12,7 +12,7 @@ use super::resume::{self, Journal, Saved};
 use super::{Periods, Prefixes, RowsError, Search, Stage, first_state, search_from};
 use crate::artifact::certificate::Certificate;
 use crate::artifact::{AtomicFile, Partial};
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::{Error, Refusal, Refuses};
 use std::io::Write;
 use std::path::Path;
@@ -98,8 +98,6 @@ pub struct Request<'a> {
     pub max_columns: u64,
     /// A multiple of the joint period to assume ([`Search::period`]); it decides only the cost.
     pub period: Option<u64>,
-    /// Threads of the walks for a = 1 (the result does not depend on it).
-    pub threads: usize,
     /// The certificate to write, or `None` for the periods alone.
     pub output: Option<Output<'a>>,
 }
@@ -134,13 +132,15 @@ pub struct Certified {
 /// Certifies rows 0..X−1 of [`Request`] and writes their certificate when it has an output: the
 /// output is opened first (its path refused before any work), then the inputs are checked
 /// ([`Input::Rows`], [`Input::A`]) and the checkpoints opened ([`Input::Checkpoints`]); the
-/// search reports through `event`, and stops within 2^12 columns once `cancel` is set
-/// ([`Error::Cancelled`], the checkpoints keep what they hold).  The certificate appears under
-/// its name only when complete, and the checkpoints are removed once it does.
+/// search reports through `event` (its progress as [`Event::Progress`], the column reached in
+/// each stage), runs the walks for a = 1 on `ctx`'s workers (the result does not depend on
+/// them), and stops within 2^12 columns once `ctx`'s flag is set ([`Error::Cancelled`], the
+/// checkpoints keep what they hold).  The certificate appears under its name only when
+/// complete, and the checkpoints are removed once it does.
 pub fn certify(
     req: &Request<'_>,
     event: &dyn Fn(Event<'_>),
-    cancel: &Cancel,
+    ctx: &Context,
 ) -> Result<Certified, CertifyError> {
     let out = req.output.as_ref();
     let file = out
@@ -150,7 +150,7 @@ pub fn certify(
     let t0 = Instant::now();
     let mut cfg = Search::new(req.a, req.rows, req.max_columns);
     cfg.period = req.period;
-    cfg.threads = req.threads;
+    cfg.threads = ctx.threads();
     // the values below the preperiods only go into a certificate
     cfg.prefixes = Prefixes::Budget(out.map_or(0, |o| o.prefix_budget));
     let first = first_state(&cfg).map_err(refused)?;
@@ -162,11 +162,12 @@ pub fn certify(
         _ => (None, Saved::Fresh),
     };
     let progress = |stage, column| event(Event::Progress { stage, column });
-    let periods =
-        search_from(&cfg, saved, journal.as_mut(), &progress, cancel).map_err(|e| match e {
+    let periods = search_from(&cfg, saved, journal.as_mut(), &progress, ctx.cancel()).map_err(
+        |e| match e {
             RowsError::NoPeriod(columns) => CertifyError::NoPeriod { columns },
             e => refused(e),
-        })?;
+        },
+    )?;
     let seconds = t0.elapsed().as_secs_f64();
     event(Event::Certified(&periods));
     let certificate = match (out, file) {
@@ -225,6 +226,7 @@ fn refused(e: RowsError) -> CertifyError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cancel::Cancel;
     use crate::grundy::rows::check::plain_mex_rows;
     use rug::Integer;
 
@@ -234,7 +236,6 @@ mod tests {
             rows,
             max_columns: 1_000_000,
             period: None,
-            threads: 1,
             output,
         }
     }
@@ -267,7 +268,7 @@ mod tests {
                 every,
             };
             let req = request(a, x, Some(output(&path, Some(ck))));
-            let done = certify(&req, &|_| {}, Cancel::never()).unwrap();
+            let done = certify(&req, &|_| {}, &Context::serial()).unwrap();
             let c = done.certificate.unwrap();
             // the file is the certificate returned, and nothing else is left beside it
             assert_eq!(std::fs::read(&path).unwrap(), c.to_bytes());
@@ -290,7 +291,7 @@ mod tests {
         let path = d.path().join("c.cert");
         let refused = |a, x| {
             let req = request(a, x, Some(output(&path, None)));
-            match certify(&req, &|_| {}, Cancel::never()) {
+            match certify(&req, &|_| {}, &Context::serial()) {
                 Err(CertifyError::Refused(r)) => r,
                 other => panic!("{other:?}"),
             }
@@ -303,12 +304,12 @@ mod tests {
         assert!(!r.message.contains('-'), "{}", r.message);
         let mut req = request(1, 8, Some(output(&path, None)));
         req.max_columns = 5;
-        let e = certify(&req, &|_| {}, Cancel::never()).unwrap_err();
+        let e = certify(&req, &|_| {}, &Context::serial()).unwrap_err();
         assert!(matches!(e, CertifyError::NoPeriod { columns: 5 }), "{e:?}");
         assert_eq!(Error::from(e).exit_code(), 1);
         // the output is refused before any work, the path as given
         let req = request(1, 0, Some(output(d.path(), None)));
-        let e = certify(&req, &|_| {}, Cancel::never()).unwrap_err();
+        let e = certify(&req, &|_| {}, &Context::serial()).unwrap_err();
         assert!(matches!(&e, CertifyError::Output(Error::Usage(m)) if m.contains("directory")));
         // nothing to resume
         let ck = Checkpoints {
@@ -316,7 +317,7 @@ mod tests {
             every: Duration::ZERO,
         };
         let req = request(1, 8, Some(output(&path, Some(ck))));
-        match certify(&req, &|_| {}, Cancel::never()) {
+        match certify(&req, &|_| {}, &Context::serial()) {
             Err(CertifyError::Refused(r)) => assert_eq!(r.input, Input::Checkpoints),
             other => panic!("{other:?}"),
         }
@@ -336,7 +337,9 @@ mod tests {
             });
             // rows 0..63 repeat after about 46000 columns: the search sees the flag on the way
             let req = request(1, 64, Some(output(&path, ck)));
-            let e = certify(&req, &|_| {}, &cancel).map(|_| ()).unwrap_err();
+            let e = certify(&req, &|_| {}, &Context::serial().with_cancel(&cancel))
+                .map(|_| ())
+                .unwrap_err();
             assert!(matches!(e, CertifyError::Failed(Error::Cancelled)), "{e}");
             assert!(names(d.path()).is_empty(), "{:?}", names(d.path()));
         }

@@ -31,6 +31,7 @@
 //! to the smaller pile are certified on demand, below [`ON_DEMAND_ROWS`].
 
 use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::Error;
 use rug::Integer;
 
@@ -590,35 +591,25 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// The certified periods of rows 0..rows−1, for rows ≤ [`ON_DEMAND_ROWS`] (at most
-/// [`ON_DEMAND_COLUMNS`] columns swept).
-pub fn certified_rows(rows: u64) -> std::result::Result<Periods, RowsError> {
-    certified_rows_cancellable(rows, Cancel::never())
-}
-
-/// [`certified_rows`] that stops within 2^12 columns once `cancel` is set, with
-/// [`Error::Cancelled`].
-pub fn certified_rows_cancellable(
-    rows: u64,
-    cancel: &Cancel,
-) -> std::result::Result<Periods, RowsError> {
+/// [`ON_DEMAND_COLUMNS`] columns swept), the walks for a = 1 on `ctx`'s workers (the periods do
+/// not depend on them); it reports no progress, and stops within 2^12 columns once `ctx`'s flag
+/// is set, with [`Error::Cancelled`].
+pub fn certified_rows(rows: u64, ctx: &Context) -> std::result::Result<Periods, RowsError> {
     if rows == 0 || rows > ON_DEMAND_ROWS {
         return Err(RowsError::Rows(rows));
     }
-    let cfg = Search::new(1, rows as usize, ON_DEMAND_COLUMNS);
-    search_from(&cfg, resume::Saved::Fresh, None, &|_, _| {}, cancel)
+    let mut cfg = Search::new(1, rows as usize, ON_DEMAND_COLUMNS);
+    cfg.threads = ctx.threads();
+    search_from(&cfg, resume::Saved::Fresh, None, &|_, _| {}, ctx.cancel())
 }
 
 /// G(x, y) of Wythoff's game (a = 1), piles in any order and of any size, when the smaller pile
-/// is below [`ON_DEMAND_ROWS`]: from the certified periods of the rows up to it.
-pub fn value_at(x: &Integer, y: &Integer) -> std::result::Result<Integer, RowsError> {
-    value_at_cancellable(x, y, Cancel::never())
-}
-
-/// [`value_at`] that stops within 2^12 columns once `cancel` is set, with [`Error::Cancelled`].
-pub fn value_at_cancellable(
+/// is below [`ON_DEMAND_ROWS`]: from the certified periods of the rows up to it
+/// ([`certified_rows`], with `ctx`).
+pub fn value_at(
     x: &Integer,
     y: &Integer,
-    cancel: &Cancel,
+    ctx: &Context,
 ) -> std::result::Result<Integer, RowsError> {
     let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
     let row =
@@ -627,18 +618,19 @@ pub fn value_at_cancellable(
             .ok_or_else(|| RowsError::BeyondOnDemand {
                 pile: crate::pairs::abbreviate(lo),
             })?;
-    let p = certified_rows_cancellable(row + 1, cancel)?;
+    let p = certified_rows(row + 1, ctx)?;
     Ok(p.value(row as usize, hi))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Context;
     use crate::grundy::{Spec, Table};
 
     #[test]
     fn sweep_equals_the_table() {
-        let t = Table::compute(Spec::new(1, 300).unwrap(), 1, &|_| {}).unwrap();
+        let t = Table::compute(Spec::new(1, 300).unwrap(), &Context::serial()).unwrap();
         let mut s = Sweep::new(20);
         for y in 0..300 {
             s.step().unwrap();
@@ -655,7 +647,7 @@ mod tests {
         let p = periods(5, 1 << 20, &|_| {}).unwrap();
         assert_eq!(p.rows, [(0, 1), (0, 3), (0, 3), (8, 6), (9, 12)]);
         // values far out agree with the table
-        let t = Table::compute(Spec::new(1, 400).unwrap(), 1, &|_| {}).unwrap();
+        let t = Table::compute(Spec::new(1, 400).unwrap(), &Context::serial()).unwrap();
         for x in 0..5 {
             for y in 0..400 {
                 assert_eq!(p.value(x, &rug::Integer::from(y)), t.get(x, y));
@@ -666,22 +658,37 @@ mod tests {
     #[test]
     fn value_at_any_column_and_its_limit() {
         // Xiao, Example 14: G(1, 11) = 9; row 1 is tersum n + 1, so G(1, 3k) = 3k + 1 for k ≥ 1
-        assert_eq!(value_at(&Integer::from(1), &Integer::from(11)).unwrap(), 9);
-        assert_eq!(value_at(&Integer::from(11), &Integer::from(1)).unwrap(), 9);
+        assert_eq!(
+            value_at(&Integer::from(1), &Integer::from(11), &Context::serial()).unwrap(),
+            9
+        );
+        assert_eq!(
+            value_at(&Integer::from(11), &Integer::from(1), &Context::serial()).unwrap(),
+            9
+        );
         let big = Integer::from(Integer::u_pow_u(10, 40)) * 3;
-        assert_eq!(value_at(&Integer::from(1), &big).unwrap(), big.clone() + 1);
+        assert_eq!(
+            value_at(&Integer::from(1), &big, &Context::serial()).unwrap(),
+            big.clone() + 1
+        );
         // row 0: G(0, y) = y
-        assert_eq!(value_at(&big, &Integer::from(0)).unwrap(), big);
-        let t = Table::compute(Spec::new(1, 300).unwrap(), 1, &|_| {}).unwrap();
+        assert_eq!(
+            value_at(&big, &Integer::from(0), &Context::serial()).unwrap(),
+            big
+        );
+        let t = Table::compute(Spec::new(1, 300).unwrap(), &Context::serial()).unwrap();
         for (x, y) in [(7usize, 250usize), (30, 299), (299, 12)] {
-            let g = value_at(&Integer::from(x), &Integer::from(y)).unwrap();
+            let g = value_at(&Integer::from(x), &Integer::from(y), &Context::serial()).unwrap();
             assert_eq!(g, t.get(x, y), "({x}, {y})");
         }
-        let e = value_at(&Integer::from(ON_DEMAND_ROWS), &big).unwrap_err();
+        let e = value_at(&Integer::from(ON_DEMAND_ROWS), &big, &Context::serial()).unwrap_err();
         assert!(matches!(e, RowsError::BeyondOnDemand { .. }), "{e}");
-        assert!(matches!(certified_rows(0), Err(RowsError::Rows(0))));
         assert!(matches!(
-            certified_rows(ON_DEMAND_ROWS + 1),
+            certified_rows(0, &Context::serial()),
+            Err(RowsError::Rows(0))
+        ));
+        assert!(matches!(
+            certified_rows(ON_DEMAND_ROWS + 1, &Context::serial()),
             Err(RowsError::Rows(r)) if r == ON_DEMAND_ROWS + 1
         ));
     }
@@ -690,7 +697,7 @@ mod tests {
     fn periods_predict_values_beyond_the_sweep() {
         let p = periods(12, 1 << 22, &|_| {}).unwrap();
         let n = (p.joint.0 + 3 * p.joint.1 + 50).min(3000) as usize;
-        let t = Table::compute(Spec::new(1, n as u64).unwrap(), 2, &|_| {}).unwrap();
+        let t = Table::compute(Spec::new(1, n as u64).unwrap(), &Context::new(2)).unwrap();
         for x in 0..12 {
             for y in 0..n {
                 assert_eq!(
