@@ -194,3 +194,143 @@ impl Prefix {
         super::summarize_all(self.g, self.count, self.cap, ctx)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// Wythoff's Grundy function on x, y < `side` by the definition: the mex of the values a
+    /// move reaches (a row, a column or a diagonal step down).
+    fn naive(side: usize) -> Vec<Vec<u32>> {
+        let mut t = vec![vec![0u32; side]; side];
+        for x in 0..side {
+            for y in 0..side {
+                let mut seen = vec![false; 3 * side];
+                for k in 1..=x {
+                    seen[t[x - k][y] as usize] = true;
+                }
+                for k in 1..=y {
+                    seen[t[x][y - k] as usize] = true;
+                }
+                for k in 1..=x.min(y) {
+                    seen[t[x - k][y - k] as usize] = true;
+                }
+                t[x][y] = seen.iter().position(|&s| !s).unwrap() as u32;
+            }
+        }
+        t
+    }
+
+    /// The first `k` cells (x, y), x ≤ y, of value `g` in increasing x.  A row x holds the value
+    /// g by column 2x + g + 1 (every value below y − 2x occurs left of column y), so a table of
+    /// side 2·x_K + g + 2 holds them all.
+    fn first(t: &[Vec<u32>], g: u32, k: usize) -> Vec<(u64, u64)> {
+        let mut cells = Vec::new();
+        for (x, row) in t.iter().enumerate() {
+            if cells.len() == k {
+                break;
+            }
+            assert!(2 * x + g as usize + 2 <= t.len(), "the table is too small");
+            // a row holds each value once; g lies at some y ≥ x or only left of the diagonal
+            if let Some(y) = (x..row.len()).find(|&y| row[y] == g) {
+                cells.push((x as u64, y as u64));
+            }
+        }
+        assert_eq!(cells.len(), k);
+        cells
+    }
+
+    #[test]
+    fn the_text_and_the_file_hold_the_cells_of_the_definition() {
+        let t = naive(200);
+        let dir = tempfile::tempdir().unwrap();
+        for g in 0..=4u32 {
+            let want = first(&t, g, 50);
+            let p = Prefix::new(g, 50).unwrap();
+            assert_eq!((p.g(), p.count()), (g, 50));
+            let mut text = Vec::new();
+            p.write_text(&mut text, &Context::serial()).unwrap();
+            let lines: String = want
+                .iter()
+                .enumerate()
+                .map(|(n, (x, y))| format!("{n} {x} {y}\n"))
+                .collect();
+            assert_eq!(String::from_utf8(text).unwrap(), lines, "g={g}");
+
+            let path = dir.path().join(format!("g{g}.bin"));
+            let w = Writer::create(&path, u64::from(g)).unwrap();
+            p.write_file(w, &Context::serial()).unwrap();
+            let mut read = Vec::new();
+            let h = crate::artifact::gvalues::read(&path, &mut |x, y| read.push((x, y))).unwrap();
+            assert_eq!((h.g, h.count), (u64::from(g), 50));
+            assert_eq!(read, want, "g={g}");
+
+            let s = p.summary(&Context::serial()).unwrap();
+            let (x, y) = want[49];
+            assert_eq!((s.g, s.count, s.last), (g, 50, (49, x, y)));
+            let all = p.summaries(&Context::serial()).unwrap();
+            for (h, sh) in all.iter().enumerate() {
+                let (x, y) = first(&t, h as u32, 50)[49];
+                assert_eq!((sh.g, sh.count, sh.last), (h as u32, 50, (49, x, y)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_nth_value_by_each_method_is_the_definition_s() {
+        let t = naive(120);
+        let ctx = Context::serial();
+        for g in 0..=3u32 {
+            for (n, &(x, y)) in first(&t, g, 30).iter().enumerate() {
+                let v = nth_value(g, &Integer::from(n), &ctx).unwrap();
+                assert_eq!(
+                    (v.x, v.y),
+                    (Integer::from(x), Integer::from(y)),
+                    "g={g} n={n}"
+                );
+                let want = if g == 0 {
+                    Method::Formula
+                } else {
+                    Method::Sweep
+                };
+                assert_eq!(v.method, want);
+            }
+        }
+        // beyond the sweep: the automaton for G = 1, a usage error naming the limit otherwise
+        let big = Integer::from(Integer::u_pow_u(10, 30));
+        let v = nth_value(1, &big, &ctx).unwrap();
+        assert_eq!(v.method, Method::Automaton);
+        assert_eq!((v.x, v.y), automaton::nth_one_value(&big).unwrap());
+        let e = nth_value(2, &big, &ctx).unwrap_err();
+        assert!(matches!(e, Error::Usage(_)), "{e:?}");
+        assert!(
+            e.to_string()
+                .contains(&(super::super::max_count(2) - 1).to_string()),
+            "{e}"
+        );
+        assert_eq!(
+            [Method::Formula, Method::Automaton, Method::Sweep].map(Method::name),
+            ["formula", "automaton", "sweep"]
+        );
+    }
+
+    #[test]
+    fn progress_adds_up_to_the_work_and_a_set_flag_stops_the_sweep() {
+        let done = AtomicU64::new(0);
+        let tick = |d: u64| {
+            done.fetch_add(d, Ordering::Relaxed);
+        };
+        let v = nth(2, 1000, &Context::serial().with_progress(&tick)).unwrap();
+        assert_eq!(v.n, 1000);
+        assert_eq!(done.load(Ordering::Relaxed), 1001);
+        // the summaries poll the flag every 2^16 rows: 60 000 values of 0 and 1 pass row 2^16
+        let stop = crate::cancel::Cancel::new();
+        stop.cancel();
+        let r = Prefix::new(1, 60_000)
+            .unwrap()
+            .summaries(&Context::serial().with_cancel(&stop));
+        assert!(matches!(r, Err(Error::Cancelled)), "{r:?}");
+        assert!(matches!(Prefix::new(256, 10), Err(Error::Usage(_))));
+    }
+}
