@@ -141,8 +141,8 @@ impl Prefix {
         self.count
     }
 
-    /// The rows [`Prefix::summaries`] sweeps, about: the K-th g-value of each value lies near
-    /// row φK (x − A_n is bounded), so the total of its progress.
+    /// About the number of rows [`Prefix::summaries`] sweeps, the total of its progress: the
+    /// K-th g-value of each value lies near row φK (x − A_n is bounded).
     pub fn rows(&self) -> u64 {
         u64::try_from(u128::from(self.count) * 1618 / 1000 + 1).unwrap_or(u64::MAX)
     }
