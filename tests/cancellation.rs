@@ -38,10 +38,10 @@ fn every_cancellable_engine_stops_at_its_first_poll() {
     let (one, big) = (Integer::from(1), Integer::from(Integer::u_pow_u(10, 30)));
     let row = wythoff::grundy::rows::value_at(&one, &big, &ctx);
     stopped(row.map(|_| ()).map_err(Error::from), "certified rows");
-    let far = wythoff::gvalues::far::value_far_cancellable(
+    let far = wythoff::gvalues::far::value_far(
         &Integer::from(5000),
         &Integer::from(5100),
-        &c,
+        &wythoff::Context::serial().with_cancel(&c),
     );
     stopped(far.map(|_| ()), "far value");
     let ps = [(Integer::from(3), big.clone())];

@@ -141,7 +141,7 @@ fn the_automaton_is_the_naive_mex_on_a_small_board() {
 #[test]
 fn the_command_line_switches_from_the_sweep_to_the_automaton() {
     for n in [SWEEP_BELOW - 1, SWEEP_BELOW] {
-        let v = nth(1, n, &|_| {}).unwrap();
+        let v = nth(1, n, &wythoff::Context::serial()).unwrap();
         let o = run_ok(&["gvalue", "1", &n.to_string()]);
         assert_eq!(stdout(&o), format!("{n} {} {}\n", v.x, v.y));
         let e = stderr(&o);

@@ -657,11 +657,12 @@ fn grundy_at_announces_the_sweep_only_where_it_runs() {
 #[test]
 fn the_row_said_to_be_swept_is_the_row_value_far_sweeps() {
     use rug::Integer;
-    use wythoff::gvalues::far::{FAR_ROWS, sweep_row, value_far_cancellable};
+    use wythoff::gvalues::far::{FAR_ROWS, sweep_row, value_far};
     // with the flag already set, value_far stops at its first poll of the sweep (row 0, for
     // any row > 0) and answers at once where it does not sweep
     let stop = wythoff::cancel::Cancel::new();
     stop.cancel();
+    let ctx = wythoff::Context::serial().with_cancel(&stop);
     let zeros = mex_pairs_through(1, false, 400);
     let mut cells: Vec<(u64, u64)> = vec![(0, 7), (1, 1), (3, 5), (3, 6), (4, 7), (485410, 785410)];
     cells.extend(zeros.iter().step_by(37).copied());
@@ -682,7 +683,7 @@ fn the_row_said_to_be_swept_is_the_row_value_far_sweeps() {
         for (p, q) in [(x, y), (y, x)] {
             let (p, q) = (Integer::from(p), Integer::from(q));
             let swept = matches!(
-                value_far_cancellable(&p, &q, &stop),
+                value_far(&p, &q, &ctx),
                 Err(wythoff::error::Error::Cancelled)
             );
             let said = sweep_row(&p, &q);

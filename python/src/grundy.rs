@@ -163,7 +163,7 @@ pub fn grundy_at(
                     &format!("G(x, y) with a difference of {bits} bits"),
                 )?;
                 let far = crate::interrupt::run(py, None, 0, |cancel, _| {
-                    far::value_far_cancellable(lo, hi, cancel)
+                    far::value_far(lo, hi, &wythoff::Context::serial().with_cancel(cancel))
                 })?;
                 match far {
                     Known::Exact(g) | Known::ByRule { value: g } => g,

@@ -77,7 +77,7 @@ fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
         );
     }
     let mut out = Out::new();
-    match gvalues::far::value_far(x, y)? {
+    match gvalues::far::value_far(x, y, &wythoff::Context::serial())? {
         gvalues::far::Known::Exact(g) => outln!(out, "{g}")?,
         gvalues::far::Known::ByRule { value } => {
             eprintln!("wythoff: {}", gvalues::automaton::LABEL);

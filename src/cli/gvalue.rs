@@ -8,12 +8,13 @@ use super::json;
 use super::out::{Out, Sink, outln};
 use clap::Args;
 use rug::Integer;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::OnceLock;
+use wythoff::Context;
 use wythoff::artifact::gvalues as file;
 use wythoff::error::{Error, Result};
-use wythoff::gvalues::{self, GValues, automaton};
-use wythoff::pairs::emit::write_error;
+use wythoff::gvalues::{self, Method, Prefix, automaton};
 
 #[derive(Args)]
 pub(crate) struct GvalueArgs {
@@ -89,77 +90,52 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         return stream(g, k, &args);
     }
     let n = args.n.ok_or_else(|| Error::usage("give N or --count K"))?;
-    let (x, y, method, status) = if g == 0 {
-        let (x, y) = gvalues::nth_zero(&n);
-        (x, y, "formula", "proved")
-    } else if g == 1 && n >= automaton::SWEEP_BELOW {
-        let (x, y) = automaton::nth_one_value(&n)?;
-        eprintln!("wythoff: {}", automaton::LABEL);
-        (x, y, "automaton", "proved")
-    } else {
-        let n64 = n.to_u64().ok_or_else(|| {
-            Error::usage(format!(
-                "N = {}: the sweep of G = {g} reaches N ≤ {} (G = 0 and G = 1 take any N)",
-                wythoff::pairs::abbreviate(&n),
-                gvalues::max_count(g) - 1
-            ))
-        })?;
-        let pb = progress_bar(u128::from(n64) + 1, "g-values");
-        let v = gvalues::nth(g, n64, &|k| pb.inc(k))?;
+    // the bar appears with the first report: only the sweep reports
+    let bar = OnceLock::new();
+    let total = n.to_u128().map_or(u128::MAX, |n| n.saturating_add(1));
+    let tick = |d: u64| bar.get_or_init(|| progress_bar(total, "g-values")).inc(d);
+    let v = gvalues::nth_value(g, &n, &Context::serial().with_progress(&tick))?;
+    if let Some(pb) = bar.get() {
         pb.finish_and_clear();
-        (Integer::from(v.x), Integer::from(v.y), "sweep", "proved")
-    };
+    }
+    if v.method == Method::Automaton {
+        eprintln!("wythoff: {}", automaton::LABEL);
+    }
     let mut out = Out::new();
     if args.json {
-        out.json(&json::GValueJson::new(g, &n, &x, &y, method, status))?;
+        let method = v.method.name();
+        out.json(&json::GValueJson::new(g, &n, &v.x, &v.y, method, "proved"))?;
     } else {
-        outln!(out, "{n} {x} {y}")?;
+        outln!(out, "{n} {} {}", v.x, v.y)?;
     }
     out.finish()
 }
 
 /// `gvalue G --count K`: the first K g-values to a file, to text or to a summary.
 fn stream(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
-    let cap = gvalues::plan(g, k)?;
-    let mut values = GValues::new(g, cap)?.take(usize::try_from(k).unwrap_or(usize::MAX));
+    let prefix = Prefix::new(g, k)?;
     let pb = progress_bar(u128::from(k), "g-values");
     let tick = |d: u64| pb.inc(d);
+    let ctx = Context::serial().with_progress(&tick);
     if args.text {
         let mut sink = Sink::open(args.output.as_deref())?;
-        sink.stream(&mut |w: &mut dyn Write| {
-            let mut w = BufWriter::with_capacity(1 << 20, w);
-            for v in values.by_ref() {
-                let v = v?;
-                writeln!(w, "{} {} {}", v.n, v.x, v.y).map_err(write_error)?;
-                if (v.n + 1) % (1 << 20) == 0 {
-                    tick(1 << 20);
-                }
-            }
-            w.flush().map_err(write_error)
-        })?;
+        sink.stream(&mut |w: &mut dyn Write| prefix.write_text(w, &ctx))?;
         pb.finish_and_clear();
         return sink.finish();
     }
     if let Some(path) = &args.output {
-        let mut w = file::Writer::create(path, u64::from(g)).map_err(naming("-o"))?;
-        for v in values {
-            let v = v?;
-            w.push(v.x, v.y)?;
-            if (v.n + 1) % (1 << 20) == 0 {
-                tick(1 << 20);
-            }
-        }
-        w.finish()?;
+        let w = file::Writer::create(path, u64::from(g)).map_err(naming("-o"))?;
+        prefix.write_file(w, &ctx)?;
         pb.finish_and_clear();
         return Ok(());
     }
-    let s = gvalues::summarize(g, values, &tick)?;
+    let s = prefix.summary(&ctx)?;
     pb.finish_and_clear();
     let mut out = Out::new();
     if args.json {
         out.json(&json::GSummary::from(&s))?;
     } else {
-        print_summary(&mut out, &s)?;
+        outln!(out, "{s}")?;
     }
     out.finish()
 }
@@ -171,10 +147,10 @@ fn summaries(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
         .as_deref()
         .map(|d| wythoff::plot::check_dir(d).map_err(naming("--plots")))
         .transpose()?;
-    let cap = gvalues::plan(g, k)?;
-    // the rows to sweep: the K-th g-value of each h lies near row φK (x − A_n is bounded)
-    let pb = progress_bar(u128::from(k) * 1618 / 1000 + 1, "rows");
-    let all = gvalues::summarize_all(g, k, cap, &|d| pb.inc(d))?;
+    let prefix = Prefix::new(g, k)?;
+    let pb = progress_bar(u128::from(prefix.rows()), "rows");
+    let tick = |d: u64| pb.inc(d);
+    let all = prefix.summaries(&Context::serial().with_progress(&tick))?;
     pb.finish_and_clear();
     let mut drawn = Vec::new();
     if let Some(dir) = &plots {
@@ -192,61 +168,11 @@ fn summaries(g: u32, k: u64, args: &GvalueArgs) -> Result<()> {
     } else {
         outln!(out, "{}", gvalues::summary::EVIDENCE)?;
         for s in &all {
-            print_summary(&mut out, s)?;
+            outln!(out, "{s}")?;
         }
         for p in &drawn {
             outln!(out, "plot: {}", p.display())?;
         }
     }
     out.finish()
-}
-
-fn print_summary(out: &mut Out, s: &gvalues::Summary) -> Result<()> {
-    let (n, x, y) = s.last;
-    outln!(out, "g={} count={}", s.g, s.count)?;
-    if s.count == 0 {
-        return Ok(());
-    }
-    outln!(out, "last: n={n} x={x} y={y}")?;
-    for (what, e) in [
-        ("x - A_n", s.lower),
-        ("y - B_n", s.upper),
-        ("(y - x) - n", s.diagonal),
-    ] {
-        outln!(
-            out,
-            "{what}: from {} to {}; largest |.| = {}, last grew at n={}",
-            e.min,
-            e.max,
-            e.largest(),
-            e.last_growth
-        )?;
-    }
-    let listed: Vec<String> = s.skipped_list.iter().map(u64::to_string).collect();
-    let more = if s.skipped_diagonals > listed.len() as u64 {
-        " …"
-    } else {
-        ""
-    };
-    outln!(
-        out,
-        "diagonals: largest y - x = {}, {} of 0..={} unused{}{}{more}",
-        s.largest_diagonal,
-        s.skipped_diagonals,
-        s.largest_diagonal,
-        if listed.is_empty() { "" } else { ": " },
-        listed.join(" ")
-    )?;
-    let t = &s.tail;
-    let counts: Vec<String> = t.counts.iter().map(|(d, c)| format!("{d}:{c}")).collect();
-    outln!(
-        out,
-        "shifted Wythoff: (y - x) - n changed {} times; its last run: {} from n={} to n={}; \
-         value:count {}",
-        t.changes,
-        t.shift,
-        t.constant_from,
-        s.count - 1,
-        counts.join(" ")
-    )
 }

@@ -1,49 +1,16 @@
-//! `wythoff nth`, `move`, `pairs`: P-positions one at a time and in bulk.
+//! `wythoff pairs`: the P-positions of a range of n in bulk — as text, a b-file, a binary pairs
+//! or word file, a count or a checksum ([`wythoff::pairs::bulk`], [`wythoff::pairs::emit`]).
 
 use super::arg_groups::*;
 use super::args::*;
 use super::json;
 use super::out::{Out, outln};
 use clap::{ArgGroup, Args, ValueEnum};
-use rug::Integer;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use wythoff::error::{Error, Result};
-use wythoff::pairs;
 use wythoff::pairs::bulk::{self, Kernel, Plan};
 use wythoff::pairs::emit::{self, Columns, FileFormat};
 use wythoff::pairs::join;
-use wythoff::pairs::{Solver, Strategy};
-
-#[derive(Args)]
-pub(crate) struct NthArgs {
-    /// The index n (digits, 1e9, 2^64, ...).
-    #[arg(value_parser = index, allow_hyphen_values = true)]
-    pub(crate) n: Integer,
-    #[command(flatten)]
-    pub(crate) solve: SolveArgs,
-}
-
-#[derive(Args)]
-pub(crate) struct MoveArgs {
-    /// One pile.
-    #[arg(value_parser = pile, allow_hyphen_values = true)]
-    pub(crate) x: Integer,
-    /// The other pile (for Wythoff's and Fraenkel's games the piles may be given in either
-    /// order; an asymmetric line game of --game reads them in its order).
-    #[arg(value_parser = pile, allow_hyphen_values = true)]
-    pub(crate) y: Integer,
-    /// More piles, for a game of --game played on three or more (three-pile, nheap).
-    #[arg(value_name = "MORE", value_parser = pile)]
-    pub(crate) more: Vec<Integer>,
-    /// A game of the registry by name, instead of -a and --misere: wythoff, fraenkel-A,
-    /// misere-wythoff, misere-fraenkel-A, a line game (maharaja, nim, gdwn-P-Q, ...),
-    /// three-pile or nheap (doc/games.md).
-    #[arg(long = "game", id = "registry", value_name = "NAME",
-          conflicts_with_all = ["a", "misere", "strategy", "recursive_limit"])]
-    pub(crate) registry: Option<String>,
-    #[command(flatten)]
-    pub(crate) solve: SolveArgs,
-}
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Format {
@@ -125,95 +92,6 @@ impl PairsArgs {
     }
 }
 
-/// Runs `f` with every solver and insists that all answers agree.
-pub(crate) fn agree<T: PartialEq + std::fmt::Debug>(
-    solvers: &[Solver],
-    what: &str,
-    f: impl Fn(&Solver) -> Result<T>,
-) -> Result<T> {
-    let mut first: Option<(Strategy, T)> = None;
-    for s in solvers {
-        let v = f(s)?;
-        match &first {
-            None => first = Some((s.strategy(), v)),
-            Some((fs, fv)) => {
-                if *fv != v {
-                    return Err(Error::Disagreement(format!(
-                        "the {fs} and {} strategies disagree on {what}: {fv:?} vs {v:?}",
-                        s.strategy()
-                    )));
-                }
-            }
-        }
-    }
-    first
-        .map(|f| f.1)
-        .ok_or_else(|| Error::internal("no strategy was run"))
-}
-
-pub(crate) fn nth(args: NthArgs) -> Result<()> {
-    let n = args.n;
-    let solvers = args.solve.solvers(&n)?;
-    let (x, y) = agree(
-        &solvers,
-        &format!("pair n = {}", pairs::abbreviate(&n)),
-        |s| s.nth(&n),
-    )?;
-    let mut out = Out::new();
-    if args.solve.json {
-        out.json(&json::Nth {
-            game: json::Game::of(&args.solve.game.rules()?),
-            n: json::s(&n),
-            lower: json::s(&x),
-            upper: json::s(&y),
-        })?;
-    } else {
-        outln!(out, "{n} {x} {y}")?;
-    }
-    out.finish()
-}
-
-impl MoveArgs {
-    /// More than two piles only with --game; the rules of the solvers otherwise.
-    pub(crate) fn check(&self) -> std::result::Result<(), String> {
-        match self.more.first() {
-            Some(pile) if self.registry.is_none() => {
-                Err(format!("unexpected argument '{pile}' found"))
-            }
-            _ => self.solve.check(),
-        }
-    }
-}
-
-pub(crate) fn play(args: MoveArgs) -> Result<()> {
-    if let Some(name) = &args.registry {
-        let heaps: Vec<Integer> = [args.x, args.y].into_iter().chain(args.more).collect();
-        return super::game_move::game_move(name, &heaps, args.solve.json);
-    }
-    let (x, y) = (args.x, args.y);
-    let size = x.clone().max(y.clone());
-    let solvers = args.solve.solvers(&size)?;
-    let what = format!(
-        "position ({}, {})",
-        pairs::abbreviate(&x),
-        pairs::abbreviate(&y)
-    );
-    let (outcome, moves) = agree(&solvers, &what, |s| s.analyse(&x, &y))?;
-    let mut out = Out::new();
-    if args.solve.json {
-        out.json(&json::Move {
-            game: json::Game::of(&args.solve.game.rules()?),
-            position: [json::s(&x), json::s(&y)],
-            outcome: outcome.to_string(),
-            moves: moves.iter().map(json::pair).collect(),
-        })?;
-        return out.finish();
-    }
-    let moves: Vec<Vec<Integer>> = moves.into_iter().map(|(u, v)| vec![u, v]).collect();
-    super::game_move::print_outcome(&mut out, &[x, y], outcome, &moves)?;
-    out.finish()
-}
-
 pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
     args.threads.install()?;
     if !args.join.is_empty() {
@@ -247,18 +125,18 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
             e => e,
         })?,
     };
+    let counted = || json::PairsCount {
+        game: json::Game::of(&rules),
+        start: json::s(start),
+        stop: json::s(stop),
+        count: json::s(plan.count()),
+    };
     let mut out = Out::new();
     if args.count {
-        let c = plan.count();
         if args.json {
-            out.json(&json::PairsCount {
-                game: json::Game::of(&rules),
-                start: json::s(start),
-                stop: json::s(stop),
-                count: json::s(c),
-            })?;
+            out.json(&counted())?;
         } else {
-            outln!(out, "{c}")?;
+            outln!(out, "{}", plan.count())?;
         }
         return out.finish();
     }
@@ -269,12 +147,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         pb.finish_and_clear();
         if args.json {
             out.json(&json::PairsChecksum {
-                pairs: json::PairsCount {
-                    game: json::Game::of(&rules),
-                    start: json::s(start),
-                    stop: json::s(stop),
-                    count: json::s(plan.count()),
-                },
+                pairs: counted(),
                 sum_a: json::s(sum.sum_a),
                 sum_b: json::s(sum.sum_b),
                 sum_na: json::s(sum.sum_na),
@@ -299,46 +172,17 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
                 "--format binary/word writes a header whose checksum is filled in last: give -o FILE",
             ));
         }
-        (format, Some(path)) => write_plan(&plan, format, cols, path, &tick)?,
+        (format, Some(path)) => {
+            // atomically, through the library's writer (which the default job calls too)
+            let format = match format {
+                Format::Text | Format::Bfile => FileFormat::Text(cols),
+                Format::Binary => FileFormat::Binary,
+                Format::Word => FileFormat::Word,
+            };
+            let f = emit::open_checked(format, &plan, path).map_err(naming("-o"))?;
+            emit::write_file(&plan, format, f, &tick)?;
+        }
     }
     pb.finish_and_clear();
     out.finish()
-}
-
-/// Writes the pairs of `plan` to `path` (atomically) in the given format, through the library's
-/// writer [`emit::write_file`] (which the default job calls too).
-pub(crate) fn write_plan(
-    plan: &Plan,
-    format: Format,
-    cols: Columns,
-    path: &Path,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<()> {
-    let format = match format {
-        Format::Text | Format::Bfile => FileFormat::Text(cols),
-        Format::Binary => FileFormat::Binary,
-        Format::Word => FileFormat::Word,
-    };
-    if let Some(bytes) = format.bytes(plan) {
-        check_disk(path, bytes, "-o")?;
-    }
-    let f = emit::open_file(format, path).map_err(naming("-o"))?;
-    emit::write_file(plan, format, f, progress)
-}
-
-/// Refuses, naming `flag` (status 2), an output of `bytes` bytes at `path` that the free space
-/// of its directory cannot hold — before any work, and before any file is created.  A special
-/// file (a device, a FIFO: written in place) takes no room; a path that cannot be written is
-/// left to the output's own checks.  The probe is [`wythoff::artifact::resources::check_disk`].
-fn check_disk(path: &Path, bytes: u64, flag: &'static str) -> Result<()> {
-    // the file's final place: a link's target, or the path itself when it does not exist yet
-    let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-    if std::fs::metadata(&resolved).is_ok_and(|m| !m.is_file()) {
-        return Ok(());
-    }
-    let dir = match resolved.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    wythoff::artifact::resources::check_disk(bytes, &dir, "range of n").map_err(naming(flag))
 }

@@ -12,7 +12,7 @@
 
 use super::automaton;
 use super::sweep::Sweep;
-use crate::cancel::Cancel;
+use crate::context::Context;
 use crate::error::Result;
 use rug::Integer;
 
@@ -57,14 +57,10 @@ pub enum Known {
 
 /// G(x, y) (piles in either order) by the bounds, the floor formula and the sweep.  Refused
 /// (status 2) before any work when the machine lacks the memory of the floor formula and the
-/// automaton on y − x ([`automaton::memory_bytes`] of its bits).
-pub fn value_far(x: &Integer, y: &Integer) -> Result<Known> {
-    value_far_cancellable(x, y, Cancel::never())
-}
-
-/// [`value_far`] that stops within 2^12 rows of the sweep once `cancel` is set, with
+/// automaton on y − x ([`automaton::memory_bytes`] of its bits).  The sweep runs on one worker
+/// and reports no progress; it stops within 2^12 rows once the context's flag is set, with
 /// [`crate::Error::Cancelled`].
-pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Result<Known> {
+pub fn value_far(x: &Integer, y: &Integer, ctx: &Context) -> Result<Known> {
     let (x, y) = if x <= y { (x, y) } else { (y, x) };
     let d = Integer::from(y - x);
     // the floor formula and the automaton on d take memory linear in its bits: refused first
@@ -101,7 +97,7 @@ pub fn value_far_cancellable(x: &Integer, y: &Integer, cancel: &Cancel) -> Resul
     let mut sweep = Sweep::new(top, super::window_cap(row.saturating_add(1)))?;
     while sweep.row() < row {
         if sweep.row().is_multiple_of(1 << 12) {
-            cancel.check()?;
+            ctx.check()?;
         }
         sweep.step(&mut |_| {})?;
     }
@@ -163,6 +159,7 @@ mod tests {
 
     #[test]
     fn far_values_agree_with_a_table_and_the_bounds_hold() {
+        let ctx = Context::serial();
         let n = 600usize;
         let t = Table::compute(Spec::new(1, n as u64).unwrap(), &crate::Context::new(2)).unwrap();
         for (x, y) in [
@@ -175,7 +172,7 @@ mod tests {
             (10, 500),
         ] {
             let g = t.get(x, y);
-            let k = value_far(&Integer::from(y), &Integer::from(x)).unwrap();
+            let k = value_far(&Integer::from(y), &Integer::from(x), &ctx).unwrap();
             match k {
                 Known::Exact(v) => assert_eq!(v, g, "({x}, {y})"),
                 Known::ByRule { .. } => panic!("({x}, {y}) is within the rows swept"),
@@ -188,15 +185,19 @@ mod tests {
         // a 0-value of any size, and bounds beyond the rows swept
         let big = Integer::from(Integer::u_pow_u(10, 40));
         let (a, b) = crate::gvalues::nth_zero(&big);
-        assert_eq!(value_far(&a, &b).unwrap(), Known::Exact(Integer::new()));
+        assert_eq!(
+            value_far(&a, &b, &ctx).unwrap(),
+            Known::Exact(Integer::new())
+        );
         assert!(matches!(
-            value_far(&a, &Integer::from(&b + 1u32)).unwrap(),
+            value_far(&a, &Integer::from(&b + 1u32), &ctx).unwrap(),
             Known::Bounds { .. }
         ));
     }
 
     #[test]
     fn beyond_the_rows_swept_the_greedy_s_1_values_are_found_and_no_others() {
+        let ctx = Context::serial();
         // the greedy's 1-values (x, y), x ≤ y, with x just past FAR_ROWS (index n ≈ x/φ)
         let first = FAR_ROWS * 1000 / 1618 - 10;
         let cap = crate::gvalues::plan(1, first + 40).unwrap();
@@ -213,10 +214,10 @@ mod tests {
             let by_rule = Known::ByRule {
                 value: Integer::from(1),
             };
-            assert_eq!(value_far(&yi, &xi).unwrap(), by_rule, "({x}, {y})");
+            assert_eq!(value_far(&yi, &xi, &ctx).unwrap(), by_rule, "({x}, {y})");
             // the cells beside it on its row are not 1-values: G ≥ 2 (or a 0-value)
             for y2 in [y - 1, y + 1, y + 2] {
-                match value_far(&xi, &Integer::from(y2)).unwrap() {
+                match value_far(&xi, &Integer::from(y2), &ctx).unwrap() {
                     Known::Bounds { low, .. } => assert!(low >= 2, "({x}, {y2})"),
                     Known::Exact(g) => assert_eq!(g, 0, "({x}, {y2})"),
                     k => panic!("({x}, {y2}): {k:?}"),
@@ -228,14 +229,14 @@ mod tests {
         let big = Integer::from(Integer::u_pow_u(10, 30));
         let (x, y) = automaton::nth_one_value(&big).unwrap();
         assert_eq!(
-            value_far(&x, &y).unwrap(),
+            value_far(&x, &y, &ctx).unwrap(),
             Known::ByRule {
                 value: Integer::from(1)
             }
         );
         let mut bounded = 0;
         for (x2, y2) in [(x.clone(), Integer::from(&y + 1u32)), (x + 1u32, y + 1u32)] {
-            match value_far(&x2, &y2).unwrap() {
+            match value_far(&x2, &y2, &ctx).unwrap() {
                 Known::Bounds { low, .. } => {
                     assert!(low >= 2, "({x2}, {y2})");
                     bounded += 1;

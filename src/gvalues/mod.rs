@@ -6,7 +6,8 @@
 //! g = 0 the pairs are Wythoff's (⌊nφ⌋, ⌊nφ⌋ + n) and [`nth_zero`] gives them for any n by the
 //! exact floor formula.  [`summary`] measures a prefix against the 0-values of the same index;
 //! [`far`] answers G(x, y) beyond tables and certified rows; [`against`] compares the sweep with
-//! a Grundy table cell by cell; [`automaton`] gives the 1-values for any n by a
+//! a Grundy table cell by cell; [`prefix`] gives the N-th g-value and streams or measures the
+//! first K as one call each; [`automaton`] gives the 1-values for any n by a
 //! Fibonacci automaton learned from the sweep and proved for every diagonal (doc/prove.md).
 //!
 //! Sources: G. Nivasch, "More on the Sprague–Grundy function for Wythoff's game", Games of No
@@ -23,11 +24,13 @@ pub mod against;
 pub mod automaton;
 pub mod far;
 pub mod plot;
+pub mod prefix;
 pub mod summary;
 pub mod sweep;
 pub mod window;
 
 use crate::error::{Error, Result};
+pub use prefix::{Method, NthValue, Prefix, nth, nth_value};
 use rug::Integer;
 pub use summary::{Summarizer, Summary, Tail, summarize, summarize_all};
 pub use sweep::{GValue, GValues, Sweep};
@@ -95,27 +98,6 @@ pub fn nth_zero(n: &Integer) -> (Integer, Integer) {
     let a = crate::pairs::algebraic::lower_normal(1, n);
     let b = Integer::from(&a + n);
     (a, b)
-}
-
-/// The `n`-th g-value of `g` by the sweep (for g = 0 use [`nth_zero`], which needs no sweep).
-pub fn nth(g: u32, n: u64, progress: &dyn Fn(u64)) -> Result<GValue> {
-    let count = n
-        .checked_add(1)
-        .ok_or_else(|| Error::usage("n is too large"))?;
-    let cap = plan(g, count)?;
-    let mut done = 0u64;
-    for v in GValues::new(g, cap)? {
-        let v = v?;
-        if v.n == n {
-            progress(v.n + 1 - done);
-            return Ok(v);
-        }
-        if v.n - done >= 1 << 20 {
-            progress(v.n - done);
-            done = v.n;
-        }
-    }
-    Err(Error::internal("the sweep of the g-values ended"))
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 
 use super::sweep::{GValue, Sweep};
 use super::window::MexSet;
+use crate::context::Context;
 use crate::error::{Error, Result};
 
 /// The extremes of one signed deviation over a prefix, and where they were last reached anew.
@@ -74,6 +75,61 @@ pub struct Summary {
     pub skipped_list: Vec<u64>,
     /// Sun's shifted Wythoff question on the prefix ([`Tail`]).
     pub tail: Tail,
+}
+
+impl std::fmt::Display for Summary {
+    /// The summary as the lines of `wythoff gvalue G --count K` (doc/gvalues.md, "The
+    /// summary"), without a final newline: `g=… count=…`, then (when the count is not 0) the last
+    /// g-value, the three deviations, the diagonals unused and the shifted Wythoff tail.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (n, x, y) = self.last;
+        write!(f, "g={} count={}", self.g, self.count)?;
+        if self.count == 0 {
+            return Ok(());
+        }
+        write!(f, "\nlast: n={n} x={x} y={y}")?;
+        for (what, e) in [
+            ("x - A_n", self.lower),
+            ("y - B_n", self.upper),
+            ("(y - x) - n", self.diagonal),
+        ] {
+            write!(
+                f,
+                "\n{what}: from {} to {}; largest |.| = {}, last grew at n={}",
+                e.min,
+                e.max,
+                e.largest(),
+                e.last_growth
+            )?;
+        }
+        let listed: Vec<String> = self.skipped_list.iter().map(u64::to_string).collect();
+        let more = if self.skipped_diagonals > listed.len() as u64 {
+            " …"
+        } else {
+            ""
+        };
+        write!(
+            f,
+            "\ndiagonals: largest y - x = {}, {} of 0..={} unused{}{}{more}",
+            self.largest_diagonal,
+            self.skipped_diagonals,
+            self.largest_diagonal,
+            if listed.is_empty() { "" } else { ": " },
+            listed.join(" ")
+        )?;
+        let t = &self.tail;
+        let counts: Vec<String> = t.counts.iter().map(|(d, c)| format!("{d}:{c}")).collect();
+        write!(
+            f,
+            "\nshifted Wythoff: (y - x) - n changed {} times; its last run: {} from n={} to \
+             n={}; value:count {}",
+            t.changes,
+            t.shift,
+            t.constant_from,
+            self.count - 1,
+            counts.join(" ")
+        )
+    }
 }
 
 /// The prefix against a shifted Wythoff sequence in the sense of X. Sun ("Wythoff's sequence and
@@ -194,32 +250,29 @@ impl Summarizer {
 }
 
 /// Steps the 0-values along with the g-values of `values` (which must start at n = 0 and be
-/// consecutive) and returns the figures; `progress` gets the number of values done, in steps.
+/// consecutive) and returns the figures; the context gets the number of values done, in steps
+/// of 2^20, and its flag is polled at each step.
 pub fn summarize(
     g: u32,
     values: impl Iterator<Item = Result<GValue>>,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<Summary> {
     let mut s = Summarizer::new(g);
     for v in values {
         s.see(v?)?;
         if s.count().is_multiple_of(1 << 20) {
-            progress(1 << 20);
+            ctx.check()?;
+            ctx.report(1 << 20);
         }
     }
-    progress(s.count() % (1 << 20));
+    ctx.report(s.count() % (1 << 20));
     Ok(s.finish())
 }
 
 /// The summaries of the first `count` g-values of every value h ≤ `top`, from one joint sweep
 /// (windows capped at `cap_bytes`, as [`super::plan`] gives for `top` and `count`);
-/// `progress` gets the rows swept, in steps.
-pub fn summarize_all(
-    top: u32,
-    count: u64,
-    cap_bytes: u64,
-    progress: &dyn Fn(u64),
-) -> Result<Vec<Summary>> {
+/// the context gets the rows swept, in steps of 2^16, and its flag is polled at each step.
+pub fn summarize_all(top: u32, count: u64, cap_bytes: u64, ctx: &Context) -> Result<Vec<Summary>> {
     let mut sweep = Sweep::new(top, cap_bytes)?;
     let mut all: Vec<Summarizer> = (0..=top).map(Summarizer::new).collect();
     // the values with fewer than `count` g-values so far
@@ -238,13 +291,14 @@ pub fn summarize_all(
             }
         })?;
         if sweep.row().is_multiple_of(1 << 16) {
-            progress(1 << 16);
+            ctx.check()?;
+            ctx.report(1 << 16);
         }
     }
     if let Some(e) = failed {
         return Err(e);
     }
-    progress(sweep.row() % (1 << 16));
+    ctx.report(sweep.row() % (1 << 16));
     Ok(all.into_iter().map(Summarizer::finish).collect())
 }
 
@@ -264,7 +318,7 @@ mod tests {
                 y: a + n,
             })
         });
-        let s = summarize(0, zeros, &|_| {}).unwrap();
+        let s = summarize(0, zeros, &Context::serial()).unwrap();
         assert_eq!((s.lower.largest(), s.upper.largest()), (0, 0));
         assert_eq!((s.count, s.skipped_diagonals), (100_000, 0));
     }
@@ -281,7 +335,7 @@ mod tests {
                 y: x + n,
             })
         });
-        let s = summarize(1, vals, &|_| {}).unwrap();
+        let s = summarize(1, vals, &Context::serial()).unwrap();
         assert_eq!((s.lower.max, s.lower.last_growth), (3, 7));
         assert_eq!((s.upper.max, s.diagonal.max), (3, 0));
         assert!(s.skipped_list.is_empty());
@@ -295,7 +349,7 @@ mod tests {
                 y,
             })
         });
-        let s = summarize(2, vals, &|_| {}).unwrap();
+        let s = summarize(2, vals, &Context::serial()).unwrap();
         assert_eq!(
             (s.skipped_diagonals, &s.skipped_list[..]),
             (3, &[1, 3, 4][..])

@@ -216,6 +216,26 @@ pub fn open_file(format: FileFormat, path: &Path) -> Result<AtomicFile> {
     AtomicFile::create_for(path, format.need())
 }
 
+/// [`open_file`] for the file of `plan` in `format`, refused first (a usage error, before any
+/// file is created) when the free space where it goes cannot hold its exact size
+/// ([`FileFormat::bytes`]; text, whose size is not known, is not measured).  A special file
+/// (a device, a FIFO: written in place) takes no room; a path that cannot be written is left to
+/// [`open_file`].  The probe is [`crate::artifact::resources::check_disk`].
+pub fn open_checked(format: FileFormat, plan: &Plan, path: &Path) -> Result<AtomicFile> {
+    if let Some(bytes) = format.bytes(plan) {
+        // the file's final place: a link's target, or the path itself when it does not exist yet
+        let resolved = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        if !std::fs::metadata(&resolved).is_ok_and(|m| !m.is_file()) {
+            let dir = match resolved.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => std::path::PathBuf::from("."),
+            };
+            crate::artifact::resources::check_disk(bytes, &dir, "range of n")?;
+        }
+    }
+    open_file(format, path)
+}
+
 /// Writes the pairs of `plan` into `f` (from [`open_file`]) in the given format and commits it —
 /// the one writer behind `pairs -o` and the default job.
 pub fn write_file(

@@ -18,6 +18,7 @@
 //! and consulted by every strategy and the bulk kernels.  In misère play (0, 0) is an
 //! N-position with no move at all: the player to move has already won.
 
+pub mod agree;
 pub mod algebraic;
 pub mod bulk;
 pub mod columns;
