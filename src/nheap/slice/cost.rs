@@ -331,7 +331,8 @@ mod tests {
         let three = |s| Family::Three { smallest: s };
         // one position of the slices up to MAX_SMALLEST is within the bound on look-ups; from
         // the next smallest heap on (no residue masks), past it for any number of positions
-        let within = |s: u64, count| cost(three(s), count).is_some_and(|c| c.lookups <= MAX_LOOKUPS);
+        let within =
+            |s: u64, count| cost(three(s), count).is_some_and(|c| c.lookups <= MAX_LOOKUPS);
         assert_eq!(MAX_SMALLEST, 1023);
         assert!(within(MAX_SMALLEST, 1));
         for s in [MAX_SMALLEST + 1, 1100, 2048, 4096, 1 << 16] {
@@ -346,7 +347,10 @@ mod tests {
                 panic!("smallest heap {s} accepted");
             };
             assert_eq!(r.input, Input::Fixed);
-            assert_eq!(r.message, format!("smallest heaps up to 1023 are supported, not {s}"));
+            assert_eq!(
+                r.message,
+                format!("smallest heaps up to 1023 are supported, not {s}")
+            );
         }
         assert!(Rows::new(MAX_SMALLEST + 1).is_err());
     }
