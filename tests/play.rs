@@ -173,6 +173,11 @@ fn the_example_of_a_move_has_one_number_per_heap() {
             assert!(example.split(' ').all(|w| w.parse::<u64>().is_ok()), "{e}");
         }
     }
+    // the rules' example of a nim-sum move fits the heaps: two heaps take the same from both
+    let two = Game::new(Rules::wythoff(), &State::Nheap(vec![3, 5])).unwrap();
+    let rules = two.describe(&State::Nheap(vec![3, 5]));
+    assert!(rules.contains("for example 2 and 2."), "{rules}");
+    assert!(common::nheap_is_move(&[2, 2]));
     shows(
         &["play", "--nheap", "1", "2", "3", "3"],
         "1 2 3\n",

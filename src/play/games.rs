@@ -578,9 +578,15 @@ impl Game {
             ),
             State::Nheap(h) => format!(
                 "{}-heap Wythoff (Fraenkel): take any number of counters from one heap, or from \
-                 several heaps amounts whose nim-sum (bitwise exclusive or) is 0, for example 1, \
-                 2 and 3. {end}",
-                h.len()
+                 several heaps amounts whose nim-sum (bitwise exclusive or) is 0, for example {}. \
+                 {end}",
+                h.len(),
+                // two heaps have no three amounts: their nim-sum moves take the same from both
+                if h.len() == 2 {
+                    "2 and 2"
+                } else {
+                    "1, 2 and 3"
+                }
             ),
             State::Game(_) => format!("{name}: {pair_rule}. {end}"),
             State::Sum(cs) => format!(
