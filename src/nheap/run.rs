@@ -69,7 +69,8 @@ pub struct Output<'a> {
     pub cadence: Cadence,
 }
 
-/// The input of a run that an error concerns.
+/// Why a slice run failed, typed by the input it concerns (the library names quantities and
+/// paths, never a caller's flags).
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The slice engine's refusal of the fixed heaps or the number of positions, before any work.
