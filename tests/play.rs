@@ -157,6 +157,37 @@ fn computer_moves_in_n_heap_wythoff_land_on_p_positions() {
     }
 }
 
+/// A move typed with the wrong number of heaps is refused with an example of as many numbers as
+/// the position has heaps — never one of the count refused.
+#[test]
+fn the_example_of_a_move_has_one_number_per_heap() {
+    for n in 2..=8usize {
+        let start = State::Nheap(vec![3; n]);
+        let game = Game::new(Rules::wythoff(), &start).unwrap();
+        for typed in [n - 1, n + 1] {
+            let text = vec!["1"; typed].join(" ");
+            let e = game.parse_move(&start, &text).unwrap_err();
+            assert!(e.starts_with(&format!("{typed} numbers: ")), "{e}");
+            let (_, example) = e.rsplit_once("for example ").unwrap();
+            assert_eq!(example.split(' ').count(), n, "{n} heaps: {e}");
+            assert!(example.split(' ').all(|w| w.parse::<u64>().is_ok()), "{e}");
+        }
+    }
+    // the rules' example of a nim-sum move fits the heaps: two heaps take the same from both
+    let two = Game::new(Rules::wythoff(), &State::Nheap(vec![3, 5])).unwrap();
+    let rules = two.describe(&State::Nheap(vec![3, 5]));
+    assert!(rules.contains("for example 2 and 2."), "{rules}");
+    assert!(common::nheap_is_move(&[2, 2]));
+    shows(
+        &["play", "--nheap", "1", "2", "3", "3"],
+        "1 2 3\n",
+        &[
+            "Refused: 3 numbers: type the position your move leads to as one number per heap, \
+           for example 1 2 3 4.",
+        ],
+    );
+}
+
 #[test]
 fn computer_moves_in_sums_zero_the_nim_sum() {
     const N: usize = 7;

@@ -1,9 +1,14 @@
 //! The arguments of `wythoff nheap` (a position, `--slice`, `--conjectures`), with the rules
-//! clap cannot declare.
+//! clap cannot declare, what they give the library's slice runs ([`wythoff::nheap::run`]) and
+//! the flags that name the inputs of its errors.
 
 use super::args::*;
 use clap::Args;
 use std::path::PathBuf;
+use std::time::Duration;
+use wythoff::error::{Error, Result};
+use wythoff::nheap::run::{Cadence, Fixed, Output, RunError};
+use wythoff::nheap::slice::{Input, SliceError};
 
 #[derive(Args)]
 pub(crate) struct NheapArgs {
@@ -75,6 +80,59 @@ pub(crate) struct NheapArgs {
 }
 
 impl NheapArgs {
+    /// The fixed heaps of `flag` (`--slice` or `--conjectures`), one or two; `shapes` names them.
+    pub(crate) fn fixed(heaps: &[u64], flag: &str, shapes: &str) -> Result<Fixed> {
+        match *heaps {
+            [s] => Ok(Fixed::Three(s)),
+            [p, q] => Ok(Fixed::Four(p, q)),
+            _ => Err(Error::usage(format!("{flag}: give {shapes}"))),
+        }
+    }
+
+    /// `-o FILE` with `--resume`/`--restart` and the checkpoints' cadence.
+    pub(crate) fn output(&self) -> Option<Output<'_>> {
+        let every = match self.checkpoint_ms {
+            Some(ms) => Duration::from_millis(ms),
+            None => Duration::from_secs(self.checkpoint_every),
+        };
+        Some(Output {
+            path: self.output.as_deref()?,
+            partial: wythoff::artifact::Partial::from_flags(self.resume, self.restart),
+            cadence: Cadence {
+                every,
+                columns: self.checkpoint_columns,
+                abort_after: self.abort_after_checkpoints,
+            },
+        })
+    }
+
+    /// The library's errors with the flags of the inputs they concern, in one place: `flag` for
+    /// the fixed heaps (`--slice` or `--conjectures`, whichever gave them).
+    pub(crate) fn named(&self, e: RunError, flag: &'static str) -> Error {
+        match e {
+            RunError::Slice(SliceError::Refused(r)) => {
+                let name = match r.input {
+                    Input::Fixed => flag,
+                    Input::Count => "--count",
+                };
+                Error::usage(format!("{name}: {}", r.message))
+            }
+            RunError::Slice(SliceError::PastLimit(m)) => Error::usage(format!(
+                "{flag}: {m}; ask for smaller fixed heaps or a smaller --count"
+            )),
+            RunError::Slice(SliceError::PastMemory(m)) => Error::usage(format!(
+                "{flag}: {m}; ask for a smaller --count or fixed heaps"
+            )),
+            RunError::Slice(SliceError::Failed(e)) | RunError::Failed(e) => e,
+            RunError::Output(e) => naming("-o")(e),
+            RunError::Checkpoints(e) => naming(if self.resume { "--resume" } else { "-o" })(e),
+            e @ RunError::NoCheckpoints => Error::usage(format!(
+                "--resume/--restart: {e}; give a regular file to -o"
+            )),
+            RunError::Plots(e) => naming("--plots")(e),
+        }
+    }
+
     /// `--count` and `-o` belong to `--slice` (clap's `requires` does not see them past the
     /// heaps' positional list).
     pub(crate) fn check(&self) -> std::result::Result<(), String> {

@@ -15,6 +15,7 @@
 pub mod conjectures;
 pub mod listing;
 pub mod resume;
+pub mod run;
 pub mod slice;
 
 use crate::error::{Error, Result};

@@ -496,24 +496,23 @@ impl Game {
         }
     }
 
-    /// How a move is typed in this game.
-    pub fn move_syntax(&self, s: &State) -> &'static str {
+    /// How a move is typed in this game, with an example of as many numbers as the position
+    /// has heaps.
+    pub fn move_syntax(&self, s: &State) -> String {
+        let pair = "type the position your move leads to as X Y, for example 3 5";
+        let three = "type the position your move leads to as X Y Z, for example 1 2 3";
         match s {
-            State::Pair(..) => "type the position your move leads to as X Y, for example 3 5",
-            State::Three(..) => "type the position your move leads to as X Y Z, for example 1 2 3",
+            State::Pair(..) => pair.into(),
+            State::Three(..) => three.into(),
             State::Sum(..) => {
                 "type the component K and the position it moves to as K X Y, for example 2 3 5"
+                    .into()
             }
-            State::Nheap(..) => {
-                "type the position your move leads to as one number per heap, for example 1 2 3"
-            }
+            State::Nheap(h) => per_heap(h.len()),
             State::Game(h) => match h.len() {
-                2 => "type the position your move leads to as X Y, for example 3 5",
-                3 => "type the position your move leads to as X Y Z, for example 1 2 3",
-                _ => {
-                    "type the position your move leads to as one number per heap, for example \
-                     1 2 3"
-                }
+                2 => pair.into(),
+                3 => three.into(),
+                n => per_heap(n),
             },
         }
     }
@@ -554,9 +553,15 @@ impl Game {
             ),
             State::Nheap(h) => format!(
                 "{}-heap Wythoff (Fraenkel): take any number of counters from one heap, or from \
-                 several heaps amounts whose nim-sum (bitwise exclusive or) is 0, for example 1, \
-                 2 and 3. {end}",
-                h.len()
+                 several heaps amounts whose nim-sum (bitwise exclusive or) is 0, for example {}. \
+                 {end}",
+                h.len(),
+                // two heaps have no three amounts: their nim-sum moves take the same from both
+                if h.len() == 2 {
+                    "2 and 2"
+                } else {
+                    "1, 2 and 3"
+                }
             ),
             State::Game(_) => format!("{name}: {pair_rule}. {end}"),
             State::Sum(cs) => format!(
@@ -736,6 +741,15 @@ fn shrunk(h: &[u64], q: &[Integer]) -> std::result::Result<Vec<u64>, String> {
         }
     }
     Ok(out)
+}
+
+/// How a move of `n` heaps is typed: one number per heap, the example 1 2 … n.
+fn per_heap(n: usize) -> String {
+    let example: Vec<String> = (1..=n.max(1)).map(|i| i.to_string()).collect();
+    format!(
+        "type the position your move leads to as one number per heap, for example {}",
+        example.join(" ")
+    )
 }
 
 /// Checks the N-heap move h → q: no heap grows, and what is taken is a move of N-heap Wythoff

@@ -254,7 +254,7 @@ impl Session {
         let mut t = format!("{}\n", self.game.describe(&self.state));
         t.push_str(&format!(
             "{}. {}\n",
-            capitalise(self.game.move_syntax(&self.state)),
+            capitalise(&self.game.move_syntax(&self.state)),
             self.commands()
         ));
         if let Some(seed) = self.random_seed {
@@ -299,12 +299,12 @@ impl Session {
         let text = match cmd.as_str() {
             "" => format!(
                 "{}, or type help.\n",
-                capitalise(self.game.move_syntax(&self.state))
+                capitalise(&self.game.move_syntax(&self.state))
             ),
             "help" | "?" => format!(
                 "{}\n{}. {}\n",
                 self.game.describe(&self.state),
-                capitalise(self.game.move_syntax(&self.state)),
+                capitalise(&self.game.move_syntax(&self.state)),
                 self.commands()
             ),
             "quit" | "q" | "exit" => {

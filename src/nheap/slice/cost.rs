@@ -319,10 +319,40 @@ mod tests {
         );
         assert!(check_pairs(1, 255, 1000).is_ok());
         // past the look-ups, within the memory: slices up to 2048
-        let Err(SliceError::PastLimit(m)) = check(2048, 1) else {
+        let three = |s| Family::Three { smallest: s };
+        let Err(SliceError::PastLimit(m)) = check_cost(three(2048), 1, "slices") else {
             panic!("slices up to 2048 pass the look-ups");
         };
         assert!(m.contains("look-ups"), "{m}");
+    }
+
+    #[test]
+    fn the_largest_smallest_heap_is_the_last_within_the_look_ups() {
+        let three = |s| Family::Three { smallest: s };
+        // one position of the slices up to MAX_SMALLEST is within the bound on look-ups; from
+        // the next smallest heap on (no residue masks), past it for any number of positions
+        let within =
+            |s: u64, count| cost(three(s), count).is_some_and(|c| c.lookups <= MAX_LOOKUPS);
+        assert_eq!(MAX_SMALLEST, 1023);
+        assert!(within(MAX_SMALLEST, 1));
+        for s in [MAX_SMALLEST + 1, 1100, 2048, 4096, 1 << 16] {
+            assert!(!within(s, 0) && !within(s, 1), "s = {s}");
+        }
+        assert!(!matches!(
+            check(MAX_SMALLEST, 1),
+            Err(SliceError::Refused(_) | SliceError::PastLimit(_))
+        ));
+        for s in [MAX_SMALLEST + 1, 70_000] {
+            let Err(SliceError::Refused(r)) = check(s, 1) else {
+                panic!("smallest heap {s} accepted");
+            };
+            assert_eq!(r.input, Input::Fixed);
+            assert_eq!(
+                r.message,
+                format!("smallest heaps up to 1023 are supported, not {s}")
+            );
+        }
+        assert!(Rows::new(MAX_SMALLEST + 1).is_err());
     }
 
     /// The look-ups per candidate and lowerings of the rows of `family`, summed, counted move by

@@ -585,8 +585,10 @@ impl Lowered<'_> {
     }
 }
 
-/// The largest smallest heap of a slice.
-pub const MAX_SMALLEST: u64 = 1 << 16;
+/// The largest smallest heap of a three-heap slice (1023): a larger one has moves with d of
+/// [`MASKS_BELOW`] or more, so its rows run without residue masks, and even one position of
+/// them is past [`MAX_LOOKUPS`] (slice/cost.rs checks it).
+pub const MAX_SMALLEST: u64 = MASKS_BELOW - 1;
 
 /// The largest fixed heap of a four-heap slice.
 pub const MAX_PAIR: u64 = 255;
