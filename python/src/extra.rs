@@ -373,7 +373,9 @@ fn verify(
     let started = std::time::Instant::now();
     let (lo, hi) = cfg.range();
     let report = crate::interrupt::run(py, progress, hi.saturating_sub(lo), |cancel, tick| {
-        let ctx = wythoff::Context::serial().with_progress(tick).with_cancel(cancel);
+        let ctx = wythoff::Context::serial()
+            .with_progress(tick)
+            .with_cancel(cancel);
         let task = wythoff::verify::Task::check(cfg.clone());
         Ok(wythoff::verify::run(&task, &ctx, &|_| {})?.report)
     })?;
