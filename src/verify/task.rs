@@ -29,7 +29,7 @@ use std::time::Instant;
 pub enum Work {
     /// Run the checks of this configuration.
     Check(Config),
-    /// Merge the reports in these files, one per shard of one verification ([`super::merge`]).
+    /// Merge the reports in these files, one per shard of one verification ([`super::merge::merge`]).
     Merge(Vec<PathBuf>),
 }
 
