@@ -30,8 +30,9 @@ fn every_cancellable_engine_stops_at_its_first_poll() {
     let checksum = wythoff::pairs::bulk::checksum(&plan, &ctx);
     stopped(checksum.map(|_| ()), "pairs checksum");
     let cfg = wythoff::verify::Config::up_to(1000);
-    let verify = wythoff::verify::run_cancellable(&cfg, &|_| {}, None, &c);
-    stopped(verify.map(|_| ()), "verify");
+    let ctx = wythoff::Context::serial().with_cancel(&c);
+    let verify = wythoff::verify::run(&wythoff::verify::Task::check(cfg), &ctx, &|_| {});
+    stopped(verify.map(|_| ()).map_err(Error::from), "verify");
     let e = wythoff::oeis::entry("A000201").unwrap();
     let bfile = wythoff::oeis::write_bfile(e, 10_000, &mut Vec::new(), &ctx);
     stopped(bfile, "b-file");

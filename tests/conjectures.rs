@@ -86,6 +86,14 @@ fn both_sides_from_the_definitions_agree_for_small_n() {
     assert_eq!(plateaus, b, "A090909 != A001950 below {}", len - 1);
 }
 
+/// The verifier's report of `c`.
+fn report(c: &Config) -> verify::Report {
+    let ctx = wythoff::Context::serial();
+    verify::run(&verify::Task::check(c.clone()), &ctx, &|_| {})
+        .unwrap()
+        .report
+}
+
 fn cfg(bound: u64, shard: (u64, u64), fault: Option<u64>) -> Config {
     Config::up_to(bound)
         .with_shard(shard)
@@ -95,7 +103,7 @@ fn cfg(bound: u64, shard: (u64, u64), fault: Option<u64>) -> Config {
 
 #[test]
 fn the_verifier_passes_and_counts_what_it_checked() {
-    let r = verify::run(&cfg(300_000, (0, 1), None), &|_| {}, None).unwrap();
+    let r = report(&cfg(300_000, (0, 1), None));
     assert!(r.ok(), "{}", r.summary());
     let names: Vec<&str> = r.checks.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(
@@ -115,7 +123,7 @@ fn the_verifier_passes_and_counts_what_it_checked() {
 #[test]
 fn a_perturbed_term_is_caught_at_its_n() {
     for n in [0u64, 1, 2, 5, 123_457, 299_999] {
-        let r = verify::run(&cfg(300_000, (0, 1), Some(n)), &|_| {}, None).unwrap();
+        let r = report(&cfg(300_000, (0, 1), Some(n)));
         assert!(r.failed());
         assert_eq!(r.checks[0].status, Status::Fail);
         let ce = r.checks[0].counterexample.as_ref().unwrap();
@@ -131,11 +139,11 @@ fn a_perturbed_term_is_caught_at_its_n() {
 fn shards_merge_to_the_unsharded_report() {
     let bound = 100_000u64 + 17;
     for fault in [None, Some(64_321)] {
-        let whole = verify::run(&cfg(bound, (0, 1), fault), &|_| {}, None).unwrap();
+        let whole = report(&cfg(bound, (0, 1), fault));
         for k in [2u64, 3, 7] {
             let parts: Vec<(String, verify::Report)> = (0..k)
                 .map(|i| {
-                    let r = verify::run(&cfg(bound, (i, k), fault), &|_| {}, None).unwrap();
+                    let r = report(&cfg(bound, (i, k), fault));
                     (format!("shard {i}"), r)
                 })
                 .collect();
@@ -182,17 +190,17 @@ fn the_command_checks_and_refuses_bad_input() {
 
 #[test]
 fn a_checkpointed_run_resumes_to_the_same_report() {
-    use wythoff::verify::{Checkpoint, sweep::CHUNK};
+    use common::verify::{completed, interrupted};
+    use wythoff::artifact::Partial;
+    use wythoff::verify::sweep::CHUNK;
     let dir = std::env::temp_dir().join(format!("wythoff-conj-ckpt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let report = dir.join("r.json");
+    let out = dir.join("r.json");
     let path = dir.join("r.json.ckpt");
     let _ = std::fs::remove_file(&path);
-    let open = |c: &wythoff::verify::Config, mode| Checkpoint::open(&report, c, mode).map(|o| o.0);
-    use wythoff::artifact::Partial;
     // 2.5 chunks, a fault in the second
     let c = cfg(2 * CHUNK + CHUNK / 2, (0, 1), Some(CHUNK + 12_345));
-    let whole = verify::run(&c, &|_| {}, None).unwrap();
+    let whole = report(&c);
     assert!(
         whole.checks[0]
             .counterexample
@@ -200,21 +208,20 @@ fn a_checkpointed_run_resumes_to_the_same_report() {
             .unwrap()
             .contains(&format!("n = {}:", CHUNK + 12_345))
     );
-    let ck = open(&c, Partial::Refuse).unwrap();
-    let first = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
-    drop(ck); // interrupted before the report was stored: the log stays
-    let ck = open(&c, Partial::Resume).unwrap();
-    assert_eq!(ck.resumed_chunks(), 3);
-    let resumed = verify::run(&c, &|_| {}, Some(&ck)).unwrap();
-    ck.finish().unwrap();
-    assert_eq!(first.checks, whole.checks);
+    // interrupted before the report was stored: the log stays, every chunk recorded
+    assert_eq!(interrupted(&c, &out, Partial::Refuse), Ok(0));
+    assert!(path.exists() && !out.exists());
+    let (resumed, chunks) = completed(&c, &out, Partial::Resume);
+    assert_eq!(chunks, 3);
     assert_eq!(resumed.checks, whole.checks);
+    assert!(
+        !path.exists(),
+        "the log is removed once the report is stored"
+    );
     // a log of the pairs sweep is not one of the conjectures
     let mut pairs = c.clone();
     pairs.conjectures = false;
-    let ck = open(&pairs, Partial::Refuse).unwrap();
-    let _ = verify::run(&pairs, &|_| {}, Some(&ck)).unwrap();
-    drop(ck); // interrupted after its records: the log stays
-    assert_eq!(open(&c, Partial::Resume).err().unwrap().exit_code(), 2);
+    assert_eq!(interrupted(&pairs, &out, Partial::Refuse), Ok(0));
+    assert_eq!(interrupted(&c, &out, Partial::Resume), Err(2));
     let _ = std::fs::remove_dir_all(&dir);
 }

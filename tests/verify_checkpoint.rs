@@ -4,10 +4,11 @@
 
 mod common;
 
+use common::verify::{completed, interrupted};
 use common::{log_line, s, says, stderr, wythoff};
 use std::path::Path;
 use wythoff::artifact::Partial;
-use wythoff::verify::{self, Checkpoint, Config, Status, checkpoint::params, sweep::CHUNK};
+use wythoff::verify::{self, Config, Status, Task, checkpoint::params, sweep::CHUNK};
 
 /// 2.4 chunks, a fault in the second one.
 const BOUND: u64 = 40_000_000;
@@ -17,9 +18,12 @@ fn cfg() -> Config {
     Config::up_to(BOUND).with_faults(Some(FAULT), None, None)
 }
 
-/// The checkpoint of a run writing the report `report` (its log is `REPORT.ckpt`), in `mode`.
-fn open(report: &Path, cfg: &Config, mode: Partial) -> wythoff::error::Result<Checkpoint> {
-    Checkpoint::open(report, cfg, mode).map(|(c, _)| c)
+/// The report of `cfg`, checked without a checkpoint.
+fn report(cfg: &Config) -> verify::Report {
+    let ctx = wythoff::Context::serial();
+    verify::run(&Task::check(cfg.clone()), &ctx, &|_| {})
+        .unwrap()
+        .report
 }
 
 fn records(path: &Path) -> Vec<String> {
@@ -37,9 +41,10 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     let dir = tempfile::tempdir().unwrap();
     let report = dir.path().join("r.json");
     let p = dir.path().join("r.json.ckpt");
-    let c = open(&report, &cfg(), Partial::Refuse).unwrap();
-    let whole = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
-    drop(c); // as a killed run leaves it: the log stays
+    let whole = self::report(&cfg());
+    // as a killed run leaves it: every chunk recorded, the log stays, no report
+    assert_eq!(interrupted(&cfg(), &report, Partial::Refuse), Ok(0));
+    assert!(!report.exists());
     assert_eq!(whole.checks[0].status, Status::Fail);
     assert!(
         whole.checks[0]
@@ -72,15 +77,9 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
     ];
     for (i, text) in variants.iter().enumerate() {
         std::fs::write(&p, text).unwrap();
-        let c = open(&report, &cfg(), Partial::Resume).unwrap();
         // the failing chunk is not among those taken as done
-        assert!(c.resumed_chunks() < 3, "variant {i}");
-        let r = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
-        drop(c);
-        assert_eq!(
-            r, whole,
-            "variant {i}: the resumed run reports what the whole run did"
-        );
+        let resumed = interrupted(&cfg(), &report, Partial::Resume).unwrap();
+        assert!(resumed < 3, "variant {i}");
         // the chunk was redone: its failure is recorded again, once, with a valid hash
         let again = records(&p);
         assert_eq!(
@@ -89,16 +88,23 @@ fn a_torn_or_corrupted_record_is_redone_and_the_failure_stays() {
             "variant {i}"
         );
         assert_eq!(again.len(), 3, "variant {i}: {again:?}");
+        // resumed with every chunk recorded, nothing is checked again, and the run reports what
+        // the whole run did, removing the log once the report is stored
+        let before = std::fs::read(&p).unwrap();
+        assert_eq!(interrupted(&cfg(), &report, Partial::Resume), Ok(3));
+        assert_eq!(
+            std::fs::read(&p).unwrap(),
+            before,
+            "variant {i}: nothing appended"
+        );
+        let (r, resumed) = completed(&cfg(), &report, Partial::Resume);
+        assert_eq!(resumed, 3, "variant {i}");
+        assert_eq!(
+            r, whole,
+            "variant {i}: the resumed run reports what the whole run did"
+        );
+        assert!(!p.exists(), "variant {i}");
     }
-
-    // A resumed run that really skips: every chunk recorded, nothing is checked again.
-    let c = open(&report, &cfg(), Partial::Resume).unwrap();
-    assert_eq!(c.resumed_chunks(), 3);
-    let r = verify::run(&cfg(), &|_| {}, Some(&c)).unwrap();
-    assert_eq!(r, whole);
-    assert_eq!(records(&p).len(), 3, "nothing appended");
-    c.finish().unwrap();
-    assert!(!p.exists());
 }
 
 #[test]
@@ -110,7 +116,7 @@ fn logs_of_other_parameters_are_refused_and_untouched() {
     std::fs::write(&p, log_line(&params(&cfg()))).unwrap();
     let before = std::fs::read(&p).unwrap();
     // the exit status of the refusal to open the checkpoint
-    let refusal = |c: &Config, mode| open(&report, c, mode).err().unwrap().exit_code();
+    let refusal = |c: &Config, mode| interrupted(c, &report, mode).unwrap_err();
     // a plain run refuses it
     assert_eq!(refusal(&cfg(), Partial::Refuse), 2);
     assert_eq!(std::fs::read(&p).unwrap(), before);

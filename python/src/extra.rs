@@ -380,7 +380,11 @@ fn verify(
     let started = std::time::Instant::now();
     let (lo, hi) = cfg.range();
     let report = crate::interrupt::run(py, progress, hi.saturating_sub(lo), |cancel, tick| {
-        wythoff::verify::run_cancellable(&cfg, tick, None, cancel)
+        let ctx = wythoff::Context::serial()
+            .with_progress(tick)
+            .with_cancel(cancel);
+        let task = wythoff::verify::Task::check(cfg.clone());
+        Ok(wythoff::verify::run(&task, &ctx, &|_| {})?.report)
     })?;
     let text = report.to_json(started.elapsed().as_secs_f64());
     Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())

@@ -1,17 +1,16 @@
-//! `wythoff verify`: verification at scale, shards, merge and resume.
+//! `wythoff verify`: verification at scale, shards, merge and resume — the arguments parsed
+//! into one [`Task`], run by [`verify::run`], and its report printed.
 
 use super::arg_groups::*;
 use super::args::*;
 use super::out::{Out, outln};
 use clap::Args;
 use rug::Integer;
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use wythoff::artifact::AtomicFile;
-use wythoff::artifact::atomic::{Need, Target, target};
+use std::path::PathBuf;
+use wythoff::Context;
+use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
-use wythoff::num::{SYNTAX, natural, natural_in};
-use wythoff::verify::{self, Checkpoint, Config, Opened, Report};
+use wythoff::verify::{self, Config, Input, Note, Source, Task, TaskError};
 
 /// Flags that describe a new run, refused together with --merge.
 const RUN_FLAGS: [&str; 12] = [
@@ -98,45 +97,21 @@ pub(crate) struct VerifyArgs {
     pub(crate) inject_digit: Option<u64>,
 }
 
-/// `I/K` with 0 <= I < K <= 2^64 - 1, each in the number syntax.
-pub(crate) fn shard(s: &str) -> std::result::Result<(u64, u64), String> {
-    let bad = || format!("expected I/K with 0 <= I < K, for example 0/4 ({SYNTAX})");
-    let (i, k) = s.split_once('/').ok_or_else(bad)?;
-    let k = match natural_in(k.trim(), 1, u64::MAX) {
-        Ok(k) => k,
-        // a K past the machine word is a number of shards that cannot be run, not a bad I
-        Err(_) if natural(k.trim()).is_ok_and(|v| v > u64::MAX) => {
-            return Err(format!(
-                "K = {} does not fit: K is at most 2^64-1 = {}",
-                k.trim(),
-                u64::MAX
-            ));
-        }
-        Err(_) => return Err(bad()),
-    };
-    let i = natural_in(i.trim(), 0, u64::MAX).map_err(|_| bad())?;
-    if i >= k {
-        return Err(bad());
-    }
-    Ok((i, k))
-}
+/// `I/K` with 0 <= I < K <= 2^64 - 1, each in the number syntax (also `pairs --shard`).
+pub(crate) use wythoff::verify::parse_shard as shard;
 
-/// The configuration, validated (an empty range is refused here, before any work).
+/// The configuration of the arguments (the library validates it).
 fn config(args: &VerifyArgs) -> Result<Config> {
-    let table = match &args.table {
-        None => None,
-        Some(p) => Some(
-            p.to_str()
-                .ok_or_else(|| {
-                    Error::usage(format!(
-                        "--table: the path '{}' is not UTF-8 text",
-                        p.display()
-                    ))
-                })?
-                .to_string(),
-        ),
+    let table = match args.table.as_deref().map(|p| (p, p.to_str())) {
+        Some((p, None)) => {
+            let p = p.display();
+            return Err(Error::usage(format!(
+                "--table: the path '{p}' is not UTF-8 text"
+            )));
+        }
+        t => t.and_then(|(_, s)| s).map(str::to_string),
     };
-    let cfg = match (&args.from, &args.to) {
+    Ok(match (&args.from, &args.to) {
         (Some(x), Some(y)) => Config::in_window(verify::window::Window {
             from: x.to_string(),
             to: y.to_string(),
@@ -149,230 +124,73 @@ fn config(args: &VerifyArgs) -> Result<Config> {
     .with_shard(args.shard.unwrap_or((0, 1)))
     .with_faults(args.inject_fault, args.inject_carry, args.inject_digit)
     .with_conjectures(args.conjectures)
-    .with_table(table);
-    if let Some(p) = &args.table {
-        // Header and length, and the header against the checksum, before any work (the
-        // payload's checksum is a check of the report).
-        wythoff::grundy::TableFile::open(p).map_err(table_error)?;
-    }
-    // The library names the quantities; the flag is named here.
-    cfg.validate().map_err(|e| match e {
-        verify::ConfigError::Refused(r) => {
-            Error::usage(format!("{}: {}", flag(r.input), r.message))
+    .with_table(table))
+}
+
+/// A failure of the task, with the flag of the input it concerns: the one place the library's
+/// inputs are named.
+fn flagged(e: TaskError, args: &VerifyArgs) -> Error {
+    match e {
+        TaskError::Config(verify::ConfigError::Refused(r)) => {
+            let flag = match r.input {
+                Input::A => "-a",
+                Input::Bound => "--bound",
+                Input::Shard => "--shard",
+                Input::Window => "--from/--to",
+                Input::Fault => "--inject-fault/--inject-carry/--inject-digit",
+                Input::Conjectures => "--conjectures",
+            };
+            Error::usage(format!("{flag}: {}", r.message))
         }
+        // an unreadable or invalid table file is bad input, a damaged one a failure
+        TaskError::Table(e) if e.is_damage() => Error::Io(format!("--table: {e}")),
+        TaskError::Table(e) => Error::usage(format!("--table: {e}")),
+        TaskError::Plots(e) => naming("--plots")(e),
+        TaskError::Output(e) => naming("-o")(e),
+        TaskError::OverwritesInput { output, input } => Error::usage(format!(
+            "-o: '{}' is the file {} reads; writing it would destroy the input: give another name",
+            output.display(),
+            match input {
+                Source::Table => "--table",
+                Source::Merge => "--merge",
+            }
+        )),
+        TaskError::NoCheckpoint => Error::usage(
+            "--resume/--restart: the report goes to a special file (a FIFO or device), where no checkpoint can be kept; give a regular file to -o",
+        ),
+        TaskError::Checkpoint(e) => naming(if args.resume { "--resume" } else { "-o" })(e),
+        TaskError::Merge(e) => naming("--merge")(e),
         e => e.into(),
-    })?;
-    Ok(cfg)
-}
-
-/// A `--table` file that cannot be read: an unreadable or invalid file is bad input (status 2), a
-/// damaged one a failure (status 1), in one line naming the flag.
-fn table_error(e: wythoff::artifact::FileError) -> Error {
-    if e.is_damage() {
-        Error::Io(format!("--table: {e}"))
-    } else {
-        Error::usage(format!("--table: {e}"))
     }
-}
-
-/// The flag that sets a verification's input.
-fn flag(input: verify::Input) -> &'static str {
-    use verify::Input;
-    match input {
-        Input::A => "-a",
-        Input::Bound => "--bound",
-        Input::Shard => "--shard",
-        Input::Window => "--from/--to",
-        Input::Fault => "--inject-fault/--inject-carry/--inject-digit",
-        Input::Conjectures => "--conjectures",
-    }
-}
-
-/// Reads and merges the reports given to --merge; every refusal names the file.
-fn merged(paths: &[PathBuf]) -> Result<Report> {
-    let parts = paths
-        .iter()
-        .map(|p| {
-            let label = p.display().to_string();
-            let text = std::fs::read(p)
-                .map_err(|e| Error::usage(format!("--merge: cannot read '{label}': {e}")))?;
-            let text = String::from_utf8(text).map_err(|_| {
-                Error::usage(format!(
-                    "--merge: '{label}': not a verify report (not UTF-8 text)"
-                ))
-            })?;
-            let r = verify::parse_report(&text)
-                .map_err(|e| Error::usage(format!("--merge: '{label}': {e}")))?;
-            Ok((label, r))
-        })
-        .collect::<Result<Vec<_>>>()?;
-    verify::merge(&parts).map_err(|e| match e {
-        Error::Usage(m) => Error::usage(format!("--merge: {m}")),
-        e => e,
-    })
-}
-
-/// The checkpoint of a run with `-o FILE`: FILE.ckpt, created, resumed or restarted as asked.
-fn checkpoint(report: &Path, cfg: &Config, args: &VerifyArgs) -> Result<Checkpoint> {
-    let Target::Replace(report) = target(report, Need::Regular).map_err(naming("-o"))? else {
-        return Err(Error::internal(
-            "a checkpointed report needs a regular file",
-        ));
-    };
-    let mode = wythoff::artifact::Partial::from_flags(args.resume, args.restart);
-    let flag = if args.resume { "--resume" } else { "-o" };
-    let (c, opened) = Checkpoint::open(&report, cfg, mode).map_err(naming(flag))?;
-    match opened {
-        Opened::Resumed(chunks) => eprintln!(
-            "wythoff: resuming from '{}': {chunks} chunk(s) already checked",
-            c.path().display()
-        ),
-        Opened::Fresh { discarded: true } => eprintln!(
-            "wythoff: discarded the interrupted run checkpointed at '{}'",
-            c.path().display()
-        ),
-        Opened::Fresh { discarded: false } => {}
-    }
-    Ok(c)
 }
 
 pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
-    args.threads.install()?;
-    let t0 = std::time::Instant::now();
-    // Everything about the run is validated, and the output opened, before any work.
-    let cfg = if args.merge.is_empty() {
-        Some(config(&args)?)
+    let threads = args.threads.install()?;
+    let task = if args.merge.is_empty() {
+        Task::check(config(&args)?)
     } else {
-        None
+        Task::merge(args.merge.clone())
+    }
+    .with_output(
+        args.output.clone(),
+        Partial::from_flags(args.resume, args.restart),
+    )
+    .with_plots(args.plots.clone());
+    let pb = progress_bar(task.items() as u128, "verify");
+    let inc = |k| pb.inc(k);
+    let note = |n: &Note| {
+        let flag = if *n == Note::NoPlots { "--plots: " } else { "" };
+        pb.suspend(|| eprintln!("wythoff: {flag}{n}"));
     };
-    let plots = plots_dir(&args)?;
-    let (out, in_place) = open_output(&args)?;
-    if in_place && (args.resume || args.restart) {
-        return Err(Error::usage(
-            "--resume/--restart: the report goes to a special file (a FIFO or device), where no checkpoint can be kept; give a regular file to -o",
-        ));
-    }
-    let (report, ckpt) = match &cfg {
-        None => (merged(&args.merge)?, None),
-        Some(cfg) => {
-            // a window is short work, run afresh: no checkpoint
-            let ckpt = match &args.output {
-                Some(p) if !in_place && cfg.window.is_none() => Some(checkpoint(p, cfg, &args)?),
-                _ => None,
-            };
-            let total = match &cfg.window {
-                Some(w) => w.bounds()?.2,
-                None => cfg.range().1 - cfg.range().0,
-            };
-            let pb = progress_bar(total as u128, "verify");
-            let never = wythoff::cancel::Cancel::never();
-            let (r, facts) = verify::run_with_facts(cfg, &|k| pb.inc(k), ckpt.as_ref(), never)?;
-            pb.finish_and_clear();
-            match (&plots, &facts) {
-                (Some(dir), Some(f)) => {
-                    for p in verify::plot::draw_all(f, dir)? {
-                        eprintln!("wythoff: wrote {}", p.display());
-                    }
-                }
-                (Some(_), None) => eprintln!(
-                    "wythoff: --plots: no plots drawn: the table file's checks did not run (see \
-                     the report)"
-                ),
-                _ => {}
-            }
-            (r, ckpt)
-        }
-    };
-    let elapsed = t0.elapsed().as_secs_f64();
-    let json = report.to_json(elapsed);
-    if let (Some(mut f), Some(p)) = (out, &args.output) {
-        f.write_all(json.as_bytes())
-            .map_err(|e| wythoff::artifact::io_error(p, e))?;
-        f.commit()?;
-    }
-    // The report is stored: the checkpoint has served.
-    if let Some(c) = ckpt {
-        c.finish()?;
-    }
+    let ctx = Context::new(threads).with_progress(&inc);
+    let done = verify::run(&task, &ctx, &note).map_err(|e| flagged(e, &args))?;
+    pb.finish_and_clear();
     let mut out = Out::new();
     if args.json {
-        out.text(&json)?;
+        out.text(&done.to_json())?;
     } else {
-        // The rate of the pairs sweep, over the whole run's time: worth printing only when that
-        // sweep is the bulk of the work (not for `--bound 1 --table FILE`).
-        let first = report.checks.first().filter(|c| c.count >= 1_000_000);
-        let rate = match first {
-            Some(c) => format!(
-                "; {} at {:.2e} n/s",
-                c.name,
-                c.count as f64 / elapsed.max(1e-9)
-            ),
-            None => String::new(),
-        };
-        outln!(out, "{}{:.1} s{rate}", report.summary(), elapsed)?;
+        outln!(out, "{}", done.summary())?;
     }
     out.finish()?;
-    if report.failed() {
-        Err(Error::Disagreement(
-            "verification found a counterexample (see the report)".into(),
-        ))
-    } else if !report.ok() {
-        Err(Error::Disagreement("no check ran".into()))
-    } else {
-        Ok(())
-    }
-}
-
-/// The folder of `--plots`, checked before any work: only for a table of Wythoff's game.
-fn plots_dir(args: &VerifyArgs) -> Result<Option<PathBuf>> {
-    Ok(match &args.plots {
-        None => None,
-        Some(d) => {
-            // The plots measure a table of Wythoff's game: refused for another a, before any
-            // work and before the directory is made.
-            if let Some(t) = &args.table {
-                let a = wythoff::grundy::TableFile::open(t)
-                    .map_err(table_error)?
-                    .header
-                    .a;
-                if a != 1 {
-                    return Err(Error::usage(format!(
-                        "--plots: the plots measure a table of Wythoff's game (a = 1); '{}' is of \
-                         a = {a}, whose table checks are skipped",
-                        t.display()
-                    )));
-                }
-            }
-            Some(wythoff::plot::check_dir(d).map_err(|e| match e {
-                Error::Usage(m) => Error::usage(format!("--plots: {m}")),
-                e => e,
-            })?)
-        }
-    })
-}
-
-/// The report's output opened before any work (refused where it would overwrite an input), and
-/// whether it is a special file written in place.
-fn open_output(args: &VerifyArgs) -> Result<(Option<AtomicFile>, bool)> {
-    Ok(match &args.output {
-        Some(p) => {
-            let tables = args.table.iter().map(|t| (t, "--table"));
-            for (input, flag) in tables.chain(args.merge.iter().map(|m| (m, "--merge"))) {
-                wythoff::artifact::atomic::refuse_overwriting_input(p, "-o", input, flag)?;
-            }
-            let in_place = matches!(
-                target(p, Need::Stream).map_err(naming("-o"))?,
-                Target::InPlace(_) | Target::Descriptor(_)
-            );
-            let f = AtomicFile::create(p).map_err(naming("-o"))?;
-            for stale in f.removed_stale() {
-                eprintln!(
-                    "wythoff: note: removed '{}', the temporary file of a killed run",
-                    stale.display()
-                );
-            }
-            (Some(f), in_place)
-        }
-        None => (None, false),
-    })
+    done.report.verdict()
 }

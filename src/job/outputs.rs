@@ -300,8 +300,12 @@ fn verification(
         let cfg = cfg.clone().with_table(Some(table.to_string()));
         let t = std::time::Instant::now();
         let mut f = AtomicFile::create(path)?;
-        let never = crate::cancel::Cancel::never();
-        let (r, measured) = verify::run_with_facts(&cfg, &|_| {}, None, never)?;
+        let done = verify::run(
+            &verify::Task::check(cfg),
+            &crate::Context::serial(),
+            &|_| {},
+        )?;
+        let (r, measured) = (done.report, done.facts);
         f.write_all(r.to_json(t.elapsed().as_secs_f64()).as_bytes())
             .map_err(emit::write_error)?;
         f.commit()?;

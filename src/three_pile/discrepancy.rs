@@ -98,14 +98,15 @@ mod tests {
         let (rows, cols) = (6u64, 30u64);
         let got = measure(rows, cols, &Context::serial()).unwrap();
         // T(a, b) from a backward induction over the cube [0, 4R + 2C]³, ⌊nφ⌋ = ⌊(n + √(5n²))/2⌋
-        let n = (4 * rows + 2 * cols) as usize;
-        let p = super::super::brute_force(n);
+        let n = 4 * rows + 2 * cols;
+        let p = super::super::tests::brute_box(n);
         let m = n + 1;
         let floor_phi = |k: i64| (k + (5 * k * k).isqrt()) / 2;
-        for a in 0..=rows as usize {
+        assert_eq!(got.len() as u64, rows + 1);
+        for (a, &r) in got.iter().enumerate() {
             let (mut k, mut lo, mut up) = (0i64, Vec::new(), Vec::new());
             for b in 0..=cols as usize {
-                let t = (0..m).find(|&t| p[(t * m + a) * m + b]).unwrap() as i64;
+                let t = (0..m).find(|&t| p.is_p(&[t, a as u64, b as u64])).unwrap() as i64;
                 if (b as i64) < t {
                     k += 1;
                     lo.push(b as i64 - floor_phi(k));
@@ -113,7 +114,6 @@ mod tests {
                 }
             }
             let ext = |v: &[i64]| (*v.iter().min().unwrap(), *v.iter().max().unwrap());
-            let r = got[a];
             assert_eq!((r.a, r.pairs), (a as u64, k as u64));
             assert_eq!(r.lower, ext(&lo), "row {a}");
             assert_eq!(r.upper, ext(&up), "row {a}");

@@ -263,51 +263,27 @@ pub fn a051261(d: u64, ctx: &Context) -> Result<Vec<u64>> {
     Ok(out)
 }
 
-/// Outcomes of every position of a small cube, decided directly from the rules by backward
-/// induction (the test oracle; O(N⁴)).
-pub fn brute_force(n: usize) -> Vec<bool> {
-    let idx = |x: usize, y: usize, z: usize| (x * (n + 1) + y) * (n + 1) + z;
-    let mut p = vec![false; (n + 1).pow(3)];
-    for s in 0..=3 * n {
-        for x in 0..=n.min(s) {
-            for y in 0..=n.min(s - x) {
-                let z = s - x - y;
-                if z > n {
-                    continue;
-                }
-                let mut to_p = false;
-                'dirs: for v in 1..8usize {
-                    let (vx, vy, vz) = (v & 1, (v >> 1) & 1, (v >> 2) & 1);
-                    let mut k = 1;
-                    while (vx == 0 || k <= x) && (vy == 0 || k <= y) && (vz == 0 || k <= z) {
-                        if p[idx(x - k * vx, y - k * vy, z - k * vz)] {
-                            to_p = true;
-                            break 'dirs;
-                        }
-                        k += 1;
-                    }
-                }
-                p[idx(x, y, z)] = !to_p;
-            }
-        }
-    }
-    p
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The outcomes of the cube [0, n]³ by the brute-force oracle, from the rules of the
+    /// registry's `three-pile`.
+    pub(crate) fn brute_box(n: u64) -> crate::oracle::BruteBox {
+        let game = crate::registry::find("three-pile").unwrap();
+        crate::oracle::BruteBox::solve(&*game, &[n; 3]).unwrap()
+    }
+
     #[test]
     fn equals_brute_force_on_a_cube() {
         let n = 24;
-        let oracle = brute_force(n);
-        let b = Box3::cube(n as u64, &Context::serial()).unwrap();
+        let oracle = brute_box(n);
+        let b = Box3::cube(n, &Context::serial()).unwrap();
         for x in 0..=n {
             for y in 0..=n {
                 for z in 0..=n {
-                    let want = oracle[(x * (n + 1) + y) * (n + 1) + z];
-                    assert_eq!(b.is_p(x as u64, y as u64, z as u64), want, "({x},{y},{z})");
+                    let want = oracle.is_p(&[x, y, z]);
+                    assert_eq!(b.is_p(x, y, z), want, "({x},{y},{z})");
                 }
             }
         }

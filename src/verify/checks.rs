@@ -4,8 +4,9 @@
 //!   10^7), on the floor formula (identities of the Wythoff pairs, e.g. C. Kimberling,
 //!   "Complementary equations and Wythoff sequences", 2008).  Cost: O(1) per n in 128-bit
 //!   arithmetic.
-//! * **three-pile = brute force**: the three-pile engine ([`crate::three_pile`]) against a
-//!   brute-force search of the rules on the cube up to min(N, 20); the count and sum of the
+//! * **three-pile = brute force**: the three-pile engine ([`crate::three_pile`]) against the
+//!   brute-force oracle ([`crate::oracle::BruteBox`]) deciding the rules of the registry's
+//!   `three-pile` ([`crate::registry`]) on the cube up to min(N, 20); the count and sum of the
 //!   P-positions x ≤ y ≤ z ≤ N are reported as facts.
 //!
 //! The misère checks live in [`super::misere`], the Grundy checks in [`super::grundy`].  The
@@ -86,9 +87,10 @@ fn identities(cfg: &Config, run: Run) -> Check {
 
 /// The three-pile engine against a brute-force search.
 fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
-    use crate::three_pile::{Box3, brute_force};
+    use crate::oracle::BruteBox;
+    use crate::three_pile::Box3;
     const NAME: &str = "three-pile = brute force";
-    let m = cfg.three.min(20) as usize;
+    let m = cfg.three.min(20);
     let covers = format!(
         "every position 0 <= x, y, z <= {m}: P-positions of the engine = a brute-force search of the rules; count and sum over the cube up to {}",
         cfg.three
@@ -104,20 +106,19 @@ fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
         return Ok(Check::skipped(NAME, covers, why));
     }
     // the corner [0, m]³ of the cube is solved on its own (a box closed under moves)
-    let b = Box3::solve([m as u64; 3], &crate::Context::serial().with_cancel(cancel))?;
-    let oracle = brute_force(m);
-    let side = m + 1;
+    let b = Box3::solve([m; 3], &crate::Context::serial().with_cancel(cancel))?;
+    // the game's rules as the registry states them, decided by the one brute-force oracle
+    let oracle = BruteBox::solve(&*crate::registry::find("three-pile")?, &[m; 3])?;
     let mut bad = None;
-    for x in 0..side {
-        for y in 0..side {
-            for z in 0..side {
-                let got = b.is_p(x as u64, y as u64, z as u64);
-                let want = oracle.get((x * side + y) * side + z).copied();
-                if Some(got) != want && bad.is_none() {
+    for x in 0..=m {
+        for y in 0..=m {
+            for z in 0..=m {
+                let (got, want) = (b.is_p(x, y, z), oracle.is_p(&[x, y, z]));
+                if got != want && bad.is_none() {
                     bad = Some(format!(
                         "({x}, {y}, {z}): the engine says {}, the brute-force search {}",
                         pn(got),
-                        want.map_or("nothing", pn)
+                        pn(want)
                     ));
                 }
             }
@@ -126,7 +127,7 @@ fn three(cfg: &Config, run: Run, cancel: &Cancel) -> Result<Check> {
     let whole =
         crate::three_pile::cube::summary(cfg.three, &crate::Context::serial().with_cancel(cancel))?;
     Ok(
-        Check::ran(NAME, covers, (side * side * side) as u64, bad, "empty cube").with_fact(
+        Check::ran(NAME, covers, (m + 1).pow(3), bad, "empty cube").with_fact(
             &format!("p_positions_x<=y<=z<={}", cfg.three),
             json!({"count": whole.count.to_string(), "sum": whole.sum.to_string()}),
         ),

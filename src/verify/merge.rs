@@ -266,8 +266,14 @@ fn join(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Config, run};
+    use super::super::{Config, Task};
     use super::*;
+
+    fn run(c: &Config) -> Report {
+        super::super::run(&Task::check(c.clone()), &crate::Context::serial(), &|_| {})
+            .unwrap()
+            .report
+    }
 
     fn cfg(bound: u64, shard: (u64, u64), fault: Option<u64>) -> Config {
         Config::up_to(bound)
@@ -280,7 +286,7 @@ mod tests {
     fn shards(bound: u64, k: u64, fault: Option<u64>) -> Vec<(String, Report)> {
         (0..k)
             .map(|i| {
-                let r = run(&cfg(bound, (i, k), fault), &|_| {}, None).unwrap();
+                let r = run(&cfg(bound, (i, k), fault));
                 let back = super::super::parse_report(&r.to_json(1.5)).unwrap();
                 assert_eq!(back, r);
                 (format!("s{i}.json"), back)
@@ -291,7 +297,7 @@ mod tests {
     #[test]
     fn shards_merge_to_the_unsharded_report() {
         for fault in [None, Some(1_234_567)] {
-            let whole = run(&cfg(2_000_000, (0, 1), fault), &|_| {}, None).unwrap();
+            let whole = run(&cfg(2_000_000, (0, 1), fault));
             let parts = shards(2_000_000, 3, fault);
             let merged = merge(&parts).unwrap();
             assert_eq!(merged, whole);

@@ -14,9 +14,10 @@
 //!   against a brute-force search.
 //!
 //! Every check reports `ok`, `FAIL` or `skipped` (with the reason), how many items it covered,
-//! exactly what it covers, and its first counterexample in full ([`report`]).  A run with
-//! [`Checkpoint`] records each finished chunk in an integrity-checked log and skips the recorded
-//! chunks when resumed.
+//! exactly what it covers, and its first counterexample in full ([`report`]).  One call runs a
+//! verification ([`run`], a [`Task`] with a [`crate::Context`]): the checks or the merge of the
+//! shards' reports, the report stored, and a [`Checkpoint`] beside it that records each finished
+//! chunk in an integrity-checked log and skips the recorded chunks when resumed.
 
 pub mod checkpoint;
 pub mod checks;
@@ -32,6 +33,7 @@ pub mod report;
 mod run;
 pub mod sweep;
 pub mod table;
+mod task;
 pub mod window;
 pub mod words;
 
@@ -39,9 +41,9 @@ pub use checkpoint::{Checkpoint, Opened};
 pub use merge::merge;
 pub use numeration::NumTable;
 pub use report::{Check, Measurement, Report, ReportFile, Status, parse_report};
+pub use task::{Note, Source, Task, TaskError, Verified, Work, run};
 
-use crate::cancel::Cancel;
-use crate::error::{Error, Refusal, Refuses, Result};
+use crate::error::{Error, Refusal, Refuses};
 use serde::{Deserialize, Serialize};
 
 /// The input of a verification that a refused [`Config`] concerns, so that a caller can name its
@@ -301,10 +303,44 @@ impl Config {
         Ok(())
     }
 
+    /// The items the long check of this configuration reports its progress in: the indices of
+    /// its window, else the n's of its shard's range (0 for a window that does not parse).
+    pub fn items(&self) -> u64 {
+        match &self.window {
+            Some(w) => w.bounds().map_or(0, |b| b.2),
+            None => self.range().1 - self.range().0,
+        }
+    }
+
     /// This shard's pairs range [lo, hi), never empty for a valid configuration.
     pub fn range(&self) -> (u64, u64) {
         shard_range(self.bound, self.shard)
     }
+}
+
+/// The shard `I/K` with 0 <= I < K <= 2^64 - 1, each in the number syntax; the refusal says
+/// what is accepted.
+pub fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
+    use crate::num::{SYNTAX, natural, natural_in};
+    let bad = || format!("expected I/K with 0 <= I < K, for example 0/4 ({SYNTAX})");
+    let (i, k) = s.split_once('/').ok_or_else(bad)?;
+    let k = match natural_in(k.trim(), 1, u64::MAX) {
+        Ok(k) => k,
+        // a K past the machine word is a number of shards that cannot be run, not a bad I
+        Err(_) if natural(k.trim()).is_ok_and(|v| v > u64::MAX) => {
+            return Err(format!(
+                "K = {} does not fit: K is at most 2^64-1 = {}",
+                k.trim(),
+                u64::MAX
+            ));
+        }
+        Err(_) => return Err(bad()),
+    };
+    let i = natural_in(i.trim(), 0, u64::MAX).map_err(|_| bad())?;
+    if i >= k {
+        return Err(bad());
+    }
+    Ok((i, k))
 }
 
 /// The pairs range of shard (i, k) of [0, bound): [⌊bound·i/k⌋, ⌊bound·(i+1)/k⌋) (exact in
@@ -315,72 +351,6 @@ pub fn shard_range(bound: u64, (i, k): (u64, u64)) -> (u64, u64) {
     }
     let at = |j: u64| (bound as u128 * j as u128 / k as u128) as u64; // ≤ bound since j ≤ k
     (at(i), at(i + 1))
-}
-
-/// Runs the configured checks.  `progress(items)` reports progress of the long check.  With a
-/// `checkpoint` (opened for this configuration), each finished chunk of the long check is
-/// recorded and chunks recorded earlier are not checked again; the caller finishes the
-/// checkpoint once the report is safely stored.
-pub fn run(
-    cfg: &Config,
-    progress: &(dyn Fn(u64) + Sync),
-    checkpoint: Option<&Checkpoint>,
-) -> Result<Report> {
-    run_cancellable(cfg, progress, checkpoint, Cancel::never())
-}
-
-/// [`run`] that stops once `cancel` is set, with [`Error::Cancelled`]: the long sweeps poll it
-/// between chunks, the Grundy and three-pile checks between columns or wavefronts of their
-/// engines, and the other checks before each starts (the check of a table file reads the file
-/// to its end once begun).  The chunks finished stay recorded in `checkpoint`.
-pub fn run_cancellable(
-    cfg: &Config,
-    progress: &(dyn Fn(u64) + Sync),
-    checkpoint: Option<&Checkpoint>,
-    cancel: &Cancel,
-) -> Result<Report> {
-    Ok(run_with_facts(cfg, progress, checkpoint, cancel)?.0)
-}
-
-/// [`run_cancellable`], also returning the facts measured on the table file `cfg.table` (when it
-/// was read: shard 0, a = 1, checksum intact), for pictures ([`plot`]).
-pub fn run_with_facts(
-    cfg: &Config,
-    progress: &(dyn Fn(u64) + Sync),
-    checkpoint: Option<&Checkpoint>,
-    cancel: &Cancel,
-) -> Result<(Report, Option<table::TableFacts>)> {
-    cfg.validate()?;
-    if let Some(c) = checkpoint {
-        c.check_config(cfg)?;
-    }
-    if let Some(w) = &cfg.window {
-        let report = Report {
-            config: cfg.clone(),
-            checks: window::checks(cfg.a, w, cfg.inject_fault, progress, cancel)?,
-            measurements: Vec::new(),
-        };
-        return Ok((report, None));
-    }
-    if cfg.conjectures {
-        let report = Report {
-            config: cfg.clone(),
-            checks: conjectures::checks(cfg, progress, checkpoint, cancel)?,
-            measurements: Vec::new(),
-        };
-        return Ok((report, None));
-    }
-    // The small checks first: their failures of input (a table too large) surface at once.
-    let (small, measurements, facts) = checks::small_checks(cfg, cancel)?;
-    let mut checks = vec![sweep::sweep(cfg, progress, checkpoint, cancel)?];
-    checks.push(numeration::sample_check(cfg));
-    checks.extend(small);
-    let report = Report {
-        config: cfg.clone(),
-        checks,
-        measurements,
-    };
-    Ok((report, facts))
 }
 
 /// The ranges [lo, hi) of n the chunked sweeps are tested on: the first index, a few, a single
@@ -402,15 +372,22 @@ mod tests {
         Config::up_to(bound).with_grundy(64).with_three(12)
     }
 
+    /// The report of `c`, or the exit status of its refusal.
+    fn run(c: &Config) -> std::result::Result<Report, i32> {
+        super::run(&Task::check(c.clone()), &crate::Context::serial(), &|_| {})
+            .map(|v| v.report)
+            .map_err(|e| Error::from(e).exit_code())
+    }
+
     #[test]
     fn passes_and_catches_an_injected_fault() {
         for a in [1u64, 2, 5] {
             let mut c = cfg(300_000);
             c.a = a;
-            let r = run(&c, &|_| {}, None).unwrap();
+            let r = run(&c).unwrap();
             assert!(r.ok(), "{}", r.summary());
             c.inject_fault = Some(123_457);
-            let r = run(&c, &|_| {}, None).unwrap();
+            let r = run(&c).unwrap();
             assert!(!r.ok() && r.failed());
             assert_eq!(r.checks[0].status, Status::Fail);
             let ce = r.checks[0].counterexample.as_ref().unwrap();
@@ -420,10 +397,10 @@ mod tests {
 
     #[test]
     fn empty_work_is_refused() {
-        assert_eq!(run(&cfg(0), &|_| {}, None).unwrap_err().exit_code(), 2);
+        assert_eq!(run(&cfg(0)).unwrap_err(), 2);
         let mut c = cfg(3);
         c.shard = (1, 4);
-        assert_eq!(run(&c, &|_| {}, None).unwrap_err().exit_code(), 2);
+        assert_eq!(run(&c).unwrap_err(), 2);
         // a refusal names the input at fault, and is bad usage (status 2)
         let refused = |c: &Config, want: Input| {
             let e = c.validate().unwrap_err();

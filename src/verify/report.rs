@@ -72,6 +72,20 @@ impl Report {
         crate::check::verdict(&self.checks) == Status::Fail
     }
 
+    /// `Ok` when the report passes; otherwise [`Error::Disagreement`]: a counterexample was
+    /// found, or no check ran.
+    pub fn verdict(&self) -> Result<()> {
+        if self.failed() {
+            Err(Error::Disagreement(
+                "verification found a counterexample (see the report)".into(),
+            ))
+        } else if !self.ok() {
+            Err(Error::Disagreement("no check ran".into()))
+        } else {
+            Ok(())
+        }
+    }
+
     /// The check of that name.
     pub fn check(&self, name: &str) -> Option<&Check> {
         self.checks.iter().find(|c| c.name == name)
@@ -195,14 +209,17 @@ pub(crate) mod shard_text {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::verify::{Config, run};
+    use crate::verify::{Config, Task, run};
 
     fn sample() -> String {
         let cfg = Config::up_to(3000)
             .with_grundy(20)
             .with_three(5)
             .with_faults(Some(1234), None, None);
-        run(&cfg, &|_| {}, None).unwrap().to_json(0.25)
+        run(&Task::check(cfg), &crate::Context::serial(), &|_| {})
+            .unwrap()
+            .report
+            .to_json(0.25)
     }
 
     #[test]

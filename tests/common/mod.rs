@@ -9,6 +9,7 @@ pub mod naive;
 pub mod oeis;
 pub mod run;
 pub mod tables;
+pub mod verify;
 
 pub use naive::*;
 pub use oeis::*;
