@@ -51,8 +51,8 @@ pub fn against_oracle(ctx: &Context) -> Result<Vec<Check>> {
         checks.push(match find(name) {
             Ok(g) => one(g.as_ref(), sides)?,
             Err(_) => Check::skipped(
-                &format!("registry: {name} against the oracle"),
-                String::new(),
+                &check_name(name, sides),
+                covers(sides),
                 format!("the registry has no game named {name}"),
             ),
         });
@@ -60,16 +60,31 @@ pub fn against_oracle(ctx: &Context) -> Result<Vec<Check>> {
     Ok(checks)
 }
 
+/// The name of the check of game `name` on the box of `sides`, e.g. `registry: nheap 12 × 12 ×
+/// 12 against the oracle` (one per entry of [`SAMPLES`]).
+pub fn check_name(name: &str, sides: &[u64]) -> String {
+    format!("registry: {name} {} against the oracle", dims(sides))
+}
+
+/// What the check of the box of `sides` covers, in words.
+pub fn covers(sides: &[u64]) -> String {
+    format!(
+        "P or N and every winning move of each position of the box {} (each heap from 0 to \
+         its side), by the game's engine and by backward induction over its moves",
+        dims(sides)
+    )
+}
+
+fn dims(sides: &[u64]) -> String {
+    let d: Vec<String> = sides.iter().map(u64::to_string).collect();
+    d.join(" × ")
+}
+
 /// The engine of `g` against the oracle on the box [0, sides[0]] × [0, sides[1]] × … — every
 /// cell.
 pub fn one(g: &dyn Game, sides: &[u64]) -> Result<Check> {
     let oracle = BruteBox::solve(g, sides)?;
-    let dims: Vec<String> = sides.iter().map(u64::to_string).collect();
-    let covers = format!(
-        "P or N and every winning move of each position of the box {} (each heap from 0 to \
-         its side), by the game's engine and by backward induction over its moves",
-        dims.join(" × ")
-    );
+    let covers = covers(sides);
     let mut count = 0u64;
     let mut first = None;
     for p in oracle.positions() {
@@ -96,7 +111,7 @@ pub fn one(g: &dyn Game, sides: &[u64]) -> Result<Check> {
         }
     }
     Ok(Check::ran(
-        &format!("registry: {} against the oracle", g.name()),
+        &check_name(&g.name(), sides),
         covers,
         count,
         first,

@@ -9,6 +9,10 @@
 //!   `three-pile` ([`crate::registry`]) on the cube up to min(N, 20); the count and sum of the
 //!   P-positions x ≤ y ≤ z ≤ N are reported as facts.
 //!
+//! * **registry: GAME against the oracle**: every game of the registry on a small box, P or N
+//!   and every winning move by its engine against the oracle of its moves
+//!   ([`crate::registry::check`]; about 28 000 positions in all).
+//!
 //! The misère checks live in [`super::misere`], the Grundy checks in [`super::grundy`].  The
 //! list of names is the same for every shard of one configuration, so that reports merge.
 
@@ -43,6 +47,7 @@ pub(super) fn small_checks(
     let (g, mut measurements) = super::grundy::checks(cfg, run, cancel)?;
     checks.extend(g);
     checks.push(three(cfg, run, cancel)?);
+    checks.extend(registry_games(run, cancel)?);
     if cfg.three > 0 && matches!(run, Run::Here) {
         measurements.push(three_discrepancy(cfg.three, cancel)?);
     }
@@ -51,6 +56,19 @@ pub(super) fn small_checks(
     checks.extend(t);
     measurements.extend(m);
     Ok((checks, measurements, facts))
+}
+
+/// Every game of the registry against the brute-force oracle of its moves, on the boxes of
+/// [`crate::registry::check::SAMPLES`].
+fn registry_games(run: Run, cancel: &Cancel) -> Result<Vec<Check>> {
+    use crate::registry::check::{SAMPLES, against_oracle, check_name, covers};
+    match run {
+        Run::Here => against_oracle(&crate::Context::serial().with_cancel(cancel)),
+        Run::Skip(why) => Ok(SAMPLES
+            .iter()
+            .map(|(name, sides)| Check::skipped(&check_name(name, sides), covers(sides), why))
+            .collect()),
+    }
 }
 
 /// A_n + B_n = A_{B_n} and A_{A_n} = B_n − 1 (a = 1).
