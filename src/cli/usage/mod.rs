@@ -1,6 +1,7 @@
 //! Usage errors as one line: clap's refusals, rendered from the error's kind and context (the
 //! argument, the value, what is accepted) rather than from its printed text, and the refusals of
-//! the commands' own `check()` rules, each with the command's help pointed to.
+//! the commands' own `check()` rules, each with the command's help pointed to; and a library's
+//! usage error named by the flag it concerns.
 
 mod message;
 
@@ -101,4 +102,13 @@ fn one_line(text: &str) -> String {
         parts.push(line);
     }
     parts.join(" ")
+}
+
+/// Names the argument a usage error concerns (`-o: cannot write '…': …`); other errors (failures
+/// of the run) pass unchanged.  For errors of the library, which names no flag.
+pub(crate) fn naming(arg: &'static str) -> impl Fn(Error) -> Error {
+    move |e| match e {
+        Error::Usage(m) => Error::usage(format!("{arg}: {m}")),
+        e => e,
+    }
 }
