@@ -16,6 +16,7 @@ use super::ratwyt::*;
 use super::rows::*;
 use super::sum::*;
 use super::three::*;
+use super::three_move::*;
 use super::verify::*;
 use clap::{Parser, Subcommand};
 

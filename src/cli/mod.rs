@@ -49,11 +49,13 @@ mod prove;
 mod prove_theorem;
 mod ratwyt;
 mod rows;
+mod rows_print;
 mod rows_read;
 mod sum;
 mod table_file;
 mod table_out;
 mod three;
+mod three_move;
 mod usage;
 mod verify;
 
@@ -73,6 +75,7 @@ use ratwyt::*;
 use rows::*;
 use sum::*;
 use three::*;
+use three_move::*;
 use verify::*;
 use wythoff::error::Result;
 
