@@ -20,7 +20,8 @@ fn anum(s: &str) -> std::result::Result<&'static Entry, String> {
 
 #[derive(Args)]
 // `requires = "list"` would be satisfied by the flag's default (false); a group counts only
-// what was given.
+// what was given.  (clap names the group `<--list>` when it is missing: `usage` says instead what
+// is accepted.)
 #[command(group(ArgGroup::new("listing").args(["list"])))]
 pub(crate) struct OeisArgs {
     /// The A-number, e.g. A000201.

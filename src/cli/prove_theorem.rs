@@ -10,10 +10,12 @@ use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
 use wythoff::prove::{self, Theorem, Verdict, Vocabulary};
 
+/// A verdict as printed: TRUE or FALSE.
 pub(super) fn word(holds: bool) -> &'static str {
     if holds { "TRUE" } else { "FALSE" }
 }
 
+/// `counterexample: x=… y=…`, the least counterexample of a verdict, if it has one.
 pub(super) fn counterexample_line(v: &Verdict) -> Option<String> {
     let c = v.counterexample.as_ref()?;
     let parts: Vec<String> = c.iter().map(|(n, x)| format!("{n}={x}")).collect();
