@@ -99,6 +99,27 @@ fn bad_input_is_one_line_on_stderr_with_status_2() {
 }
 
 #[test]
+fn an_output_that_cannot_be_written_is_refused_before_the_work() {
+    // Each of these works for minutes once it starts (rows 0..4095 of the Grundy function; the
+    // three-pile P-positions up to 10^4): refused first, it prints no row and no term, and its one
+    // line names the place.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "x").unwrap();
+    let under_a_file = file.join("x");
+    for target in ["/nonexistent-dir/x", s(&under_a_file)] {
+        let cases: [&[&str]; 2] = [
+            &["rows", "4096", "-o", target],
+            &["three", "1e4", "--oeis", "A018219", "-o", target],
+        ];
+        for args in cases {
+            refused(args, &["cannot write", target]);
+        }
+    }
+    assert_eq!(std::fs::read(&file).unwrap(), b"x");
+}
+
+#[test]
 fn pairs_text_bfile_count_checksum() {
     let o = wythoff(&["pairs", "3"]);
     assert_eq!(stdout(&o), "0 0 0\n1 1 2\n2 3 5\n3 4 7\n");

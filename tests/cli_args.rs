@@ -219,6 +219,25 @@ fn missing_arguments_are_named() {
 }
 
 #[test]
+fn oeis_json_without_list_says_what_is_accepted() {
+    // `--json` goes with `--list` only; no flag is named as if it were a placeholder
+    for (args, want) in [
+        (&["oeis", "--json"][..], "give an A-number or --list"),
+        (
+            &["oeis", "--json", "--terms", "5"][..],
+            "give an A-number or --list",
+        ),
+        (
+            &["oeis", "--json", "A000201"][..],
+            "--json goes with --list only",
+        ),
+    ] {
+        let e = refused(args, &[want, "see wythoff oeis --help"]);
+        assert!(!e.contains("<--list>"), "{args:?}: {e}");
+    }
+}
+
+#[test]
 fn each_error_class_has_its_documented_exit_status() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("f.txt");

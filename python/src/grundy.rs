@@ -9,7 +9,7 @@
 
 use crate::convert::{Int, Param, PathArg, to_py, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
-use crate::mapped::{Verified, index, view};
+use crate::mapped::{Verified, index, mapped_file_methods, view};
 use numpy::ndarray::Array2;
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
@@ -192,53 +192,22 @@ pub struct TableFile {
     verified: Verified,
 }
 
-impl TableFile {
-    fn check_all(&self, py: Python<'_>) -> PyResult<()> {
-        self.verified.check(py, || self.file.check_all())
-    }
-}
+mapped_file_methods! {
+    TableFile;
+    /// The side N: the table covers 0 <= x, y < N.
+    n;
 
-#[pymethods]
-impl TableFile {
+    /// Checks the whole file against its checksums (releases the GIL); DamagedFileError names the
+    /// first damaged rows.  Afterwards `verified` is True.
+    verify;
+
+    /// G(x, y), any order, after checking the band of rows that holds it.
+    get;
+
     /// The parameter a of the game.
     #[getter]
     fn a(&self) -> u64 {
         self.file.header.a
-    }
-
-    /// The side N: the table covers 0 <= x, y < N.
-    #[getter]
-    fn n(&self) -> u64 {
-        self.file.header.n
-    }
-
-    /// Bytes per value in the file (1 to 4).
-    #[getter]
-    fn width(&self) -> u32 {
-        self.file.header.width
-    }
-
-    /// The file format version.
-    #[getter]
-    fn version(&self) -> u32 {
-        self.file.header.version
-    }
-
-    /// Whether the whole payload was checked against the file's checksums.
-    #[getter]
-    fn verified(&self) -> bool {
-        self.verified.get()
-    }
-
-    /// Checks the whole file against its checksums (releases the GIL); DamagedFileError names the
-    /// first damaged rows.  Afterwards `verified` is True.
-    fn verify(&self, py: Python<'_>) -> PyResult<()> {
-        self.check_all(py)
-    }
-
-    /// G(x, y), any order, after checking the band of rows that holds it.
-    fn get(&self, x: Int, y: Int) -> PyResult<u32> {
-        crate::mapped::value_at(&self.file, &x, &y)
     }
 
     /// Row x of the square, G(x, y) for y = 0 .. N−1, as a uint32 array (every width); the

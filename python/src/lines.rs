@@ -9,7 +9,7 @@
 
 use crate::convert::{Int, PathArg, u64_of};
 use crate::errors::{file_to_py, refuse_unless_fits, to_py as err};
-use crate::mapped::{Verified, index, view};
+use crate::mapped::{Verified, index, mapped_file_methods, view};
 use numpy::ndarray::{Array2, Ix2};
 use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
@@ -129,31 +129,17 @@ pub struct LineTableFile {
     verified: Verified,
 }
 
-impl LineTableFile {
-    fn check_all(&self, py: Python<'_>) -> PyResult<()> {
-        self.verified.check(py, || self.file.check_all())
-    }
-}
-
-#[pymethods]
-impl LineTableFile {
+mapped_file_methods! {
+    LineTableFile;
     /// The side N.
-    #[getter]
-    fn n(&self) -> u64 {
-        self.file.header.n
-    }
+    n;
 
-    /// Bytes per value in the file (1 to 4).
-    #[getter]
-    fn width(&self) -> u32 {
-        self.file.header.width
-    }
+    /// Checks the whole file against its checksums; DamagedFileError names the first damaged
+    /// rows.  Afterwards `verified` is True.
+    verify;
 
-    /// The file format version.
-    #[getter]
-    fn version(&self) -> u32 {
-        self.file.header.version
-    }
+    /// G(x, y), after checking the band of rows that holds row x.
+    get;
 
     /// The rules, as (P, Q) pairs: a ray takes i·(P, Q), i ≥ 1, a jump (P, Q) once — a jump is
     /// listed by its (P, Q) too: `rules_text` tells them apart.
@@ -172,23 +158,6 @@ impl LineTableFile {
     #[getter]
     fn rules_text(&self) -> String {
         self.file.header.rules.to_string()
-    }
-
-    /// Whether the whole payload was checked against the file's checksums.
-    #[getter]
-    fn verified(&self) -> bool {
-        self.verified.get()
-    }
-
-    /// Checks the whole file against its checksums; DamagedFileError names the first damaged
-    /// rows.  Afterwards `verified` is True.
-    fn verify(&self, py: Python<'_>) -> PyResult<()> {
-        self.check_all(py)
-    }
-
-    /// G(x, y), after checking the band of rows that holds row x.
-    fn get(&self, x: Int, y: Int) -> PyResult<u32> {
-        crate::mapped::value_at(&self.file, &x, &y)
     }
 
     /// Row x, G(x, y) for y = 0 .. N−1, as a new uint32 array; its band is checked first.

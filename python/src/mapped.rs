@@ -116,3 +116,64 @@ pub fn value_at<H: wythoff::artifact::bands::BandedHeader>(
     let g = file.get_checked(x, y).map_err(crate::errors::file_to_py)?;
     g.ok_or_else(|| pyo3::exceptions::PyIndexError::new_err("outside the table"))
 }
+
+/// The methods every class of a memory-mapped table file has (`TableFile`, `LineTableFile`: a
+/// struct with `file`, a banded file, and `verified`, a [`Verified`]): `check_all`, and in one
+/// `#[pymethods]` block the getters `n`, `width`, `version`, `verified`, the methods `verify` and
+/// `get`, then the class's own methods.  The docstrings of `n`, `verify` and `get`, which say
+/// what they mean for that kind of file, are given before their names.
+macro_rules! mapped_file_methods {
+    (
+        $class:ident;
+        $(#[$n_doc:meta])* n;
+        $(#[$verify_doc:meta])* verify;
+        $(#[$get_doc:meta])* get;
+        $($own:tt)*
+    ) => {
+        impl $class {
+            fn check_all(&self, py: Python<'_>) -> PyResult<()> {
+                self.verified.check(py, || self.file.check_all())
+            }
+        }
+
+        #[pymethods]
+        impl $class {
+            $(#[$n_doc])*
+            #[getter]
+            fn n(&self) -> u64 {
+                self.file.header.n
+            }
+
+            /// Bytes per value in the file (1 to 4).
+            #[getter]
+            fn width(&self) -> u32 {
+                self.file.header.width
+            }
+
+            /// The file format version.
+            #[getter]
+            fn version(&self) -> u32 {
+                self.file.header.version
+            }
+
+            /// Whether the whole payload was checked against the file's checksums.
+            #[getter]
+            fn verified(&self) -> bool {
+                self.verified.get()
+            }
+
+            $(#[$verify_doc])*
+            fn verify(&self, py: Python<'_>) -> PyResult<()> {
+                self.check_all(py)
+            }
+
+            $(#[$get_doc])*
+            fn get(&self, x: $crate::convert::Int, y: $crate::convert::Int) -> PyResult<u32> {
+                $crate::mapped::value_at(&self.file, &x, &y)
+            }
+
+            $($own)*
+        }
+    };
+}
+pub(crate) use mapped_file_methods;

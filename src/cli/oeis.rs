@@ -2,8 +2,8 @@
 
 use super::args::*;
 use super::certificate::{certificate_error, read_certificate};
-use super::json;
-use super::out::{Out, Sink, outln};
+use super::oeis_list::list;
+use super::out::Sink;
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 use wythoff::Context;
@@ -21,7 +21,8 @@ fn anum(s: &str) -> std::result::Result<&'static Entry, String> {
 
 #[derive(Args)]
 // `requires = "list"` would be satisfied by the flag's default (false); a group counts only
-// what was given.
+// what was given.  (clap names the group `<--list>` when it is missing: `usage` says instead what
+// is accepted.)
 #[command(group(ArgGroup::new("listing").args(["list"])))]
 pub(crate) struct OeisArgs {
     /// The A-number, e.g. A000201.
@@ -85,60 +86,7 @@ pub(crate) struct OeisArgs {
 
 pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
     if args.list {
-        let mut out = Out::new();
-        let periods = oeis::CATALOGUE
-            .iter()
-            .map(|e| e.proven_period())
-            .collect::<Result<Vec<_>>>()?;
-        if args.json {
-            out.json(&json::OeisList {
-                sequences: oeis::CATALOGUE
-                    .iter()
-                    .zip(&periods)
-                    .map(|(e, p)| json::OeisEntry {
-                        anum: e.anum.into(),
-                        offset: e.offset,
-                        terms: json::s(e.default_terms),
-                        max_terms: json::s(e.max_terms),
-                        limit_reason: e.limit_reason().into(),
-                        title: e.title.into(),
-                        computed_by: e.computed_by(),
-                        preperiod: p.map(|(y0, _)| json::s(y0)),
-                        period: p.map(|(_, per)| json::s(per)),
-                        inputs: inputs(e).into_iter().map(String::from).collect(),
-                    })
-                    .collect(),
-            })?;
-        } else {
-            outln!(
-                out,
-                "A-number  offset  terms   max terms  title {{computed by}} <limit: why> [also from]"
-            )?;
-            for (e, p) in oeis::CATALOGUE.iter().zip(&periods) {
-                let proved = match p {
-                    Some((y0, per)) => format!(
-                        " — proved: a(n + {per}) = a(n) + {per} for n >= {y0} (certified rows)"
-                    ),
-                    None => String::new(),
-                };
-                let from = match inputs(e).as_slice() {
-                    [] => String::new(),
-                    i => format!(" [from {}]", i.join(", ")),
-                };
-                outln!(
-                    out,
-                    "{}   {:>4}  {:>6}  {:>9}  {} {{{}}} <limit: {}>{proved}{from}",
-                    e.anum,
-                    e.offset,
-                    e.default_terms,
-                    e.max_terms,
-                    e.title,
-                    e.computed_by(),
-                    e.limit_reason()
-                )?;
-            }
-        }
-        return out.finish();
+        return list(args.json);
     }
     let with_flag = |err: Error| match err {
         Error::Usage(m) => Error::usage(format!("--table: {m}")),
@@ -181,18 +129,6 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
             })
         }
     }
-}
-
-/// The inputs besides the engine that an entry's terms can be read from, as `--list` names them.
-fn inputs(e: &Entry) -> Vec<&'static str> {
-    let mut v = Vec::new();
-    if oeis::accepts_table(e) {
-        v.push("--table");
-    }
-    if oeis::certificate::accepts_certificate(e) {
-        v.push("--certificate");
-    }
-    v
 }
 
 /// What the certificate at `path` cannot give, as one line naming the way out (status 2).

@@ -2,16 +2,16 @@
 //! procedure of [`wythoff::prove`] on one statement or a named theorem (doc/prove.md).
 
 use super::args::*;
+use super::json;
 use super::out::{Out, outln};
+use super::prove_theorem::{counterexample_line, list, note, theorem, with_the_cap_option, word};
 use clap::{Args, ValueEnum};
-use serde::Serialize;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wythoff::artifact::AtomicFile;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
-use wythoff::prove::{self, Budget, Numeration, Theorem, Verdict, Vocabulary};
+use wythoff::prove::{self, Budget, Numeration, Vocabulary};
 
 #[derive(Args)]
 pub(crate) struct ProveArgs {
@@ -58,58 +58,6 @@ pub(crate) enum Expected {
     False,
 }
 
-#[derive(Serialize)]
-struct VerdictJson<'a> {
-    statement: &'a str,
-    verdict: bool,
-    counterexample: Option<BTreeMap<String, String>>,
-    largest_built: String,
-    largest_minimal: String,
-}
-
-#[derive(Serialize)]
-struct TheoremJson<'a> {
-    theorem: &'a str,
-    verdict: bool,
-    sentences: Vec<SentenceJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct SentenceJson<'a> {
-    statement: &'a str,
-    says: &'a str,
-    verdict: bool,
-    recorded: bool,
-    largest_built: String,
-    largest_minimal: String,
-}
-
-fn word(holds: bool) -> &'static str {
-    if holds { "TRUE" } else { "FALSE" }
-}
-
-fn counterexample_line(v: &Verdict) -> Option<String> {
-    let c = v.counterexample.as_ref()?;
-    let parts: Vec<String> = c.iter().map(|(n, x)| format!("{n}={x}")).collect();
-    Some(format!("counterexample: {}", parts.join(" ")))
-}
-
-/// A note on standard error; a standard error that cannot be written loses the note, nothing else.
-fn note(text: std::fmt::Arguments<'_>) {
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "{text}");
-}
-
-/// The library's "no verdict" with the option that raises the cap.
-fn with_the_cap_option(e: Error) -> Error {
-    match e {
-        Error::Inconclusive(m) => {
-            Error::Inconclusive(format!("{m} (raise it with --max-states N)"))
-        }
-        e => e,
-    }
-}
-
 pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     if args.max_states == 0 {
         return Err(Error::usage(
@@ -141,24 +89,6 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     statement(&args, numeration, &vocabulary, max_states)
 }
 
-/// `--list`: the theorems with their sentences, and the predicates of this numeration.
-fn list(args: &ProveArgs, theorems: &[Theorem]) -> Result<()> {
-    let mut out = Out::new();
-    for t in theorems {
-        outln!(out, "{}: {}", t.name, t.about)?;
-        for (what, sentence, holds) in t.sentences {
-            outln!(out, "  {} {what}: {sentence}", word(*holds))?;
-        }
-    }
-    outln!(out, "predicates:")?;
-    for (name, arity, meaning) in prove::PREDICATES {
-        if args.a == 1 || ["P", "lower", "upper", "move"].contains(name) {
-            outln!(out, "  {name}/{arity}: {meaning}")?;
-        }
-    }
-    out.finish()
-}
-
 /// `--export-walnut DIR`: the predicates as Walnut automaton files, each written atomically.
 fn export_walnut(dir: &Path, vocabulary: &Vocabulary, max_states: usize) -> Result<()> {
     let budget = Budget::new(max_states, Cancel::never());
@@ -176,66 +106,6 @@ fn export_walnut(dir: &Path, vocabulary: &Vocabulary, max_states: usize) -> Resu
     Out::new().finish()
 }
 
-/// `--theorem NAME`: each sentence decided, the verdicts printed, the sizes and times on stderr;
-/// a verdict other than the recorded one is a disagreement (status 1).
-fn theorem(
-    args: &ProveArgs,
-    t: &Theorem,
-    vocabulary: &Vocabulary,
-    max_states: usize,
-) -> Result<()> {
-    let start = Instant::now();
-    let reports = prove::prove_theorem(t, vocabulary, max_states, Cancel::never())
-        .map_err(with_the_cap_option)?;
-    let holds = reports.iter().all(|r| r.verdict.holds);
-    let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);
-    let mut out = Out::new();
-    if args.json {
-        out.json(&TheoremJson {
-            theorem: t.name,
-            verdict: holds,
-            sentences: reports
-                .iter()
-                .map(|r| SentenceJson {
-                    statement: r.sentence,
-                    says: r.what,
-                    verdict: r.verdict.holds,
-                    recorded: r.expected,
-                    largest_built: r.largest_built.to_string(),
-                    largest_minimal: r.largest_minimal.to_string(),
-                })
-                .collect(),
-        })?;
-    } else {
-        outln!(out, "{}", word(holds))?;
-        for r in &reports {
-            outln!(out, "{} {}: {}", word(r.verdict.holds), r.what, r.sentence)?;
-            if let Some(line) = counterexample_line(&r.verdict) {
-                outln!(out, "  {line}")?;
-            }
-        }
-    }
-    out.finish()?;
-    for r in &reports {
-        note(format_args!(
-            "{}: {:.3} s, largest automaton {} states built, {} after minimization",
-            r.what, r.seconds, r.largest_built, r.largest_minimal
-        ));
-    }
-    note(format_args!(
-        "{}: {:.3} s in all",
-        t.name,
-        start.elapsed().as_secs_f64()
-    ));
-    if !as_recorded {
-        return Err(Error::Disagreement(format!(
-            "the theorem {} did not get its recorded verdicts",
-            t.name
-        )));
-    }
-    Ok(())
-}
-
 /// A statement decided: TRUE or FALSE with the least counterexample, checked against `--expect`.
 fn statement(
     args: &ProveArgs,
@@ -249,7 +119,7 @@ fn statement(
     let v = prove::decide(statement, vocabulary, &budget).map_err(with_the_cap_option)?;
     let mut out = Out::new();
     if args.json {
-        out.json(&VerdictJson {
+        out.json(&json::Verdict {
             statement,
             verdict: v.holds,
             counterexample: v

@@ -1,11 +1,11 @@
 //! `wythoff rows`: certified rows of the Grundy function (doc/rows.md) — the arguments parsed
 //! into one library call ([`wythoff::grundy::rows::certify`]: the search with its checkpoints and
-//! certificate file), its progress drawn and its rows printed; `rows --check` and `rows --growth`
-//! read certificates ([`super::rows_read`]).
+//! certificate file), its progress drawn and its rows printed ([`super::rows_print`]); `rows
+//! --check` and `rows --growth` read certificates ([`super::rows_read`]).
 
 use super::arg_groups::*;
 use super::args::*;
-use super::out::{Out, outln};
+use super::rows_print::{named, print, stage_words};
 use super::rows_read::{rows_check, rows_growth};
 use clap::Args;
 use std::path::PathBuf;
@@ -13,10 +13,7 @@ use std::time::{Duration, Instant};
 use wythoff::Context;
 use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
-use wythoff::grundy::rows::certify::{
-    CertifyError, Checkpoints, Event, Input, Output, Request, certify,
-};
-use wythoff::grundy::rows::{Periods, Stage};
+use wythoff::grundy::rows::certify::{Checkpoints, Event, Output, Request, certify};
 
 // Three modes: `rows X` (the search), `rows --check CERT`, `rows --growth CERT...`.  clap does not
 // enforce `requires = "check"` (or "growth", "output") when a given flag conflicts with the
@@ -188,61 +185,4 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         );
     }
     print(&done.periods, done.seconds, args.json)
-}
-
-/// The library's refusal with the flag of the input it concerns, and its inconclusive search
-/// with the flag that raises the budget: the inputs named in one place.
-fn named(e: CertifyError, args: &RowsArgs, last: usize) -> Error {
-    match e {
-        CertifyError::Refused(r) => {
-            let flag = match r.input {
-                Input::Rows => "X",
-                Input::A => "-a",
-                Input::Checkpoints if args.resume => "--resume",
-                Input::Checkpoints => "-o",
-            };
-            Error::usage(format!("{flag}: {}", r.message))
-        }
-        CertifyError::NoPeriod { columns: c } => Error::Inconclusive(format!(
-            "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
-             period is claimed for any of them); raise --max-columns"
-        )),
-        e => e.into(),
-    }
-}
-
-/// What the search is doing at `column`, for the spinner.
-fn stage_words(stage: Stage, c: u64) -> String {
-    match stage {
-        Stage::Repeat => format!("looking for a repeated state: column {c}"),
-        Stage::Preperiods { bound } => format!("preperiods: column {c} of {bound}"),
-        Stage::Assumed { period } => {
-            format!("preperiods, with period {period} assumed: column {c}")
-        }
-        Stage::Prefixes { last } => {
-            format!("values below the preperiods: column {c} of {last}")
-        }
-    }
-}
-
-/// The certified rows on standard output: a table, or JSON.
-fn print(p: &Periods, secs: f64, json: bool) -> Result<()> {
-    let (mu, lam) = p.joint;
-    let mut out = Out::new();
-    if json {
-        outln!(out, "{}", p.to_json())?;
-    } else {
-        outln!(
-            out,
-            "row  preperiod  period   (G(x, y + p) = G(x, y) + p for y >= preperiod)"
-        )?;
-        for (i, (y0, per)) in p.rows.iter().enumerate() {
-            outln!(out, "{i:>3}  {y0:>9}  {per:>6}")?;
-        }
-        outln!(
-            out,
-            "joint: preperiod {mu}, period {lam} — certified by a repeated engine state ({secs:.1} s)"
-        )?;
-    }
-    out.finish()
 }

@@ -1,11 +1,12 @@
-//! `wythoff three`, `three-move`: three-pile Wythoff.
+//! `wythoff three`: the P-positions of three-pile Wythoff up to a bound (`three-move` is
+//! [`super::three_move`]).
 
 use super::arg_groups::*;
 use super::args::*;
 use super::json;
 use super::out::{Out, Sink, outln};
 use clap::{Args, ValueEnum};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use wythoff::Context;
 use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
@@ -66,26 +67,12 @@ pub(crate) struct ThreeArgs {
     pub(crate) abort_after_checkpoints: Option<usize>,
 }
 
-#[derive(Args)]
-pub(crate) struct ThreeMoveArgs {
-    /// First pile.
-    #[arg(value_parser = pile_u64, allow_hyphen_values = true)]
-    pub(crate) x: u64,
-    /// Second pile.
-    #[arg(value_parser = pile_u64, allow_hyphen_values = true)]
-    pub(crate) y: u64,
-    /// Third pile.
-    #[arg(value_parser = pile_u64, allow_hyphen_values = true)]
-    pub(crate) z: u64,
-    /// Machine-readable output.
-    #[arg(long)]
-    pub(crate) json: bool,
-}
-
 pub(crate) fn three(args: ThreeArgs) -> Result<()> {
     args.threads.install()?;
     let n = args.n;
     if let Some(anum) = args.oeis {
+        // the output is opened (its target checked) before any work
+        let mut sink = Sink::open(args.output.as_deref())?;
         let terms = match anum {
             ThreeOeis::A018219 => three_pile::a018219(n, &Context::serial())?,
             ThreeOeis::A051261 => three_pile::a051261(n, &Context::serial())?,
@@ -94,7 +81,8 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         for (i, t) in terms.iter().enumerate() {
             text.push_str(&format!("{i} {t}\n"));
         }
-        return emit_text(&text, args.output.as_deref());
+        sink.text(&text)?;
+        return sink.finish();
     }
     if args.print || args.output.is_some() {
         let mut sink = Sink::open(args.output.as_deref())?;
@@ -150,49 +138,6 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
             out,
             "{count} P-positions with x <= y <= z <= {n}; sum of x + y + z = {sum}"
         )?;
-    }
-    out.finish()
-}
-
-/// Writes `text` to stdout, or atomically to `output`.
-pub(crate) fn emit_text(text: &str, output: Option<&Path>) -> Result<()> {
-    let mut sink = Sink::open(output)?;
-    sink.text(text)?;
-    sink.finish()
-}
-
-pub(crate) fn three_move(args: ThreeMoveArgs) -> Result<()> {
-    let p = [args.x, args.y, args.z];
-    let b = three_pile::Box3::solve(p, &Context::serial())?;
-    let mv = b.winning_move(p);
-    let outcome = if mv.is_some() { "N" } else { "P" };
-    let mut out = Out::new();
-    if args.json {
-        out.json(&json::ThreeMove {
-            position: p.map(json::s),
-            outcome: outcome.into(),
-            to: mv.map(|q| q.map(json::s)),
-        })?;
-    } else {
-        match mv {
-            None => outln!(
-                out,
-                "({}, {}, {}): P — the player to move loses",
-                p[0],
-                p[1],
-                p[2]
-            )?,
-            Some(q) => outln!(
-                out,
-                "({}, {}, {}): N — winning move to ({}, {}, {})",
-                p[0],
-                p[1],
-                p[2],
-                q[0],
-                q[1],
-                q[2]
-            )?,
-        }
     }
     out.finish()
 }

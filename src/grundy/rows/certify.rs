@@ -10,7 +10,7 @@
 
 use super::resume::{self, Journal, Saved};
 use super::{Periods, Prefixes, RowsError, Search, Stage, first_state, search_from};
-use crate::artifact::certificate::Certificate;
+use crate::artifact::certificate::{Certificate, HEADER_LEN};
 use crate::artifact::{AtomicFile, Partial};
 use crate::context::Context;
 use crate::error::{Error, Refusal, Refuses};
@@ -130,13 +130,14 @@ pub struct Certified {
 }
 
 /// Certifies rows 0..X−1 of [`Request`] and writes their certificate when it has an output: the
-/// output is opened first (its path refused before any work), then the inputs are checked
-/// ([`Input::Rows`], [`Input::A`]) and the checkpoints opened ([`Input::Checkpoints`]); the
-/// search reports through `event` (its progress as [`Event::Progress`], the column reached in
-/// each stage), runs the walks for a = 1 on `ctx`'s workers (the result does not depend on
-/// them), and stops within 2^12 columns once `ctx`'s flag is set ([`Error::Cancelled`], the
-/// checkpoints keep what they hold).  The certificate appears under its name only when
-/// complete, and the checkpoints are removed once it does.
+/// output is opened first (its path, or a disk without room for the certificate's least size,
+/// refused before any work), then the inputs are checked ([`Input::Rows`], [`Input::A`]) and the
+/// checkpoints opened ([`Input::Checkpoints`]); the search reports through `event` (its progress
+/// as [`Event::Progress`], the column reached in each stage), runs the walks for a = 1 on
+/// `ctx`'s workers (the result does not depend on them), and stops within 2^12 columns once
+/// `ctx`'s flag is set ([`Error::Cancelled`], the checkpoints keep what they hold).  The
+/// certificate appears under its name only when complete, and the checkpoints are removed once
+/// it does.
 pub fn certify(
     req: &Request<'_>,
     event: &dyn Fn(Event<'_>),
@@ -147,6 +148,14 @@ pub fn certify(
         .map(|o| AtomicFile::create_regular(o.path))
         .transpose()
         .map_err(CertifyError::Output)?;
+    if let Some(f) = &file {
+        // the certificate holds at least its header and three numbers a row: a disk without room
+        // for those (a full one) is refused now, not after the search
+        let least = (HEADER_LEN as u64).saturating_add((req.rows as u64).saturating_mul(24));
+        let dir = f.target().parent().filter(|d| !d.as_os_str().is_empty());
+        crate::artifact::resources::check_disk(least, dir.unwrap_or(Path::new(".")), "X")
+            .map_err(CertifyError::Output)?;
+    }
     let t0 = Instant::now();
     let mut cfg = Search::new(req.a, req.rows, req.max_columns);
     cfg.period = req.period;

@@ -1,82 +1,11 @@
-//! Usage errors as one line: clap's refusals, rendered from the error's kind and context (the
-//! argument, the value, what is accepted) rather than from its printed text, and the refusals of
-//! the commands' own `check()` rules, each with the command's help pointed to.
+//! What clap's message says in its first paragraph, rendered from the error's kind and context
+//! (the argument, the value, what is accepted), in clap's words.
 
-use super::Cli;
-use clap::CommandFactory;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use wythoff::error::Error;
-
-/// A clap error as one line: what clap's message says in its first paragraph (the argument, the
-/// value and what is accepted, or the missing arguments), without its tips and usage, with the
-/// command's help pointed to.
-pub(crate) fn clap_error(e: &clap::Error) -> Error {
-    // A negative number among several values (`pairs -2^64`) reaches clap as an unknown flag:
-    // name the kind of value the command reads there.  (An extra positional value, `nth 5 12`,
-    // is an unknown argument too, without the '-': clap's own "unexpected argument" says it.)
-    if e.kind() == ErrorKind::UnknownArgument
-        && let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg)
-        && flag.starts_with('-')
-        && flag.as_bytes().get(1).is_some_and(u8::is_ascii_digit)
-    {
-        // clap names only the first "flag" of the word (`-2` of `-2^64`): find the whole word
-        let word = std::env::args()
-            .find(|a| a.starts_with(flag.as_str()))
-            .unwrap_or_else(|| flag.clone());
-        let kind = match subcommand_name().as_deref() {
-            Some("pairs") => "START and STOP are indices n ≥ 0",
-            Some("game-three") => "the rationals are p/q ≥ 0",
-            Some("sum") | Some("play") => "the piles are ≥ 0",
-            Some("nheap") => "the heaps are ≥ 0",
-            _ => "numbers here are non-negative",
-        };
-        return Error::usage(format!("'{word}' is negative: {kind} ({})", help()));
-    }
-    refused(&one_line(&message(e)))
-}
-
-/// A refusal of the command line that clap could not declare (a rule of a `check()` method, a
-/// missing command), as clap's own refusals read.
-pub(crate) fn refused(msg: &str) -> Error {
-    let msg = if msg.is_empty() { "bad usage" } else { msg };
-    Error::usage(format!("{msg} ({})", help()))
-}
-
-/// "see wythoff COMMAND --help", or "see wythoff --help" without a command.
-fn help() -> String {
-    match subcommand_name() {
-        Some(s) => format!("see wythoff {s} --help"),
-        None => "see wythoff --help".to_string(),
-    }
-}
-
-/// The subcommand named on the command line, if any (the first argument that is not a flag).
-fn subcommand_name() -> Option<String> {
-    std::env::args()
-        .skip(1)
-        .find(|a| !a.starts_with('-'))
-        .filter(|a| Cli::command().find_subcommand(a).is_some())
-}
-
-/// The lines of `text` trimmed and joined by spaces, up to the first empty line after some text
-/// (a value given on the command line may hold line breaks).
-fn one_line(text: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() {
-            if parts.is_empty() {
-                continue;
-            }
-            break;
-        }
-        parts.push(line);
-    }
-    parts.join(" ")
-}
 
 /// What clap's message says, from the error's kind and context (as clap words it; a list on
 /// lines of its own).
-fn message(e: &clap::Error) -> String {
+pub(super) fn message(e: &clap::Error) -> String {
     let string = |k| match e.get(k) {
         Some(ContextValue::String(s)) => Some(s.as_str()),
         _ => None,

@@ -1,6 +1,7 @@
-//! Typed arguments: clap value parsers, the progress bars and the naming of a usage error by its
-//! flag; the argument groups several commands share (the game, the strategies, `--threads`) are
-//! in [`super::arg_groups`].
+//! Typed arguments: clap value parsers (values of several numbers in `compound.rs`), the progress
+//! bars (`progress.rs`) and, from [`super::usage`], the naming of a usage error by its flag; the
+//! argument groups several commands share (the game, the strategies, `--threads`) are in
+//! [`super::arg_groups`].
 //!
 //! Every number is parsed once, by clap, into its type; a command never sees a `String` where a
 //! number was meant.  The syntax is the library's ([`wythoff::num::natural`]): digits, `1e9`,
@@ -50,11 +51,14 @@
 //!   `#[command(mut_args(…))]`, as `rows` does), and call `ThreadsArg::install` once for rayon's
 //!   global pool, or `ThreadsArg::count` for a library call that takes the number of workers.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+mod compound;
+mod progress;
+
+pub(crate) use super::usage::naming;
+pub(crate) use compound::*;
+pub(crate) use progress::*;
 use rug::Integer;
-use wythoff::error::Error;
 use wythoff::num::{NumberError, SYNTAX, natural, natural_in};
-use wythoff::ratwyt::{Rational, RationalError};
 
 /// The most worker threads `--threads` accepts.
 pub(crate) const MAX_THREADS: usize = 1024;
@@ -134,24 +138,6 @@ pub(crate) fn pile(s: &str) -> std::result::Result<Integer, ArgError> {
     natural(s).map_err(|e| explain(Kind::Pile, e))
 }
 
-/// The fixed smallest heaps of an N-heap Wythoff slice: `A` (three heaps) or `A1,A2` (four).
-pub(crate) fn slice_heaps(s: &str) -> std::result::Result<SliceHeaps, ArgError> {
-    let v = s
-        .split(',')
-        .map(pile_u64)
-        .collect::<std::result::Result<Vec<u64>, ArgError>>()?;
-    if v.len() > 2 {
-        return Err(ArgError(
-            "expected one smallest heap A (three heaps) or two, A1,A2 (four heaps)".into(),
-        ));
-    }
-    Ok(SliceHeaps(v))
-}
-
-/// The fixed heaps of a slice, as [`slice_heaps`] reads them.
-#[derive(Clone)]
-pub(crate) struct SliceHeaps(pub(crate) Vec<u64>);
-
 /// Value parsers of a u64 in LEAST..=2^64 − 1, one for each kind of number: `name: Kind from
 /// LEAST;` makes `fn name(s: &str) -> Result<u64, ArgError>`, whose message names the kind.
 macro_rules! u64_parsers {
@@ -205,141 +191,5 @@ pub(crate) fn threads(s: &str) -> std::result::Result<usize, ArgError> {
     usize::try_from(t).map_err(|_| explain(Kind::Threads, NumberError::Malformed(s.into())))
 }
 
-/// A non-negative rational p/q in lowest terms, numbers in the number syntax.
-pub(crate) fn rational(s: &str) -> std::result::Result<Rational, ArgError> {
-    s.parse::<Rational>().map_err(|e| {
-        ArgError(match e {
-            RationalError::Negative(_) => {
-                "the value is negative; expected a rational p/q ≥ 0 in lowest terms (e.g. 3/5)"
-                    .into()
-            }
-            e => e.to_string(),
-        })
-    })
-}
-
-/// A coordinate of a table look-up (`grundy get FILE X Y`): one value, or an inclusive range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Coord {
-    /// One row or column.
-    One(u64),
-    /// The rows or columns A..=B, A ≤ B.
-    Range(u64, u64),
-}
-
-impl Coord {
-    /// The first and the last value, inclusive.
-    pub(crate) fn bounds(self) -> (u64, u64) {
-        match self {
-            Coord::One(v) => (v, v),
-            Coord::Range(a, b) => (a, b),
-        }
-    }
-}
-
-impl std::fmt::Display for Coord {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Coord::One(v) => write!(f, "{v}"),
-            Coord::Range(a, b) => write!(f, "{a}..{b}"),
-        }
-    }
-}
-
-/// One value `V` or an inclusive range `A..B` (A ≤ B), each up to 2^64 − 1.
-pub(crate) fn coord(s: &str) -> std::result::Result<Coord, ArgError> {
-    match s.split_once("..") {
-        Some((a, b)) => {
-            let (a, b) = (index_u64(a)?, index_u64(b)?);
-            if a > b {
-                return Err(ArgError(format!(
-                    "empty range; expected A..B with A <= B, or one value ({SYNTAX})"
-                )));
-            }
-            Ok(Coord::Range(a, b))
-        }
-        None => index_u64(s).map(Coord::One),
-    }
-}
-
-/// A progress bar on stderr, drawn only when stderr is a terminal and the job is large.
-pub(crate) fn progress_bar(total: u128, label: &str) -> ProgressBar {
-    if total < 50_000_000 {
-        return ProgressBar::hidden();
-    }
-    bar(total, label)
-}
-
-/// A progress bar of `total` steps on standard error, drawn only when it is a terminal, however
-/// small the total (for work whose steps are long, such as the columns of the N-heap slices).
-pub(crate) fn bar(total: u128, label: &str) -> ProgressBar {
-    let pb = ProgressBar::with_draw_target(
-        Some(total.min(u64::MAX as u128) as u64),
-        ProgressDrawTarget::stderr(),
-    );
-    if let Ok(style) =
-        ProgressStyle::with_template("{msg} [{bar:40}] {percent}% {per_sec} ETA {eta}")
-    {
-        pb.set_style(style.progress_chars("=> "));
-    }
-    pb.set_message(label.to_string());
-    pb
-}
-
-/// Names the argument a usage error concerns (`-o: cannot write '…': …`); other errors (failures
-/// of the run) pass unchanged.  For errors of the library, which names no flag.
-pub(crate) fn naming(arg: &'static str) -> impl Fn(Error) -> Error {
-    move |e| match e {
-        Error::Usage(m) => Error::usage(format!("{arg}: {m}")),
-        e => e,
-    }
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parsers_accept_the_number_syntax_and_name_the_kind() {
-        assert_eq!(threads("1e3").unwrap(), 1000);
-        assert_eq!(threads("2^10").unwrap(), 1024);
-        for bad in ["0", "1025", "1e6", "-1", "x"] {
-            let e = threads(bad).unwrap_err().to_string();
-            assert!(e.contains("number of threads from 1 to 1024"), "{bad}: {e}");
-        }
-        assert_eq!(parameter("1").unwrap(), 1);
-        assert!(
-            parameter("0")
-                .unwrap_err()
-                .to_string()
-                .contains("parameter")
-        );
-        assert!(
-            parameter("-3")
-                .unwrap_err()
-                .to_string()
-                .contains("negative")
-        );
-        assert!(pile("-3").unwrap_err().to_string().contains("pile size"));
-        assert!(index("-3").unwrap_err().to_string().contains("index"));
-        assert!(
-            rational("-3/2")
-                .unwrap_err()
-                .to_string()
-                .contains("rational")
-        );
-        assert_eq!(index_u64("18446744073709551615").unwrap(), u64::MAX);
-        assert!(
-            index_u64("2^64")
-                .unwrap_err()
-                .to_string()
-                .contains("out of range")
-        );
-        assert_eq!(coord("3..7").unwrap(), Coord::Range(3, 7));
-        assert_eq!(coord("1e2").unwrap(), Coord::One(100));
-        assert_eq!(coord("5..5").unwrap().bounds(), (5, 5));
-        assert!(coord("7..3").is_err());
-        assert!(coord("-1").is_err());
-        assert!(coord("2^64").is_err());
-    }
-}
+mod tests;
