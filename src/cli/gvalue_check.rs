@@ -6,9 +6,8 @@ use super::args::*;
 use super::json;
 use super::out::{Out, outln};
 use std::path::Path;
-use wythoff::artifact::gvalues as file;
 use wythoff::error::{Error, Result};
-use wythoff::gvalues::{self, GValue, GValues, automaton};
+use wythoff::gvalues::{self, automaton};
 
 /// `gvalue 1 --count K --rule`: the sweep's first K 1-values against the automaton.
 pub(crate) fn rule_check(g: u32, k: u64, as_json: bool) -> Result<()> {
@@ -46,35 +45,14 @@ pub(crate) fn rule_check(g: u32, k: u64, as_json: bool) -> Result<()> {
 
 /// `gvalue --check FILE`: the file's integrity, then each record against the sweep.
 pub(crate) fn check_file(path: &Path, as_json: bool) -> Result<()> {
-    // first the file as a file: header, length, checksum (damage is exit 1)
-    let header = file::read(path, &mut |_, _| {}).map_err(|e| naming("--check")(e.into()))?;
-    let g = u32::try_from(header.g).map_err(|_| Error::internal("G was validated"))?;
-    let cap = gvalues::plan(g, header.count).map_err(naming("--check"))?;
-    let mut sweep = GValues::new(g, cap)?;
-    let mut first_bad: Option<(u64, (u64, u64), GValue)> = None;
-    let mut failure: Option<Error> = None;
-    let mut i = 0u64;
-    let again = file::read(path, &mut |x, y| {
-        if first_bad.is_some() || failure.is_some() {
-            return;
-        }
-        match sweep.next() {
-            Some(Ok(v)) if (v.x, v.y) == (x, y) => {}
-            Some(Ok(v)) => first_bad = Some((i, (x, y), v)),
-            Some(Err(e)) => failure = Some(e),
-            None => failure = Some(Error::internal("the sweep ended")),
-        }
-        i += 1;
-    })
-    .map_err(|e| naming("--check")(e.into()))?;
-    if let Some(e) = failure {
-        return Err(e);
-    }
+    let c = gvalues::against::check_file(path, &wythoff::Context::serial())
+        .map_err(naming("--check"))?;
+    let (g, first_bad) = (c.g, c.first_wrong);
     let mut out = Out::new();
     if as_json {
         out.json(&json::GCheck {
             g: json::s(g),
-            count: json::s(again.count),
+            count: json::s(c.count),
             ok: first_bad.is_none(),
             first_wrong: first_bad.map(|(n, _, _)| json::s(n)),
         })?;
@@ -84,7 +62,7 @@ pub(crate) fn check_file(path: &Path, as_json: bool) -> Result<()> {
                 out,
                 "ok: {} holds the first {} g-values of G = {g}, each equal to the sweep's",
                 path.display(),
-                again.count
+                c.count
             )?,
             Some((n, (x, y), v)) => outln!(
                 out,

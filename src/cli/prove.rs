@@ -70,7 +70,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     let vocabulary = Vocabulary::for_numeration(numeration);
     let theorems = prove::theorems(numeration.parameter());
     if args.list {
-        return list(&args, theorems);
+        return list(args.a, theorems);
     }
     if let Some(dir) = &args.export_walnut {
         return export_walnut(dir, &vocabulary, max_states);
@@ -84,7 +84,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
                 names.join(", ")
             )));
         };
-        return theorem(&args, t, &vocabulary, max_states);
+        return theorem(args.json, t, &vocabulary, max_states);
     }
     statement(&args, numeration, &vocabulary, max_states)
 }

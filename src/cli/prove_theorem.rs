@@ -4,7 +4,6 @@
 
 use super::json;
 use super::out::{Out, outln};
-use super::prove::ProveArgs;
 use std::time::Instant;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
@@ -38,8 +37,9 @@ pub(super) fn with_the_cap_option(e: Error) -> Error {
     }
 }
 
-/// `--list`: the theorems with their sentences, and the predicates of this numeration.
-pub(super) fn list(args: &ProveArgs, theorems: &[Theorem]) -> Result<()> {
+/// `--list`: the theorems with their sentences, and the predicates of the numeration of
+/// parameter `a`.
+pub(super) fn list(a: u64, theorems: &[Theorem]) -> Result<()> {
     let mut out = Out::new();
     for t in theorems {
         outln!(out, "{}: {}", t.name, t.about)?;
@@ -49,7 +49,7 @@ pub(super) fn list(args: &ProveArgs, theorems: &[Theorem]) -> Result<()> {
     }
     outln!(out, "predicates:")?;
     for (name, arity, meaning) in prove::PREDICATES {
-        if args.a == 1 || ["P", "lower", "upper", "move"].contains(name) {
+        if a == 1 || ["P", "lower", "upper", "move"].contains(name) {
             outln!(out, "  {name}/{arity}: {meaning}")?;
         }
     }
@@ -57,9 +57,10 @@ pub(super) fn list(args: &ProveArgs, theorems: &[Theorem]) -> Result<()> {
 }
 
 /// `--theorem NAME`: each sentence decided, the verdicts printed, the sizes and times on stderr;
-/// a verdict other than the recorded one is a disagreement (status 1).
+/// a verdict other than the recorded one is a disagreement (status 1).  `json`: one JSON
+/// object instead of text.
 pub(super) fn theorem(
-    args: &ProveArgs,
+    json_out: bool,
     t: &Theorem,
     vocabulary: &Vocabulary,
     max_states: usize,
@@ -70,7 +71,7 @@ pub(super) fn theorem(
     let holds = reports.iter().all(|r| r.verdict.holds);
     let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);
     let mut out = Out::new();
-    if args.json {
+    if json_out {
         out.json(&json::Theorem {
             theorem: t.name,
             verdict: holds,

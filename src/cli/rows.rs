@@ -172,7 +172,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
         }
     };
     let ctx = Context::new(args.threads.count());
-    let done = certify(&request, &event, &ctx).map_err(|e| named(e, &args, last))?;
+    let done = certify(&request, &event, &ctx).map_err(|e| named(e, args.resume, last))?;
     if let (Some(c), Some(path)) = (&done.certificate, &args.output) {
         eprintln!(
             "wythoff: wrote {} (rows 0..{last}, a = {}, {} bytes; values below the preperiod \

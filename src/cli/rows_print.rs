@@ -2,20 +2,19 @@
 //! table or JSON, and the library's refusals named by the flags of the inputs they concern.
 
 use super::out::{Out, outln};
-use super::rows::RowsArgs;
 use wythoff::error::{Error, Result};
 use wythoff::grundy::rows::certify::{CertifyError, Input};
 use wythoff::grundy::rows::{Periods, Stage};
 
-/// The library's refusal with the flag of the input it concerns, and its inconclusive search
+/// The library's refusal with the flag of the input it concerns (`--resume` given or not), and its inconclusive search
 /// with the flag that raises the budget: the inputs named in one place.
-pub(super) fn named(e: CertifyError, args: &RowsArgs, last: usize) -> Error {
+pub(super) fn named(e: CertifyError, resume: bool, last: usize) -> Error {
     match e {
         CertifyError::Refused(r) => {
             let flag = match r.input {
                 Input::Rows => "X",
                 Input::A => "-a",
-                Input::Checkpoints if args.resume => "--resume",
+                Input::Checkpoints if resume => "--resume",
                 Input::Checkpoints => "-o",
             };
             Error::usage(format!("{flag}: {}", r.message))

@@ -1,4 +1,5 @@
-//! The g-values of the sweep compared with a Grundy table, cell by cell (`gvalue G --against`).
+//! The g-values of the sweep compared with a Grundy table, cell by cell (`gvalue G --against`),
+//! and with a g-value file, record by record (`gvalue --check FILE`, [`check_file`]).
 //!
 //! Algorithm: rows x = 0..N−1 are swept for the values h ≤ G; for each row the sweep's cells
 //! (x, y_h), x ≤ y_h < N, are set beside the table's row x from column x on: every table cell of
@@ -8,8 +9,11 @@
 //! independent computations.  Cost: one read of the upper triangle, N²/2 cells, and the sweep of
 //! N rows.
 
-use super::sweep::Sweep;
-use crate::error::Result;
+use super::sweep::{GValue, GValues, Sweep};
+use crate::artifact::gvalues as file;
+use crate::context::Context;
+use crate::error::{Error, Result};
+use std::path::Path;
 
 /// The outcome of a comparison.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,10 +79,93 @@ pub fn against_table(
     Ok(c)
 }
 
+/// The outcome of checking a g-value file against the sweep ([`check_file`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileCheck {
+    /// The file's G.
+    pub g: u32,
+    /// Its records.
+    pub count: u64,
+    /// The first record that is not the sweep's: its index n, the record (x, y), and the n-th
+    /// g-value of the sweep.
+    pub first_wrong: Option<(u64, (u64, u64), GValue)>,
+}
+
+/// A g-value file (doc/formats.md, kind 7) against the sweep: the file as a file first — header,
+/// length, checksum, every record read once (damage is an error, bad input a usage error) —
+/// then, in a second read, each record n against the n-th g-value of the sweep of G.  Cost: two
+/// reads of the file and the sweep to its last record; polls `ctx` before each read.
+pub fn check_file(path: &Path, ctx: &Context) -> Result<FileCheck> {
+    ctx.check()?;
+    let header = file::read(path, &mut |_, _| {})?;
+    let g = u32::try_from(header.g).map_err(|_| Error::internal("G was validated"))?;
+    let cap = super::plan(g, header.count)?;
+    let mut sweep = GValues::new(g, cap)?;
+    let mut first_wrong = None;
+    let mut failure: Option<Error> = None;
+    let mut i = 0u64;
+    ctx.check()?;
+    let again = file::read(path, &mut |x, y| {
+        if first_wrong.is_some() || failure.is_some() {
+            return;
+        }
+        match sweep.next() {
+            Some(Ok(v)) if (v.x, v.y) == (x, y) => {}
+            Some(Ok(v)) => first_wrong = Some((i, (x, y), v)),
+            Some(Err(e)) => failure = Some(e),
+            None => failure = Some(Error::internal("the sweep ended")),
+        }
+        i += 1;
+    })?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    ctx.report(again.count);
+    Ok(FileCheck {
+        g,
+        count: again.count,
+        first_wrong,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grundy::{Spec, Table};
+
+    /// The first `k` Wythoff pairs (A_n, B_n) by the floor formula in integers:
+    /// A_n = ⌊(n + √(5n²))/2⌋, B_n = A_n + n.
+    fn pairs(k: u64) -> Vec<(u64, u64)> {
+        (0..k)
+            .map(|n| {
+                let a = (n + (5 * n * n).isqrt()) / 2;
+                (a, a + n)
+            })
+            .collect()
+    }
+
+    fn written(dir: &Path, name: &str, records: &[(u64, u64)]) -> std::path::PathBuf {
+        let path = dir.join(name);
+        let mut w = file::Writer::create(&path, 0).unwrap();
+        for &(x, y) in records {
+            w.push(x, y).unwrap();
+        }
+        w.finish().unwrap();
+        path
+    }
+
+    #[test]
+    fn a_file_of_the_zero_values_agrees_and_a_changed_record_is_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut records = pairs(200);
+        let good = check_file(&written(dir.path(), "good", &records), &Context::serial()).unwrap();
+        assert_eq!((good.g, good.count, good.first_wrong), (0, 200, None));
+        records[57].1 += 1;
+        let bad = check_file(&written(dir.path(), "bad", &records), &Context::serial()).unwrap();
+        let (n, record, v) = bad.first_wrong.unwrap();
+        assert_eq!((n, record), (57, records[57]));
+        assert_eq!((v.x, v.y), pairs(58)[57]);
+    }
 
     #[test]
     fn a_table_agrees_and_a_changed_cell_is_named() {

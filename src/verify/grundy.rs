@@ -96,7 +96,6 @@ pub(super) fn checks(
         out.push(Check::skipped(conj_name.0, conj_name.1, why));
         return Ok((out, vec![]));
     }
-    let side = n as usize; // the table exists, so N fits memory and usize
     let search = rows::Search::new(1, x as usize, MAX_COLUMNS);
     match rows::search_from(
         &search,
@@ -111,46 +110,55 @@ pub(super) fn checks(
             out.push(Check::skipped(periods_name.0, periods_name.1, why.clone()));
             out.push(Check::skipped(conj_name.0, conj_name.1, why));
         }
-        Ok(p) => {
-            let mut bad = None;
-            for (r, _) in p.rows.iter().enumerate() {
-                for y in 0..side {
-                    let want = t.get(r, y);
-                    let got = p.value(r, &rug::Integer::from(y));
-                    if got != want && bad.is_none() {
-                        bad = Some(format!(
-                            "G({r}, {y}): the row periods give {got}, the table {want}"
-                        ));
-                    }
-                }
-            }
-            let list: Vec<_> = p.rows.iter().map(|&(y0, per)| json!([y0, per])).collect();
-            out.push(
-                Check::ran(periods_name.0, periods_name.1, x * n, bad, "empty table")
-                    .with_fact(
-                        "joint",
-                        json!({"preperiod": p.joint.0, "period": p.joint.1}),
-                    )
-                    .with_fact("rows_preperiod_period", json!(list)),
-            );
-            let odd = p
-                .rows
-                .iter()
-                .enumerate()
-                .skip(1)
-                .find(|&(_, &(_, per))| !(per % 3 == 0 && (per / 3).is_power_of_two()))
-                .map(|(r, &(_, per))| format!("row {r}: period {per} is not 3*2^k"));
-            out.push(Check::ran(
-                conj_name.0,
-                conj_name.1,
-                x - 1,
-                odd,
-                "only row 0 is in range; the statement concerns rows >= 1",
-            ));
-        }
+        Ok(p) => out.extend(period_checks(&p, &t, [periods_name, conj_name])),
     }
     // The distances of Nivasch and of Blass and Fraenkel, by the same code as for table files.
     let facts = super::table::measure(&t.data, t.layout)?;
     let (_, ms) = super::table::report(&facts, "the engine's table");
     Ok((out, ms))
+}
+
+/// The checks of the certified row periods `p` against the engine's table `t`: the values of
+/// rows 0..x−1 in every column of the table, and the form 3·2^k of each period of rows ≥ 1.
+fn period_checks(p: &rows::Periods, t: &Table, names: [(&str, String); 2]) -> Vec<Check> {
+    let [periods_name, conj_name] = names;
+    let side = t.spec.n;
+    let (x, n) = (p.rows.len() as u64, t.spec.n as u64);
+    let mut out = Vec::new();
+    let mut bad = None;
+    for (r, _) in p.rows.iter().enumerate() {
+        for y in 0..side {
+            let want = t.get(r, y);
+            let got = p.value(r, &rug::Integer::from(y));
+            if got != want && bad.is_none() {
+                bad = Some(format!(
+                    "G({r}, {y}): the row periods give {got}, the table {want}"
+                ));
+            }
+        }
+    }
+    let list: Vec<_> = p.rows.iter().map(|&(y0, per)| json!([y0, per])).collect();
+    out.push(
+        Check::ran(periods_name.0, periods_name.1, x * n, bad, "empty table")
+            .with_fact(
+                "joint",
+                json!({"preperiod": p.joint.0, "period": p.joint.1}),
+            )
+            .with_fact("rows_preperiod_period", json!(list)),
+    );
+    let odd = p
+        .rows
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|&(_, &(_, per))| !(per % 3 == 0 && (per / 3).is_power_of_two()))
+        .map(|(r, &(_, per))| format!("row {r}: period {per} is not 3*2^k"));
+    out.push(Check::ran(
+        conj_name.0,
+        conj_name.1,
+        x - 1,
+        odd,
+        "only row 0 is in range; the statement concerns rows >= 1",
+    ));
+    out
 }
