@@ -22,7 +22,13 @@ fn bench(c: &mut Criterion) {
         }
         g.bench_function(format!("text/a={a}"), |b| {
             b.iter(|| {
-                emit::write_text(&plan, Columns::Pairs, &mut std::io::sink(), &|_| {}).unwrap()
+                emit::write_text(
+                    &plan,
+                    Columns::Pairs,
+                    &mut std::io::sink(),
+                    &wythoff::Context::serial(),
+                )
+                .unwrap()
             })
         });
     }

@@ -48,4 +48,33 @@ fn every_cancellable_engine_stops_at_its_first_poll() {
     let ps = [(Integer::from(3), big.clone())];
     let sum = wythoff::sums::analyse(1, None, &ps, &ctx);
     stopped(sum.map(|_| ()), "sum");
+    let periods = wythoff::grundy::rows::periods(8, 1 << 20, &ctx);
+    stopped(periods.map(|_| ()).map_err(Error::from), "row periods");
+    let mut text = Vec::new();
+    let cols = wythoff::pairs::emit::Columns::Pairs;
+    let pairs = wythoff::pairs::emit::write_text(&plan, cols, &mut text, &ctx);
+    stopped(pairs, "pairs text");
+}
+
+#[test]
+fn every_table_check_stops_at_its_first_poll() {
+    let c = Cancel::new();
+    c.cancel();
+    let ctx = Context::serial().with_cancel(&c);
+    let stopped = |r: Result<()>, what: &str| {
+        assert!(matches!(r, Err(Error::Cancelled)), "{what}: {r:?}");
+    };
+    // tables computed uncancelled, then checked under the set flag
+    let spec = wythoff::grundy::Spec::new(1, 1024).unwrap();
+    let t = wythoff::grundy::Table::compute(spec, &Context::serial()).unwrap();
+    let proof = wythoff::grundy::check_with(&t.data, t.layout, 1, None, &ctx);
+    stopped(proof.map(|_| ()), "grundy check");
+    let get = |x: u64, y: u64| t.get(x as usize, y as usize);
+    let against = wythoff::gvalues::against::against_table(&get, 1024, 3, &ctx);
+    stopped(against.map(|_| ()), "g-values against a table");
+    let rules = wythoff::lines::LineRules::named("wythoff").unwrap();
+    let line = wythoff::lines::LineTable::compute(&rules, 50, &Context::serial()).unwrap();
+    let get = |x: u64, y: u64| line.get(x as usize, y as usize);
+    let lines = wythoff::lines::check::check(&get, 50, &rules, None, &ctx);
+    stopped(lines.map(|_| ()), "line table check");
 }

@@ -213,7 +213,7 @@ proptest! {
                 for (x, y) in [(0, 0), (3, 17), (side - 1, side - 1), (side, 0), (0, u64::MAX)] {
                     prop_assert_eq!(t.get(x, y).is_some(), x < side && y < side);
                 }
-                let _ = wythoff::grundy::check_with(t.payload(), t.layout(), t.header.a, Some(t.verify()), &|_| {});
+                let _ = wythoff::grundy::check_with(t.payload(), t.layout(), t.header.a, Some(t.verify()), &wythoff::Context::serial());
                 let _ = wythoff::verify::table::measure(t.payload(), t.layout());
                 for anum in ["A047708", "A048850", "A004482"] {
                     let e = wythoff::oeis::entry(anum).unwrap();
@@ -240,7 +240,7 @@ proptest! {
 fn certificate_bytes() -> &'static Vec<u8> {
     static B: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
     B.get_or_init(|| {
-        let p = wythoff::grundy::rows::periods(8, 1 << 20, &|_| {}).unwrap();
+        let p = wythoff::grundy::rows::periods(8, 1 << 20, &wythoff::Context::serial()).unwrap();
         Certificate::from_periods(&p, 1, 1 << 20)
             .unwrap()
             .to_bytes()

@@ -82,7 +82,7 @@ fn nth_slow(n: &Integer) -> (Integer, Integer) {
 
 #[test]
 fn the_automaton_is_the_greedy_for_every_n_below_a_million() {
-    let checks = automaton::check_against_sweep(1_000_000, &|_| {}).unwrap();
+    let checks = automaton::check_against_sweep(1_000_000, &wythoff::Context::serial()).unwrap();
     assert_eq!(checks.len(), 3);
     for c in &checks {
         assert_eq!(c.status, Status::Ok, "{c:?}");

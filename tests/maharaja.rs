@@ -95,7 +95,7 @@ fn grundy_values_equal_the_mex_over_the_paper_s_moves() {
     // and the proof of `grundy --check` accepts it
     let t = LineTable::compute(&maharaja(), n as u64, &Context::new(2)).unwrap();
     let get = |x: u64, y: u64| t.get(x as usize, y as usize);
-    let rep = check::check(&get, n as u64, &maharaja(), None, &|_| {}).unwrap();
+    let rep = check::check(&get, n as u64, &maharaja(), None, &Context::serial()).unwrap();
     assert!(rep.ok, "{:?}", rep.problems);
     // a few cells by hand: (1, 2) jumps to (0, 0); (1, 3) moves only to non-zero cells
     assert_ne!(g[1][2], 0);

@@ -230,6 +230,18 @@ fn the_state_cap_refuses_instead_of_answering() {
 }
 
 #[test]
+fn a_theorem_stops_when_its_context_is_cancelled() {
+    let cancel = Cancel::new();
+    cancel.cancel();
+    let ctx = wythoff::Context::serial().with_cancel(&cancel);
+    let t = &prove::theorems(1)[0];
+    assert!(matches!(
+        prove::prove_theorem(t, &Vocabulary::default(), prove::DEFAULT_MAX_STATES, &ctx),
+        Err(wythoff::Error::Cancelled)
+    ));
+}
+
+#[test]
 fn syntax_errors_unknown_predicates_arity_and_free_variables_are_usage_errors() {
     let v = Vocabulary::default();
     let b = budget();
@@ -386,8 +398,13 @@ fn a_perturbed_one_value_table_makes_one_values_false_where_a_plain_mex_disagree
         assert_ne!(table[state].0, output);
         table[state].0 = output;
         let v = Vocabulary::with_one_table(table);
-        let reports =
-            prove::prove_theorem(t, &v, prove::DEFAULT_MAX_STATES, Cancel::never()).unwrap();
+        let reports = prove::prove_theorem(
+            t,
+            &v,
+            prove::DEFAULT_MAX_STATES,
+            &wythoff::Context::serial(),
+        )
+        .unwrap();
         let failed: Vec<_> = reports.iter().filter(|r| !r.verdict.holds).collect();
         assert!(!failed.is_empty(), "state {state}: every sentence held");
         let one = prove::automaton("one(x,y)", &["x", "y"], &v, &budget()).unwrap();
@@ -557,8 +574,13 @@ fn zero_values_is_proved_for_a_2_and_3() {
     for a in 2..=3u32 {
         let (_, v) = for_a(u64::from(a));
         for t in prove::theorems(a) {
-            let reports =
-                prove::prove_theorem(t, &v, prove::DEFAULT_MAX_STATES, Cancel::never()).unwrap();
+            let reports = prove::prove_theorem(
+                t,
+                &v,
+                prove::DEFAULT_MAX_STATES,
+                &wythoff::Context::serial(),
+            )
+            .unwrap();
             for r in reports {
                 assert!(r.verdict.holds, "a={a}, {}: {}", t.name, r.sentence);
             }

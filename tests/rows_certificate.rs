@@ -235,7 +235,7 @@ fn certified_rows_for_a_1_to_5_equal_the_plain_mex() {
     use wythoff::grundy::rows::periods_a;
     let (rows, cols) = (12usize, 3000usize);
     for a in 1..=5u64 {
-        let p = periods_a(a, rows, 1 << 24, &|_| {}).unwrap();
+        let p = periods_a(a, rows, 1 << 24, &wythoff::Context::serial()).unwrap();
         let c = Certificate::from_periods(&p, a, u64::MAX).unwrap();
         let g = naive_rows_u64(rows, cols, a as usize);
         // every value the certificate gives, within and beyond the sweep, as far as the mex reaches

@@ -26,7 +26,7 @@ fn the_sweep_equals_the_plain_mex_column_by_column() {
 #[test]
 fn certified_rows_0_to_31_equal_the_plain_mex() {
     let (x_rows, cols) = (32usize, 5000usize);
-    let p = rows::periods(x_rows, 1 << 24, &|_| {}).unwrap();
+    let p = rows::periods(x_rows, 1 << 24, &wythoff::Context::serial()).unwrap();
     let g = naive_rows_u64(x_rows, cols, 1);
     for (x, row) in g.iter().enumerate() {
         for (y, &want) in row.iter().enumerate() {
@@ -112,7 +112,7 @@ fn an_assumed_period_right_or_wrong_gives_the_same_certificate() {
 /// `Prefixes::Rows` records exactly the rows asked for.
 #[test]
 fn prefixes_follow_the_budget_and_the_rows_asked_for() {
-    let all = rows::periods(12, 1 << 24, &|_| {}).unwrap();
+    let all = rows::periods(12, 1 << 24, &wythoff::Context::serial()).unwrap();
     let y0: Vec<u64> = all.rows.iter().map(|r| r.0).collect();
     let budget = 2 * (y0[3] + y0[5]);
     let mut cfg = Search::new(1, 12, 1 << 24);
@@ -143,7 +143,7 @@ fn prefixes_follow_the_budget_and_the_rows_asked_for() {
 
 #[test]
 fn no_repeat_within_the_column_budget_is_reported() {
-    let e = rows::periods(64, 1000, &|_| {}).unwrap_err();
+    let e = rows::periods(64, 1000, &wythoff::Context::serial()).unwrap_err();
     assert!(matches!(e, rows::RowsError::NoPeriod(1000)), "{e}");
 }
 

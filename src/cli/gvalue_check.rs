@@ -17,7 +17,10 @@ pub(crate) fn rule_check(g: u32, k: u64, as_json: bool) -> Result<()> {
         )));
     }
     let pb = progress_bar(u128::from(k), "1-values");
-    let checks = automaton::check_against_sweep(k, &|d| pb.inc(d))?;
+    let checks = automaton::check_against_sweep(
+        k,
+        &wythoff::Context::serial().with_progress(&|d| pb.inc(d)),
+    )?;
     pb.finish_and_clear();
     let verdict = wythoff::check::verdict(&checks);
     let mut out = Out::new();
@@ -96,7 +99,12 @@ pub(crate) fn against(g: u32, path: &Path, as_json: bool) -> Result<()> {
     let side = t.header.n;
     let pb = progress_bar(u128::from(side) * 10_000, "rows");
     let get = |x: u64, y: u64| t.get(x, y).unwrap_or(u32::MAX);
-    let c = gvalues::against::against_table(&get, side, g, &|k| pb.inc(k * 10_000))?;
+    let c = gvalues::against::against_table(
+        &get,
+        side,
+        g,
+        &wythoff::Context::serial().with_progress(&|k| pb.inc(k * 10_000)),
+    )?;
     pb.finish_and_clear();
     let mut out = Out::new();
     if as_json {

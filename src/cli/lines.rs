@@ -113,7 +113,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
             n,
             rules,
             None,
-            &|k| pb.inc(k),
+            &Context::serial().with_progress(&|k| pb.inc(k)),
         )?;
         pb.finish_and_clear();
         return report_check(&rep, args.json);
@@ -148,7 +148,13 @@ pub(crate) fn check_line_file(t: &file::LineTableFile, json: bool) -> Result<()>
     let n = t.header.n;
     let pb = progress_bar(if n >= 4096 { u128::from(n * n) } else { 0 }, "check");
     let get = |x: u64, y: u64| t.get(x, y).unwrap_or(u32::MAX);
-    let rep = check::check(&get, n, &t.header.rules, Some(t.verify()), &|k| pb.inc(k))?;
+    let rep = check::check(
+        &get,
+        n,
+        &t.header.rules,
+        Some(t.verify()),
+        &Context::serial().with_progress(&|k| pb.inc(k)),
+    )?;
     pb.finish_and_clear();
     report_check(&rep, json)
 }

@@ -142,8 +142,9 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
     }
     let pb = progress_bar(plan.count(), "pairs");
     let tick = |k: u64| pb.inc(k);
+    let ctx = wythoff::Context::serial().with_progress(&tick);
     if args.checksum {
-        let sum = bulk::checksum(&plan, &wythoff::Context::serial().with_progress(&tick))?;
+        let sum = bulk::checksum(&plan, &ctx)?;
         pb.finish_and_clear();
         if args.json {
             out.json(&json::PairsChecksum {
@@ -164,7 +165,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
     };
     match (args.format, &args.output) {
         (Format::Text | Format::Bfile, None) => {
-            let r = emit::write_text(&plan, cols, &mut out, &tick);
+            let r = emit::write_text(&plan, cols, &mut out, &ctx);
             out.typed(r)?;
         }
         (Format::Binary | Format::Word, None) => {
@@ -180,7 +181,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
                 Format::Word => FileFormat::Word,
             };
             let f = emit::open_checked(format, &plan, path).map_err(naming("-o"))?;
-            emit::write_file(&plan, format, f, &tick)?;
+            emit::write_file(&plan, format, f, &ctx)?;
         }
     }
     pb.finish_and_clear();

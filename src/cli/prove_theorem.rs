@@ -5,7 +5,6 @@
 use super::json;
 use super::out::{Out, outln};
 use std::time::Instant;
-use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
 use wythoff::prove::{self, Theorem, Verdict, Vocabulary};
 
@@ -66,7 +65,7 @@ pub(super) fn theorem(
     max_states: usize,
 ) -> Result<()> {
     let start = Instant::now();
-    let reports = prove::prove_theorem(t, vocabulary, max_states, Cancel::never())
+    let reports = prove::prove_theorem(t, vocabulary, max_states, &wythoff::Context::serial())
         .map_err(with_the_cap_option)?;
     let holds = reports.iter().all(|r| r.verdict.holds);
     let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);

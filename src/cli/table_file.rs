@@ -72,7 +72,7 @@ pub(crate) fn check_file(file: &Path, json: bool) -> Result<()> {
         t.layout(),
         t.header.a,
         Some(t.verify()),
-        &|k| pb.inc(k),
+        &wythoff::Context::serial().with_progress(&|k| pb.inc(k)),
     )?;
     pb.finish_and_clear();
     report_check(&rep, json)

@@ -46,6 +46,7 @@
 //! = 0 exactly at y = the partner of x given by the pairs engine (Fraenkel's formulas).
 
 use super::store::{self, Layout};
+use crate::Context;
 use crate::check::{Check, Status};
 use crate::decimal_string;
 use crate::error::{Error, Result};
@@ -217,19 +218,19 @@ impl CheckReport {
 
 /// Runs every check on a table computed in this run (no stored checksum).
 pub fn check(payload: &[u8], layout: Layout, a: u64) -> Result<CheckReport> {
-    check_with(payload, layout, a, None, &|_| {})
+    check_with(payload, layout, a, None, &Context::serial())
 }
 
 /// Runs every check on a table.  `checksum_ok` is, for a file, whether its header and payload
 /// match the checksum in its header ([`crate::grundy::TableFile::verify`]); `None` for a table
-/// computed in this run (that check is then skipped).  `progress(cells)` is called as the proof
-/// advances.
+/// computed in this run (that check is then skipped).  `ctx`'s progress counts the stored cells
+/// proved as the proof advances; its flag stops the proof between bands of rows.
 pub fn check_with(
     payload: &[u8],
     layout: Layout,
     a: u64,
     checksum_ok: Option<bool>,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<CheckReport> {
     let n = layout.n as u64;
     let cells = n * (n + 1) / 2;
@@ -237,7 +238,7 @@ pub fn check_with(
         return Err(Error::internal("check: inconsistent table"));
     }
     let sum = checksum_check(checksum_ok, cells);
-    let (proved, bad) = prove(payload, layout, a, progress)?;
+    let (proved, bad) = prove(payload, layout, a, ctx)?;
     let proof = cells_check("mex_proof", proved, bad);
     let (max, bad) = zeros(payload, layout, a)?;
     let zero = cells_check("zeros_vs_pairs", cells, bad);
@@ -477,14 +478,15 @@ const BAND: usize = 64;
 
 /// Proves the table cell by cell (see the module documentation).  Returns the number of stored
 /// cells proved and the first cell (in the proof's order) that is not the mex of its options.
+/// `ctx` as in [`check_with`].
 pub fn prove(
     payload: &[u8],
     layout: Layout,
     a: u64,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<(u64, Option<BadCell>)> {
     super::check_resources(memory_bytes(layout.n as u64), 0, None)?;
-    prove_in_bands(payload, layout, a, BAND, progress)
+    prove_in_bands(payload, layout, a, BAND, ctx)
 }
 
 /// [`prove`] with bands of `rows` rows (any `rows` ≥ 1 gives the same verdict).
@@ -493,7 +495,7 @@ fn prove_in_bands(
     layout: Layout,
     a: u64,
     rows: usize,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<(u64, Option<BadCell>)> {
     let n = layout.n;
     // |k − l| ≤ N − 1 on the board, so any a ≥ N allows the same moves as a = N.
@@ -556,8 +558,9 @@ fn prove_in_bands(
                 }
                 proved += 1;
             }
-            progress((b1.min(y + 1) - b0) as u64);
+            ctx.report((b1.min(y + 1) - b0) as u64);
         }
+        ctx.check()?;
     }
     Ok((proved, None))
 }
@@ -615,7 +618,6 @@ fn zeros(payload: &[u8], layout: Layout, a: u64) -> Result<(u64, Option<BadCell>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Context;
     use crate::grundy::{Spec, Table};
 
     /// The naive reference of the engine tests (a direct mex from the rules), row-major N×N.
@@ -636,11 +638,11 @@ mod tests {
     }
 
     fn proof(p: &[u8], l: Layout, a: u64) -> (u64, Option<BadCell>) {
-        prove(p, l, a, &|_| {}).unwrap()
+        prove(p, l, a, &Context::serial()).unwrap()
     }
 
     fn banded(p: &[u8], l: Layout, a: u64, rows: usize) -> (u64, Option<BadCell>) {
-        prove_in_bands(p, l, a, rows, &|_| {}).unwrap()
+        prove_in_bands(p, l, a, rows, &Context::serial()).unwrap()
     }
 
     #[test]
@@ -748,7 +750,7 @@ mod tests {
         for a in 1..=5u64 {
             for n in [1u64, 64, 150] {
                 let t = Table::compute(Spec::new(a, n).unwrap(), &Context::new(2)).unwrap();
-                let r = check_with(&t.data, t.layout, a, Some(true), &|_| {}).unwrap();
+                let r = check_with(&t.data, t.layout, a, Some(true), &Context::serial()).unwrap();
                 assert!(r.ok, "{r:?}");
                 assert!(
                     r.checks

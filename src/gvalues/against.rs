@@ -30,12 +30,13 @@ pub struct Comparison {
 }
 
 /// Compares the values 0..=`top` of the sweep with `get(x, y)` (the table's G) for
-/// x ≤ y < `side`; `progress` gets the rows done.
+/// x ≤ y < `side`; `ctx`'s progress counts the rows done (1024 at a time), its flag stops the
+/// comparison between such blocks ([`Error::Cancelled`]).
 pub fn against_table(
     get: &dyn Fn(u64, u64) -> u32,
     side: u64,
     top: u32,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<Comparison> {
     let mut sweep = Sweep::new(top, super::window_cap(side))?;
     let mut at: Vec<Option<u64>> = vec![None; top as usize + 1];
@@ -72,10 +73,11 @@ pub fn against_table(
             }
         }
         if x % 1024 == 1023 {
-            progress(1024);
+            ctx.report(1024);
+            ctx.check()?;
         }
     }
-    progress(side % 1024);
+    ctx.report(side % 1024);
     Ok(c)
 }
 
@@ -171,7 +173,7 @@ mod tests {
     fn a_table_agrees_and_a_changed_cell_is_named() {
         let t = Table::compute(Spec::new(1, 300).unwrap(), &crate::Context::new(2)).unwrap();
         let get = |x: u64, y: u64| t.get(x as usize, y as usize);
-        let c = against_table(&get, 300, 255, &|_| {}).unwrap();
+        let c = against_table(&get, 300, 255, &Context::serial()).unwrap();
         assert_eq!(c.first_wrong, None);
         let cells = (0..300u64)
             .flat_map(|x| (x..300).map(move |y| (x, y)))
@@ -180,11 +182,11 @@ mod tests {
         assert_eq!(c.cells, cells);
         // G(3, 5) = 0 changed to 4: the table's cell (3, 5) is not the sweep's 4-value of row 3
         let bad = |x: u64, y: u64| if (x, y) == (3, 5) { 4 } else { get(x, y) };
-        let c = against_table(&bad, 300, 255, &|_| {}).unwrap();
+        let c = against_table(&bad, 300, 255, &Context::serial()).unwrap();
         assert_eq!(c.first_wrong, Some((3, 5, 4, Some(0))));
         // a value above top where the sweep has one: named by the second pass
         let high = |x: u64, y: u64| if (x, y) == (3, 5) { 1000 } else { get(x, y) };
-        let c = against_table(&high, 300, 255, &|_| {}).unwrap();
+        let c = against_table(&high, 300, 255, &Context::serial()).unwrap();
         assert_eq!(c.first_wrong, Some((3, 5, 1000, Some(0))));
     }
 }

@@ -25,6 +25,7 @@
 //! and a number whose memory the machine does not have is refused before any work.  Only exact
 //! integers: ⌊dφ⌋ by [`crate::pairs::algebraic::lower_normal`].
 
+use crate::Context;
 use crate::check::Check;
 use crate::error::Result;
 use crate::pairs::algebraic::{count_lower_up_to, lower_normal, lower_u128};
@@ -380,11 +381,14 @@ impl Iterator for InOrder<'_> {
 /// automaton — each record on its diagonal, each record's index by the stream [`InOrder`], and
 /// [`nth_one_value`] on every n < 1024, every 65536-th n and the last — as three checks, each
 /// `FAIL` with its first disagreement (n and both answers).
-pub fn check_against_sweep(count: u64, progress: &dyn Fn(u64)) -> Result<Vec<Check>> {
-    check_with(&TABLE, count, progress)
+///
+/// `ctx`'s progress counts the 1-values compared (2^20 at a time); its flag stops the check
+/// between such blocks ([`crate::Error::Cancelled`]).
+pub fn check_against_sweep(count: u64, ctx: &Context) -> Result<Vec<Check>> {
+    check_with(&TABLE, count, ctx)
 }
 
-fn check_with(table: &[State], count: u64, progress: &dyn Fn(u64)) -> Result<Vec<Check>> {
+fn check_with(table: &[State], count: u64, ctx: &Context) -> Result<Vec<Check>> {
     let cap = super::plan(1, count)?;
     let fibs = fibs_u64();
     let mut stream = InOrder::with(table);
@@ -432,11 +436,12 @@ fn check_with(table: &[State], count: u64, progress: &dyn Fn(u64)) -> Result<Vec
             }
         }
         if v.n + 1 - done >= 1 << 20 {
-            progress(v.n + 1 - done);
+            ctx.report(v.n + 1 - done);
             done = v.n + 1;
+            ctx.check()?;
         }
     }
-    progress(count - done.min(count));
+    ctx.report(count - done.min(count));
     let empty = "no 1-values asked for (K = 0)";
     let checked = if CHECKED_BELOW > largest_diagonal {
         "inside"
@@ -588,7 +593,7 @@ mod tests {
     fn a_perturbed_table_fails_the_check_with_its_first_disagreement() {
         let mut bad = TABLE;
         bad[5].0 += 1;
-        let checks = check_with(&bad, 20_000, &|_| {}).unwrap();
+        let checks = check_with(&bad, 20_000, &Context::serial()).unwrap();
         for c in &checks[..2] {
             assert_eq!(c.status, crate::check::Status::Fail, "{c:?}");
             assert!(
@@ -596,7 +601,7 @@ mod tests {
                 "{c:?}"
             );
         }
-        let good = check_with(&TABLE, 20_000, &|_| {}).unwrap();
+        let good = check_with(&TABLE, 20_000, &Context::serial()).unwrap();
         assert!(
             good.iter().all(|c| c.status == crate::check::Status::Ok),
             "{good:?}"

@@ -70,7 +70,7 @@ fn at_path(file: String, what: String, f: impl Fn(&Path) -> Result<()> + 'static
 fn pairs_file(file: &str, what: &str, a: u64, misere: bool, stop: u64, f: FileFormat) -> Output {
     at_path(file.into(), format!("{what}, n = 0..{stop}"), move |path| {
         let plan = Plan::new(Rules::new(a, misere)?, 0, stop)?;
-        emit::write_file(&plan, f, emit::open_file(f, path)?, &|_| {})
+        emit::write_file(&plan, f, emit::open_file(f, path)?, &Context::serial())
     })
 }
 
@@ -236,7 +236,7 @@ fn row_periods(rows: u64) -> Output {
         ),
         move |out| {
             let rows = usize::try_from(rows).map_err(|_| Error::internal("rows"))?;
-            let p = grundy::rows::periods(rows, 1 << 26, &|_| {})?;
+            let p = grundy::rows::periods(rows, 1 << 26, &Context::serial())?;
             writeln!(out, "{}", p.to_json()).map_err(emit::write_error)
         },
     )

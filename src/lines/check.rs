@@ -35,6 +35,7 @@
 
 use super::LineRules;
 use super::ppos::RowPositions;
+use crate::Context;
 use crate::error::{Error, Result};
 use crate::grundy::check::{
     self as wcheck, BadCell, CheckReport, Family, Flaw, TableCheck, cells_check, checksum_check,
@@ -54,18 +55,20 @@ pub fn memory_bytes(rules: &LineRules, n: u64) -> Option<u64> {
 
 /// Runs every check on a line-game table of side n read through `get`.  `checksum_ok` is, for
 /// a file, whether it matches its header's checksum; `None` for a table computed in this run.
+/// `ctx`'s progress counts the cells proved, a row (n cells) at a time; its flag stops the proof
+/// between rows.
 pub fn check(
     get: &dyn Fn(u64, u64) -> u32,
     n: u64,
     rules: &LineRules,
     checksum_ok: Option<bool>,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<CheckReport> {
     let cells = n
         .checked_mul(n)
         .ok_or_else(|| Error::internal("check: side overflows"))?;
     let sum = checksum_check(checksum_ok, cells);
-    let (proved, bad) = prove(get, n, rules, progress)?;
+    let (proved, bad) = prove(get, n, rules, ctx)?;
     let proof = cells_check("mex_proof", proved, bad);
     let (max, zero) = zeros(get, n, rules)?;
     Ok(wcheck::report(
@@ -79,12 +82,12 @@ pub fn check(
 }
 
 /// Proves the table cell by cell (see the module documentation): the number of cells proved and
-/// the first cell that is not the mex of its options.
+/// the first cell that is not the mex of its options.  `ctx` as in [`check`].
 pub fn prove(
     get: &dyn Fn(u64, u64) -> u32,
     n: u64,
     rules: &LineRules,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> Result<(u64, Option<BadCell>)> {
     let mem = memory_bytes(rules, n).unwrap_or(u64::MAX);
     crate::grundy::check_resources(mem, 0, None)?;
@@ -160,7 +163,8 @@ pub fn prove(
             }
             proved += 1;
         }
-        progress(n);
+        ctx.report(n);
+        ctx.check()?;
     }
     Ok((proved, None))
 }
@@ -220,7 +224,6 @@ fn zeros(get: &dyn Fn(u64, u64) -> u32, n: u64, rules: &LineRules) -> Result<(u6
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Context;
     use crate::lines::LineTable;
 
     fn run(rules: &LineRules, n: usize, t: &[u32]) -> CheckReport {
@@ -229,7 +232,7 @@ mod tests {
             n as u64,
             rules,
             None,
-            &|_| {},
+            &Context::serial(),
         )
         .unwrap()
     }

@@ -7,6 +7,7 @@
 //! depend on the thread count.
 
 use super::bulk::{Chunk, PairSink, Pairs, Plan, Sink};
+use crate::Context;
 use crate::artifact::atomic::{AtomicFile, Need};
 use crate::artifact::decimal::{Decimal, reversed_digits};
 use crate::artifact::header::Kind;
@@ -126,7 +127,7 @@ fn in_batches(
     bytes_per_chunk: usize,
     fill: &(dyn Fn(Chunk, &mut [u8]) -> Result<usize> + Sync),
     write: &mut dyn FnMut(&[u8]) -> Result<()>,
-    progress: &(dyn Fn(u64) + Sync),
+    ctx: &Context,
 ) -> Result<()> {
     let chunks = plan.chunks(chunk_len);
     let batch = 4 * rayon::current_num_threads().max(1);
@@ -142,19 +143,17 @@ fn in_batches(
             .collect();
         for ((buf, used), ch) in bufs.iter().zip(used).zip(group) {
             write(&buf[..used?])?;
-            progress(ch.len);
+            ctx.report(ch.len);
         }
+        ctx.check()?;
     }
     Ok(())
 }
 
 /// Writes text lines for every pair of the plan: `n A_n B_n`, or `n A_n` / `n B_n` (b-file).
-pub fn write_text(
-    plan: &Plan,
-    cols: Columns,
-    out: &mut dyn Write,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<()> {
+/// `ctx`'s progress counts the pairs written; its flag stops the writing between batches of
+/// chunks ([`Error::Cancelled`]).  The chunks are rendered on rayon's global pool.
+pub fn write_text(plan: &Plan, cols: Columns, out: &mut dyn Write, ctx: &Context) -> Result<()> {
     let (top_a, top_b) = plan.pair(plan.stop());
     let line = digits_of(plan.stop() as u128) + digits_of(top_a) + digits_of(top_b) + 3;
     let bytes = TEXT_CHUNK as usize * line + 64;
@@ -165,7 +164,7 @@ pub fn write_text(
         Ok(s.pos)
     };
     let mut write = |b: &[u8]| out.write_all(b).map_err(write_error);
-    in_batches(plan, TEXT_CHUNK, bytes, &fill, &mut write, progress)?;
+    in_batches(plan, TEXT_CHUNK, bytes, &fill, &mut write, ctx)?;
     out.flush().map_err(write_error)
 }
 
@@ -237,30 +236,26 @@ pub fn open_checked(format: FileFormat, plan: &Plan, path: &Path) -> Result<Atom
 }
 
 /// Writes the pairs of `plan` into `f` (from [`open_file`]) in the given format and commits it —
-/// the one writer behind `pairs -o` and the default job.
-pub fn write_file(
-    plan: &Plan,
-    format: FileFormat,
-    mut f: AtomicFile,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<()> {
+/// the one writer behind `pairs -o` and the default job.  `ctx` as in [`write_text`]: progress
+/// in pairs, cancellation between batches (the file is then not committed).
+pub fn write_file(plan: &Plan, format: FileFormat, mut f: AtomicFile, ctx: &Context) -> Result<()> {
     match format {
         FileFormat::Text(cols) => {
             let mut w = std::io::BufWriter::with_capacity(1 << 20, &mut f);
-            write_text(plan, cols, &mut w, progress)?;
+            write_text(plan, cols, &mut w, ctx)?;
         }
         FileFormat::Binary => {
             let header = file_header(plan, Kind::Pairs)?;
             let width = usize::from(header.width);
             sealed(f.file(), header, |write| {
-                binary_payload(plan, width, write, progress)
+                binary_payload(plan, width, write, ctx)
             })?;
         }
         FileFormat::Word => {
             let header = file_header(plan, Kind::Word)?;
             let bits = (header.first_value, header.records);
             sealed(f.file(), header, |write| {
-                word_payload(plan, bits, write, progress)
+                word_payload(plan, bits, write, ctx)
             })?;
         }
     }
@@ -353,7 +348,7 @@ fn binary_payload(
     plan: &Plan,
     width: usize,
     write: &mut dyn FnMut(&[u8]) -> Result<()>,
-    progress: &(dyn Fn(u64) + Sync),
+    ctx: &Context,
 ) -> Result<()> {
     const CH: u64 = 1 << 16;
     let a = plan.rules().a();
@@ -362,7 +357,7 @@ fn binary_payload(
         plan.run(ch, &mut s)?;
         Ok(s.inner.pos)
     };
-    in_batches(plan, CH, CH as usize * 2 * width, &fill, write, progress)
+    in_batches(plan, CH, CH as usize * 2 * width, &fill, write, ctx)
 }
 
 struct WordSink<'a> {
@@ -412,7 +407,7 @@ fn word_payload(
     plan: &Plan,
     (first, records): (u128, u64),
     write: &mut dyn FnMut(&[u8]) -> Result<()>,
-    progress: &(dyn Fn(u64) + Sync),
+    ctx: &Context,
 ) -> Result<()> {
     let last = first + u128::from(records) - 1;
     let mut bytes = Vec::with_capacity(1 << 21);
@@ -484,7 +479,8 @@ fn word_payload(
             write(sink.out)?;
             sink.out.clear();
         }
-        progress(ch.len);
+        ctx.report(ch.len);
+        ctx.check()?;
     }
     sink.finish();
     if sink.bits != records {

@@ -113,17 +113,19 @@ pub struct SentenceReport {
     pub seconds: f64,
 }
 
-/// Decides every sentence of `theorem` in turn, each within its own budget of `max_states`.
+/// Decides every sentence of `theorem` in turn, each within its own budget of `max_states`;
+/// `ctx`'s flag stops a construction ([`wythoff_core::Error::Cancelled`]).  Nothing is reported
+/// as progress and one worker is used.
 pub fn prove_theorem(
     theorem: &Theorem,
     vocabulary: &Vocabulary,
     max_states: usize,
-    cancel: &wythoff_core::cancel::Cancel,
+    ctx: &wythoff_core::Context,
 ) -> Result<Vec<SentenceReport>> {
     let mut out = Vec::new();
     for &(what, sentence, expected) in theorem.sentences {
         let start = std::time::Instant::now();
-        let budget = Budget::for_numeration(vocabulary.numeration(), max_states, cancel);
+        let budget = Budget::for_numeration(vocabulary.numeration(), max_states, ctx.cancel());
         let verdict = decide(sentence, vocabulary, &budget).map_err(|e| match e {
             wythoff_core::Error::Inconclusive(m) => {
                 wythoff_core::Error::Inconclusive(format!("{what}: {m}"))

@@ -287,14 +287,15 @@ impl Search {
 }
 
 /// Finds the certified joint and per-row periods of rows 0..x_rows − 1 (a = 1), giving up after
-/// `max_columns` columns; every row's values below its preperiod are recorded.  `progress(column)` is
-/// called now and then.
+/// `max_columns` columns; every row's values below its preperiod are recorded.  `ctx`'s progress
+/// counts columns: each report is how far the furthest column swept so far has advanced; its
+/// workers run the search and its flag stops it within 2^12 columns ([`Error::Cancelled`]).
 pub fn periods(
     x_rows: usize,
     max_columns: u64,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> std::result::Result<Periods, RowsError> {
-    periods_a(1, x_rows, max_columns, progress)
+    periods_a(1, x_rows, max_columns, ctx)
 }
 
 /// [`periods`] for parameter a, 1 ≤ a ≤ [`MAX_A`], with 2a·X below 2^15 (the offsets
@@ -303,9 +304,19 @@ pub fn periods_a(
     a: u64,
     x_rows: usize,
     max_columns: u64,
-    progress: &dyn Fn(u64),
+    ctx: &Context,
 ) -> std::result::Result<Periods, RowsError> {
-    search(&Search::new(a, x_rows, max_columns), &|_, c| progress(c))
+    let mut cfg = Search::new(a, x_rows, max_columns);
+    cfg.threads = ctx.threads();
+    // the stages report the column each has reached; the context is told of the advances
+    let furthest = std::sync::atomic::AtomicU64::new(0);
+    let advance = |_: Stage, c: u64| {
+        let before = furthest.fetch_max(c, std::sync::atomic::Ordering::Relaxed);
+        if c > before {
+            ctx.report(c - before);
+        }
+    };
+    search_from(&cfg, resume::Saved::Fresh, None, &advance, ctx.cancel())
 }
 
 /// The certified rows of a [`Search`] (doc/rows.md): a repeated state ([`cycle::find`]), then μ
@@ -644,7 +655,7 @@ mod tests {
     fn known_periods_of_rows_0_to_4() {
         // Rows 0..4 have (y₀, p) = (0,1), (0,3), (0,3), (8,6), (9,12): doc/rows.md, "Values"; for rows
         // 1..4 consistent with the published terms of OEIS A004482–A004485.
-        let p = periods(5, 1 << 20, &|_| {}).unwrap();
+        let p = periods(5, 1 << 20, &Context::serial()).unwrap();
         assert_eq!(p.rows, [(0, 1), (0, 3), (0, 3), (8, 6), (9, 12)]);
         // values far out agree with the table
         let t = Table::compute(Spec::new(1, 400).unwrap(), &Context::serial()).unwrap();
@@ -695,7 +706,7 @@ mod tests {
 
     #[test]
     fn periods_predict_values_beyond_the_sweep() {
-        let p = periods(12, 1 << 22, &|_| {}).unwrap();
+        let p = periods(12, 1 << 22, &Context::serial()).unwrap();
         let n = (p.joint.0 + 3 * p.joint.1 + 50).min(3000) as usize;
         let t = Table::compute(Spec::new(1, n as u64).unwrap(), &Context::new(2)).unwrap();
         for x in 0..12 {
