@@ -227,12 +227,12 @@ fn run_band(
             // y' − x' > y − x; band b + 1 waits for us, so it is at a column y'' < y with rows
             // x'' ≥ b1 > x: line y'' < y, line x'' is not yet a row there (x'' > y''), and its
             // W_{y'' − x''} has y'' − x'' < y − x.  Hence no set is touched by two bands at once.
-            // SAFETY: reads: the newcomers lie at rows < x and columns < y (module docs): done by
-            // this band at an earlier column, or by an earlier band, which has passed y.
-            // Inserts and the mex: x, y, d < N are sets of theirs; every set holds values of
-            // cells (u, v) with u + v ≤ x + y, so the mex g ≤ x + y, within line x (x + N), line
-            // y (y + N) and W_d (2N − d) by their lengths; the schedule above gives this band
-            // exclusive use.
+            // Reads: the newcomers lie at rows < x and columns < y (module docs): done by this
+            // band at an earlier column, or by an earlier band, which has passed y.  Inserts and
+            // the mex: x, y, d < N are sets of theirs; every set holds values of cells (u, v)
+            // with u + v ≤ x + y, so the mex g ≤ x + y, within line x (x + N), line y (y + N)
+            // and W_d (2N − d) by their lengths; the schedule above gives this band exclusive use.
+            // SAFETY: in bounds and exclusive, by the two paragraphs above.
             unsafe {
                 if a > 1 {
                     for (u, v) in newcomers(a, x, y) {
