@@ -291,6 +291,8 @@ fn an_output_that_cannot_be_written_names_its_argument() {
         (&["three", "5", "-o", m], "-o: "),
         (&["grundy", "10", "-o", m], "-o: "),
         (&["grundy", "10", "-o", d], "-o: "),
+        (&["rows", "8", "-o", m], "-o: "),
+        (&["rows", "8", "-o", d], "-o: "),
         (&["grundy", "10", "--png", m], "--png: "),
         (&["grundy", "10", "--board", m], "--board: "),
         (&["grundy", "png", t, m], "OUT: "),

@@ -124,6 +124,7 @@ pub(crate) fn oeis_cmd(args: OeisArgs) -> Result<()> {
         }
         None => {
             let count = args.terms.unwrap_or(e.default_terms);
+            oeis::check_count(e, count).map_err(naming("--terms"))?;
             stream(file, &mut |out| {
                 oeis::write_bfile(e, count, out, &Context::all_cores())
             })

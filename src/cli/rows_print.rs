@@ -23,6 +23,7 @@ pub(super) fn named(e: CertifyError, resume: bool, last: usize) -> Error {
             "no repeat within {c} columns: rows 0..{last} are not certified (no preperiod or \
              period is claimed for any of them); raise --max-columns"
         )),
+        CertifyError::Output(e) => super::args::naming("-o")(e),
         e => e.into(),
     }
 }

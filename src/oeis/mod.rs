@@ -202,11 +202,12 @@ fn antidiagonals_for(k: u64) -> u64 {
     d
 }
 
-/// Refuses a count past the entry's limit, naming `--terms`, the limit and its reason.
-pub(crate) fn check_count(e: &Entry, count: u64) -> Result<()> {
+/// Refuses a count of terms past the entry's limit (a usage error naming the limit and its
+/// reason); every call that computes terms makes this check first.
+pub fn check_count(e: &Entry, count: u64) -> Result<()> {
     if count > e.max_terms {
         return Err(Error::usage(format!(
-            "--terms: {} gives at most {} terms (asked for {count}): {}",
+            "{} gives at most {} terms (asked for {count}): {}",
             e.anum,
             e.max_terms,
             e.limit_reason()

@@ -92,7 +92,8 @@ pub const FAMILIES: [Family; 6] = [
     },
     Family {
         pattern: "NAME of a line game, gdwn-P-Q (0 < P < Q <= 64)",
-        about: "two-pile line games (wythoff grundy --list-games)",
+        about: "two-pile line games: maharaja (Maharaja Nim), nimhof-a307296 … \
+                nimhof-a307302, gdwn-P-Q (Larsson's (P,Q)-GDWN); doc/lines.md",
         make: line::named,
     },
     Family {
@@ -139,7 +140,7 @@ pub fn analyse(game: &dyn Game, p: &[Integer]) -> Result<Analysis> {
     let heaps = game.heaps();
     if !heaps.contains(&p.len()) {
         return Err(Error::usage(format!(
-            "{}: a position has {} heaps, not {}",
+            "the game {} is played on {} heaps, not {}",
             game.name(),
             if heaps.start() == heaps.end() {
                 heaps.start().to_string()
