@@ -11,7 +11,7 @@ use std::time::Instant;
 use wythoff::artifact::AtomicFile;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
-use wythoff::prove::{self, Budget, Numeration, Vocabulary};
+use wythoff::prove::{self, Budget, Limits, Numeration, Vocabulary};
 
 #[derive(Args)]
 pub(crate) struct ProveArgs {
@@ -39,6 +39,14 @@ pub(crate) struct ProveArgs {
     /// The most states one construction may explore; past it there is no verdict (exit 1).
     #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
     pub(crate) max_states: u64,
+    /// The most memory one construction's tables may take (2G, 512M: K, M, G, T are powers of
+    /// 1024); past it there is no verdict (exit 1).
+    #[arg(long, value_name = "SIZE", value_parser = memory, default_value = "1536M")]
+    pub(crate) max_memory: u64,
+    /// Keep every predicate as its automaton: never expand one into its definition under a
+    /// quantifier (doc/prove.md says when the expansion is chosen).
+    #[arg(long)]
+    pub(crate) no_expand: bool,
     /// Print the verdict as JSON.
     #[arg(long)]
     pub(crate) json: bool,
@@ -64,7 +72,11 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
             "--max-states: the state cap must be at least 1 (one state is the smallest automaton)",
         ));
     }
-    let max_states = usize::try_from(args.max_states).unwrap_or(usize::MAX);
+    let limits = Limits {
+        max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+        max_memory: usize::try_from(args.max_memory).unwrap_or(usize::MAX),
+        expand: !args.no_expand,
+    };
     let numeration =
         Numeration::for_parameter(args.a).map_err(|e| Error::usage(format!("-a: {e}")))?;
     let vocabulary = Vocabulary::for_numeration(numeration);
@@ -73,7 +85,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         return list(args.a, theorems);
     }
     if let Some(dir) = &args.export_walnut {
-        return export_walnut(dir, &vocabulary, max_states);
+        return export_walnut(dir, &vocabulary, &limits);
     }
     if let Some(name) = &args.theorem {
         let Some(t) = theorems.iter().find(|t| t.name == name) else {
@@ -84,14 +96,14 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
                 names.join(", ")
             )));
         };
-        return theorem(args.json, t, &vocabulary, max_states);
+        return theorem(args.json, t, &vocabulary, &limits);
     }
-    statement(&args, numeration, &vocabulary, max_states)
+    statement(&args, numeration, &vocabulary, &limits)
 }
 
 /// `--export-walnut DIR`: the predicates as Walnut automaton files, each written atomically.
-fn export_walnut(dir: &Path, vocabulary: &Vocabulary, max_states: usize) -> Result<()> {
-    let budget = Budget::new(max_states, Cancel::never());
+fn export_walnut(dir: &Path, vocabulary: &Vocabulary, limits: &Limits) -> Result<()> {
+    let budget = Budget::with_limits(Numeration::Zeckendorf, limits, Cancel::never());
     let files = prove::walnut_files(vocabulary, &budget)?;
     for (name, text) in files {
         let path = dir.join(&name);
@@ -111,12 +123,16 @@ fn statement(
     args: &ProveArgs,
     numeration: Numeration,
     vocabulary: &Vocabulary,
-    max_states: usize,
+    limits: &Limits,
 ) -> Result<()> {
     let statement = args.statement.as_deref().unwrap_or_default();
     let start = Instant::now();
-    let budget = Budget::for_numeration(numeration, max_states, Cancel::never());
-    let v = prove::decide(statement, vocabulary, &budget).map_err(with_the_cap_option)?;
+    let budget = Budget::with_limits(numeration, limits, Cancel::never());
+    let decided = prove::decide(statement, vocabulary, &budget);
+    for line in budget.notes() {
+        note(format_args!("{line}"));
+    }
+    let v = decided.map_err(with_the_cap_option)?;
     let mut out = Out::new();
     if args.json {
         out.json(&json::Verdict {

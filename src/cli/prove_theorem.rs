@@ -6,7 +6,7 @@ use super::json;
 use super::out::{Out, outln};
 use std::time::Instant;
 use wythoff::error::{Error, Result};
-use wythoff::prove::{self, Theorem, Verdict, Vocabulary};
+use wythoff::prove::{self, Limits, Theorem, Verdict, Vocabulary};
 
 /// A verdict as printed: TRUE or FALSE.
 pub(super) fn word(holds: bool) -> &'static str {
@@ -26,10 +26,13 @@ pub(super) fn note(text: std::fmt::Arguments<'_>) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
-/// The library's "no verdict" with the option that raises the cap.
+/// The library's "no verdict" with the option that raises the cap it names.
 pub(super) fn with_the_cap_option(e: Error) -> Error {
     match e {
-        Error::Inconclusive(m) => {
+        Error::Inconclusive(m) if m.contains("memory cap") => {
+            Error::Inconclusive(format!("{m} (raise it with --max-memory SIZE)"))
+        }
+        Error::Inconclusive(m) if m.contains("state cap") || m.contains("table cap") => {
             Error::Inconclusive(format!("{m} (raise it with --max-states N)"))
         }
         e => e,
@@ -62,10 +65,10 @@ pub(super) fn theorem(
     json_out: bool,
     t: &Theorem,
     vocabulary: &Vocabulary,
-    max_states: usize,
+    limits: &Limits,
 ) -> Result<()> {
     let start = Instant::now();
-    let reports = prove::prove_theorem(t, vocabulary, max_states, &wythoff::Context::serial())
+    let reports = prove::prove_theorem(t, vocabulary, limits, &wythoff::Context::serial())
         .map_err(with_the_cap_option)?;
     let holds = reports.iter().all(|r| r.verdict.holds);
     let as_recorded = reports.iter().all(|r| r.verdict.holds == r.expected);

@@ -17,7 +17,7 @@
 //! H. Mousavi, "Automatic theorem proving in Walnut", 2016).  Cost: b^k table entries a state.
 
 use super::numeration::Numeration;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use wythoff_core::cancel::Cancel;
 use wythoff_core::error::{Error, Result};
 
@@ -35,10 +35,17 @@ pub struct Budget<'a> {
     /// The most states one construction may explore; beyond it the decision stops with
     /// [`Error::Inconclusive`] — never a verdict.
     pub max_states: usize,
+    /// The most bytes one construction may hold in its tables ([`crate::ops`] counts them);
+    /// beyond it the decision stops with [`Error::Inconclusive`].
+    pub max_memory: usize,
     /// Polled every 4096 states.
     pub cancel: &'a Cancel,
+    /// Whether predicates under ∃ may be expanded into their definitions where the estimate of
+    /// [`crate::expand`] says it is cheaper (the default); `false` keeps every automaton.
+    pub expand: bool,
     largest_built: Cell<usize>,
     largest_minimal: Cell<usize>,
+    notes: RefCell<Vec<String>>,
 }
 
 impl<'a> Budget<'a> {
@@ -56,9 +63,21 @@ impl<'a> Budget<'a> {
         Budget {
             numeration,
             max_states,
+            max_memory: DEFAULT_MAX_MEMORY,
             cancel,
+            expand: true,
             largest_built: Cell::new(0),
             largest_minimal: Cell::new(0),
+            notes: RefCell::new(Vec::new()),
+        }
+    }
+
+    /// A budget with the caps and choices of `limits`.
+    pub fn with_limits(numeration: Numeration, limits: &Limits, cancel: &'a Cancel) -> Budget<'a> {
+        Budget {
+            max_memory: limits.max_memory,
+            expand: limits.expand,
+            ..Budget::for_numeration(numeration, limits.max_states, cancel)
         }
     }
 
@@ -72,11 +91,70 @@ impl<'a> Budget<'a> {
         self.largest_minimal.get()
     }
 
+    /// What the decision chose on the way (which predicates it expanded), each once, in order.
+    pub fn notes(&self) -> Vec<String> {
+        self.notes.borrow().clone()
+    }
+
+    /// An error when a construction holding `bytes` passes the memory cap.
+    pub(crate) fn within_memory(&self, bytes: usize) -> Result<()> {
+        if bytes <= self.max_memory {
+            return Ok(());
+        }
+        Err(Error::Inconclusive(format!(
+            "no verdict: an automaton on the way needed {} of tables, past the memory cap of {}",
+            human_bytes(bytes),
+            human_bytes(self.max_memory)
+        )))
+    }
+
+    /// Records a choice once.
+    pub(crate) fn note(&self, s: String) {
+        let mut notes = self.notes.borrow_mut();
+        if !notes.contains(&s) {
+            notes.push(s);
+        }
+    }
+
     /// Records the sizes of one construction.
     pub(crate) fn saw(&self, built: usize, minimal: usize) {
         self.largest_built.set(self.largest_built.get().max(built));
         self.largest_minimal
             .set(self.largest_minimal.get().max(minimal));
+    }
+}
+
+/// The default memory cap of one construction: 1.5 GiB of tables, which with the rest of a
+/// decision keeps its resident memory under 2 GB (doc/prove.md gives the measurements).
+pub const DEFAULT_MAX_MEMORY: usize = 3 << 29;
+
+/// The caps of a decision and whether it may expand predicates: what a caller chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The most states one construction may explore ([`Budget::max_states`]).
+    pub max_states: usize,
+    /// The most bytes one construction's tables may hold ([`Budget::max_memory`]).
+    pub max_memory: usize,
+    /// Whether predicates may be expanded into their definitions ([`Budget::expand`]).
+    pub expand: bool,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: crate::DEFAULT_MAX_STATES,
+            max_memory: DEFAULT_MAX_MEMORY,
+            expand: true,
+        }
+    }
+}
+
+/// A number of bytes in MiB or GiB, for the messages.
+pub fn human_bytes(b: usize) -> String {
+    if b >= 1 << 30 {
+        format!("{:.2} GiB", b as f64 / f64::from(1u32 << 30))
+    } else {
+        format!("{:.1} MiB", b as f64 / f64::from(1u32 << 20))
     }
 }
 

@@ -5,22 +5,41 @@
 //! before it is projected — so the automata on the way stay small.
 
 use super::dfa::{Budget, Dfa, Var};
-use super::linear::{constant, equation, less};
-use super::ops::{combine, complement, everything, exists};
+use super::expand::{self, Definition};
+use super::linear::{Linear, MAX_FOLDED, Sign, constant};
+use super::ops::{combine, complement, conjoin, everything, exists};
 use super::syntax::{Formula, Op, Rel, Term, parse};
 use rug::Integer;
 use wythoff_core::error::Error;
 use wythoff_core::error::Result;
-
-/// The largest coefficient an equation's automaton takes as it is; larger ones go through
-/// [`Compiler::multiple`].
-const SMALL: i64 = 4;
 
 /// The automaton of a predicate of the vocabulary, its tracks the variables 0, 1, … of its
 /// arguments in order.
 pub trait Predicates {
     /// The automaton of `name`.
     fn automaton(&self, name: &str, budget: &Budget) -> Result<Dfa>;
+
+    /// The defining formula of `name`, when it is defined by one that may be expanded in its
+    /// place ([`super::expand`]); `None` keeps its automaton.
+    fn definition(&self, _name: &str) -> Option<Definition> {
+        None
+    }
+}
+
+/// A conjunct on its way to a product: an automaton, or a linear atom kept as its step function
+/// until it is multiplied with the others ([`super::ops::conjoin`]).
+enum Part {
+    Built(Dfa),
+    Linear(Linear),
+}
+
+impl Part {
+    fn vars(&self) -> &[Var] {
+        match self {
+            Part::Built(a) => a.vars(),
+            Part::Linear(l) => l.vars(),
+        }
+    }
 }
 
 /// Compiles formulas whose variables are below `first_fresh`.
@@ -28,6 +47,10 @@ pub struct Compiler<'a> {
     vocabulary: &'a dyn Predicates,
     budget: &'a Budget<'a>,
     next: Var,
+    /// Whether the predicates of a body under ∃ may be expanded into their definitions.
+    expanding: bool,
+    /// The statement's variable names, for the notes.
+    names: Vec<String>,
 }
 
 impl<'a> Compiler<'a> {
@@ -37,7 +60,21 @@ impl<'a> Compiler<'a> {
             vocabulary,
             budget,
             next: first_fresh,
+            expanding: budget.expand,
+            names: Vec::new(),
         }
+    }
+
+    /// The same compiler naming the statement's variables `names` in its notes.
+    pub fn with_names(mut self, names: Vec<String>) -> Self {
+        self.names = names;
+        self
+    }
+
+    /// The same compiler with the expansion of predicates off (for the definitions themselves).
+    pub fn without_expansion(mut self) -> Self {
+        self.expanding = false;
+        self
     }
 
     fn fresh(&mut self) -> Var {
@@ -56,8 +93,8 @@ impl<'a> Compiler<'a> {
             }),
             Formula::Not(g) => self.compile(g, !negate),
             Formula::Rel(rel, s, t) => {
-                let a = self.relation(*rel, s, t)?;
-                if negate { complement(&a, b) } else { Ok(a) }
+                let part = self.relation(*rel, s, t, negate)?;
+                self.multiply(vec![part])
             }
             Formula::Pred(name, args) => {
                 let a = self.predicate(name, args)?;
@@ -112,25 +149,76 @@ impl<'a> Compiler<'a> {
             let y = self.exists_all_of(vars, r)?;
             return combine(&x, &y, |p, q| p || q, self.budget);
         }
+        if self.expanding
+            && let Some(a) = self.exists_expanded(vars, body, negate)?
+        {
+            return Ok(a);
+        }
         let mut parts = self.conjuncts(body, negate)?;
         for &v in vars.iter().rev() {
-            let (with, without): (Vec<Dfa>, Vec<Dfa>) =
+            let (with, without): (Vec<Part>, Vec<Part>) =
                 parts.into_iter().partition(|a| a.vars().contains(&v));
             parts = without;
             if !with.is_empty() {
                 let joined = self.multiply(with)?;
-                parts.push(exists(&joined, v, self.budget)?);
+                parts.push(Part::Built(exists(&joined, v, self.budget)?));
             }
         }
         self.multiply(parts)
+    }
+
+    /// ∃`vars` (¬)`body` with predicates expanded into their cases ([`super::expand`]), each
+    /// case projected on its own and the results joined by ∨; `None` when none is expanded.
+    /// The cases are not expanded again.
+    fn exists_expanded(&mut self, vars: &[Var], body: &Formula, negate: bool) -> Result<Option<Dfa>> {
+        let mut signed = Vec::new();
+        expand::conjuncts(body, negate, &mut signed);
+        let (vocabulary, budget) = (self.vocabulary, self.budget);
+        let next = &mut self.next;
+        let cases = expand::cases(
+            vars,
+            &self.names,
+            &signed,
+            &|name| vocabulary.definition(name),
+            &mut || {
+                *next += 1;
+                *next - 1
+            },
+            &mut |s| budget.note(s),
+        )?;
+        let Some(cases) = cases else {
+            return Ok(None);
+        };
+        self.expanding = false;
+        let joined = self.join_cases(vars, cases);
+        self.expanding = budget.expand;
+        joined.map(Some)
+    }
+
+    /// ∨ over the cases of ∃`vars` (case's variables) (case's conjuncts).
+    fn join_cases(&mut self, vars: &[Var], cases: Vec<expand::Case>) -> Result<Dfa> {
+        let mut acc = Dfa::nothing(self.budget.numeration, Vec::new());
+        for case in cases {
+            let mut block = vars.to_vec();
+            block.extend(&case.vars);
+            let body = case
+                .conjuncts
+                .into_iter()
+                .map(|(f, negated)| if negated { Formula::Not(Box::new(f)) } else { f })
+                .reduce(|l, r| Formula::Bin(Op::And, Box::new(l), Box::new(r)))
+                .unwrap_or(Formula::Const(true));
+            let a = self.exists_all(&block, &body, false)?;
+            acc = combine(&acc, &a, |p, q| p || q, self.budget)?;
+        }
+        Ok(acc)
     }
 
     fn exists_all_of(&mut self, vars: &[Var], (f, negate): Signed<'_>) -> Result<Dfa> {
         self.exists_all(vars, f, negate)
     }
 
-    /// The automata of the conjuncts of (¬)`f`.
-    fn conjuncts(&mut self, f: &Formula, negate: bool) -> Result<Vec<Dfa>> {
+    /// The automata of the conjuncts of (¬)`f`, linear atoms kept as they are.
+    fn conjuncts(&mut self, f: &Formula, negate: bool) -> Result<Vec<Part>> {
         match (f, negate) {
             (Formula::Bin(Op::And, l, r), false) | (Formula::Bin(Op::Or, l, r), true) => {
                 let mut v = self.conjuncts(l, negate)?;
@@ -143,113 +231,94 @@ impl<'a> Compiler<'a> {
                 Ok(v)
             }
             (Formula::Not(g), _) => self.conjuncts(g, !negate),
-            _ => Ok(vec![self.compile(f, negate)?]),
+            (Formula::Rel(rel, s, t), _) => Ok(vec![self.relation(*rel, s, t, negate)?]),
+            _ => Ok(vec![Part::Built(self.compile(f, negate)?)]),
         }
     }
 
-    /// The product of automata, smallest first.
-    fn multiply(&mut self, mut parts: Vec<Dfa>) -> Result<Dfa> {
-        if parts.is_empty() {
-            return everything(Vec::new(), self.budget);
+    /// The product of the parts: the automata smallest first, each linear atom explored along
+    /// the product as soon as the product has all its tracks (it then only removes words), the
+    /// others at the end.
+    fn multiply(&mut self, parts: Vec<Part>) -> Result<Dfa> {
+        let b = self.budget;
+        let mut built = Vec::new();
+        let mut atoms = Vec::new();
+        for p in parts {
+            match p {
+                Part::Built(a) => built.push(a),
+                Part::Linear(l) => atoms.push(l),
+            }
         }
-        parts.sort_by_key(|a| std::cmp::Reverse(a.states() << a.vars().len()));
-        let mut acc = parts
-            .pop()
-            .unwrap_or_else(|| Dfa::nothing(self.budget.numeration, Vec::new()));
-        while let Some(next) = parts.pop() {
-            acc = combine(&acc, &next, |p, q| p && q, self.budget)?;
+        built.sort_by_key(|a| std::cmp::Reverse(a.states() << a.vars().len()));
+        let mut acc = match (built.pop(), atoms.pop()) {
+            (Some(a), atom) => {
+                atoms.extend(atom);
+                a
+            }
+            (None, Some(atom)) => atom.build(b)?,
+            (None, None) => return everything(Vec::new(), b),
+        };
+        loop {
+            let (inside, outside): (Vec<Linear>, Vec<Linear>) = atoms
+                .into_iter()
+                .partition(|l| l.vars().iter().all(|v| acc.vars().contains(v)));
+            atoms = outside;
+            for atom in inside {
+                acc = conjoin(&acc, &atom, b)?;
+            }
+            let Some(next) = built.pop() else {
+                break;
+            };
+            acc = combine(&acc, &next, |p, q| p && q, b)?;
+        }
+        for atom in atoms {
+            acc = conjoin(&acc, &atom, b)?;
         }
         Ok(acc)
     }
 
-    /// `s REL t`.
-    fn relation(&mut self, rel: Rel, s: &Term, t: &Term) -> Result<Dfa> {
-        let b = self.budget;
-        match rel {
-            Rel::Eq => self.equal(s, t),
-            Rel::Ne => complement(&self.equal(s, t)?, b),
-            Rel::Lt => self.less_than(s, t),
-            Rel::Gt => self.less_than(t, s),
-            Rel::Le => complement(&self.less_than(t, s)?, b),
-            Rel::Ge => complement(&self.less_than(s, t)?, b),
+    /// (¬)`s REL t`: one linear atom over s − t = Σ aᵢxᵢ + c ([`super::linear`]): s < t is
+    /// s − t + 1 ≤ 0, s ≥ t is t − s ≤ 0, and so on (a negation turns one order into another);
+    /// s ≠ t is the complement of s = t.
+    fn relation(&mut self, rel: Rel, s: &Term, t: &Term, negate: bool) -> Result<Part> {
+        let rel = if negate { rel.negation() } else { rel };
+        let mut terms: Vec<(Var, i64)> = s.vars.clone();
+        terms.extend(t.vars.iter().map(|&(v, a)| (v, -a)));
+        let c = Integer::from(&s.constant - &t.constant);
+        let flip = |terms: &[(Var, i64)]| terms.iter().map(|&(v, a)| (v, -a)).collect();
+        let (terms, c, sign) = match rel {
+            Rel::Eq | Rel::Ne => (terms, c, Sign::Zero),
+            Rel::Le => (terms, c, Sign::NonPositive),
+            Rel::Lt => (terms, c + 1, Sign::NonPositive),
+            Rel::Ge => (flip(&terms), -c, Sign::NonPositive),
+            Rel::Gt => (flip(&terms), 1 - c, Sign::NonPositive),
+        };
+        let atom = self.linear(terms, c, sign)?;
+        if rel != Rel::Ne {
+            return Ok(atom);
         }
+        let a = self.multiply(vec![atom])?;
+        Ok(Part::Built(complement(&a, self.budget)?))
     }
 
-    /// `s = t`: one equation, the difference of the constants on a fresh track, and each
-    /// coefficient above [`SMALL`] replaced by a fresh track w = k·x ([`Compiler::multiple`]),
-    /// since the equation's automaton grows with the square of its coefficients.
-    fn equal(&mut self, s: &Term, t: &Term) -> Result<Dfa> {
+    /// Σ aᵢxᵢ + c = 0 or ≤ 0: one linear atom, the constant in its pairs; a constant of 2^40
+    /// or more takes a fresh track bound to it by [`constant`] and projected away.
+    fn linear(&mut self, mut terms: Vec<(Var, i64)>, c: Integer, sign: Sign) -> Result<Part> {
         let b = self.budget;
-        let mut merged: Vec<(Var, i64)> = Vec::new();
-        for (v, a) in s
-            .vars
-            .iter()
-            .copied()
-            .chain(t.vars.iter().map(|&(v, a)| (v, -a)))
-        {
-            match merged.iter_mut().find(|(w, _)| *w == v) {
-                Some((_, c)) => *c += a,
-                None => merged.push((v, a)),
-            }
+        let n = b.numeration;
+        if let Some(small) = c.to_i64().filter(|c| c.abs() < MAX_FOLDED) {
+            let atom = Linear::new(&terms, small, sign, n)?;
+            return Ok(match atom.truth() {
+                Some(true) => Part::Built(everything(Vec::new(), b)?),
+                Some(false) => Part::Built(Dfa::nothing(n, Vec::new())),
+                None => Part::Linear(atom),
+            });
         }
-        let mut parts = Vec::new();
-        let mut fresh = Vec::new();
-        let mut coef = Vec::new();
-        for (v, a) in merged {
-            if a.abs() > SMALL {
-                let (w, multiple) = self.multiple(v, a.abs())?;
-                parts.push(multiple);
-                fresh.push(w);
-                coef.push((w, a.signum()));
-            } else {
-                coef.push((v, a));
-            }
-        }
-        let k = Integer::from(&s.constant - &t.constant);
-        if k != 0 {
-            let c = self.fresh();
-            coef.push((c, if k > 0 { 1 } else { -1 }));
-            parts.push(constant(b.numeration, c, &k.abs()));
-            fresh.push(c);
-        }
-        parts.push(equation(&coef, b)?);
-        let mut a = self.multiply(parts)?;
-        for v in fresh {
-            a = exists(&a, v, b)?;
-        }
-        Ok(a)
-    }
-
-    /// A fresh track w and the automaton of w = k·v (k ≥ 1), by Horner's rule over the binary
-    /// digits of k: t ← 2t + bit·v, each step a small equation and a projection.
-    fn multiple(&mut self, v: Var, k: i64) -> Result<(Var, Dfa)> {
-        let b = self.budget;
-        let top = 63 - k.leading_zeros();
-        let mut t = self.fresh();
-        let mut acc = equation(&[(t, 1), (v, -1)], b)?;
-        for j in (0..top).rev() {
-            let next = self.fresh();
-            let mut c = vec![(next, 1), (t, -2)];
-            if (k >> j) & 1 == 1 {
-                c.push((v, -1));
-            }
-            let step = combine(&acc, &equation(&c, b)?, |p, q| p && q, b)?;
-            acc = exists(&step, t, b)?;
-            t = next;
-        }
-        Ok((t, acc))
-    }
-
-    /// `s < t`: the lexicographic order on two variables, each side a variable or a fresh track.
-    fn less_than(&mut self, s: &Term, t: &Term) -> Result<Dfa> {
-        let mut tracks = Tracks::default();
-        let x = self.track(s, &mut tracks, false)?;
-        let y = self.track(t, &mut tracks, false)?;
-        if x == y {
-            return Ok(Dfa::nothing(self.budget.numeration, Vec::new()));
-        }
-        tracks.parts.push(less(x, y, self.budget)?);
-        self.close(tracks)
+        let v = self.fresh();
+        terms.push((v, if c > 0 { 1 } else { -1 }));
+        let bound = constant(n, v, &c.abs());
+        let atom = Linear::new(&terms, 0, sign, n)?;
+        Ok(Part::Built(exists(&conjoin(&bound, &atom, b)?, v, b)?))
     }
 
     /// `name(args)`: the vocabulary's automaton on the arguments' tracks; an argument that is
@@ -262,7 +331,7 @@ impl<'a> Compiler<'a> {
             let v = self.track(arg, &mut tracks, true)?;
             vars.push(v);
         }
-        tracks.parts.push(base.rename(&vars));
+        tracks.parts.push(Part::Built(base.rename(&vars)));
         self.close(tracks)
     }
 
@@ -280,7 +349,7 @@ impl<'a> Compiler<'a> {
             vars: vec![(v, 1)],
             constant: Integer::new(),
         };
-        tracks.parts.push(self.equal(&var_term, term)?);
+        tracks.parts.push(self.relation(Rel::Eq, &var_term, term, false)?);
         tracks.fresh.push(v);
         tracks.used.push(v);
         Ok(v)
@@ -300,7 +369,7 @@ impl<'a> Compiler<'a> {
 /// track used so far.
 #[derive(Default)]
 struct Tracks {
-    parts: Vec<Dfa>,
+    parts: Vec<Part>,
     fresh: Vec<Var>,
     used: Vec<Var>,
 }
@@ -339,7 +408,9 @@ pub fn formula_automaton(
         f => (Vec::new(), f),
     };
     let first_fresh = statement.names.len() as Var;
-    let mut a = Compiler::new(vocabulary, budget, first_fresh).compile(&body, false)?;
+    let mut a = Compiler::new(vocabulary, budget, first_fresh)
+        .without_expansion()
+        .compile(&body, false)?;
     for &v in &vars {
         if !a.vars().contains(&v) {
             a = combine(&a, &everything(vec![v], budget)?, |p, q| p && q, budget)?;

@@ -31,6 +31,7 @@
 
 pub mod dfa;
 pub mod eval;
+pub mod expand;
 pub mod linear;
 pub mod minimize;
 pub mod numeration;
@@ -41,7 +42,7 @@ pub mod theorems;
 pub mod vocabulary;
 pub mod walnut;
 
-pub use dfa::{Budget, Dfa};
+pub use dfa::{Budget, DEFAULT_MAX_MEMORY, Dfa, Limits};
 pub use numeration::Numeration;
 pub use theorems::{THEOREMS, Theorem, theorem, theorems};
 pub use vocabulary::{PREDICATES, Vocabulary};
@@ -71,7 +72,7 @@ pub struct Verdict {
 pub fn decide(statement: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result<Verdict> {
     let parsed = parse(statement, &vocabulary::arity)?;
     let first_fresh = parsed.names.len() as u32;
-    let mut compiler = Compiler::new(vocabulary, budget, first_fresh);
+    let mut compiler = Compiler::new(vocabulary, budget, first_fresh).with_names(parsed.names.clone());
     let a = compiler.compile(&parsed.formula, false)?;
     let holds = a.is_accepting(0);
     let counterexample = match (&parsed.formula, holds) {
@@ -113,19 +114,19 @@ pub struct SentenceReport {
     pub seconds: f64,
 }
 
-/// Decides every sentence of `theorem` in turn, each within its own budget of `max_states`;
+/// Decides every sentence of `theorem` in turn, each within its own budget of `limits`;
 /// `ctx`'s flag stops a construction ([`wythoff_core::Error::Cancelled`]).  Nothing is reported
 /// as progress and one worker is used.
 pub fn prove_theorem(
     theorem: &Theorem,
     vocabulary: &Vocabulary,
-    max_states: usize,
+    limits: &Limits,
     ctx: &wythoff_core::Context,
 ) -> Result<Vec<SentenceReport>> {
     let mut out = Vec::new();
     for &(what, sentence, expected) in theorem.sentences {
         let start = std::time::Instant::now();
-        let budget = Budget::for_numeration(vocabulary.numeration(), max_states, ctx.cancel());
+        let budget = Budget::with_limits(vocabulary.numeration(), limits, ctx.cancel());
         let verdict = decide(sentence, vocabulary, &budget).map_err(|e| match e {
             wythoff_core::Error::Inconclusive(m) => {
                 wythoff_core::Error::Inconclusive(format!("{what}: {m}"))

@@ -1,90 +1,315 @@
-//! The atomic automata of the arithmetic: linear equations Σ aᵢxᵢ = 0 (so `x + y = z`, `=`,
-//! `k*x`), the order `x < y`, a constant `x = K`, and the Zeckendorf shift.
+//! The atomic automata of the arithmetic: a linear atom Σ aᵢxᵢ + c = 0 or ≤ 0 with integer
+//! coefficients (every comparison of two terms, `k*x` included, is one of them), the order
+//! `x < y`, a constant `x = K`, and the shifts of a word.
 //!
-//! **Equations.** For a word w with digits in ℤ (the column sums Σ aᵢ·(digit of xᵢ)) write its
-//! value with k more digits to come as α·F(k+2) + β·F(k+1) (F(1) = F(2) = 1): appending a digit
-//! c maps (α, β) to (α + β + c, α), and the value of the whole word is α + β.  So Σ aᵢxᵢ = 0 is
-//! decided by reading the columns and accepting where α + β = 0 (THEORY §11, the adder of
-//! Frougny's normalization, here for any coefficients).  Finitely many (α, β) can still return
-//! to 0: with |c| ≤ M, the conjugate quantity αψ + β (ψ = −1/φ) of a reachable state is at most
-//! M·φ in absolute value (it is contracted by |ψ| at every step), and a state that can still
-//! reach 0 has |αφ + β| ≤ (φ² + 2)·M (the remaining digits are worth at most M·(F(k+3) − 2));
-//! so |α| ≤ 3M and |β| ≤ 3M.  The exploration is cut at 4M + 4, the states that cannot reach
-//! acceptance are removed by the minimization, and a test checks that a box twice as large
-//! gives the same automaton.  Cost: O(M²·2^k) states, 2^k letters each.
+//! **Linear atoms.** Let the weights of the numeration be q₀ = 1, q₁, q₂, … with
+//! q_{m+1} = a·q_m + q_{m−1} (a = 1 and q₋₁ = 1 for Zeckendorf's 1, 2, 3, 5, …; q₋₁ = 0 for
+//! Ostrowski's).  A word w whose digits are the column sums Σ aᵢ·(digit of xᵢ), followed by m
+//! more digits, is worth α·q_m + β·q_{m−1} + (the m digits), where (α, β) is kept while reading:
+//! appending a digit c maps (α, β) to (a·α + β + c, α).  At the end (m = 0) the value is
+//! α + β (Zeckendorf) or α (Ostrowski); the atom accepts where that value plus c is = 0 or ≤ 0.
+//! m more digits add a number R with −N·(q_m − 1) ≤ R ≤ P·(q_m − 1), P and N the sums of the
+//! positive and of the negative coefficients' sizes.  A pair **settles** when no continuation
+//! can change its verdict: for ≤ 0, when α·q_m + β·q_{m−1} + P·(q_m − 1) + c ≤ 0 for every
+//! m ≥ 0 (it accepts every continuation: one state per last letter) or
+//! α·q_m + β·q_{m−1} − N·(q_m − 1) + c ≥ 1 for every m (it accepts none: the sink); for = 0 both
+//! are the sink.  Each test is exact, in integers: S(m) = u·q_m + v·q_{m−1} + w with
+//! T(m) = u·q_m + v·q_{m−1} obeying T(m+1) = a·T(m) + T(m−1), so once T(m−1) ≥ 0 and T(m) ≥ 0
+//! the sequence T no longer decreases and S(m) decides every later m ([`always_nonnegative`]).
+//!
+//! Finitely many pairs stay unsettled because the recurrence's root λ is a Pisot number: the
+//! conjugate quantity αμ + β (μ = −1/λ) of a reachable pair is contracted by |μ| < 1 at each step,
+//! so it stays below M·|μ|/(1 − |μ|) (M the largest column sum), while the dominant quantity
+//! αλ + β of an unsettled pair is within a constant times M + |c| of 0 (the continuations are
+//! worth at most M·q_m, and αλ + β grows like λ^m past that).  So the states grow with the
+//! square of M + |c| (the coefficients' sizes added, not the product of their squares):
+//! `k*x <= y` has about 0.4·k^1.6 states, `k*x = y` about 2.5·k² (doc/prove.md gives the
+//! counts).  A pair outside the box |α|, |β| ≤ 8·(M + |c|) + 8, which the argument excludes, is
+//! reported as an internal error, never a verdict; the tests check every atom against
+//! arithmetic on a box for random coefficients, positive and negative, and every comparison.
+//! Cost: O((M + |c|)²·b^k) transitions for b^k letters (b digits, k variables).
+//! Sources: THEORY §11 (the adder of Frougny's normalization, here for any coefficients and the
+//! order); the same pair (α, β) is Walnut's construction of linear equations in Pisot bases
+//! (H. Mousavi, "Automatic theorem proving in Walnut", 2016), there built for each coefficient.
 //!
 //! **Order.** Two valid words of one length compare as numbers exactly when they compare
 //! lexicographically (a Zeckendorf sum of Fibonacci numbers below F(j) is less than F(j)), so
 //! `x < y` is three states.
-//!
-//! **Other numerations.**  In Ostrowski's system of [1; a, a, …] ([`super::numeration`]) the
-//! weights satisfy q_{i+1} = a·q_i + q_{i−1} with q₋₁ = 0, so a digit c maps (α, β) to
-//! (a·α + β + c, α) and the word's value is α; the same Pisot argument bounds the states (the
-//! conjugate root lies in (−1/2, 0)), and the same test of a doubled box checks the bound.
 
 use super::dfa::{Budget, Dfa, Var};
 use super::numeration::Numeration;
-use super::ops::explore;
+use super::ops::{FxMap, everything, explore};
+use std::cell::{Cell, RefCell};
 use rug::Integer;
-use wythoff_core::error::Result;
+use wythoff_core::error::{Error, Result};
 
-/// The automaton of Σ aᵢxᵢ = 0 over the given (variable, coefficient) pairs; a variable may
-/// repeat (its coefficients add up), zero coefficients drop out.
-pub fn equation(terms: &[(Var, i64)], budget: &Budget) -> Result<Dfa> {
-    let mut merged: Vec<(Var, i64)> = Vec::new();
-    let mut sorted = terms.to_vec();
-    sorted.sort_by_key(|&(v, _)| v);
-    for (v, a) in sorted {
-        match merged.last_mut() {
-            Some((w, b)) if *w == v => *b += a,
-            _ => merged.push((v, a)),
-        }
-    }
-    merged.retain(|&(_, a)| a != 0);
-    let vars: Vec<Var> = merged.iter().map(|&(v, _)| v).collect();
-    let coef: Vec<i64> = merged.iter().map(|&(_, a)| a).collect();
-    let pos: i64 = coef.iter().filter(|&&a| a > 0).sum();
-    let neg: i64 = -coef.iter().filter(|&&a| a < 0).sum::<i64>();
-    let top = budget.numeration.base() as i64 - 1;
-    let bound = 4 * top * pos.max(neg) + 4;
-    build_equation(vars, coef, bound, budget)
+/// What a linear atom says of Σ aᵢxᵢ + c.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sign {
+    /// Σ aᵢxᵢ + c = 0.
+    Zero,
+    /// Σ aᵢxᵢ + c ≤ 0.
+    NonPositive,
 }
 
-/// [`equation`] explored inside the box (public so that a test can check that a larger box adds
-/// nothing) |α|, |β| ≤ `bound`.
-pub fn build_equation(vars: Vec<Var>, coef: Vec<i64>, bound: i64, budget: &Budget) -> Result<Dfa> {
-    let n = budget.numeration;
-    let k = vars.len();
-    let digit: Vec<i64> = (0..n.letters(k))
-        .map(|l| {
-            coef.iter()
-                .enumerate()
-                .map(|(i, &a)| a * i64::from(n.digit(l, i)))
-                .sum()
-        })
-        .collect();
-    let m = n.multiplier();
-    let zeckendorf = n == Numeration::Zeckendorf;
-    explore(
-        vars,
-        (0i64, 0i64, 0u32),
-        budget,
-        |&(alpha, beta, last), l| {
-            if !n.step_ok(last as usize, l as usize, k) {
-                return None;
+/// The largest size of the constant c a linear atom takes into its pairs; a larger constant is
+/// given a track of its own ([`constant`]) by the compiler.
+pub const MAX_FOLDED: i64 = 1 << 40;
+
+/// The automaton of Σ aᵢxᵢ = 0 over the given (variable, coefficient) pairs.
+pub fn equation(terms: &[(Var, i64)], budget: &Budget) -> Result<Dfa> {
+    linear(terms, 0, Sign::Zero, budget)
+}
+
+/// The automaton of Σ aᵢxᵢ + c = 0 or ≤ 0 (by `sign`) over the given (variable, coefficient)
+/// pairs ([`Linear::new`]).
+pub fn linear(terms: &[(Var, i64)], c: i64, sign: Sign, budget: &Budget) -> Result<Dfa> {
+    let atom = Linear::new(terms, c, sign, budget.numeration)?;
+    match atom.truth() {
+        Some(true) => everything(Vec::new(), budget),
+        Some(false) => Ok(Dfa::nothing(budget.numeration, Vec::new())),
+        None => atom.build(budget),
+    }
+}
+
+/// A state of a linear atom: a pair not yet settled, or settled to accept every continuation;
+/// each with the last letter read (the validity of the next one depends on it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Key {
+    Open(i64, i64, u32),
+    Accepting(u32),
+}
+
+/// The settled verdict of a pair, if any.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Settled {
+    Accepts,
+    Rejects,
+    Open,
+}
+
+/// A linear atom Σ aᵢxᵢ + c = 0 or ≤ 0, kept as its step function: built alone by
+/// [`Linear::build`], or explored inside a product ([`super::ops::conjoin`]) so that only the
+/// pairs the other automaton lets through are ever made.
+pub struct Linear {
+    numeration: Numeration,
+    vars: Vec<Var>,
+    /// The column sum of each letter.
+    digit: Vec<i64>,
+    pos: i128,
+    neg: i128,
+    c: i128,
+    sign: Sign,
+    /// The box no unsettled pair leaves.
+    bound: i64,
+    settled: RefCell<FxMap<(i64, i64), Settled>>,
+    outside: Cell<bool>,
+}
+
+impl Linear {
+    /// The atom Σ aᵢxᵢ + c = 0 or ≤ 0 over the (variable, coefficient) pairs `terms`, in the
+    /// numeration `n`; a variable may repeat (its coefficients add up), zero coefficients drop
+    /// out.  Refused (an internal error) when the sums of the coefficients' sizes or |c| reach
+    /// [`MAX_FOLDED`].
+    pub fn new(terms: &[(Var, i64)], c: i64, sign: Sign, n: Numeration) -> Result<Linear> {
+        let mut merged: Vec<(Var, i64)> = Vec::new();
+        let mut sorted = terms.to_vec();
+        sorted.sort_by_key(|&(v, _)| v);
+        for (v, a) in sorted {
+            match merged.last_mut() {
+                Some((w, b)) if *w == v => *b += a,
+                _ => merged.push((v, a)),
             }
-            let next = m * alpha + beta + digit[l as usize];
-            (next.abs() <= bound).then_some((next, alpha, l))
-        },
-        |&(alpha, beta, last)| {
-            let zero = if zeckendorf {
-                alpha + beta == 0
-            } else {
-                alpha == 0
+        }
+        merged.retain(|&(_, a)| a != 0);
+        let vars: Vec<Var> = merged.iter().map(|&(v, _)| v).collect();
+        let coef: Vec<i64> = merged.iter().map(|&(_, a)| a).collect();
+        let pos: i64 = coef.iter().filter(|&&a| a > 0).sum();
+        let neg: i64 = -coef.iter().filter(|&&a| a < 0).sum::<i64>();
+        if pos.max(neg) >= MAX_FOLDED || c.abs() >= MAX_FOLDED {
+            return Err(Error::internal("a linear atom's coefficients past 2^40"));
+        }
+        let digit = (0..n.letters(coef.len()))
+            .map(|l| {
+                coef.iter()
+                    .enumerate()
+                    .map(|(i, &a)| a * i64::from(n.digit(l, i)))
+                    .sum()
+            })
+            .collect();
+        let top = n.base() as i64 - 1;
+        Ok(Linear {
+            numeration: n,
+            vars,
+            digit,
+            pos: pos.into(),
+            neg: neg.into(),
+            c: c.into(),
+            sign,
+            bound: 8 * (top * pos.max(neg) + c.abs()) + 8,
+            settled: RefCell::new(FxMap::default()),
+            outside: Cell::new(false),
+        })
+    }
+
+    /// The variables of the atom's tracks, increasing.
+    pub fn vars(&self) -> &[Var] {
+        &self.vars
+    }
+
+    /// The truth of an atom without variables (c = 0 or c ≤ 0); `None` when it has variables.
+    pub fn truth(&self) -> Option<bool> {
+        self.vars.is_empty().then_some(match self.sign {
+            Sign::Zero => self.c == 0,
+            Sign::NonPositive => self.c <= 0,
+        })
+    }
+
+    /// The atom's own minimal automaton.
+    pub fn build(&self, budget: &Budget) -> Result<Dfa> {
+        let Some(start) = self.start() else {
+            return Ok(Dfa::nothing(self.numeration, self.vars.clone()));
+        };
+        let a = super::ops::explore(
+            self.vars.clone(),
+            start,
+            budget,
+            |&s, l| self.step(s, l as usize),
+            |&s| self.accepting(s),
+        )?;
+        self.check()?;
+        Ok(a)
+    }
+
+    /// The initial state (`None`: the atom holds for no tuple).
+    pub(crate) fn start(&self) -> Option<Key> {
+        self.key(0, 0, 0)
+    }
+
+    /// The state after `letter` (over the atom's own tracks), `None` for the sink.
+    pub(crate) fn step(&self, s: Key, letter: usize) -> Option<Key> {
+        let n = self.numeration;
+        let last = match s {
+            Key::Open(_, _, l) | Key::Accepting(l) => l,
+        };
+        if !n.step_ok(last as usize, letter, self.vars.len()) {
+            return None;
+        }
+        match s {
+            Key::Accepting(_) => Some(Key::Accepting(letter as u32)),
+            Key::Open(alpha, beta, _) => {
+                let next = n.multiplier() * alpha + beta + self.digit[letter];
+                self.key(next, alpha, letter as u32)
+            }
+        }
+    }
+
+    /// Whether a word may end in the state `s`.
+    pub(crate) fn accepting(&self, s: Key) -> bool {
+        let (last, holds) = match s {
+            Key::Accepting(l) => (l, true),
+            Key::Open(alpha, beta, l) => (l, self.holds_at_end(alpha, beta)),
+        };
+        holds && self.numeration.end_ok(last as usize, self.vars.len())
+    }
+
+    /// An internal error when an exploration met a pair outside the box (never seen: the
+    /// module's bound excludes it).
+    pub(crate) fn check(&self) -> Result<()> {
+        if self.outside.get() {
+            return Err(Error::internal(
+                "a linear atom's pair left the box the Pisot bound gives",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The state of the pair (α, β) after the letter `last`.
+    fn key(&self, alpha: i64, beta: i64, last: u32) -> Option<Key> {
+        let known = self.settled.borrow().get(&(alpha, beta)).copied();
+        let s = known.unwrap_or_else(|| {
+            let s = self.settle(alpha, beta);
+            self.settled.borrow_mut().insert((alpha, beta), s);
+            s
+        });
+        match s {
+            Settled::Accepts => Some(Key::Accepting(last)),
+            Settled::Rejects => None,
+            Settled::Open if alpha.abs() > self.bound || beta.abs() > self.bound => {
+                self.outside.set(true);
+                None
+            }
+            Settled::Open => Some(Key::Open(alpha, beta, last)),
+        }
+    }
+
+    /// Whether the word read so far, ending here, satisfies the atom.
+    fn holds_at_end(&self, alpha: i64, beta: i64) -> bool {
+        let q_before = match self.numeration {
+            Numeration::Zeckendorf => 1,
+            Numeration::Ostrowski(_) => 0,
+        };
+        let value = i128::from(alpha) + q_before * i128::from(beta) + self.c;
+        match self.sign {
+            Sign::Zero => value == 0,
+            Sign::NonPositive => value <= 0,
+        }
+    }
+
+    /// Whether the pair (α, β) accepts every continuation, none, or is still open.
+    fn settle(&self, alpha: i64, beta: i64) -> Settled {
+        let (alpha, beta) = (i128::from(alpha), i128::from(beta));
+        let (p, n, c, num) = (self.pos, self.neg, self.c, self.numeration);
+        // V ≥ 1 for every continuation: α·q_m + β·q_{m−1} − N·(q_m − 1) + c − 1 ≥ 0
+        if always_nonnegative(num, alpha - n, beta, n + c - 1) {
+            return Settled::Rejects;
+        }
+        // V ≤ 0 (V ≤ −1 for = 0) for every continuation:
+        // −(α·q_m + β·q_{m−1}) − P·(q_m − 1) − c (− 1) ≥ 0
+        let strict = i128::from(self.sign == Sign::Zero);
+        if always_nonnegative(num, -alpha - p, -beta, p - c - strict) {
+            return match self.sign {
+                Sign::Zero => Settled::Rejects,
+                Sign::NonPositive => Settled::Accepts,
             };
-            zero && n.end_ok(last as usize, k)
-        },
-    )
+        }
+        Settled::Open
+    }
+}
+
+/// Whether u·q_m + v·q_{m−1} + w ≥ 0 for every m ≥ 0, the q_m the weights of `n` (q₋₁ = 1 for
+/// Zeckendorf, 0 for Ostrowski).  T(m) = u·q_m + v·q_{m−1} obeys T(m+1) = a·T(m) + T(m−1), so
+/// from two consecutive T ≥ 0 on T is nondecreasing and the current m decides the rest; unless
+/// u = v = 0 the root λ > 1 drives T to ±∞, so the loop ends.  False where i128 would overflow.
+pub fn always_nonnegative(n: Numeration, u: i128, v: i128, w: i128) -> bool {
+    let a = i128::from(n.multiplier());
+    let (mut q_prev, mut q) = match n {
+        Numeration::Zeckendorf => (1i128, 1i128),
+        Numeration::Ostrowski(_) => (0, 1),
+    };
+    let mut t_prev: Option<i128> = None;
+    loop {
+        let Some(t) = u
+            .checked_mul(q)
+            .and_then(|x| v.checked_mul(q_prev).and_then(|y| x.checked_add(y)))
+        else {
+            return false;
+        };
+        let Some(s) = t.checked_add(w) else {
+            return false;
+        };
+        if s < 0 {
+            return false;
+        }
+        if t_prev.is_some_and(|p| p >= 0) && t >= 0 {
+            return true;
+        }
+        t_prev = Some(t);
+        let Some(next) = q.checked_mul(a).and_then(|x| x.checked_add(q_prev)) else {
+            return false;
+        };
+        (q_prev, q) = (q, next);
+    }
 }
 
 /// The automaton of `x < y` (x ≠ y).

@@ -15,7 +15,8 @@
 //! polls the cancellation flag.
 
 use super::dfa::{Budget, Dfa, NONE, Var};
-use super::minimize::minimize;
+use super::linear::Linear;
+use super::minimize::{MINIMIZE_BYTES_PER_STATE, MINIMIZE_BYTES_PER_TRANSITION, minimize};
 use super::numeration::Numeration;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
@@ -70,10 +71,37 @@ pub fn everything(vars: Vec<Var>, budget: &Budget) -> Result<Dfa> {
     )
 }
 
+/// The heap bytes a state's key holds beyond its own size (a subset's list of states), for the
+/// memory cap.
+pub(crate) trait Footprint {
+    /// The bytes on the heap.
+    fn heap_bytes(&self) -> usize {
+        0
+    }
+}
+
+impl Footprint for u8 {}
+impl Footprint for u32 {}
+impl Footprint for (bool, u32) {}
+impl Footprint for (u8, u32) {}
+impl Footprint for (u32, u32) {}
+impl Footprint for (u32, u32, u32) {}
+impl Footprint for (i64, i64, u32, u32) {}
+impl Footprint for super::linear::Key {}
+impl Footprint for (u32, super::linear::Key) {}
+impl Footprint for Vec<u32> {
+    /// The list and the allocator's header of 16 bytes.
+    fn heap_bytes(&self) -> usize {
+        self.capacity() * 4 + 16
+    }
+}
+
 /// Breadth-first exploration of an automaton whose states are the keys reachable from `start`
 /// by `step(key, letter)` (`None`: the sink), accepting where `accepting(key)`; the result is
-/// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap.
-pub(crate) fn explore<K: Hash + Eq + Clone>(
+/// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap, its cap on
+/// transitions, or its memory cap ([`Budget::max_memory`], checked with the cancellation flag
+/// every 4096 states and before the minimization, [`construction_bytes`]).
+pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
     vars: Vec<Var>,
     start: K,
     budget: &Budget,
@@ -94,14 +122,22 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
     };
     let k = letters as u32;
     let mut index: FxMap<K, u32> = FxMap::default();
+    let mut heap = start.heap_bytes();
     let mut keys = vec![start.clone()];
     index.insert(start, 0);
     let mut delta: Vec<u32> = Vec::new();
     let mut accept = Vec::new();
     let mut q = 0;
+    let cap = budget
+        .max_states
+        .saturating_mul(TRANSITIONS_PER_STATE)
+        .min(u32::MAX as usize);
     while q < keys.len() {
         if q % 4096 == 0 {
             budget.cancel.check()?;
+            let held = construction_bytes::<K>(index.capacity(), keys.capacity(), heap)
+                .saturating_add(delta.capacity() * 4 + accept.capacity());
+            budget.within_memory(held)?;
         }
         let key = keys[q].clone();
         accept.push(accepting(&key));
@@ -115,7 +151,6 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
                         if keys.len() >= budget.max_states {
                             return Err(over_cap(budget));
                         }
-                        let cap = budget.max_states.saturating_mul(TRANSITIONS_PER_STATE);
                         if (keys.len() + 1).saturating_mul(letters) > cap {
                             return Err(Error::Inconclusive(format!(
                                 "no verdict: an automaton on the way of {} states of {letters} \
@@ -124,6 +159,7 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
                                 keys.len()
                             )));
                         }
+                        heap += 2 * next.heap_bytes();
                         keys.push(next);
                     }
                     id
@@ -136,9 +172,25 @@ pub(crate) fn explore<K: Hash + Eq + Clone>(
     let built = keys.len();
     drop(index);
     drop(keys);
+    let transitions = delta.iter().filter(|&&t| t != NONE).count();
+    let held = (delta.capacity() * 4 + accept.capacity())
+        .saturating_add(built.saturating_mul(MINIMIZE_BYTES_PER_STATE))
+        .saturating_add(transitions.saturating_mul(MINIMIZE_BYTES_PER_TRANSITION));
+    budget.within_memory(held)?;
     let min = minimize(&Dfa::from_parts(numeration, vars, delta, accept));
     budget.saw(built, min.states());
     Ok(min)
+}
+
+/// The bytes the state tables of a construction hold: the hash table of keys (a key, its
+/// number and a control byte per slot), the list of keys, and the keys' heap bytes (`heap`,
+/// counted for both copies).  The transitions add 4 bytes each, the accepting flags 1 a state.
+pub(crate) fn construction_bytes<K>(slots: usize, listed: usize, heap: usize) -> usize {
+    let key = std::mem::size_of::<K>();
+    slots
+        .saturating_mul(key + 4 + 1)
+        .saturating_add(listed.saturating_mul(key))
+        .saturating_add(heap)
 }
 
 fn over_cap(budget: &Budget) -> Error {
@@ -150,8 +202,8 @@ fn over_cap(budget: &Budget) -> Error {
 }
 
 /// The transitions one construction may store, per state of the cap: an automaton of many tracks
-/// has b^k letters a state, so the table, not the number of states, is what fills the memory
-/// (the default cap of 2,000,000 states allows 2 GiB of table).
+/// has b^k letters a state, so the table, not the number of states, is what fills the memory;
+/// the memory cap ([`Budget::max_memory`]) bounds the bytes themselves.
 pub const TRANSITIONS_PER_STATE: usize = 256;
 
 /// The sorted union of two increasing variable lists, and for each list the positions of its
@@ -273,4 +325,36 @@ pub fn exists(a: &Dfa, var: Var, budget: &Budget) -> Result<Dfa> {
         },
         |set| set.iter().any(|&s| a.is_accepting(s)),
     )
+}
+
+/// The conjunction of `a` with the linear atom `atom`, the atom explored only along the words
+/// `a` lets through: the product's states are the pairs (state of `a`, state of the atom) that
+/// are reached together, never the atom's whole automaton ([`super::linear`]).
+pub fn conjoin(a: &Dfa, atom: &Linear, budget: &Budget) -> Result<Dfa> {
+    let n = budget.numeration;
+    if a.numeration() != n {
+        return Err(Error::internal("automata of two numerations combined"));
+    }
+    let (vars, pa, pb) = union(a.vars(), atom.vars());
+    let width = vars.len();
+    let ra = restriction(n, width, &pa);
+    let rb = restriction(n, width, &pb);
+    let Some(start) = atom.start() else {
+        return Ok(Dfa::nothing(n, vars));
+    };
+    let product = explore(
+        vars,
+        (0u32, start),
+        budget,
+        |&(sa, sb), l| {
+            let ta = a.next(sa, ra[l as usize]);
+            if ta == NONE {
+                return None;
+            }
+            atom.step(sb, rb[l as usize]).map(|tb| (ta, tb))
+        },
+        |&(sa, sb)| a.is_accepting(sa) && atom.accepting(sb),
+    )?;
+    atom.check()?;
+    Ok(product)
 }

@@ -39,6 +39,20 @@ pub enum Rel {
     Ge,
 }
 
+impl Rel {
+    /// The comparison that holds exactly where this one fails.
+    pub fn negation(self) -> Rel {
+        match self {
+            Rel::Eq => Rel::Ne,
+            Rel::Ne => Rel::Eq,
+            Rel::Lt => Rel::Ge,
+            Rel::Ge => Rel::Lt,
+            Rel::Le => Rel::Gt,
+            Rel::Gt => Rel::Le,
+        }
+    }
+}
+
 /// A binary connective.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {

@@ -21,6 +21,8 @@
 
 use super::dfa::{Budget, Dfa};
 use super::eval::{Predicates, formula_automaton};
+use super::expand::Definition;
+use super::syntax::parse;
 use super::linear::{fibonacci, moore_output, right_shift, shift};
 use super::numeration::Numeration;
 use crate::one_values::{State, TABLE};
@@ -81,6 +83,21 @@ pub fn arity(name: &str) -> Option<usize> {
 /// `onelow(x,y)`: x ≤ y and (x, y) = (x_d, x_d + d) — x = ⌊dφ⌋ + e_d over the outputs e; the
 /// placeholder `@` is replaced by one disjunct per output.
 pub const ONE_LOW: &str = "E d,l y = x + d & lower(d,l) & (@)";
+
+/// The arity of a predicate of the definitions, the internal ones included.
+fn internal_arity(p: &str) -> Option<usize> {
+    if p.starts_with("out") {
+        Some(1)
+    } else if p == "onelow" || p == "rshift" {
+        Some(2)
+    } else {
+        arity(p)
+    }
+}
+
+/// The predicates a statement's body under ∃ may have expanded into their definitions
+/// ([`crate::expand`]).
+const EXPANDABLE: &[&str] = &["move", "P", "lower", "upper", "one", "misereP"];
 
 /// The defining formulas of the derived predicates, in the order they may use each other.
 const DEFINITIONS: &[(&str, &str)] = &[
@@ -232,20 +249,35 @@ impl Vocabulary {
 
     /// The automaton of a defining formula over the parameters of `name`, tracks in their order.
     fn define(&self, name: &str, text: &str, budget: &Budget) -> Result<Dfa> {
-        let internal = |p: &str| -> Option<usize> {
-            if p.starts_with("out") {
-                Some(1)
-            } else if p == "onelow" || p == "rshift" {
-                Some(2)
-            } else {
-                arity(p)
-            }
-        };
-        formula_automaton(text, parameters(name), &internal, self, budget)
+        formula_automaton(text, parameters(name), &internal_arity, self, budget)
     }
 }
 
 impl Predicates for Vocabulary {
+    fn definition(&self, name: &str) -> Option<Definition> {
+        if !EXPANDABLE.contains(&name) {
+            return None;
+        }
+        let text = match self.numeration {
+            Numeration::Ostrowski(a) => DEFINITIONS_A
+                .iter()
+                .find(|d| d.0 == name)?
+                .1
+                .replace('A', &a.to_string()),
+            Numeration::Zeckendorf => DEFINITIONS.iter().find(|d| d.0 == name)?.1.to_string(),
+        };
+        let params = parameters(name);
+        let statement = parse(
+            &format!("E {} ({text})", params.join(",")),
+            &internal_arity,
+        )
+        .ok()?;
+        Some(Definition {
+            statement,
+            arity: params.len(),
+        })
+    }
+
     fn automaton(&self, name: &str, budget: &Budget) -> Result<Dfa> {
         if let Some(a) = self.built.borrow().get(name) {
             return Ok(a.clone());

@@ -83,6 +83,7 @@ enum Kind {
     Threads,
     GValue,
     Seconds,
+    Memory,
 }
 
 impl Kind {
@@ -100,6 +101,9 @@ impl Kind {
             Kind::Threads => "a number of threads from 1 to 1024",
             Kind::GValue => "a value G from 0 to 255",
             Kind::Seconds => "a number of seconds from 1 to 86400",
+            Kind::Memory => {
+                "a memory size of at least 1M, with K, M, G or T for powers of 1024 (2G, 512M)"
+            }
         }
     }
 }
@@ -189,6 +193,30 @@ pub(crate) fn threads(s: &str) -> std::result::Result<usize, ArgError> {
     let t = natural_in(s, 1, MAX_THREADS as u64).map_err(|e| explain(Kind::Threads, e))?;
     // t ≤ 1024, so the conversion cannot fail.
     usize::try_from(t).map_err(|_| explain(Kind::Threads, NumberError::Malformed(s.into())))
+}
+
+/// A memory size in bytes, at least 1 MiB: a number with an optional suffix K, M, G or T
+/// (also KiB … TiB; powers of 1024), e.g. `2G`, `512M`, `2^31` (`prove --max-memory`).
+pub(crate) fn memory(s: &str) -> std::result::Result<u64, ArgError> {
+    let t = s.trim();
+    let upper = t.to_ascii_uppercase();
+    let (digits, shift) = [("TIB", 40), ("GIB", 30), ("MIB", 20), ("KIB", 10)]
+        .into_iter()
+        .chain([("T", 40), ("G", 30), ("M", 20), ("K", 10)])
+        .find_map(|(suffix, shift)| {
+            upper
+                .strip_suffix(suffix)
+                .map(|rest| (&t[..rest.len()], shift))
+        })
+        .unwrap_or((t, 0));
+    let n = natural_in(digits, 0, u64::MAX).map_err(|e| explain(Kind::Memory, e))?;
+    let bytes = n
+        .checked_mul(1u64 << shift)
+        .ok_or_else(|| ArgError(format!("too large; expected {}", Kind::Memory.noun())))?;
+    if bytes < 1 << 20 {
+        return Err(ArgError(format!("too small; expected {}", Kind::Memory.noun())));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]
