@@ -170,7 +170,12 @@ impl<'a> Compiler<'a> {
     /// ∃`vars` (¬)`body` with predicates expanded into their cases ([`super::expand`]), each
     /// case projected on its own and the results joined by ∨; `None` when none is expanded.
     /// The cases are not expanded again.
-    fn exists_expanded(&mut self, vars: &[Var], body: &Formula, negate: bool) -> Result<Option<Dfa>> {
+    fn exists_expanded(
+        &mut self,
+        vars: &[Var],
+        body: &Formula,
+        negate: bool,
+    ) -> Result<Option<Dfa>> {
         let mut signed = Vec::new();
         expand::conjuncts(body, negate, &mut signed);
         let (vocabulary, budget) = (self.vocabulary, self.budget);
@@ -204,7 +209,13 @@ impl<'a> Compiler<'a> {
             let body = case
                 .conjuncts
                 .into_iter()
-                .map(|(f, negated)| if negated { Formula::Not(Box::new(f)) } else { f })
+                .map(|(f, negated)| {
+                    if negated {
+                        Formula::Not(Box::new(f))
+                    } else {
+                        f
+                    }
+                })
                 .reduce(|l, r| Formula::Bin(Op::And, Box::new(l), Box::new(r)))
                 .unwrap_or(Formula::Const(true));
             let a = self.exists_all(&block, &body, false)?;
@@ -349,7 +360,9 @@ impl<'a> Compiler<'a> {
             vars: vec![(v, 1)],
             constant: Integer::new(),
         };
-        tracks.parts.push(self.relation(Rel::Eq, &var_term, term, false)?);
+        tracks
+            .parts
+            .push(self.relation(Rel::Eq, &var_term, term, false)?);
         tracks.fresh.push(v);
         tracks.used.push(v);
         Ok(v)

@@ -82,7 +82,11 @@ pub fn cases(
         let Formula::Pred(name, args) = f else {
             continue;
         };
-        if *negated || !args.iter().any(|t| t.vars.iter().any(|(v, _)| vars.contains(v))) {
+        if *negated
+            || !args
+                .iter()
+                .any(|t| t.vars.iter().any(|(v, _)| vars.contains(v)))
+        {
             continue;
         }
         let Some(def) = definition(name) else {
@@ -92,7 +96,8 @@ pub fn cases(
             continue;
         };
         let k = split.len();
-        let binds = split.iter().any(|(bound, _)| !bound.is_empty()) || !def_outer_vars(&def).is_empty();
+        let binds =
+            split.iter().any(|(bound, _)| !bound.is_empty()) || !def_outer_vars(&def).is_empty();
         if k >= 2 && !binds {
             candidates.push((i, show(name, args, names), args.len(), def, k));
         }
@@ -233,7 +238,11 @@ fn disjuncts<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {
 }
 
 /// For each variable of the definition: the argument term of a parameter, or a fresh variable.
-fn substitution(def: &Definition, args: &[Term], fresh: &mut dyn FnMut() -> Var) -> Vec<Option<Term>> {
+fn substitution(
+    def: &Definition,
+    args: &[Term],
+    fresh: &mut dyn FnMut() -> Var,
+) -> Vec<Option<Term>> {
     (0..def.statement.names.len())
         .map(|v| {
             Some(match args.get(v) {

@@ -72,7 +72,8 @@ pub struct Verdict {
 pub fn decide(statement: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result<Verdict> {
     let parsed = parse(statement, &vocabulary::arity)?;
     let first_fresh = parsed.names.len() as u32;
-    let mut compiler = Compiler::new(vocabulary, budget, first_fresh).with_names(parsed.names.clone());
+    let mut compiler =
+        Compiler::new(vocabulary, budget, first_fresh).with_names(parsed.names.clone());
     let a = compiler.compile(&parsed.formula, false)?;
     let holds = a.is_accepting(0);
     let counterexample = match (&parsed.formula, holds) {

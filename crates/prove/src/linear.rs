@@ -39,8 +39,8 @@
 use super::dfa::{Budget, Dfa, Var};
 use super::numeration::Numeration;
 use super::ops::{FxMap, everything, explore};
-use std::cell::{Cell, RefCell};
 use rug::Integer;
+use std::cell::{Cell, RefCell};
 use wythoff_core::error::{Error, Result};
 
 /// What a linear atom says of Σ aᵢxᵢ + c.

@@ -243,8 +243,11 @@ fn transitions(dfa: &Dfa, kept: &[u32], index: &[u32]) -> (Vec<u32>, Vec<u32>, V
                 .count()
         })
         .sum();
-    let (mut tail, mut label, mut head) =
-        (Vec::with_capacity(m), Vec::with_capacity(m), Vec::with_capacity(m));
+    let (mut tail, mut label, mut head) = (
+        Vec::with_capacity(m),
+        Vec::with_capacity(m),
+        Vec::with_capacity(m),
+    );
     for (i, &s) in kept.iter().enumerate() {
         for l in 0..k {
             let t = dfa.next(s, l);

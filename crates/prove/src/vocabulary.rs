@@ -22,9 +22,9 @@
 use super::dfa::{Budget, Dfa};
 use super::eval::{Predicates, formula_automaton};
 use super::expand::Definition;
-use super::syntax::parse;
 use super::linear::{fibonacci, moore_output, right_shift, shift};
 use super::numeration::Numeration;
+use super::syntax::parse;
 use crate::one_values::{State, TABLE};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -267,11 +267,7 @@ impl Predicates for Vocabulary {
             Numeration::Zeckendorf => DEFINITIONS.iter().find(|d| d.0 == name)?.1.to_string(),
         };
         let params = parameters(name);
-        let statement = parse(
-            &format!("E {} ({text})", params.join(",")),
-            &internal_arity,
-        )
-        .ok()?;
+        let statement = parse(&format!("E {} ({text})", params.join(",")), &internal_arity).ok()?;
         Some(Definition {
             statement,
             arity: params.len(),

@@ -214,7 +214,10 @@ pub(crate) fn memory(s: &str) -> std::result::Result<u64, ArgError> {
         .checked_mul(1u64 << shift)
         .ok_or_else(|| ArgError(format!("too large; expected {}", Kind::Memory.noun())))?;
     if bytes < 1 << 20 {
-        return Err(ArgError(format!("too small; expected {}", Kind::Memory.noun())));
+        return Err(ArgError(format!(
+            "too small; expected {}",
+            Kind::Memory.noun()
+        )));
     }
     Ok(bytes)
 }
