@@ -170,6 +170,58 @@ fn past_the_state_cap_there_is_no_verdict() {
 }
 
 #[test]
+fn past_the_memory_cap_there_is_no_verdict() {
+    let o = wythoff(&["prove", "E x,y 100*x = y + 1", "--max-memory", "1M"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert_eq!(stdout(&o), "");
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("memory cap of 1.0 MiB"), "{e}");
+    assert!(e.contains("--max-memory SIZE"), "{e}");
+    // the same statement within the default caps
+    let o = wythoff(&["prove", "E x,y 100*x = y + 1"]);
+    assert_eq!(stdout(&o), "TRUE\n", "{}", text(&o));
+}
+
+#[test]
+fn memory_sizes_are_read_with_their_units_and_bad_ones_refused() {
+    for ok in ["2G", "512M", "512MiB", "1048576", "2^31", "1t"] {
+        let o = wythoff(&["prove", "A x x = x", "--max-memory", ok]);
+        assert_eq!(stdout(&o), "TRUE\n", "{ok}: {}", text(&o));
+    }
+    for bad in [
+        "0",
+        "1000",
+        "1023K",
+        "2X",
+        "-1G",
+        "G",
+        "2^70",
+        "17179869184T",
+    ] {
+        refusal(
+            &wythoff(&["prove", "A x x = x", "--max-memory", bad]),
+            &["--max-memory", "a memory size"],
+        );
+    }
+}
+
+#[test]
+fn the_expansion_of_a_predicate_is_said_and_can_be_turned_off() {
+    let s = "A x,y,u (P(x,y) & move(x,y,u,y)) => ~P(u,y)";
+    let o = wythoff(&["prove", s]);
+    assert_eq!(stdout(&o), "TRUE\n", "{}", text(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("expanded move(x,y,u,y) into its 3 cases under E x,y,u"),
+        "{e}"
+    );
+    let o = wythoff(&["prove", s, "--no-expand"]);
+    assert_eq!(stdout(&o), "TRUE\n", "{}", text(&o));
+    assert!(!stderr(&o).contains("expanded"), "{}", text(&o));
+}
+
+#[test]
 fn the_walnut_export_writes_each_predicate_in_walnuts_format() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();

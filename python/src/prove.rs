@@ -3,22 +3,30 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use wythoff::prove::{Budget, DEFAULT_MAX_STATES, Numeration, Vocabulary, decide};
+use wythoff::prove::{
+    Budget, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits, Numeration, Vocabulary, decide,
+};
 
 /// Decides a closed statement about Wythoff's sequences: `(True, None)`, `(False, None)`, or for
 /// a false statement that begins with `A`, `(False, {"x": 0, "y": 7})` — the least values of the
 /// variables of that first block.  ValueError for a syntax error, an unknown predicate, a wrong
 /// number of arguments or a free variable; RuntimeError when an automaton on the way passes
-/// `max_states` (no verdict).  `a` (1 to 9) picks the game: Wythoff's, or Fraenkel's
+/// `max_states` or its tables pass `max_memory` bytes (no verdict).  `a` (1 to 9) picks the game: Wythoff's, or Fraenkel's
 /// generalized game read in the Ostrowski numeration of [1; a, a, …] (predicates P, lower,
 /// upper, move).  Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (statement, a = 1, max_states = DEFAULT_MAX_STATES as u64))]
+#[pyo3(signature = (
+    statement,
+    a = 1,
+    max_states = DEFAULT_MAX_STATES as u64,
+    max_memory = DEFAULT_MAX_MEMORY as u64
+))]
 pub fn prove(
     py: Python<'_>,
     statement: &str,
     a: u64,
     max_states: u64,
+    max_memory: u64,
 ) -> PyResult<(bool, PyObject)> {
     let text = statement.to_string();
     let numeration = Numeration::for_parameter(a).map_err(crate::errors::to_py)?;
@@ -27,11 +35,23 @@ pub fn prove(
             "max_states must be at least 1 (one state is the smallest automaton)",
         ));
     }
-    let cap = usize::try_from(max_states).unwrap_or(usize::MAX);
+    if max_memory < 1 << 20 {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "max_memory must be at least 1048576 bytes (1 MiB)",
+        ));
+    }
+    let limits = Limits {
+        max_states: usize::try_from(max_states).unwrap_or(usize::MAX),
+        max_memory: usize::try_from(max_memory).unwrap_or(usize::MAX),
+        expand: true,
+    };
     let verdict = crate::interrupt::run(py, None, 0, move |cancel, _| {
         let vocabulary = Vocabulary::for_numeration(numeration);
-        let budget = Budget::for_numeration(numeration, cap, cancel);
+        let budget = Budget::with_limits(numeration, &limits, cancel);
         decide(&text, &vocabulary, &budget).map_err(|e| match e {
+            wythoff::Error::Inconclusive(m) if m.contains("memory cap") => {
+                wythoff::Error::Inconclusive(format!("{m} (raise it with max_memory=BYTES)"))
+            }
             wythoff::Error::Inconclusive(m) => {
                 wythoff::Error::Inconclusive(format!("{m} (raise it with max_states=N)"))
             }

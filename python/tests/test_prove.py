@@ -1,6 +1,8 @@
 """wythoff.prove: verdicts and counterexamples against brute force from the rules, errors as
 exceptions, and the same answers as the command line."""
 
+import math
+
 import pytest
 
 import wythoff
@@ -58,6 +60,19 @@ def test_bad_statements_are_value_errors(statement, words):
 def test_the_state_cap_is_a_runtime_error_not_a_verdict():
     with pytest.raises(RuntimeError, match="state cap"):
         wythoff.prove("A x,y,z x + y = z => z >= x", max_states=5)
+
+
+def test_the_memory_cap_is_a_runtime_error_not_a_verdict():
+    with pytest.raises(RuntimeError, match="memory cap"):
+        wythoff.prove("E x,y 100*x = y + 1", max_memory=1 << 20)
+    with pytest.raises(ValueError, match="max_memory"):
+        wythoff.prove("A x x = x", max_memory=1000)
+    # the statements of a researcher, with coefficients and with move under a quantifier
+    holds, cx = wythoff.prove("A n,x lower(n,x) => 13*x <= 21*n")
+    # the least n with 13*floor(n*phi) > 21*n, floor(n*phi) = (n + isqrt(5*n*n)) // 2
+    least = next(n for n in range(1000) if 13 * ((n + math.isqrt(5 * n * n)) // 2) > 21 * n)
+    assert (holds, cx) == (False, {"n": least, "x": (least + math.isqrt(5 * least * least)) // 2})
+    assert wythoff.prove("A x,y,u,v (one(x,y) & move(x,y,u,v)) => ~one(u,v)") == (True, None)
 
 
 def test_the_generalized_game_reads_its_own_numeration():

@@ -41,7 +41,13 @@ pub(crate) struct ProveArgs {
     pub(crate) max_states: u64,
     /// The most memory one construction's tables may take (2G, 512M: K, M, G, T are powers of
     /// 1024); past it there is no verdict (exit 1).
-    #[arg(long, value_name = "SIZE", value_parser = memory, default_value = "1536M")]
+    #[arg(
+        long,
+        value_name = "SIZE",
+        value_parser = memory,
+        default_value = "1536M",
+        allow_hyphen_values = true
+    )]
     pub(crate) max_memory: u64,
     /// Keep every predicate as its automaton: never expand one into its definition under a
     /// quantifier (doc/prove.md says when the expansion is chosen).
@@ -128,11 +134,7 @@ fn statement(
     let statement = args.statement.as_deref().unwrap_or_default();
     let start = Instant::now();
     let budget = Budget::with_limits(numeration, limits, Cancel::never());
-    let decided = prove::decide(statement, vocabulary, &budget);
-    for line in budget.notes() {
-        note(format_args!("{line}"));
-    }
-    let v = decided.map_err(with_the_cap_option)?;
+    let v = prove::decide(statement, vocabulary, &budget).map_err(with_the_cap_option)?;
     let mut out = Out::new();
     if args.json {
         out.json(&json::Verdict {
@@ -152,6 +154,9 @@ fn statement(
         }
     }
     out.finish()?;
+    for line in budget.notes() {
+        note(format_args!("{line}"));
+    }
     note(format_args!(
         "largest automaton {} states built, {} after minimization; {:.3} s",
         budget.largest_built(),

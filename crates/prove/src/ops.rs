@@ -99,8 +99,8 @@ impl Footprint for Vec<u32> {
 /// Breadth-first exploration of an automaton whose states are the keys reachable from `start`
 /// by `step(key, letter)` (`None`: the sink), accepting where `accepting(key)`; the result is
 /// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap, its cap on
-/// transitions, or its memory cap ([`Budget::max_memory`], checked with the cancellation flag
-/// every 4096 states and before the minimization, [`construction_bytes`]).
+/// transitions, or its memory cap ([`Budget::max_memory`], checked at every state and before the
+/// minimization, [`construction_bytes`]); the cancellation flag is polled every 4096 states.
 pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
     vars: Vec<Var>,
     start: K,
@@ -135,10 +135,12 @@ pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
     while q < keys.len() {
         if q % 4096 == 0 {
             budget.cancel.check()?;
-            let held = construction_bytes::<K>(index.capacity(), keys.capacity(), heap)
-                .saturating_add(delta.capacity() * 4 + accept.capacity());
-            budget.within_memory(held)?;
         }
+        // a few multiplications a state: cheap beside its b^k letters, and exact where a
+        // state of many letters is large
+        let held = construction_bytes::<K>(index.capacity(), keys.capacity(), heap)
+            .saturating_add(delta.capacity() * 4 + accept.capacity());
+        budget.within_memory(held)?;
         let key = keys[q].clone();
         accept.push(accepting(&key));
         for l in 0..k {
