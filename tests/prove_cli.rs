@@ -315,8 +315,8 @@ fn the_examples_of_doc_prove_md_run_as_shown() {
         "doc/prove.md",
         &[],
         Minimums {
-            found: 6,
-            compared: 6,
+            found: 12,
+            compared: 12,
             bfiles: 0,
         },
     );

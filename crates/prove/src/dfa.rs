@@ -102,8 +102,7 @@ impl<'a> Budget<'a> {
             return Ok(());
         }
         Err(Error::Inconclusive(format!(
-            "no verdict: an automaton on the way needed {} of tables, past the memory cap of {}",
-            human_bytes(bytes),
+            "no verdict: the tables of an automaton on the way passed the memory cap of {}",
             human_bytes(self.max_memory)
         )))
     }

@@ -4,11 +4,13 @@
 //! ⟨ℕ, +, <⟩ with numbers in Zeckendorf representation, extended by Fibonacci-automatic
 //! predicates (`P`, `lower`, `upper`, `one`, `move`, `fib`, …), decided by finite automata.
 //!
-//! **The construction.** Each atom is a deterministic automaton reading its variables' Zeckendorf
-//! digits in parallel, most significant first ([`linear`]: equations Σ aᵢxᵢ = c, the order,
-//! constants; [`vocabulary`]: the predicates).  ∧, ∨, ⇒, ⇔ are products, ¬ is the complement
-//! within the valid words, ∃x drops x's track and determinizes by the subset construction, with
+//! **The construction.**  Each atom is a deterministic automaton reading its variables' Zeckendorf
+//! digits in parallel, most significant first ([`linear`]: comparisons Σ aᵢxᵢ + c = 0 or ≤ 0
+//! with any coefficients, constants; [`vocabulary`]: the predicates).  ∧, ∨, ⇒, ⇔ are products
+//! (a linear atom explored only along the other factor's words), ¬ is the complement within the
+//! valid words, ∃x drops x's track and determinizes by the subset construction, with
 //! the leading-zero closure a witness longer than the other numbers needs, and ∀ is ¬∃¬ ([`dfa`], [`ops`]).
+//! Under ∃ a predicate defined by a disjunction may be replaced by its cases ([`expand`]).
 //! Every automaton on the way is minimized by Valmari's algorithm ([`minimize`]).  A sentence
 //! ends as an automaton without tracks: it accepts the empty word (TRUE) or nothing (FALSE).
 //! Sources: J. R. Büchi, "Weak second-order arithmetic and finite automata" (1960);
@@ -19,9 +21,10 @@
 //! **Cost.** Products multiply state counts, projections may in principle make 2^n subsets;
 //! in practice the automata stay small because each step is minimized and ∃ is applied to the
 //! conjuncts that mention its variable only (the sizes of the named theorems:
-//! doc/performance.md).  A state cap ([`Budget::max_states`]) bounds every construction;
-//! passing it ends the decision with [`wythoff_core::Error::Inconclusive`] — never a verdict — and the
-//! cancellation flag is polled every 4096 states.
+//! doc/performance.md).  A state cap ([`Budget::max_states`]) and a memory cap
+//! ([`Budget::max_memory`]) bound every construction; passing one ends the decision with
+//! [`wythoff_core::Error::Inconclusive`] — never a verdict — and the cancellation flag is polled
+//! every 4096 states.
 //!
 //! **Trust.** Each operation is tested against brute force on every tuple up to a bound, every
 //! predicate against the engines on a prefix, every theorem by enumeration on a box
