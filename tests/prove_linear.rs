@@ -212,8 +212,8 @@ fn an_atom_explored_inside_a_product_is_the_product_with_its_automaton() {
 
 fn floor_phi(n: u64) -> u64 {
     // ⌊nφ⌋ = ⌊(n + √(5n²))/2⌋, in integers
-    let r = Integer::from(Integer::from(5u32) * n * n).sqrt();
-    Integer::from((r + n) / 2u32).to_u64().unwrap()
+    let r = (Integer::from(5u32) * n * n).sqrt();
+    ((r + n) / 2u32).to_u64().unwrap()
 }
 
 /// The least n (and x = ⌊nφ⌋) with p·x > q·n, by enumeration.

@@ -1,6 +1,6 @@
 //! The atomic automata of the arithmetic: a linear atom Σ aᵢxᵢ + c = 0 or ≤ 0 with integer
-//! coefficients (every comparison of two terms, `k*x` included, is one of them), the order
-//! `x < y`, a constant `x = K`, and the shifts of a word.
+//! coefficients (every comparison of two terms, `k*x` and the order included, is one of them),
+//! a constant `x = K`, the shifts of a word, and the automata the predicates are read from.
 //!
 //! **Linear atoms.** Let the weights of the numeration be q₀ = 1, q₁, q₂, … with
 //! q_{m+1} = a·q_m + q_{m−1} (a = 1 and q₋₁ = 1 for Zeckendorf's 1, 2, 3, 5, …; q₋₁ = 0 for
@@ -22,19 +22,16 @@
 //! so it stays below M·|μ|/(1 − |μ|) (M the largest column sum), while the dominant quantity
 //! αλ + β of an unsettled pair is within a constant times M + |c| of 0 (the continuations are
 //! worth at most M·q_m, and αλ + β grows like λ^m past that).  So the states grow with the
-//! square of M + |c| (the coefficients' sizes added, not the product of their squares):
-//! `k*x <= y` has about 0.4·k^1.6 states, `k*x = y` about 2.5·k² (doc/prove.md gives the
-//! counts).  A pair outside the box |α|, |β| ≤ 8·(M + |c|) + 8, which the argument excludes, is
-//! reported as an internal error, never a verdict; the tests check every atom against
-//! arithmetic on a box for random coefficients, positive and negative, and every comparison.
+//! square of the coefficients' sizes added, not with the product of their squares: the atom
+//! alone has about 2·k² states for `k*x = y` and for `k*x <= y` (doc/prove.md gives the counts;
+//! they are the minimal automata's).  Inside a product ([`super::ops::conjoin`]) only the pairs
+//! reached together with the other factor are made.  A pair outside the box
+//! |α|, |β| ≤ 8·(M + |c|) + 8, which the argument excludes, is reported as an internal error,
+//! never a verdict; the tests check every atom against arithmetic on a box for random
+//! coefficients, positive and negative, and every comparison.
 //! Cost: O((M + |c|)²·b^k) transitions for b^k letters (b digits, k variables).
-//! Sources: THEORY §11 (the adder of Frougny's normalization, here for any coefficients and the
-//! order); the same pair (α, β) is Walnut's construction of linear equations in Pisot bases
-//! (H. Mousavi, "Automatic theorem proving in Walnut", 2016), there built for each coefficient.
-//!
-//! **Order.** Two valid words of one length compare as numbers exactly when they compare
-//! lexicographically (a Zeckendorf sum of Fibonacci numbers below F(j) is less than F(j)), so
-//! `x < y` is three states.
+//! Source: THEORY §11 (the adder of Frougny's normalization, here for any coefficients and for
+//! the order).
 
 use super::dfa::{Budget, Dfa, Var};
 use super::numeration::Numeration;
@@ -55,11 +52,6 @@ pub enum Sign {
 /// The largest size of the constant c a linear atom takes into its pairs; a larger constant is
 /// given a track of its own ([`constant`]) by the compiler.
 pub const MAX_FOLDED: i64 = 1 << 40;
-
-/// The automaton of Σ aᵢxᵢ = 0 over the given (variable, coefficient) pairs.
-pub fn equation(terms: &[(Var, i64)], budget: &Budget) -> Result<Dfa> {
-    linear(terms, 0, Sign::Zero, budget)
-}
 
 /// The automaton of Σ aᵢxᵢ + c = 0 or ≤ 0 (by `sign`) over the given (variable, coefficient)
 /// pairs ([`Linear::new`]).
@@ -310,31 +302,6 @@ pub fn always_nonnegative(n: Numeration, u: i128, v: i128, w: i128) -> bool {
         };
         (q_prev, q) = (q, next);
     }
-}
-
-/// The automaton of `x < y` (x ≠ y).
-pub fn less(x: Var, y: Var, budget: &Budget) -> Result<Dfa> {
-    // states: (smaller already decided, last letter); tracks ordered by variable
-    let n = budget.numeration;
-    let (tx, ty) = if x < y { (0, 1) } else { (1, 0) };
-    let vars = if x < y { vec![x, y] } else { vec![y, x] };
-    explore(
-        vars,
-        (false, 0u32),
-        budget,
-        |&(lt, last), l| {
-            if !n.step_ok(last as usize, l as usize, 2) {
-                return None;
-            }
-            let (dx, dy) = (n.digit(l as usize, tx), n.digit(l as usize, ty));
-            match (lt, dx.cmp(&dy)) {
-                (true, _) | (false, std::cmp::Ordering::Less) => Some((true, l)),
-                (false, std::cmp::Ordering::Greater) => None,
-                (false, std::cmp::Ordering::Equal) => Some((false, l)),
-            }
-        },
-        |&(lt, last)| lt && n.end_ok(last as usize, 2),
-    )
 }
 
 /// The automaton of `x = n` in the numeration `numeration`.
