@@ -45,7 +45,7 @@ pub(crate) struct ProveArgs {
         long,
         value_name = "SIZE",
         value_parser = memory,
-        default_value = "1536M",
+        default_value = "1792M",
         allow_hyphen_values = true
     )]
     pub(crate) max_memory: u64,

@@ -123,9 +123,9 @@ impl<'a> Budget<'a> {
     }
 }
 
-/// The default memory cap of one construction: 1.5 GiB of tables, which with the rest of a
-/// decision keeps its resident memory under 2 GB (doc/prove.md gives the measurements).
-pub const DEFAULT_MAX_MEMORY: usize = 3 << 29;
+/// The default memory cap of one construction: 1.75 GiB (1.88·10^9 bytes) of tables, which
+/// with the rest of a decision keeps its resident memory under 2·10^9 bytes (doc/prove.md).
+pub const DEFAULT_MAX_MEMORY: usize = 7 << 28;
 
 /// The caps of a decision and whether it may expand predicates: what a caller chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

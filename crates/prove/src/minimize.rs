@@ -8,18 +8,18 @@
 //! rejecting sink, so no sink is ever materialized.
 //!
 //! Cost: O(m log n) time and O(n + m) memory for n states and m transitions: every index is a
-//! u32, so the transitions take 12 bytes each as (tail, label, head), 28 in the partition of the
-//! cords and 8 in the adjacency by head — [`MINIMIZE_BYTES_PER_TRANSITION`] in all, beside
-//! [`MINIMIZE_BYTES_PER_STATE`] a state; [`super::ops`] counts them against the memory cap
-//! before it minimizes.  The result is
+//! u32, so at the peak (the refinement) a transition takes 12 bytes as (tail, label, head), 24
+//! in the partition of the cords and 4 in the adjacency by head —
+//! [`MINIMIZE_BYTES_PER_TRANSITION`] in all, beside [`MINIMIZE_BYTES_PER_STATE`] a state;
+//! [`super::ops`] counts them against the memory cap before it minimizes.  The result is
 //! numbered canonically (breadth first from the initial state, letters in increasing order), so
 //! two minimal automata of one language over one alphabet are equal as data.
 
 use super::dfa::{Dfa, NONE};
 
-/// The bytes the minimization holds per transition of its input (u32 indices: 12 in the
-/// transition lists, 28 in the cords' partition, 8 in the adjacency, 4 for sorting the labels).
-pub const MINIMIZE_BYTES_PER_TRANSITION: usize = 52;
+/// The bytes the minimization holds at its peak per transition of its input (u32 indices: 12 in
+/// the transition lists, 24 in the cords' partition, 4 in the adjacency by head).
+pub const MINIMIZE_BYTES_PER_TRANSITION: usize = 40;
 
 /// The bytes the minimization holds per state of its input (the masks and renumbering of the
 /// trimming, the blocks' partition, the adjacency's offsets and the quotient's tables).

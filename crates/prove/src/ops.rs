@@ -138,8 +138,8 @@ pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
         }
         // a few multiplications a state: cheap beside its b^k letters, and exact where a
         // state of many letters is large
-        let held = construction_bytes::<K>(index.capacity(), keys.capacity(), heap)
-            .saturating_add(delta.capacity() * 4 + accept.capacity());
+        let held = construction_bytes::<K>(index.capacity(), keys.len(), heap)
+            .saturating_add(delta.len() * 4 + accept.len());
         budget.within_memory(held)?;
         let key = keys[q].clone();
         accept.push(accepting(&key));
@@ -175,7 +175,7 @@ pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
     drop(index);
     drop(keys);
     let transitions = delta.iter().filter(|&&t| t != NONE).count();
-    let held = (delta.capacity() * 4 + accept.capacity())
+    let held = (delta.len() * 4 + accept.len())
         .saturating_add(built.saturating_mul(MINIMIZE_BYTES_PER_STATE))
         .saturating_add(transitions.saturating_mul(MINIMIZE_BYTES_PER_TRANSITION));
     budget.within_memory(held)?;
@@ -185,8 +185,10 @@ pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
 }
 
 /// The bytes the state tables of a construction hold: the hash table of keys (a key, its
-/// number and a control byte per slot), the list of keys, and the keys' heap bytes (`heap`,
-/// counted for both copies).  The transitions add 4 bytes each, the accepting flags 1 a state.
+/// number and a control byte per slot of its capacity), the list of keys, and the keys' heap
+/// bytes (`heap`, counted for both copies).  The transitions add 4 bytes each, the accepting
+/// flags 1 a state (the lists' lengths: the unused part of a list's capacity is never written,
+/// so it never becomes resident).
 pub(crate) fn construction_bytes<K>(slots: usize, listed: usize, heap: usize) -> usize {
     let key = std::mem::size_of::<K>();
     slots
