@@ -32,7 +32,7 @@ pub(super) fn with_the_cap_option(e: Error) -> Error {
         Error::Inconclusive(m) if m.contains("memory cap") => {
             Error::Inconclusive(format!("{m} (raise it with --max-memory SIZE)"))
         }
-        Error::Inconclusive(m) if m.contains("state cap") || m.contains("table cap") => {
+        Error::Inconclusive(m) if m.contains("state cap") => {
             Error::Inconclusive(format!("{m} (raise it with --max-states N)"))
         }
         e => e,

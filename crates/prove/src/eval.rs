@@ -200,14 +200,11 @@ impl<'a> Compiler<'a> {
         joined.map(Some)
     }
 
-    /// ∨ over the cases of ∃`vars` (case's variables) (case's conjuncts).
+    /// ∨ over the cases of ∃`vars` (the case's conjuncts).
     fn join_cases(&mut self, vars: &[Var], cases: Vec<expand::Case>) -> Result<Dfa> {
         let mut acc = Dfa::nothing(self.budget.numeration, Vec::new());
         for case in cases {
-            let mut block = vars.to_vec();
-            block.extend(&case.vars);
             let body = case
-                .conjuncts
                 .into_iter()
                 .map(|(f, negated)| {
                     if negated {
@@ -218,7 +215,7 @@ impl<'a> Compiler<'a> {
                 })
                 .reduce(|l, r| Formula::Bin(Op::And, Box::new(l), Box::new(r)))
                 .unwrap_or(Formula::Const(true));
-            let a = self.exists_all(&block, &body, false)?;
+            let a = self.exists_all(vars, &body, false)?;
             acc = combine(&acc, &a, |p, q| p || q, self.budget)?;
         }
         Ok(acc)

@@ -41,13 +41,8 @@ pub struct Definition {
     pub arity: usize,
 }
 
-/// One case of an expanded body: the variables to add to the block and the conjuncts.
-pub struct Case {
-    /// The variables the definitions bound (fresh), to be quantified with the block.
-    pub vars: Vec<Var>,
-    /// The conjuncts with their polarity (`true`: negated).
-    pub conjuncts: Vec<(Formula, bool)>,
-}
+/// One case of an expanded body: its conjuncts with their polarity (`true`: negated).
+pub type Case = Vec<(Formula, bool)>;
 
 /// The signed conjuncts of (¬)`f`.
 pub fn conjuncts(f: &Formula, negate: bool, out: &mut Vec<(Formula, bool)>) {
@@ -92,13 +87,10 @@ pub fn cases(
         let Some(def) = definition(name) else {
             continue;
         };
-        let Some(split) = split(&def) else {
+        let Some(k) = split(&def).map(|cases| cases.len()) else {
             continue;
         };
-        let k = split.len();
-        let binds =
-            split.iter().any(|(bound, _)| !bound.is_empty()) || !def_outer_vars(&def).is_empty();
-        if k >= 2 && !binds {
+        if k >= 2 {
             candidates.push((i, show(name, args, names), args.len(), def, k));
         }
     }
@@ -132,30 +124,17 @@ pub fn cases(
         .filter(|(i, _)| !chosen.iter().any(|(j, _)| j == i))
         .map(|(_, c)| c.clone())
         .collect();
-    let mut out = vec![Case {
-        vars: Vec::new(),
-        conjuncts: rest,
-    }];
+    let mut out: Vec<Case> = vec![rest];
     for (i, def) in &chosen {
         let Formula::Pred(_, args) = &body[*i].0 else {
             return Err(Error::internal("an expanded conjunct is not a predicate"));
         };
         let mut next = Vec::new();
         for case in &out {
-            for (bound, disjunct) in split(def).unwrap_or_default() {
+            for disjunct in split(def).unwrap_or_default() {
                 let map = substitution(def, args, fresh);
-                let mut c = Case {
-                    vars: case.vars.clone(),
-                    conjuncts: case.conjuncts.clone(),
-                };
-                for v in bound.iter().chain(&def_outer_vars(def)) {
-                    if let Some(Some(t)) = map.get(*v as usize)
-                        && let Some(w) = t.as_var()
-                    {
-                        c.vars.push(w);
-                    }
-                }
-                conjuncts(&substitute(disjunct, &map)?, false, &mut c.conjuncts);
+                let mut c = case.clone();
+                conjuncts(&substitute(disjunct, &map)?, false, &mut c);
                 next.push(c);
             }
         }
@@ -191,40 +170,15 @@ fn show(name: &str, args: &[Term], names: &[String]) -> String {
     format!("{name}({})", terms.join(","))
 }
 
-/// The variables of a definition's own quantifier past its parameters (`E n (…) | (…)`).
-fn def_outer_vars(def: &Definition) -> Vec<Var> {
-    match &def.statement.formula {
-        Formula::Quant(false, vars, body) => match body.as_ref() {
-            Formula::Quant(false, inner, _) => inner.clone(),
-            _ => Vec::new(),
-        }
-        .into_iter()
-        .chain(vars.iter().skip(def.arity).copied())
-        .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The cases of a definition: its body below `E params` (and below one more ∃ over all cases)
-/// split at its top-level ∨, each case with the variables of its own leading ∃.
-fn split(def: &Definition) -> Option<Vec<(Vec<Var>, &Formula)>> {
+/// The cases of a definition: its body below `E params` split at its top-level ∨; `None` when
+/// a case binds a variable of its own (`E n …`), which is then never expanded.
+fn split(def: &Definition) -> Option<Vec<&Formula>> {
     let Formula::Quant(false, _, body) = &def.statement.formula else {
         return None;
     };
-    let body = match body.as_ref() {
-        Formula::Quant(false, _, inner) => inner.as_ref(),
-        b => b,
-    };
     let mut out = Vec::new();
     disjuncts(body, &mut out);
-    Some(
-        out.into_iter()
-            .map(|d| match d {
-                Formula::Quant(false, vars, inner) => (vars.clone(), inner.as_ref()),
-                d => (Vec::new(), d),
-            })
-            .collect(),
-    )
+    (!out.iter().any(|d| matches!(d, Formula::Quant(..)))).then_some(out)
 }
 
 fn disjuncts<'f>(f: &'f Formula, out: &mut Vec<&'f Formula>) {

@@ -11,8 +11,9 @@
 //! Cost: a product explores at most |A|·|B|·b^k states with b^k letters each (b^k for the
 //! last-letter mask only where a sink is shared); a projection explores at most 2^|A| subsets,
 //! in practice far fewer.  Every exploration counts its states against
-//! [`Budget::max_states`], its transitions against [`TRANSITIONS_PER_STATE`] times that, and
-//! polls the cancellation flag.
+//! [`Budget::max_states`] and the bytes of its tables against [`Budget::max_memory`] (the
+//! transitions, 4 bytes each, are most of them where a state has many letters), and polls the
+//! cancellation flag.
 
 use super::dfa::{Budget, Dfa, NONE, Var};
 use super::linear::Linear;
@@ -98,9 +99,10 @@ impl Footprint for Vec<u32> {
 
 /// Breadth-first exploration of an automaton whose states are the keys reachable from `start`
 /// by `step(key, letter)` (`None`: the sink), accepting where `accepting(key)`; the result is
-/// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap, its cap on
-/// transitions, or its memory cap ([`Budget::max_memory`], checked at every state and before the
-/// minimization, [`construction_bytes`]); the cancellation flag is polled every 4096 states.
+/// minimized.  Refuses with [`Error::Inconclusive`] past the budget's state cap, 2^32
+/// transitions, or its memory cap ([`Budget::max_memory`], checked at every new state, whose
+/// row of transitions is counted when it is found, and before the minimization,
+/// [`construction_bytes`]); the cancellation flag is polled every 4096 states.
 pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
     vars: Vec<Var>,
     start: K,
@@ -128,19 +130,12 @@ pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
     let mut delta: Vec<u32> = Vec::new();
     let mut accept = Vec::new();
     let mut q = 0;
-    let cap = budget
-        .max_states
-        .saturating_mul(TRANSITIONS_PER_STATE)
-        .min(u32::MAX as usize);
+    // the minimization numbers transitions in u32
+    let cap = u32::MAX as usize;
     while q < keys.len() {
         if q % 4096 == 0 {
             budget.cancel.check()?;
         }
-        // a few multiplications a state: cheap beside its b^k letters, and exact where a
-        // state of many letters is large
-        let held = construction_bytes::<K>(index.capacity(), keys.len(), heap)
-            .saturating_add(delta.len() * 4 + accept.len());
-        budget.within_memory(held)?;
         let key = keys[q].clone();
         accept.push(accepting(&key));
         for l in 0..k {
@@ -156,13 +151,16 @@ pub(crate) fn explore<K: Hash + Eq + Clone + Footprint>(
                         if (keys.len() + 1).saturating_mul(letters) > cap {
                             return Err(Error::Inconclusive(format!(
                                 "no verdict: an automaton on the way of {} states of {letters} \
-                                 letters passed the table cap of {cap} transitions \
-                                 ({TRANSITIONS_PER_STATE} for each state of the state cap)",
+                                 letters passed 2^32 transitions, the most the procedure numbers",
                                 keys.len()
                             )));
                         }
                         heap += 2 * next.heap_bytes();
                         keys.push(next);
+                        // every state found gets its row of transitions: counted now
+                        let rows = keys.len().saturating_mul(letters * 4 + 1);
+                        let held = construction_bytes::<K>(index.capacity(), keys.len(), heap);
+                        budget.within_memory(held.saturating_add(rows))?;
                     }
                     id
                 }
@@ -204,11 +202,6 @@ fn over_cap(budget: &Budget) -> Error {
         if n == 1 { "" } else { "s" }
     ))
 }
-
-/// The transitions one construction may store, per state of the cap: an automaton of many tracks
-/// has b^k letters a state, so the table, not the number of states, is what fills the memory;
-/// the memory cap ([`Budget::max_memory`]) bounds the bytes themselves.
-pub const TRANSITIONS_PER_STATE: usize = 256;
 
 /// The sorted union of two increasing variable lists, and for each list the positions of its
 /// variables in the union.
