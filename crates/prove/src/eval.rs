@@ -155,7 +155,18 @@ impl<'a> Compiler<'a> {
             return Ok(a);
         }
         let mut parts = self.conjuncts(body, negate)?;
-        for &v in vars.iter().rev() {
+        let mut left = vars.to_vec();
+        while !left.is_empty() {
+            // the variable whose conjuncts make the smallest product goes first (the block's
+            // last on a tie): ∃ commutes, and a cheap projection shrinks what the next one sees
+            let base = self.budget.numeration.base();
+            let (i, _) = left
+                .iter()
+                .enumerate()
+                .rev()
+                .min_by_key(|&(_, &v)| product_estimate(&parts, v, base))
+                .unwrap_or((left.len() - 1, &0));
+            let v = left.remove(i);
             let (with, without): (Vec<Part>, Vec<Part>) =
                 parts.into_iter().partition(|a| a.vars().contains(&v));
             parts = without;
@@ -382,6 +393,25 @@ struct Tracks {
     parts: Vec<Part>,
     fresh: Vec<Var>,
     used: Vec<Var>,
+}
+
+/// An estimate of the product of the parts that mention `v`: their states multiplied (a linear
+/// atom counted as its largest coefficient plus one), times the letters of their tracks.
+fn product_estimate(parts: &[Part], v: Var, base: usize) -> u128 {
+    let mut tracks: Vec<Var> = Vec::new();
+    let mut states: u128 = 1;
+    for p in parts.iter().filter(|p| p.vars().contains(&v)) {
+        tracks.extend(p.vars());
+        let s = match p {
+            Part::Built(a) => a.states() as u128,
+            Part::Linear(l) => l.size() as u128 + 1,
+        };
+        states = states.saturating_mul(s);
+    }
+    tracks.sort_unstable();
+    tracks.dedup();
+    let letters = (base as u128).saturating_pow(tracks.len() as u32);
+    states.saturating_mul(letters)
 }
 
 /// A formula and whether it is negated.

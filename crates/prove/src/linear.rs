@@ -144,6 +144,12 @@ impl Linear {
         })
     }
 
+    /// The larger of the sums of the positive and of the negative coefficients' sizes, which
+    /// the atom's states grow with.
+    pub fn size(&self) -> i128 {
+        self.pos.max(self.neg)
+    }
+
     /// The variables of the atom's tracks, increasing.
     pub fn vars(&self) -> &[Var] {
         &self.vars
