@@ -8,8 +8,8 @@
 
 use rug::Integer;
 use wythoff::cancel::Cancel;
-use wythoff::prove::linear::{Linear, Sign, always_nonnegative, linear};
-use wythoff::prove::ops::{combine, conjoin};
+use wythoff::prove::linear::{Linear, Sign, always_nonnegative, conjoin, linear};
+use wythoff::prove::ops::combine;
 use wythoff::prove::{self, Budget, Limits, Numeration, Vocabulary, decide};
 
 /// A small deterministic generator (xorshift64*), so that every run checks the same cases.

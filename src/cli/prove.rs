@@ -110,7 +110,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
 /// `--export-walnut DIR`: the predicates as Walnut automaton files, each written atomically.
 fn export_walnut(dir: &Path, vocabulary: &Vocabulary, limits: &Limits) -> Result<()> {
     let budget = Budget::with_limits(Numeration::Zeckendorf, limits, Cancel::never());
-    let files = prove::walnut_files(vocabulary, &budget)?;
+    let files = prove::walnut_files(vocabulary, &budget).map_err(with_the_cap_option)?;
     for (name, text) in files {
         let path = dir.join(&name);
         let mut f = AtomicFile::create(&path).map_err(naming("--export-walnut"))?;

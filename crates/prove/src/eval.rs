@@ -6,8 +6,8 @@
 
 use super::dfa::{Budget, Dfa, Var};
 use super::expand::{self, Definition};
-use super::linear::{Linear, MAX_FOLDED, Sign, constant};
-use super::ops::{combine, complement, conjoin, everything, exists};
+use super::linear::{Linear, MAX_FOLDED, Sign, conjoin, constant};
+use super::ops::{combine, complement, everything, exists};
 use super::syntax::{Formula, Op, Rel, Term, parse};
 use rug::Integer;
 use wythoff_core::error::Error;
@@ -27,7 +27,7 @@ pub trait Predicates {
 }
 
 /// A conjunct on its way to a product: an automaton, or a linear atom kept as its step function
-/// until it is multiplied with the others ([`super::ops::conjoin`]).
+/// until it is multiplied with the others ([`super::linear::conjoin`]).
 enum Part {
     Built(Dfa),
     Linear(Linear),

@@ -24,7 +24,7 @@
 //! worth at most M·q_m, and αλ + β grows like λ^m past that).  So the states grow with the
 //! square of the coefficients' sizes added, not with the product of their squares: the atom
 //! alone has about 2·k² states for `k*x = y` and for `k*x <= y` (doc/prove.md gives the counts;
-//! they are the minimal automata's).  Inside a product ([`super::ops::conjoin`]) only the pairs
+//! they are the minimal automata's).  Inside a product ([`conjoin`]) only the pairs
 //! reached together with the other factor are made.  A pair outside the box
 //! |α|, |β| ≤ 8·(M + |c|) + 8, which the argument excludes, is reported as an internal error,
 //! never a verdict; the tests check every atom against arithmetic on a box for random
@@ -33,9 +33,9 @@
 //! Source: THEORY §11 (the adder of Frougny's normalization, here for any coefficients and for
 //! the order).
 
-use super::dfa::{Budget, Dfa, Var};
+use super::dfa::{Budget, Dfa, NONE, Var};
 use super::numeration::Numeration;
-use super::ops::{FxMap, everything, explore};
+use super::ops::{Footprint, FxMap, everything, explore, restriction, union};
 use rug::Integer;
 use std::cell::{Cell, RefCell};
 use wythoff_core::error::{Error, Result};
@@ -81,7 +81,7 @@ enum Settled {
 }
 
 /// A linear atom Σ aᵢxᵢ + c = 0 or ≤ 0, kept as its step function: built alone by
-/// [`Linear::build`], or explored inside a product ([`super::ops::conjoin`]) so that only the
+/// [`Linear::build`], or explored inside a product ([`conjoin`]) so that only the
 /// pairs the other automaton lets through are ever made.
 pub struct Linear {
     numeration: Numeration,
@@ -168,7 +168,7 @@ impl Linear {
         let Some(start) = self.start() else {
             return Ok(Dfa::nothing(self.numeration, self.vars.clone()));
         };
-        let a = super::ops::explore(
+        let a = explore(
             self.vars.clone(),
             start,
             budget,
@@ -274,6 +274,41 @@ impl Linear {
         Settled::Open
     }
 }
+
+/// The conjunction of `a` with the linear atom `atom`, the atom explored only along the words
+/// `a` lets through: the product's states are the pairs (state of `a`, state of the atom) that
+/// are reached together, never the atom's whole automaton ([`super::linear`]).
+pub fn conjoin(a: &Dfa, atom: &Linear, budget: &Budget) -> Result<Dfa> {
+    let n = budget.numeration;
+    if a.numeration() != n {
+        return Err(Error::internal("automata of two numerations combined"));
+    }
+    let (vars, pa, pb) = union(a.vars(), atom.vars());
+    let width = vars.len();
+    let ra = restriction(n, width, &pa);
+    let rb = restriction(n, width, &pb);
+    let Some(start) = atom.start() else {
+        return Ok(Dfa::nothing(n, vars));
+    };
+    let product = explore(
+        vars,
+        (0u32, start),
+        budget,
+        |&(sa, sb), l| {
+            let ta = a.next(sa, ra[l as usize]);
+            if ta == NONE {
+                return None;
+            }
+            atom.step(sb, rb[l as usize]).map(|tb| (ta, tb))
+        },
+        |&(sa, sb)| a.is_accepting(sa) && atom.accepting(sb),
+    )?;
+    atom.check()?;
+    Ok(product)
+}
+
+impl Footprint for Key {}
+impl Footprint for (u32, Key) {}
 
 /// Whether u·q_m + v·q_{m−1} + w ≥ 0 for every m ≥ 0, the q_m the weights of `n` (q₋₁ = 1 for
 /// Zeckendorf, 0 for Ostrowski).  T(m) = u·q_m + v·q_{m−1} obeys T(m+1) = a·T(m) + T(m−1), so

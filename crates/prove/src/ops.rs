@@ -16,7 +16,6 @@
 //! cancellation flag.
 
 use super::dfa::{Budget, Dfa, NONE, Var};
-use super::linear::Linear;
 use super::minimize::{MINIMIZE_BYTES_PER_STATE, MINIMIZE_BYTES_PER_TRANSITION, minimize};
 use super::numeration::Numeration;
 use std::collections::HashMap;
@@ -88,8 +87,6 @@ impl Footprint for (u8, u32) {}
 impl Footprint for (u32, u32) {}
 impl Footprint for (u32, u32, u32) {}
 impl Footprint for (i64, i64, u32, u32) {}
-impl Footprint for super::linear::Key {}
-impl Footprint for (u32, super::linear::Key) {}
 impl Footprint for Vec<u32> {
     /// The list and the allocator's header of 16 bytes.
     fn heap_bytes(&self) -> usize {
@@ -205,7 +202,7 @@ fn over_cap(budget: &Budget) -> Error {
 
 /// The sorted union of two increasing variable lists, and for each list the positions of its
 /// variables in the union.
-fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) {
+pub(crate) fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) {
     let mut all: Vec<Var> = a.iter().chain(b).copied().collect();
     all.sort_unstable();
     all.dedup();
@@ -216,7 +213,7 @@ fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) {
 }
 
 /// For each letter over the union, the letter of the sub-alphabet whose tracks sit at `pos`.
-fn restriction(n: Numeration, width: usize, pos: &[usize]) -> Vec<usize> {
+pub(crate) fn restriction(n: Numeration, width: usize, pos: &[usize]) -> Vec<usize> {
     (0..n.letters(width))
         .map(|l| {
             pos.iter()
@@ -322,36 +319,4 @@ pub fn exists(a: &Dfa, var: Var, budget: &Budget) -> Result<Dfa> {
         },
         |set| set.iter().any(|&s| a.is_accepting(s)),
     )
-}
-
-/// The conjunction of `a` with the linear atom `atom`, the atom explored only along the words
-/// `a` lets through: the product's states are the pairs (state of `a`, state of the atom) that
-/// are reached together, never the atom's whole automaton ([`super::linear`]).
-pub fn conjoin(a: &Dfa, atom: &Linear, budget: &Budget) -> Result<Dfa> {
-    let n = budget.numeration;
-    if a.numeration() != n {
-        return Err(Error::internal("automata of two numerations combined"));
-    }
-    let (vars, pa, pb) = union(a.vars(), atom.vars());
-    let width = vars.len();
-    let ra = restriction(n, width, &pa);
-    let rb = restriction(n, width, &pb);
-    let Some(start) = atom.start() else {
-        return Ok(Dfa::nothing(n, vars));
-    };
-    let product = explore(
-        vars,
-        (0u32, start),
-        budget,
-        |&(sa, sb), l| {
-            let ta = a.next(sa, ra[l as usize]);
-            if ta == NONE {
-                return None;
-            }
-            atom.step(sb, rb[l as usize]).map(|tb| (ta, tb))
-        },
-        |&(sa, sb)| a.is_accepting(sa) && atom.accepting(sb),
-    )?;
-    atom.check()?;
-    Ok(product)
 }
