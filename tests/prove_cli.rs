@@ -31,6 +31,10 @@ fn json_gives_the_verdict_and_the_counterexample_as_strings() {
     assert_eq!(j["verdict"], false);
     assert_eq!(j["counterexample"]["n"], "0");
     assert_eq!(j["counterexample"]["x"], "0");
+    // the keys in the order of the quantifier block, not sorted
+    let o = wythoff(&["prove", "A y,x x + y != 7", "--json"]);
+    let t = stdout(&o);
+    assert!(t.contains(r#""counterexample":{"y":"0","x":"7"}"#), "{t}");
     let o = wythoff(&["prove", "E x x > 3", "--json"]);
     let j = json(&o);
     assert_eq!(j["verdict"], true);
