@@ -107,6 +107,37 @@ fn counterexamples_are_the_least_tuples_first_variable_most_significant() {
     );
     assert_eq!(verdict("E x x > 3"), (true, None));
     assert_eq!(verdict("~A x x > 3"), (true, None));
+    // the least x needs a witness of more digits than x itself; then y is fixed, and z
+    assert_eq!(
+        verdict("A x,y,z (y = x + 1000 & z = 2*y) => x + z < 2000"),
+        (
+            false,
+            Some(vec![
+                ("x".into(), 0),
+                ("y".into(), 1000),
+                ("z".into(), 2000)
+            ])
+        )
+    );
+    assert_eq!(
+        verdict("A x,y x > 0 => y != 3*x + 500"),
+        (false, Some(vec![("x".into(), 1), ("y".into(), 503)]))
+    );
+}
+
+#[test]
+fn the_statement_of_misere_p_one_and_coefficients_gets_walnuts_least_counterexample() {
+    // Walnut 6 decides it FALSE; its least counterexample is x=9 y=15 u=12 v=21
+    let (holds, cx) = verdict("A x,y,u,v (misereP(x,y) & one(u,v)) => 5*u + 3*v != 2*x + 7*y");
+    assert!(!holds);
+    let cx = cx.expect("a counterexample");
+    let values: Vec<u64> = cx.iter().map(|(_, x)| *x).collect();
+    assert_eq!(values, [9, 15, 12, 21]);
+    // checked from the rules: (9, 15) is a P-position of misère Wythoff (as of normal play,
+    // x + y > 3), G(12, 21) = 1 by the naive mex, and 5·12 + 3·21 = 2·9 + 7·15 = 123
+    let g = naive_rows(22, 22, 1);
+    assert_eq!(g[12][21], 1);
+    assert_eq!(g[9][15], 0);
 }
 
 /// The Zeckendorf words of length ≤ `len` (all valid words, leading zeros included).
@@ -200,7 +231,7 @@ fn the_adder_is_small() {
 fn the_state_cap_refuses_instead_of_answering() {
     let cancel = Cancel::new();
     let tiny = Budget::new(5, &cancel);
-    let e = decide("A x,y,z x + y = z => z >= x", &Vocabulary::default(), &tiny).unwrap_err();
+    let e = decide("A x,y P(x,y) => x + y != 4", &Vocabulary::default(), &tiny).unwrap_err();
     assert_eq!(e.exit_code(), 1);
     assert!(e.to_string().contains("state cap"), "{e}");
     cancel.cancel();

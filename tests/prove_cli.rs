@@ -156,7 +156,7 @@ fn a_state_cap_of_0_is_refused() {
 
 #[test]
 fn past_the_state_cap_there_is_no_verdict() {
-    let o = wythoff(&["prove", "A x,y,z x + y = z => z >= x", "--max-states", "5"]);
+    let o = wythoff(&["prove", "A x,y P(x,y) => x + y != 4", "--max-states", "5"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert_eq!(stdout(&o), "");
     let e = stderr(&o);
@@ -175,7 +175,8 @@ fn past_the_state_cap_there_is_no_verdict() {
 
 #[test]
 fn past_the_memory_cap_there_is_no_verdict() {
-    let o = wythoff(&["prove", "E x,y 100*x = y + 1", "--max-memory", "1M"]);
+    let s = "A n,x lower(n,x) => 144*x <= 233*n";
+    let o = wythoff(&["prove", s, "--max-memory", "1M"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert_eq!(stdout(&o), "");
     let e = stderr(&o);
@@ -183,13 +184,15 @@ fn past_the_memory_cap_there_is_no_verdict() {
     assert!(e.contains("memory cap of 1.0 MiB"), "{e}");
     assert!(e.contains("--max-memory SIZE"), "{e}");
     // the same statement within the default caps
-    let o = wythoff(&["prove", "E x,y 100*x = y + 1"]);
+    let o = wythoff(&["prove", s]);
     assert_eq!(stdout(&o), "TRUE\n", "{}", text(&o));
 }
 
 #[test]
 fn memory_sizes_are_read_with_their_units_and_bad_ones_refused() {
-    for ok in ["2G", "512M", "512MiB", "1048576", "2^31", "1t"] {
+    for ok in [
+        "2G", "512M", "512MiB", "1048576", "2^31", "1t", "1GB", "1gb", "2MB", "1TB",
+    ] {
         let o = wythoff(&["prove", "A x x = x", "--max-memory", ok]);
         assert_eq!(stdout(&o), "TRUE\n", "{ok}: {}", text(&o));
     }
@@ -197,6 +200,7 @@ fn memory_sizes_are_read_with_their_units_and_bad_ones_refused() {
         "0",
         "1000",
         "1023K",
+        "1MB",
         "2X",
         "-1G",
         "G",
@@ -208,6 +212,23 @@ fn memory_sizes_are_read_with_their_units_and_bad_ones_refused() {
             &["--max-memory", "a memory size"],
         );
     }
+}
+
+#[test]
+fn options_that_list_or_export_do_not_use_are_refused() {
+    for extra in [
+        &["--max-memory", "1G"][..],
+        &["--max-states", "100"],
+        &["--no-expand"],
+    ] {
+        let mut args = vec!["prove", "--list"];
+        args.extend_from_slice(extra);
+        let o = wythoff(&args);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", text(&o));
+        assert!(stderr(&o).contains("cannot be used with"), "{}", text(&o));
+    }
+    let o = wythoff(&["prove", "--export-walnut", "out/never", "--no-expand"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
 
 #[test]

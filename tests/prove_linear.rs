@@ -332,7 +332,8 @@ fn the_memory_cap_refuses_instead_of_answering() {
         ..Limits::default()
     };
     let b = Budget::with_limits(Numeration::Zeckendorf, &limits, Cancel::never());
-    let e = decide("E x,y 100*x = y + 1", &Vocabulary::default(), &b).unwrap_err();
+    let s = "A n,x lower(n,x) => 144*x <= 233*n";
+    let e = decide(s, &Vocabulary::default(), &b).unwrap_err();
     assert_eq!(e.exit_code(), 1);
     assert!(e.to_string().contains("memory cap"), "{e}");
 }

@@ -4,7 +4,9 @@
 use super::args::*;
 use super::json;
 use super::out::{Out, outln};
-use super::prove_theorem::{counterexample_line, list, note, theorem, with_the_cap_option, word};
+use super::prove_theorem::{
+    counterexample_line, largest, list, note, theorem, with_the_cap_option, word,
+};
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -37,13 +39,20 @@ pub(crate) struct ProveArgs {
     #[arg(long, value_enum, value_name = "VERDICT")]
     pub(crate) expect: Option<Expected>,
     /// The most states one construction may explore; past it there is no verdict (exit 1).
-    #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = size,
+        default_value = "2000000",
+        conflicts_with = "list"
+    )]
     pub(crate) max_states: u64,
     /// The most memory one construction's tables may take (2G, 512M: K, M, G, T are powers of
-    /// 1024); past it there is no verdict (exit 1).
+    /// 1024; 1GB: KB, MB, GB, TB powers of 1000); past it there is no verdict (exit 1).
     #[arg(
         long,
         value_name = "SIZE",
+        conflicts_with = "list",
         value_parser = memory,
         default_value = "1792M",
         allow_hyphen_values = true
@@ -51,7 +60,7 @@ pub(crate) struct ProveArgs {
     pub(crate) max_memory: u64,
     /// Keep every predicate as its automaton: never expand one into its definition under a
     /// quantifier (doc/prove.md says when the expansion is chosen).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["list", "export_walnut"])]
     pub(crate) no_expand: bool,
     /// Print the verdict as JSON.
     #[arg(long)]
@@ -158,9 +167,8 @@ fn statement(
         note(format_args!("{line}"));
     }
     note(format_args!(
-        "largest automaton {} states built, {} after minimization; {:.3} s",
-        budget.largest_built(),
-        budget.largest_minimal(),
+        "{}; {:.3} s",
+        largest(budget.largest_built(), budget.largest_minimal()),
         start.elapsed().as_secs_f64()
     ));
     match args.expect {

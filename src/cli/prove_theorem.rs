@@ -101,8 +101,10 @@ pub(super) fn theorem(
     out.finish()?;
     for r in &reports {
         note(format_args!(
-            "{}: {:.3} s, largest automaton {} states built, {} after minimization",
-            r.what, r.seconds, r.largest_built, r.largest_minimal
+            "{}: {:.3} s, {}",
+            r.what,
+            r.seconds,
+            largest(r.largest_built, r.largest_minimal)
         ));
     }
     note(format_args!(
@@ -117,4 +119,14 @@ pub(super) fn theorem(
         )));
     }
     Ok(())
+}
+
+/// "largest automaton N states built, M after minimization" (without the minimization when
+/// nothing was minimized: a search of a closed block), one state said as one.
+pub(crate) fn largest(built: usize, minimal: usize) -> String {
+    let s = if built == 1 { "" } else { "s" };
+    if minimal == 0 {
+        return format!("largest automaton {built} state{s} built, none minimized");
+    }
+    format!("largest automaton {built} state{s} built, {minimal} after minimization")
 }

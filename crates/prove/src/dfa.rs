@@ -220,6 +220,12 @@ impl Dfa {
         Dfa::from_parts(numeration, vars, vec![NONE; k], vec![false])
     }
 
+    /// The automaton without tracks of a truth value: it accepts the empty word or nothing.
+    pub fn truth(numeration: Numeration, holds: bool) -> Dfa {
+        let next = if holds { 0 } else { NONE };
+        Dfa::from_parts(numeration, Vec::new(), vec![next], vec![holds])
+    }
+
     /// The numeration the automaton reads.
     pub fn numeration(&self) -> Numeration {
         self.numeration

@@ -9,6 +9,7 @@ use super::expand::{self, Definition};
 use super::linear::{Linear, MAX_FOLDED, Sign, conjoin, constant};
 use super::ops::{combine, complement, everything, exists};
 use super::syntax::{Formula, Op, Rel, Term, parse};
+use super::witness;
 use rug::Integer;
 use wythoff_core::error::Error;
 use wythoff_core::error::Result;
@@ -155,6 +156,21 @@ impl<'a> Compiler<'a> {
             return Ok(a);
         }
         let mut parts = self.conjuncts(body, negate)?;
+        if parts
+            .iter()
+            .all(|p| p.vars().iter().all(|v| vars.contains(v)))
+        {
+            // nothing is left free: a witness is searched in the product, nothing projected
+            let (automata, atoms) = split(&parts);
+            match witness::satisfiable(&automata, &atoms, self.budget) {
+                Ok(found) => return Ok(Dfa::truth(self.budget.numeration, found)),
+                Err(Error::Inconclusive(m)) => self.budget.note(format!(
+                    "the search for a witness stopped ({}); projected one variable at a time",
+                    m.trim_start_matches("no verdict: ")
+                )),
+                Err(e) => return Err(e),
+            }
+        }
         let mut left = vars.to_vec();
         while !left.is_empty() {
             // the variable whose conjuncts make the smallest product goes first (the block's
@@ -176,6 +192,15 @@ impl<'a> Compiler<'a> {
             }
         }
         self.multiply(parts)
+    }
+
+    /// The least values of `vars` (lexicographically, the first most significant) for which
+    /// `body` fails, `vars` the block of a false ∀ and every free variable of `body` among them
+    /// ([`witness::least_tuple`]).
+    pub fn least_counterexample(&mut self, vars: &[Var], body: &Formula) -> Result<Vec<Integer>> {
+        let parts = self.conjuncts(body, true)?;
+        let (automata, atoms) = split(&parts);
+        witness::least_tuple(&automata, &atoms, vars, self.budget)
     }
 
     /// ∃`vars` (¬)`body` with predicates expanded into their cases ([`super::expand`]), each
@@ -393,6 +418,19 @@ struct Tracks {
     parts: Vec<Part>,
     fresh: Vec<Var>,
     used: Vec<Var>,
+}
+
+/// The automata and the linear atoms among `parts`.
+fn split(parts: &[Part]) -> (Vec<&Dfa>, Vec<&Linear>) {
+    let mut automata = Vec::new();
+    let mut atoms = Vec::new();
+    for p in parts {
+        match p {
+            Part::Built(a) => automata.push(a),
+            Part::Linear(l) => atoms.push(l),
+        }
+    }
+    (automata, atoms)
 }
 
 /// An estimate of the product of the parts that mention `v`: their states multiplied (a linear

@@ -44,15 +44,14 @@ pub mod syntax;
 pub mod theorems;
 pub mod vocabulary;
 pub mod walnut;
+mod witness;
 
 pub use dfa::{Budget, DEFAULT_MAX_MEMORY, Dfa, Limits};
 pub use numeration::Numeration;
 pub use theorems::{THEOREMS, Theorem, theorem, theorems};
 pub use vocabulary::{PREDICATES, Vocabulary};
 
-use dfa::NONE;
 use eval::Compiler;
-use ops::exists;
 use rug::Integer;
 use syntax::{Formula, parse};
 use wythoff_core::error::Result;
@@ -81,8 +80,7 @@ pub fn decide(statement: &str, vocabulary: &Vocabulary, budget: &Budget) -> Resu
     let holds = a.is_accepting(0);
     let counterexample = match (&parsed.formula, holds) {
         (Formula::Quant(true, vars, body), false) => {
-            let failing = compiler.compile(body, true)?;
-            let values = least_tuple(&failing, vars, budget)?;
+            let values = compiler.least_counterexample(vars, body)?;
             Some(
                 vars.iter()
                     .zip(values)
@@ -177,72 +175,4 @@ pub fn automaton(
 pub fn predicate(name: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result<Dfa> {
     use eval::Predicates;
     vocabulary.automaton(name, budget)
-}
-
-/// The lexicographically least tuple of values of `vars` (first most significant) accepted by
-/// `a`, whose tracks are among `vars`; a variable without a track takes 0.
-fn least_tuple(a: &Dfa, vars: &[u32], budget: &Budget) -> Result<Vec<Integer>> {
-    let mut current = a.clone();
-    let mut values = Vec::new();
-    for &v in vars {
-        if !current.vars().contains(&v) {
-            values.push(Integer::new());
-            continue;
-        }
-        let mut only = current.clone();
-        for &w in vars.iter().filter(|&&w| w != v) {
-            only = exists(&only, w, budget)?;
-        }
-        let value = least_value(&only);
-        let fixed = linear::constant(budget.numeration, v, &value);
-        current = ops::combine(&current, &fixed, |p, q| p && q, budget)?;
-        values.push(value);
-    }
-    Ok(values)
-}
-
-/// The least number accepted by a one-track automaton (0 when it accepts nothing).
-fn least_value(a: &Dfa) -> Integer {
-    let n = a.states();
-    // distance to acceptance, by backward breadth-first search
-    let mut dist = vec![usize::MAX; n];
-    let mut frontier: Vec<u32> = (0..n as u32).filter(|&s| a.is_accepting(s)).collect();
-    for &s in &frontier {
-        dist[s as usize] = 0;
-    }
-    let mut d = 0;
-    while !frontier.is_empty() {
-        d += 1;
-        let mut next = Vec::new();
-        for s in 0..n as u32 {
-            if dist[s as usize] != usize::MAX {
-                continue;
-            }
-            if (0..a.letters()).any(|l| {
-                let t = a.next(s, l);
-                t != NONE && frontier.contains(&t)
-            }) {
-                dist[s as usize] = d;
-                next.push(s);
-            }
-        }
-        frontier = next;
-    }
-    let mut digits = Vec::new();
-    let mut s = 0u32;
-    if dist[0] == usize::MAX {
-        return Integer::new();
-    }
-    while dist[s as usize] > 0 {
-        let want = dist[s as usize] - 1;
-        let l = (0..a.letters())
-            .find(|&l| {
-                let t = a.next(s, l);
-                t != NONE && dist[t as usize] == want
-            })
-            .unwrap_or(1);
-        digits.push(l as u8);
-        s = a.next(s, l);
-    }
-    a.numeration().value(&digits)
 }

@@ -212,6 +212,14 @@ pub(crate) fn union(a: &[Var], b: &[Var]) -> (Vec<Var>, Vec<usize>, Vec<usize>) 
     (all, pa, pb)
 }
 
+/// The sorted union of variable lists.
+pub(crate) fn union_all(lists: &[&[Var]]) -> Vec<Var> {
+    let mut all: Vec<Var> = lists.iter().flat_map(|l| l.iter().copied()).collect();
+    all.sort_unstable();
+    all.dedup();
+    all
+}
+
 /// For each letter over the union, the letter of the sub-alphabet whose tracks sit at `pos`.
 pub(crate) fn restriction(n: Numeration, width: usize, pos: &[usize]) -> Vec<usize> {
     (0..n.letters(width))

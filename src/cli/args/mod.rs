@@ -102,7 +102,8 @@ impl Kind {
             Kind::GValue => "a value G from 0 to 255",
             Kind::Seconds => "a number of seconds from 1 to 86400",
             Kind::Memory => {
-                "a memory size of at least 1M, with K, M, G or T for powers of 1024 (2G, 512M)"
+                "a memory size of at least 1M, with K, M, G or T for powers of 1024 (2G, 512M) or \
+                 KB, MB, GB, TB for powers of 1000 (1GB)"
             }
         }
     }
@@ -196,22 +197,36 @@ pub(crate) fn threads(s: &str) -> std::result::Result<usize, ArgError> {
 }
 
 /// A memory size in bytes, at least 1 MiB: a number with an optional suffix K, M, G or T
-/// (also KiB … TiB; powers of 1024), e.g. `2G`, `512M`, `2^31` (`prove --max-memory`).
+/// (also KiB … TiB; powers of 1024) or KB, MB, GB, TB (powers of 1000), e.g. `2G`, `512M`,
+/// `1GB`, `2^31` (`prove --max-memory`).
 pub(crate) fn memory(s: &str) -> std::result::Result<u64, ArgError> {
     let t = s.trim();
     let upper = t.to_ascii_uppercase();
-    let (digits, shift) = [("TIB", 40), ("GIB", 30), ("MIB", 20), ("KIB", 10)]
+    const UNITS: [(&str, u64); 12] = [
+        ("TIB", 1 << 40),
+        ("GIB", 1 << 30),
+        ("MIB", 1 << 20),
+        ("KIB", 1 << 10),
+        ("TB", 1_000_000_000_000),
+        ("GB", 1_000_000_000),
+        ("MB", 1_000_000),
+        ("KB", 1_000),
+        ("T", 1 << 40),
+        ("G", 1 << 30),
+        ("M", 1 << 20),
+        ("K", 1 << 10),
+    ];
+    let (digits, unit) = UNITS
         .into_iter()
-        .chain([("T", 40), ("G", 30), ("M", 20), ("K", 10)])
-        .find_map(|(suffix, shift)| {
+        .find_map(|(suffix, unit)| {
             upper
                 .strip_suffix(suffix)
-                .map(|rest| (&t[..rest.len()], shift))
+                .map(|rest| (&t[..rest.len()], unit))
         })
-        .unwrap_or((t, 0));
+        .unwrap_or((t, 1));
     let n = natural_in(digits, 0, u64::MAX).map_err(|e| explain(Kind::Memory, e))?;
     let bytes = n
-        .checked_mul(1u64 << shift)
+        .checked_mul(unit)
         .ok_or_else(|| ArgError(format!("too large; expected {}", Kind::Memory.noun())))?;
     if bytes < 1 << 20 {
         return Err(ArgError(format!(
