@@ -72,7 +72,7 @@ pub struct Verdict {
 /// Decides `statement` with the predicates of `vocabulary` within `budget`.  Bad syntax, an
 /// unknown predicate, a wrong number of arguments or a free variable is [`wythoff_core::Error::Usage`].
 pub fn decide(statement: &str, vocabulary: &Vocabulary, budget: &Budget) -> Result<Verdict> {
-    let parsed = parse(statement, &vocabulary::arity)?;
+    let parsed = parse(statement, &|name| vocabulary.arity(name))?;
     let first_fresh = parsed.names.len() as u32;
     let mut compiler =
         Compiler::new(vocabulary, budget, first_fresh).with_names(parsed.names.clone());
@@ -168,7 +168,13 @@ pub fn automaton(
     vocabulary: &Vocabulary,
     budget: &Budget,
 ) -> Result<Dfa> {
-    eval::formula_automaton(text, free, &vocabulary::arity, vocabulary, budget)
+    eval::formula_automaton(
+        text,
+        free,
+        &|name| vocabulary.arity(name),
+        vocabulary,
+        budget,
+    )
 }
 
 /// The automaton of a predicate of the vocabulary (tracks in argument order).

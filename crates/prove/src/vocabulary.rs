@@ -19,7 +19,7 @@
 //! automaton of [`crate::one_values`]: for each output e, the set of d with e_d = e is
 //! an automaton of one track.
 
-use super::dfa::{Budget, Dfa};
+use super::dfa::{Budget, Dfa, Var};
 use super::eval::{Predicates, formula_automaton};
 use super::expand::Definition;
 use super::linear::{fibonacci, moore_output, right_shift, shift};
@@ -157,6 +157,8 @@ pub struct Vocabulary {
     numeration: Numeration,
     one_table: Vec<State>,
     built: RefCell<HashMap<String, Dfa>>,
+    /// Predicates given as automata ([`Vocabulary::with_predicate`]): name and automaton.
+    given: Vec<(String, Dfa)>,
 }
 
 impl Default for Vocabulary {
@@ -173,6 +175,7 @@ impl Vocabulary {
             numeration: Numeration::Zeckendorf,
             one_table,
             built: RefCell::new(HashMap::new()),
+            given: Vec::new(),
         }
     }
 
@@ -188,6 +191,50 @@ impl Vocabulary {
     /// The numeration of the vocabulary's automata.
     pub fn numeration(&self) -> Numeration {
         self.numeration
+    }
+
+    /// The same vocabulary with one more predicate, `name(x₁, …, x_k)`, the set `a` accepts
+    /// (track i the i-th argument; a learned automaton, or one read from a file).  Refused (a
+    /// usage error) when the name is not a word of letters, digits and `_` beginning with a
+    /// letter, names a predicate already there, or `a` reads another numeration.
+    pub fn with_predicate(mut self, name: &str, a: Dfa) -> Result<Vocabulary> {
+        let word = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !word || matches!(name, "A" | "E" | "true" | "false") {
+            return Err(Error::usage(format!(
+                "the predicate name '{name}' is not a word of letters, digits and _ that begins \
+                 with a letter"
+            )));
+        }
+        if self.arity(name).is_some() {
+            return Err(Error::usage(format!(
+                "the predicate '{name}' is already defined; choose another name"
+            )));
+        }
+        if a.numeration() != self.numeration {
+            return Err(Error::usage(format!(
+                "the automaton of '{name}' reads another numeration than the game's"
+            )));
+        }
+        let k = a.vars().len();
+        self.given.push((
+            name.to_string(),
+            a.rename(&(0..k as Var).collect::<Vec<_>>()),
+        ));
+        Ok(self)
+    }
+
+    /// The number of arguments of the predicate `name`, given ones included (`None`: unknown).
+    pub fn arity(&self, name: &str) -> Option<usize> {
+        match self.given.iter().find(|(n, _)| n == name) {
+            Some((_, a)) => Some(a.vars().len()),
+            None => arity(name),
+        }
+    }
+
+    /// The names of the predicates given as automata, in the order given.
+    pub fn given(&self) -> impl Iterator<Item = &str> {
+        self.given.iter().map(|(n, _)| n.as_str())
     }
 
     fn build(&self, name: &str, budget: &Budget) -> Result<Dfa> {
@@ -275,6 +322,9 @@ impl Predicates for Vocabulary {
     }
 
     fn automaton(&self, name: &str, budget: &Budget) -> Result<Dfa> {
+        if let Some((_, a)) = self.given.iter().find(|(n, _)| n == name) {
+            return Ok(a.clone());
+        }
         if let Some(a) = self.built.borrow().get(name) {
             return Ok(a.clone());
         }
