@@ -20,6 +20,8 @@
 //! * [`grundy`] — Sprague–Grundy tables: engines, table files, checks.
 //! * [`lines`] — two-pile line games (NimHof): any list of move directions, Grundy tables.
 //! * [`oeis`] — the catalogue of OEIS sequences and the b-file writer.
+//! * [`learn`] — the automaton of a game's P-positions, learned from its engine and proved from
+//!   its rules.
 //! * [`prove`] — a decision procedure for first-order statements about Wythoff's sequences
 //!   (automata over Zeckendorf digits) and the theorems it proves.
 //! * [`verify`] — verification at scale with a JSON report, shards and merge.
@@ -46,6 +48,7 @@ pub use wythoff_prove as prove;
 pub mod grundy;
 pub mod gvalues;
 pub mod job;
+pub mod learn;
 pub mod lines;
 pub mod nheap;
 pub mod oeis;

@@ -12,6 +12,7 @@ use super::nth::*;
 use super::oeis::*;
 use super::pairs::*;
 use super::play::*;
+use super::learn::*;
 use super::prove::*;
 use super::ratwyt::*;
 use super::rows::*;
@@ -88,4 +89,7 @@ pub(crate) enum Command {
     /// Decide a first-order statement about Wythoff's sequences by automata: TRUE or FALSE
     /// (with the least counterexample), or `--theorem NAME` (doc/prove.md).
     Prove(ProveArgs),
+    /// Learn the automaton of a game's P-positions from its engine and prove it from the
+    /// game's rules, or say that none was found (doc/learn.md).
+    Learn(LearnArgs),
 }

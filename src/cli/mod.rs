@@ -46,6 +46,7 @@ mod oeis_list;
 mod out;
 mod pairs;
 mod play;
+mod learn;
 mod prove;
 mod prove_theorem;
 mod ratwyt;
@@ -72,6 +73,7 @@ use nth::*;
 use oeis::*;
 use pairs::*;
 use play::*;
+use learn::*;
 use prove::*;
 use ratwyt::*;
 use rows::*;
@@ -130,6 +132,7 @@ pub fn main() -> Result<()> {
         Command::Verify(a) => verify_cmd(a),
         Command::Play(a) => play_cmd(a),
         Command::Prove(a) => prove_cmd(a),
+        Command::Learn(a) => learn_cmd(a),
     }
 }
 

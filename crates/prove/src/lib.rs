@@ -35,6 +35,8 @@
 pub mod dfa;
 pub mod eval;
 pub mod expand;
+pub mod kernel;
+pub mod learn;
 pub mod linear;
 pub mod minimize;
 pub mod numeration;

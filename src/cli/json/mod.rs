@@ -10,6 +10,7 @@
 
 mod gvalue;
 mod heaps;
+pub(crate) mod learn;
 mod oeis;
 mod pairs;
 mod prove;

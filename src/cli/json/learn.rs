@@ -1,0 +1,93 @@
+//! The JSON shape of `learn`: the verdict, the automaton's size, the sentences of its proof and
+//! the class counts; also the file beside `learn -o FILE`.
+
+use super::{VERSION, Versioned, s};
+use serde::Serialize;
+use wythoff::error::{Error, Result};
+use wythoff::learn::Report;
+
+/// `learn --json`, and FILE.json beside `learn -o FILE`.
+#[derive(Serialize)]
+pub(crate) struct Learned {
+    pub(crate) game: String,
+    /// The set learned: the positions of this Grundy value (0: the P-positions).
+    pub(crate) value: String,
+    /// "proved" or "not-found".
+    pub(crate) verdict: &'static str,
+    /// The states of the proved automaton; `null` when none was found.
+    pub(crate) states: Option<String>,
+    /// The side of the largest box of P-positions taken from the engine.
+    pub(crate) rows: String,
+    pub(crate) digits: String,
+    pub(crate) numeration: String,
+    /// The name the sentences give the automaton.
+    pub(crate) predicate: &'static str,
+    pub(crate) sentences: Vec<Sentence>,
+    pub(crate) class_counts: Vec<ClassCount>,
+    pub(crate) reason: Option<String>,
+    pub(crate) seconds: String,
+}
+
+/// One sentence of the proof with its verdict: "true", "false" or "no verdict: …".
+#[derive(Serialize)]
+pub(crate) struct Sentence {
+    pub(crate) says: String,
+    pub(crate) statement: String,
+    pub(crate) verdict: String,
+    pub(crate) counterexample: Option<String>,
+}
+
+/// The classes of the nodes of one prefix length.
+#[derive(Serialize)]
+pub(crate) struct ClassCount {
+    pub(crate) prefix_length: String,
+    pub(crate) classes: String,
+}
+
+impl Learned {
+    pub(crate) fn from(r: &Report, seconds: f64) -> Learned {
+        Learned {
+            game: r.game.clone(),
+            value: s(0),
+            verdict: if r.proved() { "proved" } else { "not-found" },
+            states: r.automaton.as_ref().map(|a| s(a.states())),
+            rows: s(r.rows),
+            digits: s(r.digits),
+            numeration: match r.numeration.parameter() {
+                1 => "msd_fib".into(),
+                a => format!("Ostrowski [1; {a}, {a}, ...]"),
+            },
+            predicate: wythoff::learn::PREDICATE,
+            sentences: r
+                .sentences
+                .iter()
+                .map(|d| Sentence {
+                    says: d.sentence.what.clone(),
+                    statement: d.sentence.text.clone(),
+                    verdict: match &d.verdict {
+                        Ok(true) => "true".into(),
+                        Ok(false) => "false".into(),
+                        Err(why) => why.clone(),
+                    },
+                    counterexample: d.counterexample.clone(),
+                })
+                .collect(),
+            class_counts: r
+                .class_counts
+                .iter()
+                .map(|&(d, c)| ClassCount {
+                    prefix_length: s(d),
+                    classes: s(c),
+                })
+                .collect(),
+            reason: r.reason.clone(),
+            seconds: format!("{seconds:.3}"),
+        }
+    }
+}
+
+/// The JSON text of `r` (one line, with its version).
+pub(crate) fn render(r: &Report, seconds: f64) -> Result<String> {
+    serde_json::to_string(&Versioned::with(VERSION, &Learned::from(r, seconds)))
+        .map_err(|e| Error::internal(format!("JSON rendering: {e}")))
+}

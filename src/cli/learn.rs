@@ -1,0 +1,163 @@
+//! `wythoff learn (--game NAME | --rules RULES | -a A)`: the automaton of a game's P-positions,
+//! learned from its engine and proved from its rules, or "not found" with the class counts (one
+//! library call: [`wythoff::learn::learn`]).  `-o FILE` writes the proved automaton in Walnut's
+//! format and FILE.json beside it with the game and the sentences.
+
+use super::args::*;
+use super::json::learn as json;
+use super::out::Out;
+use super::prove_theorem::note;
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use wythoff::artifact::AtomicFile;
+use wythoff::error::{Error, Result};
+use wythoff::learn::{Options, PREDICATE, Report, Subject, learn};
+use wythoff::prove::{Limits, walnut};
+
+#[derive(Args)]
+pub(crate) struct LearnArgs {
+    /// A named line game: nim, wythoff, nimhof-a307296 … nimhof-a307302, maharaja, gdwn-P-Q
+    /// (doc/lines.md).
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["rules", "a"])]
+    pub(crate) game: Option<String>,
+    /// The rules of a line game P,Q:jP,Q:… (doc/lines.md); they must contain 1,0 and 0,1.
+    #[arg(long, value_name = "RULES", conflicts_with = "a")]
+    pub(crate) rules: Option<String>,
+    /// Fraenkel's generalized game with parameter A (1 is Wythoff's game), read in the
+    /// Ostrowski numeration of [1; A, A, …] for A ≥ 2.
+    #[arg(short = 'a', value_name = "A", value_parser = parameter)]
+    pub(crate) a: Option<u64>,
+    /// The most rows (the side of the largest box of P-positions) the learner may take.
+    #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
+    pub(crate) max_rows: u64,
+    /// Write the proved automaton to FILE in Walnut's automaton format, and FILE.json beside
+    /// it with the game, the sentences and their verdicts.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub(crate) output: Option<PathBuf>,
+    /// Print the outcome as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
+    let subject = match (&args.a, args.rules.as_deref(), args.game.as_deref()) {
+        (Some(a), _, _) => Subject::Generalized(*a),
+        (None, r, g) => Subject::Lines(
+            super::lines::rules_from(r, g)?
+                .ok_or_else(|| Error::usage("give --game NAME, --rules RULES or -a A"))?,
+        ),
+    };
+    subject.check()?;
+    if let Subject::Generalized(a) = subject
+        && a > 9
+    {
+        return Err(Error::usage(format!(
+            "-a: {a} is past the numerations the procedure reads (1 to 9)"
+        )));
+    }
+    if args.output.is_some() && subject.numeration()?.parameter() != 1 {
+        return Err(Error::usage(
+            "-o: the automaton files are written for Zeckendorf's digits (line games and a = 1) \
+             only",
+        ));
+    }
+    // the files are opened before the work: a place that cannot be written is refused first
+    let files = match &args.output {
+        Some(p) => Some(open_pair(p)?),
+        None => None,
+    };
+    let start = Instant::now();
+    let options = Options {
+        max_rows: args.max_rows,
+        limits: Limits::default(),
+    };
+    let ctx = wythoff::Context::serial();
+    let report = learn(&subject, &options, &ctx)?;
+    let seconds = start.elapsed().as_secs_f64();
+    for d in &report.sentences {
+        let verdict = match &d.verdict {
+            Ok(true) => "TRUE".to_string(),
+            Ok(false) => "FALSE".to_string(),
+            Err(why) => why.clone(),
+        };
+        let cx = d
+            .counterexample
+            .as_ref()
+            .map(|c| format!(" (counterexample {c})"))
+            .unwrap_or_default();
+        note(format_args!(
+            "{verdict} {}: {}{cx}",
+            d.sentence.what, d.sentence.text
+        ));
+    }
+    if let (Some((text, meta)), Some(a)) = (files, &report.automaton) {
+        write(text, &walnut::walnut_text(a))?;
+        write(meta, &(json::render(&report, seconds)? + "\n"))?;
+    }
+    let mut out = Out::new();
+    if args.json {
+        out.json(&json::Learned::from(&report, seconds))?;
+    } else {
+        out.line(format_args!("{}", summary(&report, seconds)))?;
+    }
+    out.finish()?;
+    if report.proved() {
+        Ok(())
+    } else {
+        Err(Error::Disagreement(
+            report
+                .reason
+                .clone()
+                .unwrap_or_else(|| "no automaton found".into()),
+        ))
+    }
+}
+
+/// The line of the outcome.
+fn summary(r: &Report, seconds: f64) -> String {
+    match &r.automaton {
+        Some(a) => format!(
+            "proved: the P-positions of {} are the automaton {PREDICATE} of {} states \
+             (learned on {} rows, {} digits; {seconds:.2} s)",
+            r.game,
+            a.states(),
+            r.rows,
+            r.digits
+        ),
+        None => {
+            let counts: Vec<String> = r
+                .class_counts
+                .iter()
+                .map(|(d, c)| format!("{d}:{c}"))
+                .collect();
+            format!(
+                "not found: {} on {} rows ({} digits); classes by prefix length {}",
+                r.game,
+                r.rows,
+                r.digits,
+                counts.join(" ")
+            )
+        }
+    }
+}
+
+/// The automaton file and its JSON beside it, opened.
+fn open_pair(p: &Path) -> Result<(AtomicFile, AtomicFile)> {
+    let mut meta = p.as_os_str().to_owned();
+    meta.push(".json");
+    let text = AtomicFile::create(p).map_err(naming("-o"))?;
+    let meta = AtomicFile::create(Path::new(&meta)).map_err(naming("-o"))?;
+    Ok((text, meta))
+}
+
+fn write(mut f: AtomicFile, text: &str) -> Result<()> {
+    use std::io::Write;
+    let path = f.path().to_owned();
+    f.file()
+        .write_all(text.as_bytes())
+        .map_err(|e| Error::file(&path, e))?;
+    f.commit()?;
+    note(format_args!("wrote {}", path.display()));
+    Ok(())
+}

@@ -1,0 +1,253 @@
+//! `learn`: the automaton of a game's P-positions, learned from the game's engine and proved
+//! from the game's rules — or the honest report that none was found.
+//!
+//! The loop.  For boxes of L = 10, 11, … digits (side W_L, the Fibonacci numbers for a = 1), the
+//! engine gives every P-position of the box: the line games row by row ([`crate::lines::ppos`]),
+//! the generalized game by its formula (A_n, A_n + a·n) ([`crate::pairs::algebraic`]).  The
+//! learner ([`crate::prove::learn`]) returns the minimal automaton that agrees with every pair of
+//! the box, if its classes close.  When two boxes in a row give the same automaton, the
+//! sentences of [`crate::prove::kernel`], written from the game's moves, are decided with the
+//! automaton as the predicate `L`: (0, 0) is in L, no move joins two members, every other
+//! position has a move into L.  All TRUE: L is the P-set for every number (doc/learn.md gives
+//! the argument) — **proved**.  A sentence FALSE sends the loop to a larger box; past the
+//! rows allowed, the verdict is **not found**, with the class counts of the largest box: a
+//! measurement, never a guess.
+//!
+//! Cost: per box, the engine's rows (near linear) and the learner's O(N log N) per suffix length
+//! tried; the proof's sentences as the decision procedure costs them (doc/prove.md).
+
+use crate::lines::LineRules;
+use crate::lines::ppos::RowPositions;
+use crate::prove::kernel::{self, Move, Sentence};
+use crate::prove::learn::{self as learner, Hypothesis, box_side, same_language};
+use crate::prove::{Budget, Dfa, Limits, Numeration, Vocabulary, decide};
+use crate::{Context, Error, Result};
+
+/// The name of the learned predicate in the sentences.
+pub const PREDICATE: &str = "L";
+
+/// The first box tried has this many digits.
+const FIRST_DIGITS: usize = 10;
+
+/// A game whose P-positions can be learned: two piles, moves the logic can state.
+#[derive(Clone, Debug)]
+pub enum Subject {
+    /// A line game of rays and jumps (with the Nim moves: its P-positions row by row).
+    Lines(LineRules),
+    /// Fraenkel's generalized game with parameter a ≥ 1.
+    Generalized(u64),
+}
+
+impl Subject {
+    /// The numeration its automaton reads: Zeckendorf's for line games and a = 1, Ostrowski's
+    /// of [1; a, a, …] for a ≥ 2.
+    pub fn numeration(&self) -> Result<Numeration> {
+        match self {
+            Subject::Lines(_) => Ok(Numeration::Zeckendorf),
+            Subject::Generalized(a) => Numeration::for_parameter(*a),
+        }
+    }
+
+    /// The game in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Subject::Lines(r) => format!("the line game {r}"),
+            Subject::Generalized(1) => "Wythoff's game".into(),
+            Subject::Generalized(a) => format!("the generalized Wythoff game a = {a}"),
+        }
+    }
+
+    /// Its kinds of move, as formulas over x, y, u, v.
+    pub fn moves(&self) -> Vec<Move> {
+        match self {
+            Subject::Lines(r) => r.rules().iter().map(kernel::rule_move).collect(),
+            Subject::Generalized(a) => kernel::generalized_moves(*a),
+        }
+    }
+
+    /// Refused before any work when its P-positions cannot be had row by row.
+    pub fn check(&self) -> Result<()> {
+        if let Subject::Lines(r) = self
+            && !r.has_nim_moves()
+        {
+            return Err(Error::usage(format!(
+                "--rules: the rules {r} lack the Nim moves 1,0 and 0,1; learn takes the \
+                 P-positions row by row, which needs them"
+            )));
+        }
+        self.numeration().map(|_| ())
+    }
+
+    /// Every P-position in the box [0, side)².
+    pub fn members(&self, side: u64, ctx: &Context) -> Result<Vec<(u64, u64)>> {
+        let mut out = Vec::new();
+        match self {
+            Subject::Lines(r) => {
+                let mut rows = RowPositions::new(r, side).map_err(Error::from)?;
+                while let Some((x, y)) = rows.next_position() {
+                    if x % (1 << 16) == 0 {
+                        ctx.check()?;
+                    }
+                    if y < side {
+                        out.push((x, y));
+                    }
+                }
+            }
+            Subject::Generalized(a) => {
+                for n in 0u64.. {
+                    let lower = crate::pairs::algebraic::lower_u128(*a, n)
+                        .ok_or_else(|| Error::internal("a lower term past 128 bits"))?;
+                    if lower >= u128::from(side) {
+                        break;
+                    }
+                    let upper = lower + u128::from(*a) * u128::from(n);
+                    if upper < u128::from(side) {
+                        out.push((lower as u64, upper as u64));
+                        out.push((upper as u64, lower as u64));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// What `learn` may use.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The largest box side (rows of the engine) the loop may take.
+    pub max_rows: u64,
+    /// The caps of each sentence's decision.
+    pub limits: Limits,
+}
+
+/// A sentence of the proof with its verdict (`None`: no verdict within the caps, and why).
+#[derive(Clone, Debug)]
+pub struct Decided {
+    /// The sentence.
+    pub sentence: Sentence,
+    /// TRUE or FALSE, or the reason there is none.
+    pub verdict: std::result::Result<bool, String>,
+    /// The least counterexample of a FALSE sentence, as `name=value` words.
+    pub counterexample: Option<String>,
+}
+
+/// The outcome of `learn`.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The game in words.
+    pub game: String,
+    /// The numeration of the automaton.
+    pub numeration: Numeration,
+    /// The proved automaton (tracks x, y), or `None`: not found.
+    pub automaton: Option<Dfa>,
+    /// The side of the largest box the engine filled (its rows).
+    pub rows: u64,
+    /// The digits L of that box.
+    pub digits: usize,
+    /// The sentences decided last, with their verdicts.
+    pub sentences: Vec<Decided>,
+    /// For the largest box: the classes at each prefix length tried.
+    pub class_counts: Vec<(usize, usize)>,
+    /// Why the verdict is not found, in words (`None` when proved).
+    pub reason: Option<String>,
+}
+
+impl Report {
+    /// Whether the automaton is proved to be the P-set.
+    pub fn proved(&self) -> bool {
+        self.automaton.is_some()
+    }
+}
+
+/// Learns and proves the P-positions of `subject` (the module's loop).
+pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Report> {
+    subject.check()?;
+    let n = subject.numeration()?;
+    let mut report = Report {
+        game: subject.describe(),
+        numeration: n,
+        automaton: None,
+        rows: 0,
+        digits: 0,
+        sentences: Vec::new(),
+        class_counts: Vec::new(),
+        reason: None,
+    };
+    let mut previous: Option<Hypothesis> = None;
+    let mut digits = FIRST_DIGITS;
+    loop {
+        let Some(side) = box_side(n, digits).filter(|&s| s <= options.max_rows) else {
+            report.reason.get_or_insert_with(|| {
+                format!(
+                    "no automaton closed and stayed the same over two boxes up to {} rows",
+                    report.rows
+                )
+            });
+            return Ok(report);
+        };
+        let members = subject.members(side, ctx)?;
+        let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
+        let learned = learner::learn(n, digits, &members, &budget)?;
+        report.rows = side;
+        report.digits = digits;
+        report.class_counts = learned.class_counts;
+        ctx.report(side);
+        if let (Some(h), Some(p)) = (&learned.hypothesis, &previous)
+            && same_language(&h.dfa, &p.dfa)
+        {
+            let decided = prove(subject, &h.dfa, options, ctx)?;
+            let all_true = decided.iter().all(|d| d.verdict == Ok(true));
+            let stuck = decided.iter().find_map(|d| d.verdict.clone().err());
+            report.sentences = decided;
+            if all_true {
+                report.automaton = Some(h.dfa.clone());
+                report.reason = None;
+                return Ok(report);
+            }
+            if let Some(why) = stuck {
+                report.reason = Some(format!(
+                    "an automaton of {} states agrees with the engine on {side} rows, but a \
+                     sentence of its proof got no verdict: {why}",
+                    h.dfa.states()
+                ));
+                return Ok(report);
+            }
+            report.reason = Some(format!(
+                "the automaton learned on {side} rows fails a sentence of its proof; larger \
+                 boxes gave no other"
+            ));
+        }
+        previous = learned.hypothesis;
+        digits += 1;
+    }
+}
+
+/// Decides the sentences of the proof with `a` as the predicate [`PREDICATE`].
+pub fn prove(subject: &Subject, a: &Dfa, options: &Options, ctx: &Context) -> Result<Vec<Decided>> {
+    let n = subject.numeration()?;
+    let vocabulary = Vocabulary::for_numeration(n).with_predicate(PREDICATE, a.clone())?;
+    let mut out = Vec::new();
+    for sentence in kernel::sentences(PREDICATE, &subject.moves()) {
+        let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
+        let (verdict, counterexample) = match decide(&sentence.text, &vocabulary, &budget) {
+            Ok(v) => (
+                Ok(v.holds),
+                v.counterexample.map(|c| {
+                    c.iter()
+                        .map(|(name, x)| format!("{name}={x}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }),
+            ),
+            Err(Error::Inconclusive(m)) => (Err(m), None),
+            Err(e) => return Err(e),
+        };
+        out.push(Decided {
+            sentence,
+            verdict,
+            counterexample,
+        });
+    }
+    Ok(out)
+}
