@@ -48,14 +48,11 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
                 .ok_or_else(|| Error::usage("give --game NAME, --rules RULES or -a A"))?,
         ),
     };
-    subject.check()?;
-    if let Subject::Generalized(a) = subject
-        && a > 9
-    {
-        return Err(Error::usage(format!(
-            "-a: {a} is past the numerations the procedure reads (1 to 9)"
-        )));
+    if let Subject::Generalized(a) = subject {
+        wythoff::prove::Numeration::for_parameter(a)
+            .map_err(|e| Error::usage(format!("-a: {e}")))?;
     }
+    subject.check()?;
     if args.output.is_some() && subject.numeration()?.parameter() != 1 {
         return Err(Error::usage(
             "-o: the automaton files are written for Zeckendorf's digits (line games and a = 1) \
@@ -105,12 +102,10 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
     if report.proved() {
         Ok(())
     } else {
-        Err(Error::Disagreement(
-            report
-                .reason
-                .clone()
-                .unwrap_or_else(|| "no automaton found".into()),
-        ))
+        Err(Error::Inconclusive(format!(
+            "not found: {}",
+            report.reason.as_deref().unwrap_or("no automaton")
+        )))
     }
 }
 

@@ -104,19 +104,17 @@ pub fn sentences(name: &str, moves: &[Move]) -> Vec<Sentence> {
     for m in moves {
         out.push(Sentence {
             what: format!("no move along {} joins two members", m.what),
-            text: format!(
-                "A x,y,u,v ({name}(x,y) & {name}(u,v)) => ~{}",
-                m.formula
-            ),
+            text: format!("A x,y,u,v ({name}(x,y) & {name}(u,v)) => ~{}", m.formula),
         });
     }
-    let any: Vec<&str> = moves.iter().map(|m| m.formula.as_str()).collect();
+    // one ∃ a kind of move: the projections of a union cost what each costs, not their product
+    let any: Vec<String> = moves
+        .iter()
+        .map(|m| format!("(E u,v {name}(u,v) & {})", m.formula))
+        .collect();
     out.push(Sentence {
         what: "every position outside the set has a move into it".into(),
-        text: format!(
-            "A x,y ~{name}(x,y) => E u,v {name}(u,v) & ({})",
-            any.join(" | ")
-        ),
+        text: format!("A x,y ~{name}(x,y) => {}", any.join(" | ")),
     });
     out
 }

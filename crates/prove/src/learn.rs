@@ -20,8 +20,9 @@
 //! then checked against the whole box: it accepts every member, and it accepts as many words of
 //! length L as there are members — so it accepts exactly the members.
 //!
-//! The suffix lengths are tried from the longest (the most evidence a class) down; the first
-//! hypothesis that passes is the result.  Cost per suffix length: the members sorted by node,
+//! The suffix lengths are tried from the shortest up (a short one costs least, and the first
+//! that passes is the smallest automaton the data allow); the first hypothesis that passes is
+//! the result.  Cost per suffix length: the members sorted by node,
 //! O(N log N) for N members, and the check O(N·L + |A|·L·b²).
 //!
 //! What a learned automaton is not: a proof.  It agrees with the data; whether it is the set for
@@ -69,8 +70,8 @@ pub struct Hypothesis {
 pub struct Learned {
     /// The automaton, when a suffix length gave one that agrees with every pair of the box.
     pub hypothesis: Option<Hypothesis>,
-    /// For each prefix length D tried (longest suffix first): the number of classes of the
-    /// nodes of D letters that hold a member below them.
+    /// For each prefix length D tried, increasing: the number of classes of the nodes of D
+    /// letters that hold a member below them.
     pub class_counts: Vec<(usize, usize)>,
 }
 
@@ -148,13 +149,14 @@ pub fn learn(
 ) -> Result<Learned> {
     let words = Words::new(n, len, members)?;
     let mut class_counts = Vec::new();
-    for s in (1..len).rev() {
+    for s in 1..len {
         budget.cancel.check()?;
         let (hypothesis, classes) = hypothesis(n, &words, s, budget)?;
         class_counts.push((len - s, classes));
         if let Some(dfa) = hypothesis
             && agrees(&dfa, &words)
         {
+            class_counts.sort_unstable();
             return Ok(Learned {
                 hypothesis: Some(Hypothesis {
                     dfa,
@@ -164,6 +166,7 @@ pub fn learn(
             });
         }
     }
+    class_counts.sort_unstable();
     Ok(Learned {
         hypothesis: None,
         class_counts,
@@ -301,7 +304,12 @@ fn hypothesis(
         })
         .collect();
     let raw = Dfa::from_parts(n, vec![0, 1], delta, accept);
-    let valid = combine(&raw, &everything(vec![0, 1], budget)?, |p, q| p && q, budget)?;
+    let valid = combine(
+        &raw,
+        &everything(vec![0, 1], budget)?,
+        |p, q| p && q,
+        budget,
+    )?;
     Ok((Some(valid), counted))
 }
 

@@ -1,0 +1,220 @@
+//! `learn`: automata of P-positions learned from the engines and proved from the rules, checked
+//! against P-boards computed here from the rules by backward induction, against the predicates
+//! the decision procedure builds from its own definitions, and by planted faults.
+
+mod common;
+
+use common::*;
+use wythoff::cancel::Cancel;
+use wythoff::learn::{Options, PREDICATE, Subject, learn, prove};
+use wythoff::lines::LineRules;
+use wythoff::prove::{Budget, Dfa, Limits, Numeration, Vocabulary, decide, kernel};
+
+fn options(max_rows: u64) -> Options {
+    Options {
+        max_rows,
+        limits: Limits::default(),
+    }
+}
+
+/// The P-board of a line game on [0, n)² by backward induction from the rules: a ray (p, q)
+/// takes i·(p, q), i ≥ 1, a jump (p, q) once, while neither pile goes negative.
+fn p_board(n: usize, rays: &[(usize, usize)], jumps: &[(usize, usize)]) -> Vec<Vec<bool>> {
+    let mut p = vec![vec![false; n]; n];
+    for x in 0..n {
+        for y in 0..n {
+            let mut to_p = false;
+            for &(a, b) in rays {
+                let mut i = 1;
+                while i * a <= x && i * b <= y {
+                    to_p |= p[x - i * a][y - i * b];
+                    i += 1;
+                }
+            }
+            for &(a, b) in jumps {
+                if a <= x && b <= y {
+                    to_p |= p[x - a][y - b];
+                }
+            }
+            p[x][y] = !to_p;
+        }
+    }
+    p
+}
+
+fn agrees_with_board(a: &Dfa, board: &[Vec<bool>]) {
+    for (x, row) in board.iter().enumerate() {
+        for (y, &is_p) in row.iter().enumerate() {
+            assert_eq!(a.accepts(&[x as u64, y as u64]), is_p, "at ({x}, {y})");
+        }
+    }
+}
+
+#[test]
+fn wythoffs_p_positions_are_relearned_and_proved_equal_to_the_predicate_p() {
+    for a in 1..=3u64 {
+        let ctx = wythoff::Context::serial();
+        let r = learn(&Subject::Generalized(a), &options(1 << 20), &ctx).unwrap();
+        let learned = r
+            .automaton
+            .clone()
+            .unwrap_or_else(|| panic!("a = {a}: {r:?}"));
+        assert!(r.sentences.iter().all(|d| d.verdict == Ok(true)), "a = {a}");
+        // the predicate P of the procedure is built from Fraenkel's formula, not from data
+        let n = Numeration::for_parameter(a).unwrap();
+        let v = Vocabulary::for_numeration(n)
+            .with_predicate(PREDICATE, learned)
+            .unwrap();
+        let b = Budget::for_numeration(n, 2_000_000, Cancel::never());
+        let same = decide("A x,y L(x,y) <=> P(x,y)", &v, &b).unwrap();
+        assert!(same.holds, "a = {a}: the learned set is not P");
+    }
+}
+
+#[test]
+fn wythoff_with_the_jump_1_2_is_proved_and_agrees_with_the_rules() {
+    let rules = LineRules::parse("1,0:0,1:1,1:j1,2").unwrap();
+    let ctx = wythoff::Context::serial();
+    let r = learn(&Subject::Lines(rules), &options(1 << 20), &ctx).unwrap();
+    let a = r.automaton.as_ref().expect("proved");
+    agrees_with_board(a, &p_board(200, &[(1, 0), (0, 1), (1, 1)], &[(1, 2)]));
+    // every sentence was decided TRUE, one a kind of move and two more
+    assert_eq!(r.sentences.len(), 6);
+}
+
+#[test]
+fn a_learned_automaton_with_a_member_dropped_fails_its_proof_where_the_rules_say() {
+    let subject = Subject::Lines(LineRules::named("wythoff").unwrap());
+    let ctx = wythoff::Context::serial();
+    let r = learn(&subject, &options(1 << 16), &ctx).unwrap();
+    let a = r.automaton.expect("proved");
+    let board = p_board(40, &[(1, 0), (0, 1), (1, 1)], &[]);
+    // each accepting state but the initial one, made rejecting in turn
+    let mut planted = 0;
+    for s in 1..a.states() as u32 {
+        if !a.is_accepting(s) {
+            continue;
+        }
+        let delta: Vec<u32> = (0..a.states() as u32)
+            .flat_map(|t| (0..a.letters()).map(move |l| (t, l)))
+            .map(|(t, l)| a.next(t, l))
+            .collect();
+        let accept: Vec<bool> = (0..a.states() as u32)
+            .map(|t| a.is_accepting(t) && t != s)
+            .collect();
+        let flipped = Dfa::from_table(vec![0, 1], delta, accept).unwrap();
+        let decided = prove(&subject, &flipped, &options(0), &ctx).unwrap();
+        let failed = decided
+            .iter()
+            .find(|d| d.verdict == Ok(false))
+            .expect("a sentence fails");
+        assert!(
+            failed.sentence.what.contains("outside the set"),
+            "{failed:?}"
+        );
+        // the least position without a move into the set: a P-position of the rules that the
+        // planted automaton lost
+        let cx = failed.counterexample.as_ref().expect("a counterexample");
+        let v: Vec<usize> = cx
+            .split(' ')
+            .map(|w| w.split('=').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert!(board[v[0]][v[1]], "{cx} is not a P-position");
+        assert!(!flipped.accepts(&[v[0] as u64, v[1] as u64]), "{cx}");
+        planted += 1;
+    }
+    assert!(planted >= 1);
+}
+
+#[test]
+fn the_move_of_every_rule_kind_is_the_move_of_the_rules_on_a_box() {
+    let v = Vocabulary::default();
+    let b = Budget::new(2_000_000, Cancel::never());
+    let all = ["1,0:0,1:1,1:2,1:1,3:j1,2:j3,1", "1,0:0,1:j2,2", "1,1:j0,3"];
+    let rules: Vec<_> = all
+        .iter()
+        .flat_map(|r| LineRules::parse(r).unwrap().rules().to_vec())
+        .collect();
+    for r in &rules {
+        let m = kernel::rule_move(r);
+        let a = wythoff::prove::automaton(&m.formula, &["x", "y", "u", "v"], &v, &b).unwrap();
+        let (p, q) = (r.p as u64, r.q as u64);
+        for x in 0..10u64 {
+            for y in 0..10u64 {
+                for u in 0..10u64 {
+                    for w in 0..10u64 {
+                        let want = u <= x
+                            && w <= y
+                            && (1..=10)
+                                .any(|i| (i == 1 || !r.jump) && x - u == i * p && y - w == i * q);
+                        assert_eq!(a.accepts(&[x, y, u, w]), want, "{r}: ({x},{y})->({u},{w})");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_proves_wythoff_and_writes_walnuts_format_with_its_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wythoff.txt");
+    let o = wythoff(&["learn", "--game", "wythoff", "-o", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(stdout(&o).starts_with("proved: "), "{}", text(&o));
+    let e = stderr(&o);
+    assert!(e.contains("TRUE every position outside the set"), "{e}");
+    let walnut = std::fs::read_to_string(&file).unwrap();
+    assert!(walnut.starts_with("msd_fib msd_fib\n"), "{walnut}");
+    let meta: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("wythoff.txt.json")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(meta["verdict"], "proved");
+    assert_eq!(meta["sentences"].as_array().unwrap().len(), 5);
+    let o = wythoff(&["learn", "-a", "2", "--json"]);
+    let j = json(&o);
+    assert_eq!(j["verdict"], "proved", "{}", text(&o));
+    assert_eq!(j["version"], 1);
+}
+
+#[test]
+fn a_game_without_an_automaton_in_reach_is_not_found_with_its_class_counts() {
+    let o = wythoff(&[
+        "learn",
+        "--game",
+        "maharaja",
+        "--max-rows",
+        "3000",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["verdict"], "not-found");
+    assert!(j["states"].is_null());
+    assert!(!j["class_counts"].as_array().unwrap().is_empty());
+    let e = stderr(&o);
+    assert_eq!(e.lines().count(), 1, "{e}");
+    assert!(e.contains("not found"), "{e}");
+}
+
+#[test]
+fn bad_arguments_are_refused_before_any_work() {
+    refusal(
+        &wythoff(&["learn", "--rules", "1,1:2,1"]),
+        &["--rules", "Nim moves"],
+    );
+    refusal(&wythoff(&["learn", "--game", "three-pile"]), &["--game"]);
+    refusal(
+        &wythoff(&["learn", "--game", "nope"]),
+        &["--game", "unknown"],
+    );
+    refusal(&wythoff(&["learn"]), &["--game"]);
+    refusal(&wythoff(&["learn", "-a", "2", "-o", "x.txt"]), &["-o"]);
+    refusal(&wythoff(&["learn", "-a", "0"]), &["-a"]);
+    refusal(&wythoff(&["learn", "-a", "10"]), &["-a"]);
+    let o = wythoff(&["learn", "--game", "wythoff", "-o", "/nonexistent/dir/w.txt"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(stderr(&o).contains("-o"), "{}", text(&o));
+    assert_eq!(stdout(&o), "");
+}
