@@ -1,7 +1,7 @@
 //! `learn`: the automaton of a game's P-positions, learned from the game's engine and proved
 //! from the game's rules — or the honest report that none was found.
 //!
-//! The loop.  For boxes of L = 10, 11, … digits (side W_L, the Fibonacci numbers for a = 1), the
+//! The loop.  For boxes of L, L + 1, … digits (from a side of 100 on) (side W_L, the Fibonacci numbers for a = 1), the
 //! engine gives every P-position of the box: the line games row by row ([`crate::lines::ppos`]),
 //! the generalized game by its formula (A_n, A_n + a·n) ([`crate::pairs::algebraic`]).  The
 //! learner ([`crate::prove::learn`]) returns the minimal automaton that agrees with every pair of
@@ -26,8 +26,8 @@ use crate::{Context, Error, Result};
 /// The name of the learned predicate in the sentences.
 pub const PREDICATE: &str = "L";
 
-/// The first box tried has this many digits.
-const FIRST_DIGITS: usize = 10;
+/// The first box tried is the smallest of at least this side.
+const FIRST_SIDE: u64 = 100;
 
 /// A game whose P-positions can be learned: two piles, moves the logic can state.
 #[derive(Clone, Debug)]
@@ -145,6 +145,9 @@ pub struct Report {
     pub rows: u64,
     /// The digits L of that box.
     pub digits: usize,
+    /// For a proved automaton: the side of the larger box on which it was also checked against
+    /// the engine (0 otherwise).
+    pub checked_rows: u64,
     /// The sentences decided last, with their verdicts.
     pub sentences: Vec<Decided>,
     /// For the largest box: the classes at each prefix length tried.
@@ -170,12 +173,15 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         automaton: None,
         rows: 0,
         digits: 0,
+        checked_rows: 0,
         sentences: Vec::new(),
         class_counts: Vec::new(),
         reason: None,
     };
     let mut previous: Option<Hypothesis> = None;
-    let mut digits = FIRST_DIGITS;
+    let mut digits = (1..)
+        .find(|&d| box_side(n, d).is_none_or(|s| s >= FIRST_SIDE))
+        .unwrap_or(1);
     loop {
         let Some(side) = box_side(n, digits).filter(|&s| s <= options.max_rows) else {
             report.reason.get_or_insert_with(|| {
@@ -201,6 +207,16 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
             let stuck = decided.iter().find_map(|d| d.verdict.clone().err());
             report.sentences = decided;
             if all_true {
+                // a check beyond the proof: the engine's next box, larger than the data
+                let larger =
+                    box_side(n, digits + 1).ok_or_else(|| Error::internal("a box past 64 bits"))?;
+                let more = subject.members(larger, ctx)?;
+                if !learner::agrees_on_box(n, digits + 1, &more, &h.dfa)? {
+                    return Err(Error::internal(format!(
+                        "a proved automaton disagrees with the engine on {larger} rows"
+                    )));
+                }
+                report.checked_rows = larger;
                 report.automaton = Some(h.dfa.clone());
                 report.reason = None;
                 return Ok(report);

@@ -218,3 +218,16 @@ fn bad_arguments_are_refused_before_any_work() {
     assert!(stderr(&o).contains("-o"), "{}", text(&o));
     assert_eq!(stdout(&o), "");
 }
+
+#[test]
+fn the_examples_of_doc_learn_md_run_as_shown() {
+    examples::run_document(
+        "doc/learn.md",
+        &[],
+        examples::Minimums {
+            found: 1,
+            compared: 0,
+            bfiles: 0,
+        },
+    );
+}

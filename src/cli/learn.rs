@@ -114,11 +114,12 @@ fn summary(r: &Report, seconds: f64) -> String {
     match &r.automaton {
         Some(a) => format!(
             "proved: the P-positions of {} are the automaton {PREDICATE} of {} states \
-             (learned on {} rows, {} digits; {seconds:.2} s)",
+             (learned on {} rows, {} digits, checked on {} rows; {seconds:.2} s)",
             r.game,
             a.states(),
             r.rows,
-            r.digits
+            r.digits,
+            r.checked_rows
         ),
         None => {
             let counts: Vec<String> = r

@@ -313,6 +313,12 @@ fn hypothesis(
     Ok((Some(valid), counted))
 }
 
+/// Whether `a` (tracks x, y) accepts exactly `members` among the pairs of the box of `len`
+/// digits ([`learn`]'s final check, for a box of any size).
+pub fn agrees_on_box(n: Numeration, len: usize, members: &[(u64, u64)], a: &Dfa) -> Result<bool> {
+    Ok(agrees(a, &Words::new(n, len, members)?))
+}
+
 /// Whether `a` accepts exactly the members among the words of the box: every member, and as
 /// many words of length L as there are members.
 fn agrees(a: &Dfa, words: &Words) -> bool {

@@ -19,6 +19,8 @@ pub(crate) struct Learned {
     /// The side of the largest box of P-positions taken from the engine.
     pub(crate) rows: String,
     pub(crate) digits: String,
+    /// The side of the larger box a proved automaton was also checked on ("0": none).
+    pub(crate) checked_rows: String,
     pub(crate) numeration: String,
     /// The name the sentences give the automaton.
     pub(crate) predicate: &'static str,
@@ -53,6 +55,7 @@ impl Learned {
             states: r.automaton.as_ref().map(|a| s(a.states())),
             rows: s(r.rows),
             digits: s(r.digits),
+            checked_rows: s(r.checked_rows),
             numeration: match r.numeration.parameter() {
                 1 => "msd_fib".into(),
                 a => format!("Ostrowski [1; {a}, {a}, ...]"),
