@@ -340,8 +340,8 @@ fn the_examples_of_doc_prove_md_run_as_shown() {
         "doc/prove.md",
         &[],
         Minimums {
-            found: 12,
-            compared: 12,
+            found: 17,
+            compared: 17,
             bfiles: 0,
         },
     );

@@ -3,8 +3,10 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
+use std::path::PathBuf;
 use wythoff::prove::{
     Budget, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits, Numeration, Vocabulary, decide,
+    walnut::read_walnut_within,
 };
 
 /// Decides a closed statement about Wythoff's sequences: `(True, None)`, `(False, None)`, or for
@@ -13,13 +15,16 @@ use wythoff::prove::{
 /// number of arguments or a free variable; RuntimeError when an automaton on the way passes
 /// `max_states` or its tables pass `max_memory` bytes (no verdict).  `a` (1 to 9) picks the game: Wythoff's, or Fraenkel's
 /// generalized game read in the Ostrowski numeration of [1; a, a, …] (predicates P, lower,
-/// upper, move).  Releases the GIL; Ctrl-C stops it.
+/// upper, move).  `predicates`, a dict {name: path}, adds predicates given as automata in Walnut's
+/// file format (doc/prove.md, "Automata as predicates"); a file that cannot be read or is not such
+/// an automaton, or a name already taken, is a ValueError.  Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
 #[pyo3(signature = (
     statement,
     a = 1,
     max_states = DEFAULT_MAX_STATES as u64,
-    max_memory = DEFAULT_MAX_MEMORY as u64
+    max_memory = DEFAULT_MAX_MEMORY as u64,
+    predicates = None
 ))]
 pub fn prove(
     py: Python<'_>,
@@ -27,8 +32,14 @@ pub fn prove(
     a: u64,
     max_states: u64,
     max_memory: u64,
+    predicates: Option<Bound<'_, PyDict>>,
 ) -> PyResult<(bool, PyObject)> {
     let text = statement.to_string();
+    let mut given: Vec<(String, PathBuf)> = Vec::new();
+    for (name, path) in predicates.iter().flat_map(|d| d.iter()) {
+        let path: crate::convert::PathArg = path.extract()?;
+        given.push((name.extract()?, path.0));
+    }
     let numeration = Numeration::for_parameter(a).map_err(crate::errors::to_py)?;
     if max_states == 0 {
         return Err(pyo3::exceptions::PyValueError::new_err(
@@ -46,9 +57,15 @@ pub fn prove(
         expand: true,
     };
     let verdict = crate::interrupt::run(py, None, 0, move |cancel, _| {
-        let vocabulary = Vocabulary::for_numeration(numeration);
-        let budget = Budget::with_limits(numeration, &limits, cancel);
-        decide(&text, &vocabulary, &budget).map_err(|e| match e {
+        let decided = || {
+            let mut vocabulary = Vocabulary::for_numeration(numeration);
+            for (name, path) in &given {
+                vocabulary = given_predicate(vocabulary, name, path, &limits, cancel)?;
+            }
+            let budget = Budget::with_limits(numeration, &limits, cancel);
+            decide(&text, &vocabulary, &budget)
+        };
+        decided().map_err(|e| match e {
             wythoff::Error::Inconclusive(m) if m.contains("memory cap") => {
                 wythoff::Error::Inconclusive(format!("{m} (raise it with max_memory=BYTES)"))
             }
@@ -69,4 +86,27 @@ pub fn prove(
         }
     };
     Ok((verdict.holds, counterexample))
+}
+
+/// The predicate `name` read from the Walnut file at `path` and added to `vocabulary`; every
+/// error names the entry of `predicates`.
+fn given_predicate(
+    vocabulary: Vocabulary,
+    name: &str,
+    path: &std::path::Path,
+    limits: &Limits,
+    cancel: &wythoff::cancel::Cancel,
+) -> wythoff::Result<Vocabulary> {
+    let context = |m: String| format!("predicates['{name}']: {m}");
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        wythoff::Error::usage(context(format!("cannot read '{}': {e}", path.display())))
+    })?;
+    let budget = Budget::with_limits(vocabulary.numeration(), limits, cancel);
+    let named = |e: wythoff::Error| match e {
+        wythoff::Error::Usage(m) => wythoff::Error::usage(context(m)),
+        wythoff::Error::Inconclusive(m) => wythoff::Error::Inconclusive(context(m)),
+        e => e,
+    };
+    let a = read_walnut_within(&text, &budget).map_err(named)?;
+    vocabulary.with_predicate(name, a).map_err(named)
 }

@@ -6,7 +6,9 @@ import math
 import pytest
 
 import wythoff
-from conftest import p_positions
+from conftest import REPO, p_positions
+
+WALNUT = REPO / "data" / "walnut"
 
 
 def test_a_false_statement_gives_the_least_counterexample_as_python_ints():
@@ -87,3 +89,54 @@ def test_the_generalized_game_reads_its_own_numeration():
         wythoff.prove("A x one(x,x)", a=2)
     with pytest.raises(ValueError, match="a = 10"):
         wythoff.prove("A x x = x", a=10)
+
+
+def test_predicates_read_from_walnut_files_decide_as_arithmetic_says(tmp_path):
+    # Walnut's own automaton of x + y = z is this procedure's addition
+    add = {"add": WALNUT / "add.txt"}
+    assert wythoff.prove("A x,y,z add(x,y,z) <=> x + y = z", predicates=add) == (True, None)
+    # the least (x, y, z) where x + y = z and x + z = y differ, by enumeration
+    least = next((x, y, z) for x in range(5) for y in range(5) for z in range(5)
+                 if (x + y == z) != (x + z == y))
+    assert wythoff.prove("A x,y,z $add(x,y,z) <=> x + z = y", predicates=add) \
+        == (False, dict(zip("xyz", least)))
+    # the n >= 1 whose Zeckendorf word ends in an even number of 0s: the lower Wythoff numbers
+    even = {"evenzeros": str(WALNUT / "evenzeros.txt")}
+    assert wythoff.prove("A x evenzeros(x) <=> E n n >= 1 & lower(n,x)", predicates=even) \
+        == (True, None)
+    # a hand-written x = y, against the P-positions of the rules: on the diagonal only (0, 0)
+    same = tmp_path / "same.txt"
+    same.write_text("msd_fib msd_fib\n\n0 1\n0 0 -> 0\n1 1 -> 0\n")
+    p = p_positions(40, 1, False)
+    assert [x for x in range(40) if p[x][x]] == [0]
+    assert wythoff.prove("A x,y (same(x,y) & P(x,y)) => x = 0", predicates={"same": same}) \
+        == (True, None)
+    holds, cx = wythoff.prove("A x,y same(x,y) => x + y != 10", predicates={"same": same})
+    assert (holds, cx) == (False, {"x": 5, "y": 5})
+    # with a = 2, Walnut's msd_ost2
+    assert wythoff.prove("A x,y,z add(x,y,z) <=> x + y = z", a=2,
+                         predicates={"add": WALNUT / "add_ost2.txt"}) == (True, None)
+
+
+@pytest.mark.parametrize(
+    "name, text, words",
+    [
+        ("Q", "lsd_fib\n0 1\n0 -> 0\n", "line 1: input 1 is in 'lsd_fib'"),
+        ("Q", "msd_fib\n0 1\n2 -> 0\n", "line 3: the digit '2'"),
+        ("Q", "msd_fib\n0 1\n0 -> 5\n", "line 3: the target state 5 is never declared"),
+        ("Q", "", "the file is empty"),
+        ("Q", "msd_fib\n0 0\n1 -> 1\n1 1\n", "accepts the digits 1 but not 01"),
+        ("P", "msd_fib\n0 1\n0 -> 0\n", "'P' is already defined"),
+    ],
+)
+def test_bad_predicate_files_are_value_errors(tmp_path, name, text, words):
+    f = tmp_path / "bad.txt"
+    f.write_text(text)
+    with pytest.raises(ValueError, match=f"predicates\\['{name}'\\]: .*{words}"):
+        wythoff.prove("A x x = x", predicates={name: f})
+
+
+def test_an_unreadable_predicate_file_is_a_value_error_naming_it(tmp_path):
+    missing = tmp_path / "missing.txt"
+    with pytest.raises(ValueError, match="cannot read .*missing.txt"):
+        wythoff.prove("A x x = x", predicates={"Q": missing})

@@ -1,5 +1,6 @@
 //! `wythoff prove 'STATEMENT'`, `--theorem NAME`, `--list`, `--export-walnut DIR`: the decision
-//! procedure of [`wythoff::prove`] on one statement or a named theorem (doc/prove.md).
+//! procedure of [`wythoff::prove`] on one statement or a named theorem (doc/prove.md), with the
+//! predicates of `--predicate NAME=FILE` read from Walnut automaton files.
 
 use super::args::*;
 use super::json;
@@ -7,7 +8,7 @@ use super::out::{Out, outln};
 use super::prove_theorem::{
     counterexample_line, largest, list, note, theorem, with_the_cap_option, word,
 };
-use clap::{Args, ValueEnum};
+use clap::{ArgAction, Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wythoff::artifact::AtomicFile;
@@ -35,6 +36,17 @@ pub(crate) struct ProveArgs {
     /// Write each predicate's automaton in Walnut's file format into DIR (NAME.txt).
     #[arg(long, value_name = "DIR", conflicts_with_all = ["expect", "json", "a"])]
     pub(crate) export_walnut: Option<PathBuf>,
+    /// A predicate NAME(x1, ..., xk) given as an automaton in Walnut's file format (first line
+    /// msd_fib per argument, or with -a A msd_ostA; doc/prove.md): it holds where the automaton
+    /// accepts; repeat the option for several.  A statement may also write any predicate as
+    /// Walnut does, $NAME(x,y).
+    #[arg(
+        long = "predicate",
+        value_name = "NAME=FILE",
+        action = ArgAction::Append,
+        conflicts_with_all = ["list", "export_walnut"]
+    )]
+    pub(crate) predicates: Vec<String>,
     /// Exit 1 when the verdict is not this one.
     #[arg(long, value_enum, value_name = "VERDICT")]
     pub(crate) expect: Option<Expected>,
@@ -94,7 +106,10 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
     };
     let numeration =
         Numeration::for_parameter(args.a).map_err(|e| Error::usage(format!("-a: {e}")))?;
-    let vocabulary = Vocabulary::for_numeration(numeration);
+    let mut vocabulary = Vocabulary::for_numeration(numeration);
+    for spec in &args.predicates {
+        vocabulary = given_predicate(vocabulary, spec, &limits)?;
+    }
     let theorems = prove::theorems(numeration.parameter());
     if args.list {
         return list(args.a, theorems);
@@ -114,6 +129,34 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         return theorem(args.json, t, &vocabulary, &limits);
     }
     statement(&args, numeration, &vocabulary, &limits)
+}
+
+/// `--predicate NAME=FILE`: the automaton of the Walnut file FILE added to the vocabulary as
+/// NAME, read within the caps of the decision; every error names the option as given.
+fn given_predicate(vocabulary: Vocabulary, spec: &str, limits: &Limits) -> Result<Vocabulary> {
+    let context = |m: String| format!("--predicate {spec}: {m}");
+    let Some((name, file)) = spec
+        .split_once('=')
+        .filter(|(n, f)| !n.is_empty() && !f.is_empty())
+    else {
+        return Err(Error::usage(context(
+            "expected NAME=FILE, a predicate's name, '=' and a Walnut automaton file".into(),
+        )));
+    };
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Error::usage(context(format!("cannot read '{file}': {e}"))))?;
+    let budget = Budget::with_limits(vocabulary.numeration(), limits, Cancel::never());
+    let a = prove::walnut::read_walnut_within(&text, &budget)
+        .map_err(|e| match e {
+            Error::Usage(m) => Error::usage(context(m)),
+            Error::Inconclusive(m) => Error::Inconclusive(context(m)),
+            e => e,
+        })
+        .map_err(with_the_cap_option)?;
+    vocabulary.with_predicate(name, a).map_err(|e| match e {
+        Error::Usage(m) => Error::usage(context(m)),
+        e => e,
+    })
 }
 
 /// `--export-walnut DIR`: the predicates as Walnut automaton files, each written atomically.

@@ -6,7 +6,8 @@
 //! with `wythoff ` in ```` ```sh ```` blocks (no output shown). Each is split like a shell would
 //! (quotes, backslashes, `# comment`, `> FILE` / `2> FILE` redirections) and run with the built
 //! binary, in document order, in one fresh temporary directory with an `out/` folder, so examples
-//! that read an earlier example's file find it there.
+//! that read an earlier example's file find it there, and a copy of the repository's
+//! `data/walnut/`, so that examples read its files as from the root of a clone.
 //!
 //! * Shown output is compared with standard output line by line, exactly (trailing newline
 //!   aside); shown lines starting with `wythoff: ` are compared with standard error instead.
@@ -374,6 +375,13 @@ pub fn run_document(name: &str, subs: &[Substitution], min: Minimums) {
     let all = examples(&doc, name).unwrap_or_else(|e| panic!("{e}"));
     let dir = tempfile::tempdir().expect("a temporary directory");
     std::fs::create_dir(dir.path().join("out")).expect("create out/");
+    let walnut = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/walnut");
+    let copy = dir.path().join("data/walnut");
+    std::fs::create_dir_all(&copy).expect("create data/walnut/");
+    for f in std::fs::read_dir(&walnut).expect("read data/walnut/") {
+        let f = f.expect("an entry of data/walnut/").path();
+        std::fs::copy(&f, copy.join(f.file_name().expect("a file name"))).expect("copy it");
+    }
 
     let mut tally = Tally {
         found: all.len(),

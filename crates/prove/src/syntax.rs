@@ -7,7 +7,7 @@
 //! impl    := junct ('=>' junct)*
 //! junct   := unary (('&' | '|') unary)*
 //! unary   := '~' unary | ('A' | 'E') name (',' name)* formula | primary
-//! primary := '(' formula ')' | 'true' | 'false' | pred '(' term (',' term)* ')'
+//! primary := '(' formula ')' | 'true' | 'false' | ['$'] pred '(' term (',' term)* ')'
 //!          | term ('=' | '!=' | '<' | '<=' | '>' | '>=') term
 //! term    := summand ('+' summand)*
 //! summand := number | number '*' name | name
@@ -16,7 +16,9 @@
 //! `~` binds tightest; `&` and `|` share one level; then `=>`, then `<=>`; every binary operator
 //! associates to the left.  A quantifier's scope runs to the closing parenthesis or the end, so
 //! `A x,y one(x,y) => ~P(x,y)` quantifies the implication.  Variables range over the natural
-//! numbers 0, 1, 2, …; every variable must be bound.  Cost: linear in the statement.
+//! numbers 0, 1, 2, …; every variable must be bound.  A predicate may be written with Walnut's
+//! `$` directly before its name (`$P(x,y)`); a `$` anywhere else is a syntax error.  Cost: linear
+//! in the statement.
 
 use super::dfa::Var;
 use rug::Integer;
@@ -157,6 +159,10 @@ fn lex(text: &str) -> Result<Vec<(Tok, usize)>> {
             out.push((Tok::Name(chars[start..i].iter().collect()), start));
         } else if c == '*' {
             out.push((Tok::Sym("*"), i));
+            i += 1;
+        } else if c == '$' && chars.get(i + 1).is_some_and(char::is_ascii_alphabetic) {
+            // Walnut's mark of a predicate, `$P(x,y)`: the parser checks that one follows
+            out.push((Tok::Sym("$"), i));
             i += 1;
         } else {
             let rest: String = chars[i..chars.len().min(i + 3)].iter().collect();
@@ -336,6 +342,19 @@ impl Parser<'_> {
             self.expect(")")?;
             return Ok(f);
         }
+        if self.peek() == &Tok::Sym("$") {
+            // Walnut's spelling of a predicate: `$` directly before its name
+            let name = match &self.toks[self.i + 1].0 {
+                Tok::Name(n) if !reserved(n) => n.clone(),
+                _ => return Err(self.error("'$' is followed by a predicate's name")),
+            };
+            if self.toks.get(self.i + 2).map(|t| &t.0) != Some(&Tok::Sym("(")) {
+                return Err(self.error(&format!(
+                    "'$' marks a predicate applied to its arguments, ${name}(…)"
+                )));
+            }
+            self.i += 1;
+        }
         if let Tok::Name(name) = self.peek().clone() {
             if name == "true" || name == "false" {
                 self.i += 1;
@@ -457,7 +476,7 @@ fn reserved(name: &str) -> bool {
 fn leak(sym: &str) -> &'static str {
     SYMBOLS
         .iter()
-        .chain(&["*"])
+        .chain(&["*", "$"])
         .find(|s| **s == sym)
         .copied()
         .unwrap_or("")
