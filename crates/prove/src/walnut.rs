@@ -10,7 +10,8 @@
 //!
 //! What [`read_walnut`] accepts, as Walnut does:
 //!
-//! * lines that are blank or whose first character other than a space is `#` (comments);
+//! * lines that are blank or whose first character other than a space is `#` (comments, which
+//!   recent versions of Walnut allow);
 //! * spaces and tabs anywhere between the words, `\r\n` line ends;
 //! * an input declared by its numeration — `msd_fib` (Zeckendorf) for Wythoff's game, for the
 //!   generalized game with parameter a ≥ 2 `msd_ostA` (what Walnut's `ost ostA [0] [A];`
