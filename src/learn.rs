@@ -36,7 +36,13 @@ pub enum Subject {
     Lines(LineRules),
     /// Fraenkel's generalized game with parameter a ≥ 1.
     Generalized(u64),
+    /// The positions of Wythoff's game whose Grundy value is G ∈ {1, 2}: the lower values'
+    /// sets are the proved predicates `P` and `one` (doc/prove.md).
+    Value(u32),
 }
+
+/// The proved predicates of the values 0, 1 of Wythoff's game, which `--value` stands on.
+const LOWER_VALUES: [&str; 2] = ["P", "one"];
 
 impl Subject {
     /// The numeration its automaton reads: Zeckendorf's for line games and a = 1, Ostrowski's
@@ -45,6 +51,15 @@ impl Subject {
         match self {
             Subject::Lines(_) => Ok(Numeration::Zeckendorf),
             Subject::Generalized(a) => Numeration::for_parameter(*a),
+            Subject::Value(_) => Ok(Numeration::Zeckendorf),
+        }
+    }
+
+    /// The set learned, in words: "the P-positions of …" or "the G-values of …".
+    pub fn set_name(&self) -> String {
+        match self {
+            Subject::Value(_) => self.describe(),
+            _ => format!("the P-positions of {}", self.describe()),
         }
     }
 
@@ -54,6 +69,7 @@ impl Subject {
             Subject::Lines(r) => format!("the line game {r}"),
             Subject::Generalized(1) => "Wythoff's game".into(),
             Subject::Generalized(a) => format!("the generalized Wythoff game a = {a}"),
+            Subject::Value(g) => format!("the {g}-values of Wythoff's game"),
         }
     }
 
@@ -62,11 +78,39 @@ impl Subject {
         match self {
             Subject::Lines(r) => r.rules().iter().map(kernel::rule_move).collect(),
             Subject::Generalized(a) => kernel::generalized_moves(*a),
+            Subject::Value(_) => kernel::generalized_moves(1),
         }
     }
 
-    /// Refused before any work when its P-positions cannot be had row by row.
+    /// The sentences of its proof, over the predicate `name`.
+    pub fn sentences(&self, name: &str) -> Vec<Sentence> {
+        match self {
+            Subject::Value(g) => {
+                kernel::value_sentences(name, &LOWER_VALUES[..*g as usize], &self.moves())
+            }
+            _ => kernel::sentences(name, &self.moves()),
+        }
+    }
+
+    /// The Grundy value whose positions it learns (0: the P-positions).
+    pub fn value(&self) -> u32 {
+        match self {
+            Subject::Value(g) => *g,
+            _ => 0,
+        }
+    }
+
+    /// Refused before any work when its P-positions cannot be had row by row, or its value
+    /// has no proved lower sets.
     pub fn check(&self) -> Result<()> {
+        if let Subject::Value(g) = self
+            && !(1..=LOWER_VALUES.len() as u32).contains(g)
+        {
+            return Err(Error::usage(format!(
+                "--value: {g} is not 1 or 2; learn takes the values whose lower values' sets are \
+                 proved predicates (0: the P-positions, without --value)"
+            )));
+        }
         if let Subject::Lines(r) = self
             && !r.has_nim_moves()
         {
@@ -90,6 +134,24 @@ impl Subject {
                     }
                     if y < side {
                         out.push((x, y));
+                    }
+                }
+            }
+            Subject::Value(g) => {
+                let cap = crate::gvalues::window_cap(side);
+                for v in crate::gvalues::GValues::new(*g, cap)? {
+                    let v = v?;
+                    if v.x >= side {
+                        break;
+                    }
+                    if v.x % (1 << 16) == 0 {
+                        ctx.check()?;
+                    }
+                    if v.y < side {
+                        out.push((v.x, v.y));
+                        if v.x != v.y {
+                            out.push((v.y, v.x));
+                        }
                     }
                 }
             }
@@ -137,6 +199,10 @@ pub struct Decided {
 pub struct Report {
     /// The game in words.
     pub game: String,
+    /// The set learned, in words ([`Subject::set_name`]).
+    pub set: String,
+    /// The Grundy value of the positions learned (0: the P-positions).
+    pub value: u32,
     /// The numeration of the automaton.
     pub numeration: Numeration,
     /// The proved automaton (tracks x, y), or `None`: not found.
@@ -169,6 +235,8 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
     let n = subject.numeration()?;
     let mut report = Report {
         game: subject.describe(),
+        set: subject.set_name(),
+        value: subject.value(),
         numeration: n,
         automaton: None,
         rows: 0,
@@ -244,7 +312,7 @@ pub fn prove(subject: &Subject, a: &Dfa, options: &Options, ctx: &Context) -> Re
     let n = subject.numeration()?;
     let vocabulary = Vocabulary::for_numeration(n).with_predicate(PREDICATE, a.clone())?;
     let mut out = Vec::new();
-    for sentence in kernel::sentences(PREDICATE, &subject.moves()) {
+    for sentence in subject.sentences(PREDICATE) {
         let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
         let (verdict, counterexample) = match decide(&sentence.text, &vocabulary, &budget) {
             Ok(v) => (

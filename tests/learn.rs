@@ -220,6 +220,71 @@ fn bad_arguments_are_refused_before_any_work() {
 }
 
 #[test]
+fn the_1_values_are_relearned_and_proved_equal_to_the_predicate_one_and_the_2_values_not_found() {
+    let ctx = wythoff::Context::serial();
+    let r = learn(&Subject::Value(1), &options(2_200_000), &ctx).unwrap();
+    let learned = r.automaton.clone().unwrap_or_else(|| panic!("{r:?}"));
+    // `one` is built from the 1-value automaton of the engines, proved by `one-values`
+    let v = Vocabulary::default()
+        .with_predicate(PREDICATE, learned.clone())
+        .unwrap();
+    let b = Budget::new(2_000_000, Cancel::never());
+    assert!(decide("A x,y L(x,y) <=> one(x,y)", &v, &b).unwrap().holds);
+    // and against a plain mex on a box
+    let g = naive_rows(60, 60, 1);
+    for x in 0..60 {
+        for y in 0..60 {
+            assert_eq!(
+                learned.accepts(&[x as u64, y as u64]),
+                g[x][y] == 1,
+                "({x}, {y})"
+            );
+        }
+    }
+    let r = learn(&Subject::Value(2), &options(20_000), &ctx).unwrap();
+    assert!(!r.proved());
+    assert!(
+        r.class_counts.iter().any(|&(_, c)| c > 1000),
+        "{:?}",
+        r.class_counts
+    );
+}
+
+#[test]
+fn the_file_of_o_reads_back_as_the_same_automaton() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("j12.txt");
+    let o = wythoff(&[
+        "learn",
+        "--rules",
+        "1,0:0,1:1,1:j1,2",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let read = wythoff::prove::walnut::read_walnut(
+        &std::fs::read_to_string(&file).unwrap(),
+        Numeration::Zeckendorf,
+    )
+    .unwrap();
+    let ctx = wythoff::Context::serial();
+    let rules = LineRules::parse("1,0:0,1:1,1:j1,2").unwrap();
+    let r = learn(&Subject::Lines(rules), &options(1 << 20), &ctx).unwrap();
+    assert!(wythoff::prove::learn::same_language(
+        &read,
+        r.automaton.as_ref().unwrap()
+    ));
+    // and the command line reads it as a predicate
+    let o = wythoff(&[
+        "prove",
+        "--predicate",
+        &format!("J={}", file.display()),
+        "A x,y J(x,y) => ~J(x+1,y+2)",
+    ]);
+    assert_eq!(stdout(&o), "TRUE\n", "{}", text(&o));
+}
+
+#[test]
 fn the_examples_of_doc_learn_md_run_as_shown() {
     examples::run_document(
         "doc/learn.md",

@@ -28,8 +28,12 @@ pub(crate) struct LearnArgs {
     /// Ostrowski numeration of [1; A, A, …] for A ≥ 2.
     #[arg(short = 'a', value_name = "A", value_parser = parameter)]
     pub(crate) a: Option<u64>,
+    /// Learn the positions of Wythoff's game whose Grundy value is G (1 or 2) instead of the
+    /// P-positions; the sets of the lower values are the proved predicates P and one.
+    #[arg(long, value_name = "G", value_parser = grundy_value, conflicts_with_all = ["game", "rules", "a"])]
+    pub(crate) value: Option<u32>,
     /// The most rows (the side of the largest box of P-positions) the learner may take.
-    #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
+    #[arg(long, value_name = "N", value_parser = size, default_value = "4000000")]
     pub(crate) max_rows: u64,
     /// Write the proved automaton to FILE in Walnut's automaton format, and FILE.json beside
     /// it with the game, the sentences and their verdicts.
@@ -41,13 +45,15 @@ pub(crate) struct LearnArgs {
 }
 
 pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
-    let subject = match (&args.a, args.rules.as_deref(), args.game.as_deref()) {
-        (Some(a), _, _) => Subject::Generalized(*a),
-        (None, r, g) => Subject::Lines(
-            super::lines::rules_from(r, g)?
-                .ok_or_else(|| Error::usage("give --game NAME, --rules RULES or -a A"))?,
-        ),
-    };
+    let subject =
+        match (&args.a, args.rules.as_deref(), args.game.as_deref()) {
+            _ if args.value.is_some_and(|g| g > 0) => Subject::Value(args.value.unwrap_or(0)),
+            (Some(a), _, _) => Subject::Generalized(*a),
+            (None, None, None) if args.value == Some(0) => Subject::Generalized(1),
+            (None, r, g) => Subject::Lines(super::lines::rules_from(r, g)?.ok_or_else(|| {
+                Error::usage("give --game NAME, --rules RULES, -a A or --value G")
+            })?),
+        };
     if let Subject::Generalized(a) = subject {
         wythoff::prove::Numeration::for_parameter(a)
             .map_err(|e| Error::usage(format!("-a: {e}")))?;
@@ -113,9 +119,9 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
 fn summary(r: &Report, seconds: f64) -> String {
     match &r.automaton {
         Some(a) => format!(
-            "proved: the P-positions of {} are the automaton {PREDICATE} of {} states \
+            "proved: {} are the automaton {PREDICATE} of {} states \
              (learned on {} rows, {} digits, checked on {} rows; {seconds:.2} s)",
-            r.game,
+            r.set,
             a.states(),
             r.rows,
             r.digits,
@@ -129,7 +135,7 @@ fn summary(r: &Report, seconds: f64) -> String {
                 .collect();
             format!(
                 "not found: {} on {} rows ({} digits); classes by prefix length {}",
-                r.game,
+                r.set,
                 r.rows,
                 r.digits,
                 counts.join(" ")

@@ -118,3 +118,49 @@ pub fn sentences(name: &str, moves: &[Move]) -> Vec<Sentence> {
     });
     out
 }
+
+/// The sentences that prove `name` the set of positions of Grundy value G, given the proved
+/// sets `lower` of the values 0, …, G − 1 (predicates of two arguments), in the game of
+/// `moves`.  By induction on x + y: a member has no option in the set (independence) and an
+/// option in each lower set, so its value is G; a position outside every set of the values
+/// 0, …, G has an option in the set, so its value is not G.  The lower sets are also shown
+/// disjoint from the set (implied; kept as a check).
+pub fn value_sentences(name: &str, lower: &[&str], moves: &[Move]) -> Vec<Sentence> {
+    let mut out = Vec::new();
+    for h in lower {
+        out.push(Sentence {
+            what: format!("the set avoids {h}"),
+            text: format!("A x,y ~({name}(x,y) & {h}(x,y))"),
+        });
+    }
+    for m in moves {
+        out.push(Sentence {
+            what: format!("no move along {} joins two members", m.what),
+            text: format!("A x,y,u,v ({name}(x,y) & {name}(u,v)) => ~{}", m.formula),
+        });
+    }
+    let into = |target: &str| -> String {
+        moves
+            .iter()
+            .map(|m| format!("(E u,v {target}(u,v) & {})", m.formula))
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    for h in lower {
+        out.push(Sentence {
+            what: format!("every member has a move into {h}"),
+            text: format!("A x,y {name}(x,y) => {}", into(h)),
+        });
+    }
+    let outside: Vec<String> = lower
+        .iter()
+        .map(|h| format!("~{h}(x,y)"))
+        .chain([format!("~{name}(x,y)")])
+        .collect();
+    out.push(Sentence {
+        what: "every position outside the sets of the values up to G has a move into the set"
+            .into(),
+        text: format!("A x,y ({}) => {}", outside.join(" & "), into(name)),
+    });
+    out
+}

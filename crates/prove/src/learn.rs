@@ -176,6 +176,12 @@ pub fn learn(
 /// A class: the number of its row (0: the empty row, the dead class).
 type Class = u32;
 
+/// A node: the packed digits of x and of y.
+type Node = (u128, u128);
+
+/// A suffix of a row: its length and the packed digits of x and of y.
+type Suffix = (u8, u128, u128);
+
 /// The hypothesis of suffix length `s` (valid and minimized) when it is closed and consistent,
 /// and the number of classes of the nodes that hold a member.
 fn hypothesis(
@@ -190,7 +196,7 @@ fn hypothesis(
     let span = b.pow(d as u32);
     // the row of each node: the suffixes s of at most S letters with node·s a member (a member
     // m of L letters is node·s with |s| = k when its letters above the last k + D are zeros)
-    let mut entries: Vec<((u128, u128), (u8, u128, u128))> = Vec::new();
+    let mut entries: Vec<(Node, Suffix)> = Vec::new();
     for &(x, y) in &words.members {
         for k in 0..=s {
             let low = b.pow(k as u32);
@@ -204,7 +210,7 @@ fn hypothesis(
         }
     }
     entries.sort_unstable();
-    let mut rows: FxMap<Vec<(u8, u128, u128)>, u32> = FxMap::default();
+    let mut rows: FxMap<Vec<Suffix>, u32> = FxMap::default();
     let mut nodes: FxMap<(u128, u128), u32> = FxMap::default();
     let mut i = 0;
     while i < entries.len() {

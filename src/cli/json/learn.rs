@@ -50,7 +50,7 @@ impl Learned {
     pub(crate) fn from(r: &Report, seconds: f64) -> Learned {
         Learned {
             game: r.game.clone(),
-            value: s(0),
+            value: s(r.value),
             verdict: if r.proved() { "proved" } else { "not-found" },
             states: r.automaton.as_ref().map(|a| s(a.states())),
             rows: s(r.rows),
