@@ -16,6 +16,7 @@ mod extra;
 mod games;
 mod grundy;
 mod interrupt;
+mod learn;
 mod lines;
 mod mapped;
 mod pairs;
@@ -46,6 +47,7 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cube::write_cube, m)?)?;
     m.add_class::<cube::CubeFile>()?;
     m.add_function(wrap_pyfunction!(prove::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(learn::learn, m)?)?;
     m.add_function(wrap_pyfunction!(games::games, m)?)?;
     m.add_function(wrap_pyfunction!(games::analyse, m)?)?;
     extra::register(m)?;

@@ -45,6 +45,13 @@ def prove(
     max_memory: int = 1879048192,
     predicates: Optional[Dict[str, StrPath]] = None,
 ) -> Tuple[bool, Optional[Dict[str, int]]]: ...
+def learn(
+    game: Optional[str] = None,
+    rules: Optional[str] = None,
+    a: Optional[Int] = None,
+    value: Int = 0,
+    max_rows: Int = 4000000,
+) -> Dict[str, Any]: ...
 def write_table(
     path: StrPath,
     n: Int,
