@@ -205,8 +205,11 @@ pub struct Report {
     pub value: u32,
     /// The numeration of the automaton.
     pub numeration: Numeration,
-    /// The proved automaton (tracks x, y), or `None`: not found.
+    /// The proved automaton (tracks x, y), or `None`: not found, or not proved.
     pub automaton: Option<Dfa>,
+    /// An automaton that agrees with the engine and stayed the same over two boxes, but whose
+    /// proof got no verdict within the caps: learned, not proved.
+    pub unproved: Option<Dfa>,
     /// The side of the largest box the engine filled (its rows).
     pub rows: u64,
     /// The digits L of that box.
@@ -223,13 +226,37 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether the automaton is proved to be the P-set.
+    /// Whether the automaton is proved to be the set.
     pub fn proved(&self) -> bool {
         self.automaton.is_some()
     }
+
+    /// "proved", "unproved" (learned, its proof without a verdict within the caps) or
+    /// "not-found".
+    pub fn verdict(&self) -> &'static str {
+        match (&self.automaton, &self.unproved) {
+            (Some(_), _) => "proved",
+            (None, Some(_)) => "unproved",
+            (None, None) => "not-found",
+        }
+    }
 }
 
-/// Learns and proves the P-positions of `subject` (the module's loop).
+/// The side of the first box `learn` takes for `subject`: the least `--max-rows` it accepts.
+pub fn first_side(subject: &Subject) -> Result<u64> {
+    let n = subject.numeration()?;
+    Ok(box_side(n, first_digits(n)).unwrap_or(u64::MAX))
+}
+
+/// The digits of the first box: the smallest of side at least [`FIRST_SIDE`].
+fn first_digits(n: Numeration) -> usize {
+    (1..)
+        .find(|&d| box_side(n, d).is_none_or(|s| s >= FIRST_SIDE))
+        .unwrap_or(1)
+}
+
+/// Learns and proves the P-positions of `subject` (the module's loop); `ctx` is polled for
+/// cancellation and told of the rows of each box as it is learned.
 pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Report> {
     subject.check()?;
     let n = subject.numeration()?;
@@ -239,6 +266,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         value: subject.value(),
         numeration: n,
         automaton: None,
+        unproved: None,
         rows: 0,
         digits: 0,
         checked_rows: 0,
@@ -247,9 +275,14 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         reason: None,
     };
     let mut previous: Option<Hypothesis> = None;
-    let mut digits = (1..)
-        .find(|&d| box_side(n, d).is_none_or(|s| s >= FIRST_SIDE))
-        .unwrap_or(1);
+    if first_side(subject)? > options.max_rows {
+        return Err(Error::usage(format!(
+            "--max-rows: {} is below the first box of {} rows",
+            options.max_rows,
+            first_side(subject)?
+        )));
+    }
+    let mut digits = first_digits(n);
     loop {
         let Some(side) = box_side(n, digits).filter(|&s| s <= options.max_rows) else {
             report.reason.get_or_insert_with(|| {
@@ -263,10 +296,11 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         let members = subject.members(side, ctx)?;
         let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
         let learned = learner::learn(n, digits, &members, &budget)?;
+        // progress: the rows of the boxes, up to the largest allowed
+        ctx.report(side - report.rows);
         report.rows = side;
         report.digits = digits;
         report.class_counts = learned.class_counts;
-        ctx.report(side);
         if let (Some(h), Some(p)) = (&learned.hypothesis, &previous)
             && same_language(&h.dfa, &p.dfa)
         {
@@ -292,9 +326,11 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
             if let Some(why) = stuck {
                 report.reason = Some(format!(
                     "an automaton of {} states agrees with the engine on {side} rows, but a \
-                     sentence of its proof got no verdict: {why}",
-                    h.dfa.states()
+                     sentence of its proof got no verdict within the caps ({})",
+                    h.dfa.states(),
+                    why.trim_start_matches("no verdict: ")
                 ));
+                report.unproved = Some(h.dfa.clone());
                 return Ok(report);
             }
             report.reason = Some(format!(

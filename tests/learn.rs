@@ -210,7 +210,15 @@ fn bad_arguments_are_refused_before_any_work() {
         &["--game", "unknown"],
     );
     refusal(&wythoff(&["learn"]), &["--game"]);
-    refusal(&wythoff(&["learn", "-a", "2", "-o", "x.txt"]), &["-o"]);
+    refusal(
+        &wythoff(&["learn", "--game", "nim", "--max-rows", "99"]),
+        &["--max-rows", "144"],
+    );
+    refusal(&wythoff(&["learn", "--value", "3"]), &["--value"]);
+    refusal(
+        &wythoff(&["learn", "--game", "wythoff", "-o", "/dev/null"]),
+        &["-o", "regular"],
+    );
     refusal(&wythoff(&["learn", "-a", "0"]), &["-a"]);
     refusal(&wythoff(&["learn", "-a", "10"]), &["-a"]);
     let o = wythoff(&["learn", "--game", "wythoff", "-o", "/nonexistent/dir/w.txt"]);
@@ -232,13 +240,9 @@ fn the_1_values_are_relearned_and_proved_equal_to_the_predicate_one_and_the_2_va
     assert!(decide("A x,y L(x,y) <=> one(x,y)", &v, &b).unwrap().holds);
     // and against a plain mex on a box
     let g = naive_rows(60, 60, 1);
-    for x in 0..60 {
-        for y in 0..60 {
-            assert_eq!(
-                learned.accepts(&[x as u64, y as u64]),
-                g[x][y] == 1,
-                "({x}, {y})"
-            );
+    for (x, row) in g.iter().enumerate() {
+        for (y, &v) in row.iter().enumerate() {
+            assert_eq!(learned.accepts(&[x as u64, y as u64]), v == 1, "({x}, {y})");
         }
     }
     let r = learn(&Subject::Value(2), &options(20_000), &ctx).unwrap();

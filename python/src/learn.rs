@@ -57,8 +57,9 @@ fn subject_of(
 /// "nimhof-a307296" …, "gdwn-P-Q"), `rules` (a line game "P,Q:jP,Q:…" with the Nim moves 1,0
 /// and 0,1), `a` (Fraenkel's generalized game, read in the Ostrowski numeration for a ≥ 2) or
 /// `value` (1 or 2: the positions of Wythoff's game of that Grundy value).  Boxes of growing
-/// side up to `max_rows` rows are tried.  A dict: "verdict" ("proved" or "not-found"),
-/// "states" (of the proved automaton, else None), "rows", "digits", "checked_rows",
+/// side up to `max_rows` rows are tried.  A dict: "verdict" ("proved", "unproved": learned but
+/// its proof got no verdict within the caps, or "not-found"), "states" (of the learned
+/// automaton, else None), "rows", "digits", "checked_rows",
 /// "sentences" (each {"says", "statement", "verdict": True/False/None, "counterexample"}),
 /// "class_counts" ([(prefix_length, classes)] of the largest box), "reason" (why not found),
 /// "automaton" (the proved automaton in Walnut's file format, else None).  ValueError for bad
@@ -100,15 +101,9 @@ pub fn learn<'py>(
         sentences.append(d)?;
     }
     let d = PyDict::new(py);
-    d.set_item(
-        "verdict",
-        if report.proved() {
-            "proved"
-        } else {
-            "not-found"
-        },
-    )?;
-    d.set_item("states", report.automaton.as_ref().map(|a| a.states()))?;
+    d.set_item("verdict", report.verdict())?;
+    let learned = report.automaton.as_ref().or(report.unproved.as_ref());
+    d.set_item("states", learned.map(|a| a.states()))?;
     d.set_item("rows", report.rows)?;
     d.set_item("digits", report.digits)?;
     d.set_item("checked_rows", report.checked_rows)?;

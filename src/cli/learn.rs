@@ -32,6 +32,13 @@ pub(crate) struct LearnArgs {
     /// P-positions; the sets of the lower values are the proved predicates P and one.
     #[arg(long, value_name = "G", value_parser = grundy_value, conflicts_with_all = ["game", "rules", "a"])]
     pub(crate) value: Option<u32>,
+    /// The most states one construction of the proof may explore (as `prove --max-states`).
+    #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
+    pub(crate) max_states: u64,
+    /// The most memory one construction of the proof may take (as `prove --max-memory`: 2G,
+    /// 512M, 1GB).
+    #[arg(long, value_name = "SIZE", value_parser = memory, default_value = "1792M")]
+    pub(crate) max_memory: u64,
     /// The most rows (the side of the largest box of P-positions) the learner may take.
     #[arg(long, value_name = "N", value_parser = size, default_value = "4000000")]
     pub(crate) max_rows: u64,
@@ -47,9 +54,8 @@ pub(crate) struct LearnArgs {
 pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
     let subject =
         match (&args.a, args.rules.as_deref(), args.game.as_deref()) {
-            _ if args.value.is_some_and(|g| g > 0) => Subject::Value(args.value.unwrap_or(0)),
+            _ if args.value.is_some() => Subject::Value(args.value.unwrap_or(0)),
             (Some(a), _, _) => Subject::Generalized(*a),
-            (None, None, None) if args.value == Some(0) => Subject::Generalized(1),
             (None, r, g) => Subject::Lines(super::lines::rules_from(r, g)?.ok_or_else(|| {
                 Error::usage("give --game NAME, --rules RULES, -a A or --value G")
             })?),
@@ -59,30 +65,38 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
             .map_err(|e| Error::usage(format!("-a: {e}")))?;
     }
     subject.check()?;
-    if args.output.is_some() && subject.numeration()?.parameter() != 1 {
-        return Err(Error::usage(
-            "-o: the automaton files are written for Zeckendorf's digits (line games and a = 1) \
-             only",
-        ));
-    }
+
     // the files are opened before the work: a place that cannot be written is refused first
     let files = match &args.output {
         Some(p) => Some(open_pair(p)?),
         None => None,
     };
     let start = Instant::now();
+    if args.max_states == 0 {
+        return Err(Error::usage(
+            "--max-states: the state cap must be at least 1",
+        ));
+    }
     let options = Options {
         max_rows: args.max_rows,
-        limits: Limits::default(),
+        limits: Limits {
+            max_states: usize::try_from(args.max_states).unwrap_or(usize::MAX),
+            max_memory: usize::try_from(args.max_memory).unwrap_or(usize::MAX),
+            expand: true,
+        },
     };
-    let ctx = wythoff::Context::serial();
-    let report = learn(&subject, &options, &ctx)?;
+    let pb = bar(u128::from(args.max_rows), "learn: rows");
+    let tick = |d: u64| pb.inc(d);
+    let ctx = wythoff::Context::serial().with_progress(&tick);
+    let report = learn(&subject, &options, &ctx);
+    pb.finish_and_clear();
+    let report = report?;
     let seconds = start.elapsed().as_secs_f64();
     for d in &report.sentences {
         let verdict = match &d.verdict {
             Ok(true) => "TRUE".to_string(),
             Ok(false) => "FALSE".to_string(),
-            Err(why) => why.clone(),
+            Err(why) => format!("NO VERDICT ({})", why.trim_start_matches("no verdict: ")),
         };
         let cx = d
             .counterexample
@@ -109,7 +123,8 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
         Ok(())
     } else {
         Err(Error::Inconclusive(format!(
-            "not found: {}",
+            "{}: {}",
+            report.verdict().replace('-', " "),
             report.reason.as_deref().unwrap_or("no automaton")
         )))
     }
@@ -126,6 +141,10 @@ fn summary(r: &Report, seconds: f64) -> String {
             r.rows,
             r.digits,
             r.checked_rows
+        ),
+        None if r.unproved.is_some() => format!(
+            "unproved: {}",
+            r.reason.as_deref().unwrap_or("the proof got no verdict")
         ),
         None => {
             let counts: Vec<String> = r
@@ -145,11 +164,12 @@ fn summary(r: &Report, seconds: f64) -> String {
 }
 
 /// The automaton file and its JSON beside it, opened.
+/// Both must be regular files: a device or a FIFO has no place beside it for the JSON.
 fn open_pair(p: &Path) -> Result<(AtomicFile, AtomicFile)> {
     let mut meta = p.as_os_str().to_owned();
     meta.push(".json");
-    let text = AtomicFile::create(p).map_err(naming("-o"))?;
-    let meta = AtomicFile::create(Path::new(&meta)).map_err(naming("-o"))?;
+    let text = AtomicFile::create_regular(p).map_err(naming("-o"))?;
+    let meta = AtomicFile::create_regular(Path::new(&meta)).map_err(naming("-o"))?;
     Ok((text, meta))
 }
 

@@ -22,7 +22,7 @@ use wythoff_core::lines::Rule;
 /// A kind of move: what it is, and the formula over x, y, u, v of a move from (x, y) to (u, v).
 #[derive(Clone, Debug)]
 pub struct Move {
-    /// What the move is, for the reader (`the ray (1, 1)`).
+    /// What the move is, for the reader (`move along the ray (1, 1)`, `jump (1, 2)`).
     pub what: String,
     /// The formula.
     pub formula: String,
@@ -50,7 +50,7 @@ fn shifted(x: &str, u: &str, k: u32, step: &str) -> String {
 /// The move of one rule of a line game.
 pub fn rule_move(r: &Rule) -> Move {
     if r.jump {
-        let what = format!("the jump ({}, {})", r.p, r.q);
+        let what = format!("jump ({}, {})", r.p, r.q);
         let formula = format!(
             "({} & {})",
             shifted("x", "u", r.p, "1"),
@@ -58,7 +58,7 @@ pub fn rule_move(r: &Rule) -> Move {
         );
         return Move { what, formula };
     }
-    let what = format!("the ray ({}, {})", r.p, r.q);
+    let what = format!("move along the ray ({}, {})", r.p, r.q);
     let formula = format!(
         "(E i i >= 1 & {} & {})",
         shifted("x", "u", r.p, "i"),
@@ -72,22 +72,22 @@ pub fn rule_move(r: &Rule) -> Move {
 pub fn generalized_moves(a: u64) -> Vec<Move> {
     let mut moves = vec![
         Move {
-            what: "a move in the row".into(),
+            what: "move in the row".into(),
             formula: "(u < x & v = y)".into(),
         },
         Move {
-            what: "a move in the column".into(),
+            what: "move in the column".into(),
             formula: "(u = x & v < y)".into(),
         },
     ];
     if a == 1 {
         moves.push(Move {
-            what: "a move on the diagonal".into(),
+            what: "move on the diagonal".into(),
             formula: "(u < x & x + v = y + u)".into(),
         });
     } else {
         moves.push(Move {
-            what: format!("a move (k, l) from both with |k - l| < {a}"),
+            what: format!("move (k, l) from both piles with |k - l| < {a}"),
             formula: format!("(u < x & v < y & x + v < y + u + {a} & y + u < x + v + {a})"),
         });
     }
@@ -103,7 +103,7 @@ pub fn sentences(name: &str, moves: &[Move]) -> Vec<Sentence> {
     }];
     for m in moves {
         out.push(Sentence {
-            what: format!("no move along {} joins two members", m.what),
+            what: format!("no {} joins two members", m.what),
             text: format!("A x,y,u,v ({name}(x,y) & {name}(u,v)) => ~{}", m.formula),
         });
     }
@@ -135,7 +135,7 @@ pub fn value_sentences(name: &str, lower: &[&str], moves: &[Move]) -> Vec<Senten
     }
     for m in moves {
         out.push(Sentence {
-            what: format!("no move along {} joins two members", m.what),
+            what: format!("no {} joins two members", m.what),
             text: format!("A x,y,u,v ({name}(x,y) & {name}(u,v)) => ~{}", m.formula),
         });
     }

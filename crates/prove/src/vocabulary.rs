@@ -200,10 +200,16 @@ impl Vocabulary {
     pub fn with_predicate(mut self, name: &str, a: Dfa) -> Result<Vocabulary> {
         let word = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        if !word || matches!(name, "A" | "E" | "true" | "false") {
+        if matches!(name, "A" | "E" | "true" | "false") {
             return Err(Error::usage(format!(
-                "the predicate name '{name}' is not a word of letters, digits and _ that begins \
-                 with a letter"
+                "the predicate name '{name}' is a word of the syntax (A and E quantify, true and \
+                 false are constants); choose another name"
+            )));
+        }
+        if !word {
+            return Err(Error::usage(format!(
+                "the predicate name '{name}' is not a word of ASCII letters, digits and _ that \
+                 begins with a letter"
             )));
         }
         if self.arity(name).is_some() {

@@ -12,7 +12,8 @@ pub(crate) struct Learned {
     pub(crate) game: String,
     /// The set learned: the positions of this Grundy value (0: the P-positions).
     pub(crate) value: String,
-    /// "proved" or "not-found".
+    /// "proved", "unproved" (learned; its proof got no verdict within the caps) or
+    /// "not-found".
     pub(crate) verdict: &'static str,
     /// The states of the proved automaton; `null` when none was found.
     pub(crate) states: Option<String>,
@@ -51,14 +52,18 @@ impl Learned {
         Learned {
             game: r.game.clone(),
             value: s(r.value),
-            verdict: if r.proved() { "proved" } else { "not-found" },
-            states: r.automaton.as_ref().map(|a| s(a.states())),
+            verdict: r.verdict(),
+            states: r
+                .automaton
+                .as_ref()
+                .or(r.unproved.as_ref())
+                .map(|a| s(a.states())),
             rows: s(r.rows),
             digits: s(r.digits),
             checked_rows: s(r.checked_rows),
             numeration: match r.numeration.parameter() {
                 1 => "msd_fib".into(),
-                a => format!("Ostrowski [1; {a}, {a}, ...]"),
+                a => format!("msd_ost{a}"),
             },
             predicate: wythoff::learn::PREDICATE,
             sentences: r
@@ -70,7 +75,9 @@ impl Learned {
                     verdict: match &d.verdict {
                         Ok(true) => "true".into(),
                         Ok(false) => "false".into(),
-                        Err(why) => why.clone(),
+                        Err(why) => {
+                            format!("no verdict ({})", why.trim_start_matches("no verdict: "))
+                        }
                     },
                     counterexample: d.counterexample.clone(),
                 })
