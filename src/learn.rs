@@ -242,6 +242,16 @@ impl Report {
     }
 }
 
+/// Bytes a box of `rows` rows may take at its peak: the engine's P-positions, the learner's rows
+/// of classes (about 2.6 entries of 80 bytes a member) and their tables — 512 a row, above the
+/// peaks measured (430 a row for Maharaja Nim at 832,040 rows).
+pub const BYTES_PER_ROW: u64 = 512;
+
+/// The bytes `learn` may take with `max_rows` (`None` past u64).
+pub fn bytes_needed(max_rows: u64) -> Option<u64> {
+    max_rows.checked_mul(BYTES_PER_ROW)
+}
+
 /// The side of the first box `learn` takes for `subject`: the least `--max-rows` it accepts.
 pub fn first_side(subject: &Subject) -> Result<u64> {
     let n = subject.numeration()?;
@@ -280,6 +290,22 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
             "--max-rows: {} is below the first box of {} rows",
             options.max_rows,
             first_side(subject)?
+        )));
+    }
+    // memory, before the work: the largest box allowed must fit
+    let bytes = bytes_needed(options.max_rows);
+    crate::artifact::resources::check_cap(
+        bytes,
+        &format!("--max-rows: {} rows", options.max_rows),
+    )?;
+    if let (Some(b), Some(available)) = (bytes, crate::artifact::resources::available_memory())
+        && b > available
+    {
+        return Err(Error::usage(format!(
+            "--max-rows: {} rows may take {} of memory and {} are available",
+            options.max_rows,
+            crate::artifact::resources::size(b),
+            crate::artifact::resources::size(available)
         )));
     }
     let mut digits = first_digits(n);

@@ -216,6 +216,10 @@ fn bad_arguments_are_refused_before_any_work() {
     );
     refusal(&wythoff(&["learn", "--value", "3"]), &["--value"]);
     refusal(
+        &wythoff(&["learn", "--game", "maharaja", "--max-rows", "1e9"]),
+        &["--max-rows", "memory"],
+    );
+    refusal(
         &wythoff(&["learn", "--game", "wythoff", "-o", "/dev/null"]),
         &["-o", "regular"],
     );
