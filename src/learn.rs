@@ -36,6 +36,9 @@ pub enum Subject {
     Lines(LineRules),
     /// Fraenkel's generalized game with parameter a ≥ 1.
     Generalized(u64),
+    /// The misère form of Fraenkel's generalized game with parameter a ≥ 1 (the last player to
+    /// move loses).
+    Misere(u64),
     /// The positions of Wythoff's game whose Grundy value is G ∈ {1, 2}: the lower values'
     /// sets are the proved predicates `P` and `one` (doc/prove.md).
     Value(u32),
@@ -50,7 +53,7 @@ impl Subject {
     pub fn numeration(&self) -> Result<Numeration> {
         match self {
             Subject::Lines(_) => Ok(Numeration::Zeckendorf),
-            Subject::Generalized(a) => Numeration::for_parameter(*a),
+            Subject::Generalized(a) | Subject::Misere(a) => Numeration::for_parameter(*a),
             Subject::Value(_) => Ok(Numeration::Zeckendorf),
         }
     }
@@ -70,6 +73,8 @@ impl Subject {
             Subject::Generalized(1) => "Wythoff's game".into(),
             Subject::Generalized(a) => format!("the generalized Wythoff game a = {a}"),
             Subject::Value(g) => format!("the {g}-values of Wythoff's game"),
+            Subject::Misere(1) => "misère Wythoff".into(),
+            Subject::Misere(a) => format!("the misère generalized Wythoff game a = {a}"),
         }
     }
 
@@ -77,7 +82,7 @@ impl Subject {
     pub fn moves(&self) -> Vec<Move> {
         match self {
             Subject::Lines(r) => r.rules().iter().map(kernel::rule_move).collect(),
-            Subject::Generalized(a) => kernel::generalized_moves(*a),
+            Subject::Generalized(a) | Subject::Misere(a) => kernel::generalized_moves(*a),
             Subject::Value(_) => kernel::generalized_moves(1),
         }
     }
@@ -88,6 +93,7 @@ impl Subject {
             Subject::Value(g) => {
                 kernel::value_sentences(name, &LOWER_VALUES[..*g as usize], &self.moves())
             }
+            Subject::Misere(_) => kernel::misere_sentences(name, &self.moves()),
             _ => kernel::sentences(name, &self.moves()),
         }
     }
@@ -152,6 +158,26 @@ impl Subject {
                         if v.x != v.y {
                             out.push((v.y, v.x));
                         }
+                    }
+                }
+            }
+            Subject::Misere(a) => {
+                use crate::pairs::{Solver, Strategy};
+                let solver = Solver::new(crate::Rules::new(*a, true)?, Strategy::Algebraic);
+                for n in 0u64.. {
+                    if n % (1 << 16) == 0 {
+                        ctx.check()?;
+                    }
+                    let (lower, upper) = solver.nth(&rug::Integer::from(n))?;
+                    let (Some(lower), Some(upper)) = (lower.to_u64(), upper.to_u64()) else {
+                        break;
+                    };
+                    if lower >= side {
+                        break;
+                    }
+                    if upper < side {
+                        out.push((lower, upper));
+                        out.push((upper, lower));
                     }
                 }
             }

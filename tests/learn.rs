@@ -42,6 +42,11 @@ fn p_board(n: usize, rays: &[(usize, usize)], jumps: &[(usize, usize)]) -> Vec<V
     p
 }
 
+/// The P-board of the generalized game (misère or normal) from tests/common, as rows.
+fn p_board_of(side: usize, a: usize, misere: bool) -> Vec<Vec<bool>> {
+    common::p_board(side, a, misere)
+}
+
 fn agrees_with_board(a: &Dfa, board: &[Vec<bool>]) {
     for (x, row) in board.iter().enumerate() {
         for (y, &is_p) in row.iter().enumerate() {
@@ -68,6 +73,42 @@ fn wythoffs_p_positions_are_relearned_and_proved_equal_to_the_predicate_p() {
         let b = Budget::for_numeration(n, 2_000_000, Cancel::never());
         let same = decide("A x,y L(x,y) <=> P(x,y)", &v, &b).unwrap();
         assert!(same.holds, "a = {a}: the learned set is not P");
+    }
+}
+
+#[test]
+fn misere_p_positions_are_relearned_and_agree_with_misere_p_and_the_rules() {
+    let ctx = wythoff::Context::serial();
+    for a in 1..=3u64 {
+        let r = learn(&Subject::Misere(a), &options(1 << 20), &ctx).unwrap();
+        let learned = r
+            .automaton
+            .clone()
+            .unwrap_or_else(|| panic!("a = {a}: {r:?}"));
+        // a misère P-board by backward induction from the rules: (0, 0) is won by the player
+        // to move, a position is P when every move leads to an N-position
+        let board = p_board_of(40, a as usize, true);
+        for (x, row) in board.iter().enumerate() {
+            for (y, &is_p) in row.iter().enumerate() {
+                assert_eq!(
+                    learned.accepts(&[x as u64, y as u64]),
+                    is_p,
+                    "a = {a}: ({x}, {y})"
+                );
+            }
+        }
+        if a == 1 {
+            // the procedure's misereP is defined from P by the exceptions of misère play
+            let v = Vocabulary::default()
+                .with_predicate(PREDICATE, learned)
+                .unwrap();
+            let b = Budget::new(2_000_000, Cancel::never());
+            assert!(
+                decide("A x,y L(x,y) <=> misereP(x,y)", &v, &b)
+                    .unwrap()
+                    .holds
+            );
+        }
     }
 }
 

@@ -164,3 +164,28 @@ pub fn value_sentences(name: &str, lower: &[&str], moves: &[Move]) -> Vec<Senten
     });
     out
 }
+
+/// The sentences that prove `name` the P-positions of the misère form of the game of `moves`,
+/// whose only end position is (0, 0): there the player to move has won, so the P-positions are
+/// the only set that holds no end position, is independent, and is reached by a move from every
+/// other position but the end — by the induction of the module's opening.
+pub fn misere_sentences(name: &str, moves: &[Move]) -> Vec<Sentence> {
+    let mut out = sentences(name, moves);
+    out[0] = Sentence {
+        what: "the end position (0, 0) is not in the set".into(),
+        text: format!("~{name}(0,0)"),
+    };
+    let last = out.len() - 1;
+    let any: Vec<String> = moves
+        .iter()
+        .map(|m| format!("(E u,v {name}(u,v) & {})", m.formula))
+        .collect();
+    out[last] = Sentence {
+        what: "every position outside the set but the end has a move into it".into(),
+        text: format!(
+            "A x,y (~{name}(x,y) & (x > 0 | y > 0)) => {}",
+            any.join(" | ")
+        ),
+    };
+    out
+}

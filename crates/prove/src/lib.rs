@@ -10,7 +10,10 @@
 //! (a linear atom explored only along the other factor's words), ¬ is the complement within the
 //! valid words, ∃x drops x's track and determinizes by the subset construction, with
 //! the leading-zero closure a witness longer than the other numbers needs, and ∀ is ¬∃¬ ([`dfa`], [`ops`]).
-//! Under ∃ a predicate defined by a disjunction may be replaced by its cases ([`expand`]).
+//! Under ∃ a predicate defined by a disjunction may be replaced by its cases ([`expand`]); a
+//! block that leaves no variable free is decided by searching the product of its conjuncts for
+//! an accepting tuple, with nothing projected, and the least counterexample of a false ∀ is
+//! found on that product (witness.rs).
 //! Every automaton on the way is minimized by Valmari's algorithm ([`minimize`]).  A sentence
 //! ends as an automaton without tracks: it accepts the empty word (TRUE) or nothing (FALSE).
 //! Sources: J. R. Büchi, "Weak second-order arithmetic and finite automata" (1960);
@@ -25,6 +28,10 @@
 //! ([`Budget::max_memory`]) bound every construction; passing one ends the decision with
 //! [`wythoff_core::Error::Inconclusive`] — never a verdict — and the cancellation flag is polled
 //! every 4096 states.
+//!
+//! **Learning.** [`learn`] finds the automaton of a set of pairs from its members in a box, and
+//! [`kernel`] writes the sentences that prove such a set the P-positions (or the positions of
+//! one Grundy value) of a game from its moves.
 //!
 //! **Trust.** Each operation is tested against brute force on every tuple up to a bound, every
 //! predicate against the engines on a prefix, every theorem by enumeration on a box
