@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use wythoff::Context;
 use wythoff::learn::{Options, Subject, learn as learn_subject};
-use wythoff::lines::{GDWN_NAMES, LineRules, NAMED};
+use wythoff::lines::LineRules;
 use wythoff::prove::{Limits, walnut};
 
 /// The subject of exactly one of game, rules, a and value ≥ 1, as `wythoff learn` chooses it.
@@ -38,18 +38,9 @@ fn subject_of(
         return LineRules::parse(r).map(Subject::Lines).map_err(err);
     }
     let g = game.unwrap_or_default();
-    LineRules::named(g).map(Subject::Lines).ok_or_else(|| {
-        let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
-        let other = if wythoff::registry::find(g).is_ok() {
-            format!("'{g}' is not a line game (analyse takes it)")
-        } else {
-            format!("unknown game '{g}'")
-        };
-        PyValueError::new_err(format!(
-            "{other}; the named line games are {} and {GDWN_NAMES}",
-            names.join(", ")
-        ))
-    })
+    wythoff::registry::line_game(g, "analyse takes it")
+        .map(Subject::Lines)
+        .map_err(err)
 }
 
 /// Learns the automaton of a game's P-positions from its engine and proves it from the game's

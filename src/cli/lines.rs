@@ -12,7 +12,7 @@ use wythoff::Context;
 use wythoff::artifact::AtomicFile;
 use wythoff::artifact::line_table as file;
 use wythoff::error::{Error, Result};
-use wythoff::lines::{GDWN_NAMES, LineRules, LineTable, NAMED, check, table};
+use wythoff::lines::{LineRules, LineTable, check, table};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.
 pub(crate) fn rules_of(args: &GrundyArgs) -> Result<Option<LineRules>> {
@@ -26,18 +26,9 @@ pub(crate) fn rules_from(rules: Option<&str>, game: Option<&str>) -> Result<Opti
         (Some(r), _) => LineRules::parse(r)
             .map(Some)
             .map_err(|e| Error::usage(format!("--rules: {e}"))),
-        (None, Some(g)) => LineRules::named(g).map(Some).ok_or_else(|| {
-            let names: Vec<&str> = NAMED.iter().map(|n| n.0).collect();
-            let other = if wythoff::registry::find(g).is_ok() {
-                format!("'{g}' is not a line game (move --game and play --game take it)")
-            } else {
-                format!("unknown game '{g}'")
-            };
-            Error::usage(format!(
-                "--game: {other}; the named line games are {} and {GDWN_NAMES}",
-                names.join(", ")
-            ))
-        }),
+        (None, Some(g)) => wythoff::registry::line_game(g, "move --game and play --game take it")
+            .map(Some)
+            .map_err(|e| Error::usage(format!("--game: {e}"))),
         (None, None) => Ok(None),
     }
 }

@@ -113,6 +113,25 @@ pub const FAMILIES: [Family; 6] = [
     },
 ];
 
+/// The named line game `name` (`wythoff`, `maharaja`, `gdwn-P-Q`, …); otherwise a usage error
+/// listing the line games, which for a game of the registry that is not a line game says so and
+/// where it is taken (`elsewhere`, e.g. "move --game and play --game take it").
+pub fn line_game(name: &str, elsewhere: &str) -> Result<crate::lines::LineRules> {
+    crate::lines::LineRules::named(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::lines::NAMED.iter().map(|n| n.0).collect();
+        let other = if find(name).is_ok() {
+            format!("'{name}' is not a line game ({elsewhere})")
+        } else {
+            format!("unknown game '{name}'")
+        };
+        Error::usage(format!(
+            "{other}; the named line games are {} and {}",
+            names.join(", "),
+            crate::lines::GDWN_NAMES
+        ))
+    })
+}
+
 /// The game named `name`; an unknown name is a usage error that lists the families.
 pub fn find(name: &str) -> Result<Box<dyn Game>> {
     FAMILIES.iter().find_map(|f| (f.make)(name)).ok_or_else(|| {
