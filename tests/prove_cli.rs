@@ -5,7 +5,7 @@
 mod common;
 
 use common::examples::{self, Minimums};
-use common::{json, refusal, stderr, stdout, text, wythoff};
+use common::{json, refusal, stderr, stdout, text, wythoff, zeckendorf};
 
 #[test]
 fn a_verdict_is_the_first_line_and_a_counterexample_the_second() {
@@ -302,22 +302,6 @@ fn read_walnut(text: &str) -> Walnut {
         }
     }
     states
-}
-
-fn zeckendorf(mut n: u64, len: usize) -> Vec<u8> {
-    let mut fibs = vec![1u64, 2];
-    while fibs.len() < len {
-        fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
-    }
-    let mut d = vec![0u8; len];
-    for i in (0..len).rev() {
-        if fibs[i] <= n {
-            n -= fibs[i];
-            d[len - 1 - i] = 1;
-        }
-    }
-    assert_eq!(n, 0);
-    d
 }
 
 fn walnut_accepts(a: &Walnut, values: &[u64]) -> bool {

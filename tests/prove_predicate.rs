@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{p_board, refusal, stderr, stdout, text, wythoff};
+use common::{p_board, refusal, stderr, stdout, text, wythoff, zeckendorf};
 use std::path::{Path, PathBuf};
 use wythoff::prove::walnut::{read_walnut, walnut_text};
 use wythoff::prove::{Budget, Numeration, PREDICATES, Vocabulary};
@@ -97,23 +97,6 @@ impl Walnut {
         set.iter()
             .any(|s| self.states.iter().any(|st| st.0 == *s && st.1))
     }
-}
-
-/// The Zeckendorf digits of n, most significant first, padded to `len`.
-fn zeckendorf(mut n: u64, len: usize) -> Vec<u8> {
-    let mut fibs = vec![1u64, 2];
-    while fibs.len() < len {
-        fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
-    }
-    let mut d = vec![0u8; len];
-    for i in (0..len).rev() {
-        if fibs[i] <= n {
-            n -= fibs[i];
-            d[len - 1 - i] = 1;
-        }
-    }
-    assert_eq!(n, 0, "{len} digits are too few");
-    d
 }
 
 /// ⌊nφ⌋ = (n + ⌊√(5n²)⌋) / 2, in integers.

@@ -405,3 +405,21 @@ fn odometer(top: &[usize], x: &mut [usize]) -> bool {
     }
     false
 }
+
+/// The Zeckendorf digits of n, most significant first, padded to `len` (greedy, from the
+/// Fibonacci numbers 1, 2, 3, 5, …: an independent reference for automata tests).
+pub fn zeckendorf(mut n: u64, len: usize) -> Vec<u8> {
+    let mut fibs = vec![1u64, 2];
+    while fibs.len() < len {
+        fibs.push(fibs[fibs.len() - 1] + fibs[fibs.len() - 2]);
+    }
+    let mut d = vec![0u8; len];
+    for i in (0..len).rev() {
+        if fibs[i] <= n {
+            n -= fibs[i];
+            d[len - 1 - i] = 1;
+        }
+    }
+    assert_eq!(n, 0, "{len} digits are too few");
+    d
+}
