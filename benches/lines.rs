@@ -1,4 +1,4 @@
-//! The line-game table (src/lines/table.rs) against the a = 1 Grundy engine (src/grundy, the
+//! The line-game table (crates/wythoff/src/lines/table.rs) against the a = 1 Grundy engine (crates/wythoff/src/grundy, the
 //! baseline, same run) at N = 4096 and N = 16384: Wythoff's game as a line game (the same table
 //! as the engine's) and the NimHof game [1,0], [1,1], [3,2], [0,1] (A307296), on all available
 //! threads.  `cargo bench --bench lines -- 4096` runs the N = 4096 half (about a minute on the
@@ -6,9 +6,9 @@
 //! ten samples of each line game at N = 16384.  doc/lines.md quotes the medians and ratios.
 //!
 //! `line-pairs` (`cargo bench --bench lines -- line-pairs`, about a minute): the P-positions of
-//! line games row by row (src/lines/ppos.rs), 10^6 and 10^7 rows of Wythoff's game and 10^6 of
+//! line games row by row (crates/wythoff/src/lines/ppos.rs), 10^6 and 10^7 rows of Wythoff's game and 10^6 of
 //! A307296's rules, in rows (pairs) per second, against the bulk pairs generator of Wythoff's
-//! game (src/pairs/bulk.rs, the baseline, same run) on the same counts.
+//! game (crates/wythoff/src/pairs/bulk.rs, the baseline, same run) on the same counts.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::time::Duration;

@@ -1,4 +1,4 @@
-//! The slice engine of N-heap Wythoff (src/nheap/slice/mod.rs): every three-heap slice of smallest
+//! The slice engine of N-heap Wythoff (crates/wythoff/src/nheap/slice/mod.rs): every three-heap slice of smallest
 //! heap s ≤ S to n = 10^4 positions, for S = 8, 16 and 32, and every four-heap slice of fixed
 //! heaps p ≤ q ≤ T to n = 10^4, for T = 4 and 8, in positions per second (the cost model of
 //! doc/nheap.md: time ≈ n·Σ_{s ≤ S}(holes + 1)(s + w(s)) for three heaps).  `cargo bench --bench

@@ -1,4 +1,4 @@
-//! The certifying row sweep (src/grundy/rows/sweep/mod.rs): CPU time per column for rows 0..X−1,
+//! The certifying row sweep (crates/wythoff/src/grundy/rows/sweep/mod.rs): CPU time per column for rows 0..X−1,
 //! X = 128 to 1024 (a = 1), the median of 3 runs of 2·10^4 columns from column 10^5, and the
 //! projected CPU time of a whole search (about 2μ + 3λ columns) where μ and λ are known
 //! (doc/rows.md).  `cargo bench --bench rows` prints a Markdown table.

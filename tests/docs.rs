@@ -372,7 +372,11 @@ fn the_layout_names_every_folder_of_src() {
         "doc/architecture.md has no Layout block"
     );
     let folders = source_folders();
-    assert!(folders.iter().any(|f| f == "src/grundy/rows/"));
+    assert!(
+        folders
+            .iter()
+            .any(|f| f == "crates/wythoff/src/grundy/rows/")
+    );
     let missing: Vec<&String> = folders.iter().filter(|f| !layout.contains(*f)).collect();
     assert!(
         missing.is_empty(),

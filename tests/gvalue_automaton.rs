@@ -1,4 +1,4 @@
-//! The 1-values by the Fibonacci automaton (src/gvalues/automaton.rs): against the greedy sweep
+//! The 1-values by the Fibonacci automaton (crates/wythoff/src/gvalues/automaton.rs): against the greedy sweep
 //! for every n < 10^6, against a naive mex on a small board, the command line at the switch from
 //! the sweep to the automaton, `--rule`, N = 10^100 against the bound on e, large N against a
 //! slow Zeckendorf conversion written here, and N = 10^100000 under a memory limit.

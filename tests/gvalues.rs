@@ -1,4 +1,4 @@
-//! The g-values of Wythoff's Grundy function without a table (`gvalue`, src/gvalues/): against
+//! The g-values of Wythoff's Grundy function without a table (`gvalue`, crates/wythoff/src/gvalues/): against
 //! a naive mex on small boards for every value they hold, against the table engine for every
 //! g ≤ 255 inside N = 16384, G = 0 against the mex recursion and the floor formula (`nth`), the
 //! command line's formats, the g-value file read by its documented layout, and bad input.

@@ -28,7 +28,7 @@ fn t(anum: &str, count: u64) -> Vec<u128> {
 #[test]
 fn grundy_row_inverses_compose_with_naive_rows_to_the_identity() {
     let count = 2000u64;
-    // value n < count lies in column y ≤ n + 2r (src/oeis/row_inverse.rs)
+    // value n < count lies in column y ≤ n + 2r (crates/wythoff/src/oeis/row_inverse.rs)
     let g = common::naive_rows(7, count as usize + 13, 1);
     for (r, anum) in [
         (3, "A064206"),

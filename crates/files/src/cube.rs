@@ -37,7 +37,7 @@ use super::Partial;
 use super::atomic::{self, Need, Target};
 use super::header::{self, Damage, FileError, HeaderError, Kind, u64_at};
 use super::resumable::{Files, Resumable, Start};
-use crate::tiles::{NONE, TILE, Tiles};
+use crate::tiles::{CUBE_TILE, NONE, Tiles};
 use memmap2::Mmap;
 use std::fs::File;
 use std::io::{BufReader, Read, Seek, SeekFrom, Write};
@@ -97,11 +97,11 @@ impl CubeHeader {
                 format!("side {} is beyond 32-bit values", hd.n),
             ));
         }
-        if hd.tile != TILE {
+        if hd.tile != CUBE_TILE {
             return Err(HeaderError::field(
                 "B",
                 format!(
-                    "tile side {} (version 1 is written with tiles of {TILE})",
+                    "tile side {} (version 1 is written with tiles of {CUBE_TILE})",
                     hd.tile
                 ),
             ));
@@ -133,7 +133,7 @@ pub fn file_len(n: u64) -> Option<u64> {
 }
 
 fn params(n: u64) -> String {
-    format!("wythoff three-pile cube v1 n={n} tile={TILE}")
+    format!("wythoff three-pile cube v1 n={n} tile={CUBE_TILE}")
 }
 
 fn parse_record(r: &str) -> Option<(u64, u64)> {
@@ -186,7 +186,7 @@ impl CubeWriter {
         let file_bytes = file_len(n).ok_or_else(too_large)?;
         let header0 = CubeHeader {
             n,
-            tile: TILE,
+            tile: CUBE_TILE,
             values,
             checksum: 0,
         };

@@ -15,8 +15,9 @@
 /// Value of T(y, z) when no P-position of the line L(y, z) lies in the box.
 pub const NONE: u32 = u32::MAX;
 
-/// Side of the solver's tiles: about 6B rows of a tile's working set stay in a 512 KiB cache.
-pub const TILE: u64 = 64;
+/// Side of the tiles of the cube file's storage order (version 1, doc/formats.md).  The format
+/// owns this constant; the solver tunes its own tile side and solves a cube with this one.
+pub const CUBE_TILE: u64 = 64;
 
 /// The tiling of the lines y ≤ z ≤ D by tiles of side B.
 pub struct Tiles {

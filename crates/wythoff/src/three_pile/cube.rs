@@ -10,7 +10,7 @@
 //! N = 50,000; a resume reads back the values kept.
 
 use super::engine::{NONE, Solver};
-use super::tiles::Tiles;
+use super::tiles::{CUBE_TILE, Tiles};
 use crate::artifact::Partial;
 use crate::artifact::cube::{Cube, CubeWriter};
 use crate::context::Context;
@@ -48,7 +48,7 @@ impl Summary {
 /// pool); once `ctx`'s flag is set it stops between wavefronts with [`crate::Error::Cancelled`].
 pub fn summary(n: u64, ctx: &Context) -> Result<Summary> {
     super::check_box(n, n, super::engine::bytes_needed(n, n))?;
-    let mut solver = Solver::new(n as usize, n as usize);
+    let mut solver = Solver::tiled(n as usize, n as usize, n as usize, CUBE_TILE);
     let mut s = Summary {
         n,
         ..Summary::default()
@@ -81,7 +81,7 @@ pub fn write(
     let memory = super::engine::bytes_needed(n, n);
     super::check_box(n, n, memory)?;
     let (mut file, kept) = CubeWriter::open(n, path, mode, memory.unwrap_or(u64::MAX), note)?;
-    let mut solver = Solver::new(n as usize, n as usize);
+    let mut solver = Solver::tiled(n as usize, n as usize, n as usize, CUBE_TILE);
     let mut summary = Summary {
         n,
         ..Summary::default()

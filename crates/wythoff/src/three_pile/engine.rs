@@ -47,7 +47,12 @@ use super::tiles::Tiles;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
 
-pub use wythoff_files::tiles::{NONE, TILE};
+pub use wythoff_files::tiles::NONE;
+
+/// Side of the solver's tiles: about 6B rows of a tile's working set stay in a 512 KiB cache.
+/// The solver's own tuning; a cube file is solved with the format's side
+/// ([`wythoff_files::tiles::CUBE_TILE`]) whatever this one is.
+pub const TILE: u64 = 64;
 
 /// Rows of bits, row-major, each padded by a spare word (so 64 bits from any bit of a row can
 /// be read).  Words are atomics so that the tiles of a wavefront can share the table; each row
@@ -100,14 +105,16 @@ pub struct Solver {
     next: usize,
 }
 
-/// Bytes of the solver's tables for the box [0, X] × [0, D]² (`None` past u64).
+/// Bytes of the solver's tables for the box [0, X] × [0, D]², with its own tiles or the cube
+/// file's (`None` past u64).
 pub fn bytes_needed(x: u64, d: u64) -> Option<u64> {
     let rows = d.checked_add(1)?;
     let short = (x / 64).checked_add(2)?;
     let long = (x.checked_add(d)? / 64).checked_add(2)?;
     let words = rows.checked_mul(short.checked_mul(2)?.checked_add(long.checked_mul(2)?)?)?;
-    let tiles = (rows / TILE + 1)
-        .checked_mul(rows / TILE + 2)?
+    let side = TILE.min(wythoff_files::tiles::CUBE_TILE);
+    let tiles = (rows / side + 1)
+        .checked_mul(rows / side + 2)?
         .checked_mul(8)?;
     words
         .checked_mul(8)?
@@ -125,11 +132,17 @@ impl Solver {
     /// A solver for the lines y ≤ min(z, `ymax`), z ≤ `d` of the box [0, x] × [0, d]² (a strip
     /// is closed under moves too: a move never raises y).
     pub fn strip(x: usize, ymax: usize, d: usize) -> Solver {
+        Solver::tiled(x, ymax, d, TILE)
+    }
+
+    /// [`Solver::strip`] with tiles of side `tile` ≥ 1 (the order of the wavefronts it hands
+    /// out: the cube file's order when `tile` is the format's side).
+    pub fn tiled(x: usize, ymax: usize, d: usize, tile: u64) -> Solver {
         let atomics = |n: usize| (0..n).map(|_| AtomicU32::new(0)).collect();
         Solver {
             x,
             d,
-            tiles: Tiles::strip(ymax as u64, d as u64, TILE),
+            tiles: Tiles::strip(ymax as u64, d as u64, tile),
             e: Rows::new(d + 1, x + 1),
             f: Rows::new(d + 1, x + d + 1),
             g: Rows::new(d + 1, x + 1),
