@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{refused, stderr, stdout, wythoff};
+use common::{refused, skipped, stderr, stdout, wythoff};
 use std::path::Path;
 
 #[test]
@@ -209,8 +209,10 @@ fn growth_of_a_single_row_says_there_is_nothing_past_row_0() {
 #[test]
 fn an_output_the_directory_cannot_take_is_not_called_missing() {
     if !Path::new("/proc/version").is_file() {
-        eprintln!("skipped: no /proc/version on this system");
-        return;
+        return skipped(
+            "an_output_the_directory_cannot_take_is_not_called_missing",
+            "no /proc/version on this system (Linux's /proc file system is needed)",
+        );
     }
     let e = refused(
         &["pairs", "0", "10", "-o", "/proc/version"],

@@ -1,11 +1,13 @@
 //! `wythoff --generate man|complete-bash|complete-zsh|complete-fish`: the manual page renders with
 //! `man` and covers every command that `wythoff --help` lists; each completion script names every
 //! command and offers exactly the options some `--help` shows (no hidden test hook), the bash one
-//! loads, and the zsh and fish ones parse where those shells are installed.
+//! loads, and the zsh and fish ones parse.  A part whose program (`man`, bash, zsh, fish) is not
+//! installed is skipped, saying so ([`common::skipped`]); scripts/test, run as root on Debian,
+//! installs man-db, zsh and fish first.
 
 mod common;
 
-use common::{BIN, wythoff};
+use common::{BIN, skipped, wythoff};
 use std::process::Command;
 
 fn text(b: &[u8]) -> String {
@@ -51,8 +53,10 @@ fn the_manual_page_covers_every_command_and_renders() {
         "points to a page per command"
     );
     if !have("man") {
-        eprintln!("skipped the rendering: no `man` on this system");
-        return;
+        return skipped(
+            "the_manual_page_covers_every_command_and_renders (the rendering with man)",
+            "no `man` on this system (Debian: apt-get install man-db)",
+        );
     }
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("wythoff.1");
@@ -111,7 +115,10 @@ fn the_completion_scripts_load() {
             _ => continue,
         };
         if !have(sh) {
-            eprintln!("skipped parsing the {sh} script: no {sh} on this system");
+            skipped(
+                &format!("the_completion_scripts_load (parsing the {sh} script)"),
+                format!("no {sh} on this system (Debian: apt-get install {sh})"),
+            );
             continue;
         }
         let dir = tempfile::tempdir().unwrap();
@@ -121,8 +128,10 @@ fn the_completion_scripts_load() {
         assert!(o.status.success(), "{sh}: {}", text(&o.stderr));
     }
     if !have("bash") {
-        eprintln!("skipped loading the bash script: no bash on this system");
-        return;
+        return skipped(
+            "the_completion_scripts_load (loading the bash script)",
+            "no bash on this system",
+        );
     }
     let bin = BIN;
     let o = Command::new("bash")
