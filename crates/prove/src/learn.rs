@@ -22,8 +22,13 @@
 //!
 //! The suffix lengths are tried from the shortest up (a short one costs least, and the first
 //! that passes is the smallest automaton the data allow); the first hypothesis that passes is
-//! the result.  Cost per suffix length: the members sorted by node,
-//! O(N log N) for N members, and the check O(N·L + |A|·L·b²).
+//! the result.
+//!
+//! **Cost.** The members are words read as numbers in base b², sorted once (O(N log N) for N
+//! members), in the caller's vector: 16 bytes a member.  Sorted so, the members below a node
+//! are runs, one for each suffix length, and the rows are compared on those runs without a
+//! copy ([`rows`]): O(N) steps a suffix length, and 20 bytes for each node that holds a member;
+//! the check is O(N·L + |A|·L·b²).
 //!
 //! What a learned automaton is not: a proof.  It agrees with the data; whether it is the set for
 //! all numbers is a question for the decision procedure ([`crate::kernel`] writes the
@@ -31,11 +36,12 @@
 
 use super::dfa::{Budget, Dfa, NONE};
 use super::numeration::Numeration;
-use super::ops::{FxMap, combine, everything};
+use super::ops::{FxHasher, FxMap, combine, everything};
 use std::collections::HashSet;
+use std::hash::Hasher;
 use wythoff_core::error::{Error, Result};
 
-/// The most digits of a box: b^L must stay below 2^127 and W_L below 2^64.
+/// The most digits of a box: b^(2L) must stay below 2^128 and W_L below 2^64.
 const MAX_DIGITS: usize = 80;
 
 /// The side W_L of the box of pairs written with `digits` digits (`None` past u64).
@@ -75,76 +81,96 @@ pub struct Learned {
     pub class_counts: Vec<(usize, usize)>,
 }
 
-/// The words of the members, each number as its L digits in base b, most significant first,
-/// packed into a u128.
+/// The members as words: the pair (x, y) as its L letters (a letter: the digit of x plus b
+/// times the digit of y), most significant first, read as one number in base B = b², kept as
+/// the two halves of a u128 in the caller's own vector (16 bytes a member, no copy).
+///
+/// Sorted as numbers, the words are sorted letter by letter, so the members whose first letters
+/// form a given prefix are one run, and the members of fewer than L letters (zeros in front)
+/// come first.
 struct Words {
-    base: u128,
+    /// B = b², the letters of two tracks.
+    big: u128,
+    /// log2 B when B is a power of two (Zeckendorf's digits: 2 bits a letter), for shifts.
+    shift: Option<u32>,
     len: usize,
-    weights: Vec<u64>,
-    /// (x word, y word), sorted.
-    members: Vec<(u128, u128)>,
-    set: HashSet<(u64, u64)>,
+    /// (high, low) halves of the words, sorted, distinct.
+    members: Vec<(u64, u64)>,
 }
 
 impl Words {
-    fn new(n: Numeration, len: usize, members: &[(u64, u64)]) -> Result<Words> {
+    /// The words of `members`, converted in place.
+    fn new(n: Numeration, len: usize, mut members: Vec<(u64, u64)>) -> Result<Words> {
         let refuse = || Error::usage(format!("a box of {len} digits is more than {MAX_DIGITS}"));
         if len == 0 || len > MAX_DIGITS {
             return Err(refuse());
         }
         let weights = weights(n, len).ok_or_else(refuse)?;
-        let base = n.base() as u128;
-        base.checked_pow(len as u32).ok_or_else(refuse)?;
+        let b = n.base() as u128;
+        let big = b * b;
+        big.checked_pow(len as u32).ok_or_else(refuse)?;
         let side = weights[len];
-        let mut words = Words {
-            base,
-            len,
-            weights,
-            members: Vec::with_capacity(members.len()),
-            set: HashSet::with_capacity(members.len()),
-        };
-        for &(x, y) in members {
+        for m in members.iter_mut() {
+            let (mut x, mut y) = *m;
             if x >= side || y >= side {
                 return Err(Error::internal("a member outside the box"));
             }
-            if words.set.insert((x, y)) {
-                let pair = (words.encode(x), words.encode(y));
-                words.members.push(pair);
+            let mut code = 0u128;
+            for w in weights[..len].iter().rev() {
+                let (dx, dy) = (x / w, y / w);
+                x -= dx * w;
+                y -= dy * w;
+                code = code * big + u128::from(dx) + b * u128::from(dy);
             }
+            *m = ((code >> 64) as u64, code as u64);
         }
-        words.members.sort_unstable();
-        Ok(words)
+        members.sort_unstable();
+        members.dedup();
+        let shift = big.is_power_of_two().then(|| big.trailing_zeros());
+        Ok(Words {
+            big,
+            shift,
+            len,
+            members,
+        })
     }
 
-    /// The L digits of v (greedy), packed.
-    fn encode(&self, mut v: u64) -> u128 {
-        let mut code = 0u128;
-        for i in (0..self.len).rev() {
-            let d = v / self.weights[i];
-            v -= d * self.weights[i];
-            code = code * self.base + u128::from(d);
-        }
-        code
+    /// The word of member `i`.
+    fn word(&self, i: usize) -> u128 {
+        let (hi, lo) = self.members[i];
+        (u128::from(hi) << 64) | u128::from(lo)
     }
 
-    /// The value of the `d` packed digits of `code`, read as a number.
-    fn value(&self, mut code: u128, d: usize) -> u64 {
-        let mut v = 0u64;
-        for i in 0..d {
-            let digit = (code % self.base) as u64;
-            code /= self.base;
-            v += digit * self.weights[i];
+    /// Whether the word `w` is a member.
+    fn contains(&self, w: u128) -> bool {
+        let key = ((w >> 64) as u64, w as u64);
+        self.members.binary_search(&key).is_ok()
+    }
+
+    /// The word `w` cut after its last `k` letters: (the letters before, the last k), with
+    /// `pow` = B^k.
+    fn split(&self, w: u128, k: usize, pow: u128) -> (u128, u128) {
+        match self.shift {
+            Some(bits) => {
+                let at = bits as usize * k;
+                if at >= 128 {
+                    (0, w)
+                } else {
+                    (w >> at, w & ((1u128 << at) - 1))
+                }
+            }
+            None => (w / pow, w % pow),
         }
-        v
     }
 }
 
 /// Learns the automaton of the set whose members in the box of `len` digits are `members`
-/// (every member of the set in [0, W_len)², in any order).
+/// (every member of the set in [0, W_len)², in any order; the vector becomes the learner's
+/// words, so a box takes 16 bytes a member beside the tables of its classes).
 pub fn learn(
     n: Numeration,
     len: usize,
-    members: &[(u64, u64)],
+    members: Vec<(u64, u64)>,
     budget: &Budget,
 ) -> Result<Learned> {
     let words = Words::new(n, len, members)?;
@@ -176,11 +202,112 @@ pub fn learn(
 /// A class: the number of its row (0: the empty row, the dead class).
 type Class = u32;
 
-/// A node: the packed digits of x and of y.
-type Node = (u128, u128);
+/// The nodes of D letters that hold a member below them, ascending, and the class of each.
+struct Nodes {
+    nodes: Vec<u128>,
+    classes: Vec<Class>,
+    /// The number of distinct rows.
+    rows: usize,
+}
 
-/// A suffix of a row: its length and the packed digits of x and of y.
-type Suffix = (u8, u128, u128);
+impl Nodes {
+    /// The class of a node (0 when no member lies below it).
+    fn class(&self, node: u128) -> Class {
+        self.nodes
+            .binary_search(&node)
+            .map_or(0, |i| self.classes[i])
+    }
+}
+
+/// The rows of the nodes of D = L − S letters: the row of w is the set of suffixes t of at most
+/// S letters with w·t a member.  For each k ≤ S the members of at most D + k letters are the
+/// first ones, and among them those of the node w (its first D letters) are one run; the runs
+/// of the k are merged by node.  A row is kept as its runs, never copied: two rows are equal
+/// when their runs have the same lengths and the same suffixes, compared member by member
+/// after a hash of the suffixes has sorted them into buckets.  Cost: O(N) steps for N members
+/// (the members of fewer letters count once for each k that takes them: 2.6 times N in all for
+/// the Fibonacci boxes), twice for a row that meets its class's representative; memory: the
+/// nodes and their classes, 20 bytes a node, and the runs of one representative a class.
+fn rows(words: &Words, s: usize, budget: &Budget) -> Result<Nodes> {
+    let d = words.len - s;
+    let span = words.big.pow(d as u32);
+    let pow: Vec<u128> = (0..=s).map(|k| words.big.pow(k as u32)).collect();
+    let n = words.members.len();
+    // the members of at most D + k letters: those whose node at k is below B^D
+    let ends: Vec<usize> = (0..=s)
+        .map(|k| {
+            let (mut lo, mut hi) = (0, n);
+            while lo < hi {
+                let mid = (lo + hi) / 2;
+                if words.split(words.word(mid), k, pow[k]).0 < span {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            lo
+        })
+        .collect();
+    // a run: k, and the members [start, end) whose node at k is the row's node
+    type Runs = Vec<(usize, usize, usize)>;
+    let suffix = |k: usize, i: usize| words.split(words.word(i), k, pow[k]).1;
+    let same = |p: &Runs, q: &Runs| {
+        p.len() == q.len()
+            && p.iter().zip(q).all(|(&(k, a, b), &(l, c, e))| {
+                k == l && b - a == e - c && (0..b - a).all(|j| suffix(k, a + j) == suffix(k, c + j))
+            })
+    };
+    let mut at = vec![0usize; s + 1];
+    let mut buckets: FxMap<u64, Vec<(Class, Runs)>> = FxMap::default();
+    let mut classes = 0usize;
+    let mut out = Nodes {
+        nodes: Vec::new(),
+        classes: Vec::new(),
+        rows: 0,
+    };
+    let mut runs: Runs = Vec::new();
+    loop {
+        let node = (0..=s)
+            .filter(|&k| at[k] < ends[k])
+            .map(|k| words.split(words.word(at[k]), k, pow[k]).0)
+            .min();
+        let Some(node) = node else { break };
+        runs.clear();
+        let mut hash = FxHasher::default();
+        for k in 0..=s {
+            let start = at[k];
+            while at[k] < ends[k] {
+                let (w, t) = words.split(words.word(at[k]), k, pow[k]);
+                if w != node {
+                    break;
+                }
+                hash.write_u128(pow[k] + t);
+                at[k] += 1;
+            }
+            if at[k] > start {
+                runs.push((k, start, at[k]));
+            }
+        }
+        let bucket = buckets.entry(hash.finish()).or_default();
+        let class = match bucket.iter().find(|(_, r)| same(r, &runs)) {
+            Some(&(c, _)) => c,
+            None => {
+                classes += 1;
+                let c = Class::try_from(classes)
+                    .map_err(|_| Error::internal("more classes than 32 bits count"))?;
+                bucket.push((c, runs.clone()));
+                c
+            }
+        };
+        out.nodes.push(node);
+        out.classes.push(class);
+        if out.nodes.len().is_multiple_of(1 << 20) {
+            budget.cancel.check()?;
+        }
+    }
+    out.rows = classes;
+    Ok(out)
+}
 
 /// The hypothesis of suffix length `s` (valid and minimized) when it is closed and consistent,
 /// and the number of classes of the nodes that hold a member.
@@ -190,68 +317,29 @@ fn hypothesis(
     s: usize,
     budget: &Budget,
 ) -> Result<(Option<Dfa>, usize)> {
-    let b = words.base;
+    let big = words.big;
     let d = words.len - s;
-    let top = b.pow(d as u32 - 1);
-    let span = b.pow(d as u32);
-    // the row of each node: the suffixes s of at most S letters with node·s a member (a member
-    // m of L letters is node·s with |s| = k when its letters above the last k + D are zeros)
-    let mut entries: Vec<(Node, Suffix)> = Vec::new();
-    for &(x, y) in &words.members {
-        for k in 0..=s {
-            let low = b.pow(k as u32);
-            if x / low / span != 0 || y / low / span != 0 {
-                continue;
-            }
-            entries.push((
-                ((x / low) % span, (y / low) % span),
-                (k as u8, x % low, y % low),
-            ));
-        }
-    }
-    entries.sort_unstable();
-    let mut rows: FxMap<Vec<Suffix>, u32> = FxMap::default();
-    let mut nodes: FxMap<(u128, u128), u32> = FxMap::default();
-    let mut i = 0;
-    while i < entries.len() {
-        let node = entries[i].0;
-        let mut j = i;
-        let mut row = Vec::new();
-        while j < entries.len() && entries[j].0 == node {
-            row.push(entries[j].1);
-            j += 1;
-        }
-        let fresh = rows.len() as u32 + 1;
-        let id = *rows.entry(row).or_insert(fresh);
-        nodes.insert(node, id);
-        i = j;
-    }
-    drop(entries);
-    let counted = rows.len();
-    let class = |node: (u128, u128)| -> Class { nodes.get(&node).copied().unwrap_or(0) };
-    let zero_first = |node: (u128, u128)| node.0 < top && node.1 < top;
+    let top = big.pow(d as u32 - 1);
+    let table = rows(words, s, budget)?;
+    let counted = table.rows;
     let letters = n.letters(2);
-    let successor = |node: (u128, u128), l: usize| -> (u128, u128) {
-        let (cx, cy) = (u128::from(n.digit(l, 0)), u128::from(n.digit(l, 1)));
-        ((node.0 % top) * b + cx, (node.1 % top) * b + cy)
-    };
-    // a node beginning with a zero letter for each class of the nodes with members
-    let mut witness: FxMap<Class, (u128, u128)> = FxMap::default();
-    for (&node, &c) in &nodes {
-        if zero_first(node) {
-            witness.entry(c).or_insert(node);
-        }
+    let successor = |node: u128, l: usize| -> u128 { (node % top) * big + l as u128 };
+    // the nodes that begin with a zero letter are the first ones; a witness for each class
+    let zero_first = table.nodes.partition_point(|&w| w < top);
+    let mut witness: FxMap<Class, u128> = FxMap::default();
+    for i in 0..zero_first {
+        witness.entry(table.classes[i]).or_insert(table.nodes[i]);
     }
     // breadth-first over the classes from the empty prefix
     let dead: Class = 0;
-    let start = class((0, 0));
+    let start = table.class(0);
     let mut index: FxMap<Class, u32> = FxMap::default();
-    let mut order: Vec<(Class, (u128, u128))> = Vec::new();
+    let mut order: Vec<(Class, u128)> = Vec::new();
     if start == dead {
         return Ok((Some(Dfa::nothing(n, vec![0, 1])), counted));
     }
     index.insert(start, 0);
-    order.push((start, (0, 0)));
+    order.push((start, 0));
     let mut delta: Vec<u32> = Vec::new();
     let mut q = 0;
     while q < order.len() {
@@ -259,16 +347,17 @@ fn hypothesis(
             return Ok((None, counted));
         }
         let (c, node) = order[q];
-        let Some(&node) = (if zero_first(node) {
-            Some(&node)
+        let node = if node < top {
+            node
         } else {
-            witness.get(&c)
-        }) else {
-            return Ok((None, counted)); // not closed
+            match witness.get(&c) {
+                Some(&w) => w,
+                None => return Ok((None, counted)), // not closed
+            }
         };
         for l in 0..letters {
             let next = successor(node, l);
-            let nc = class(next);
+            let nc = table.class(next);
             if nc == dead {
                 delta.push(NONE);
                 continue;
@@ -284,13 +373,16 @@ fn hypothesis(
     }
     // consistency: every node of a class that begins with a zero letter leads where its
     // witness leads
-    for &node in nodes.keys().filter(|&&w| zero_first(w)) {
-        let Some(&id) = index.get(&class(node)) else {
+    for i in 0..zero_first {
+        if i.is_multiple_of(1 << 20) {
+            budget.cancel.check()?;
+        }
+        let Some(&id) = index.get(&table.classes[i]) else {
             continue; // a class the start does not reach
         };
         for l in 0..letters {
             let want = delta[id as usize * letters + l];
-            let nc = class(successor(node, l));
+            let nc = table.class(successor(table.nodes[i], l));
             let got = if nc == dead {
                 NONE
             } else {
@@ -301,13 +393,11 @@ fn hypothesis(
             }
         }
     }
+    drop(table);
+    // a node of D letters is the word of the pair it writes, zeros in front
     let accept = order
         .iter()
-        .map(|&(_, node)| {
-            words
-                .set
-                .contains(&(words.value(node.0, d), words.value(node.1, d)))
-        })
+        .map(|&(_, node)| words.contains(node))
         .collect();
     let raw = Dfa::from_parts(n, vec![0, 1], delta, accept);
     let valid = combine(
@@ -321,20 +411,20 @@ fn hypothesis(
 
 /// Whether `a` (tracks x, y) accepts exactly `members` among the pairs of the box of `len`
 /// digits ([`learn`]'s final check, for a box of any size).
-pub fn agrees_on_box(n: Numeration, len: usize, members: &[(u64, u64)], a: &Dfa) -> Result<bool> {
+pub fn agrees_on_box(n: Numeration, len: usize, members: Vec<(u64, u64)>, a: &Dfa) -> Result<bool> {
     Ok(agrees(a, &Words::new(n, len, members)?))
 }
 
 /// Whether `a` accepts exactly the members among the words of the box: every member, and as
 /// many words of length L as there are members.
 fn agrees(a: &Dfa, words: &Words) -> bool {
-    let b = words.base;
     let letters = a.letters();
-    for &(x, y) in &words.members {
+    let pow: Vec<u128> = (0..words.len).map(|i| words.big.pow(i as u32)).collect();
+    for m in 0..words.members.len() {
+        let w = words.word(m);
         let mut s = 0u32;
         for i in (0..words.len).rev() {
-            let p = b.pow(i as u32);
-            let l = ((x / p) % b) as usize + ((y / p) % b) as usize * b as usize;
+            let l = (words.split(w, i, pow[i]).0 % words.big) as usize;
             s = a.next(s, l);
             if s == NONE {
                 return false;

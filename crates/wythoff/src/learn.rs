@@ -268,10 +268,11 @@ impl Report {
     }
 }
 
-/// Bytes a box of `rows` rows may take at its peak: the engine's P-positions, the learner's rows
-/// of classes (about 2.6 entries of 80 bytes a member) and their tables — 512 a row, above the
-/// peaks measured (430 a row for Maharaja Nim at 832,040 rows).
-pub const BYTES_PER_ROW: u64 = 512;
+/// Bytes a box of `rows` rows may take at its peak: the engine's P-positions with its tables
+/// (20 bytes a row for Maharaja Nim), then the learner's words (16 bytes a member) with its
+/// nodes (20 bytes a node) — 64 a row, above the peaks measured (37 a row for Maharaja Nim at
+/// 9,227,465 rows, 27 for the 1-values at 3,524,578).
+pub const BYTES_PER_ROW: u64 = 64;
 
 /// The bytes `learn` may take with `max_rows` (`None` past u64).
 pub fn bytes_needed(max_rows: u64) -> Option<u64> {
@@ -347,7 +348,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         };
         let members = subject.members(side, ctx)?;
         let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
-        let learned = learner::learn(n, digits, &members, &budget)?;
+        let learned = learner::learn(n, digits, members, &budget)?;
         // progress: the rows of the boxes, up to the largest allowed
         ctx.report(side - report.rows);
         report.rows = side;
@@ -365,7 +366,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
                 let larger =
                     box_side(n, digits + 1).ok_or_else(|| Error::internal("a box past 64 bits"))?;
                 let more = subject.members(larger, ctx)?;
-                if !learner::agrees_on_box(n, digits + 1, &more, &h.dfa)? {
+                if !learner::agrees_on_box(n, digits + 1, more, &h.dfa)? {
                     return Err(Error::internal(format!(
                         "a proved automaton disagrees with the engine on {larger} rows"
                     )));
