@@ -12,13 +12,23 @@ use wythoff::learn::{Options, Subject, learn as learn_subject};
 use wythoff::lines::LineRules;
 use wythoff::prove::{Limits, walnut};
 
-/// The subject of exactly one of game, rules, a and value ≥ 1, as `wythoff learn` chooses it.
+/// The subject of exactly one of game, rules, a and value ≥ 1, as `wythoff learn` chooses it;
+/// `misere` goes with `a` or alone (a = 1).
 fn subject_of(
     game: Option<&str>,
     rules: Option<&str>,
     a: Option<Param>,
     value: u64,
+    misere: bool,
 ) -> PyResult<Subject> {
+    if misere {
+        if game.is_some() || rules.is_some() || value > 0 {
+            return Err(PyValueError::new_err(
+                "misere=True goes with a=A or alone (Wythoff's game), not with game, rules or value",
+            ));
+        }
+        return Ok(Subject::Misere(a.map_or(1, |Param(a)| a)));
+    }
     let given = [game.is_some(), rules.is_some(), a.is_some(), value > 0];
     if given.iter().filter(|&&g| g).count() != 1 {
         return Err(PyValueError::new_err(
@@ -47,7 +57,8 @@ fn subject_of(
 /// rules (doc/learn.md): exactly one of `game` (a named line game: "wythoff", "maharaja",
 /// "nimhof-a307296" …, "gdwn-P-Q"), `rules` (a line game "P,Q:jP,Q:…" with the Nim moves 1,0
 /// and 0,1), `a` (Fraenkel's generalized game, read in the Ostrowski numeration for a ≥ 2) or
-/// `value` (1 or 2: the positions of Wythoff's game of that Grundy value).  Boxes of growing
+/// `value` (1 or 2: the positions of Wythoff's game of that Grundy value); `misere=True` learns
+/// the misère form of the game of `a` (of Wythoff's game without it).  Boxes of growing
 /// side up to `max_rows` rows are tried.  A dict: "verdict" ("proved", "unproved": learned but
 /// its proof got no verdict within the caps, or "not-found"), "states" (of the learned
 /// automaton, else None), "rows", "digits", "checked_rows",
@@ -56,8 +67,8 @@ fn subject_of(
 /// "automaton" (the proved automaton in Walnut's file format, else None).  ValueError for bad
 /// arguments.  Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (game = None, rules = None, a = None, value = Int(0u64.into()), max_rows = Int(4_000_000u64.into())))]
-#[pyo3(text_signature = "(game=None, rules=None, a=None, value=0, max_rows=4000000)")]
+#[pyo3(signature = (game = None, rules = None, a = None, value = Int(0u64.into()), max_rows = Int(4_000_000u64.into()), misere = false))]
+#[pyo3(text_signature = "(game=None, rules=None, a=None, value=0, max_rows=4000000, misere=False)")]
 pub fn learn<'py>(
     py: Python<'py>,
     game: Option<&str>,
@@ -65,10 +76,11 @@ pub fn learn<'py>(
     a: Option<Param>,
     value: Int,
     max_rows: Int,
+    misere: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let value = u64_of(&value.0, "value")?;
     let max_rows = u64_of(&max_rows.0, "max_rows")?;
-    let subject = subject_of(game, rules, a, value)?;
+    let subject = subject_of(game, rules, a, value, misere)?;
     subject.check().map_err(err)?;
     if max_rows == 0 {
         return Err(PyValueError::new_err(

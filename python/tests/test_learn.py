@@ -164,6 +164,37 @@ def test_the_generalized_game_a_2_is_proved_in_its_own_numeration(tmp_path):
     assert all(accepts(auto, x, y, w) == board[x][y] for x in range(40) for y in range(40))
 
 
+def misere_p_board(a, side):
+    """P[x][y] for 0 <= x, y < side of the misère generalized game with parameter a (take k > 0
+    from one pile, or k, l > 0 from both with |k − l| < a; the player who makes the last move
+    loses), by backward induction: (0, 0) is N (the player to move there has won), and a
+    position is P when all its moves lead to N."""
+    board = [[False] * side for _ in range(side)]
+    for x in range(side):
+        for y in range(side):
+            if x == y == 0:
+                continue
+            moves = [(x - k, y) for k in range(1, x + 1)] + [(x, y - k) for k in range(1, y + 1)]
+            moves += [
+                (x - k, y - l)
+                for k in range(1, x + 1)
+                for l in range(1, y + 1)
+                if abs(k - l) < a
+            ]
+            board[x][y] = not any(board[u][v] for u, v in moves)
+    return board
+
+
+@pytest.mark.parametrize("a", [1, 2])
+def test_the_misere_game_is_proved_and_is_its_p_board(a):
+    r = wythoff.learn(a=a, misere=True) if a > 1 else wythoff.learn(misere=True)
+    assert r["verdict"] == "proved" and r["states"] > 0
+    assert all(s["verdict"] is True for s in r["sentences"])
+    board = misere_p_board(a, 30)
+    auto, w = walnut_automaton(r["automaton"]), weights_of(a, 30)
+    assert all(accepts(auto, x, y, w) == board[x][y] for x in range(30) for y in range(30))
+
+
 def test_maharaja_within_3000_rows_is_not_found_with_its_measurements():
     r = wythoff.learn(game="maharaja", max_rows=3000)
     assert r["verdict"] == "not-found"
@@ -195,6 +226,8 @@ def test_maharaja_within_3000_rows_is_not_found_with_its_measurements():
         ({"a": 10}, "a = 10"),
         ({"game": "wythoff", "max_rows": 0}, "max_rows"),
         ({"game": "wythoff", "max_rows": -5}, "max_rows"),
+        ({"game": "wythoff", "misere": True}, "misere=True goes with a=A"),
+        ({"value": 1, "misere": True}, "misere=True goes with a=A"),
     ],
 )
 def test_bad_arguments_are_value_errors_of_one_line(kwargs, words):

@@ -51,6 +51,7 @@ def learn(
     a: Optional[Int] = None,
     value: Int = 0,
     max_rows: Int = 4000000,
+    misere: bool = False,
 ) -> Dict[str, Any]: ...
 def write_table(
     path: StrPath,
