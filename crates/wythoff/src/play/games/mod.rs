@@ -144,16 +144,17 @@ enum Engine {
 }
 
 /// A game being played: the rules and what decides its positions, prepared for a start and
-/// every position below it.
-pub struct Game {
+/// every position below it (the games themselves, with their moves and engines, are the
+/// registry's [`registry::Game`]).
+pub struct PlayedGame {
     rules: Rules,
     engine: Engine,
 }
 
-impl Game {
+impl PlayedGame {
     /// Prepares the game that starts at `start`: refuses three piles or sums in misère play or
     /// three piles with a ≠ 1, and piles beyond [`MAX_THREE_PILE`] / [`MAX_SUM_PILE`].
-    pub fn new(rules: Rules, start: &State) -> Result<Game> {
+    pub fn new(rules: Rules, start: &State) -> Result<PlayedGame> {
         let engine = match start {
             State::Pair(..) => Engine::Registry(registry::two_pile(rules)),
             State::Three(p) => {
@@ -198,7 +199,7 @@ impl Game {
             }
             State::Game(_) => {
                 return Err(Error::internal(
-                    "a position of a game of the registry is played with Game::registry",
+                    "a position of a game of the registry is played with PlayedGame::registry",
                 ));
             }
             State::Nheap(h) => {
@@ -218,18 +219,18 @@ impl Game {
                 Engine::Registry(started("nheap", start)?)
             }
         };
-        Ok(Game { rules, engine })
+        Ok(PlayedGame { rules, engine })
     }
 
     /// Prepares `game`, a game of the registry, for the start `start` ([`State::Game`]): the
     /// start is analysed first, which checks its number of heaps and the engine's limits (every
     /// later position lies below it).
-    pub fn registry(game: Box<dyn registry::Game>, start: &State) -> Result<Game> {
+    pub fn registry(game: Box<dyn registry::Game>, start: &State) -> Result<PlayedGame> {
         let State::Game(h) = start else {
             return Err(mismatch(start));
         };
         registry::analyse(game.as_ref(), &integers(h))?;
-        Ok(Game {
+        Ok(PlayedGame {
             rules: Rules::new(1, game.misere())?,
             engine: Engine::Registry(game),
         })
