@@ -593,7 +593,8 @@ fn random_start(rules: Rules, kind: Kind, n_wanted: bool, rng: &mut Rng) -> Resu
         Kind::Nheap => {
             for _ in 0..TRIES {
                 let h: Vec<u64> = (0..3).map(|_| 1 + rng.below(RANDOM_SMALL)).collect();
-                let p = crate::nheap::analyse(&h)?.outcome == crate::pairs::Outcome::P;
+                let p = crate::nheap::analyse(&h, &games::context())?.outcome
+                    == crate::pairs::Outcome::P;
                 if p != n_wanted {
                     return Ok(State::Nheap(h));
                 }
@@ -618,7 +619,8 @@ fn random_registry_start(
     for _ in 0..TRIES {
         let h: Vec<u64> = (0..n).map(|_| 1 + rng.below(most)).collect();
         let ints: Vec<Integer> = h.iter().map(|&v| Integer::from(v)).collect();
-        let p = crate::registry::analyse(game, &ints)?.outcome == crate::pairs::Outcome::P;
+        let p = crate::registry::analyse(game, &ints, &games::context())?.outcome
+            == crate::pairs::Outcome::P;
         if p != n_wanted {
             return Ok(State::Game(h));
         }

@@ -23,6 +23,7 @@
 
 mod moves;
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::pairs::Outcome;
@@ -229,7 +230,7 @@ impl PlayedGame {
         let State::Game(h) = start else {
             return Err(mismatch(start));
         };
-        registry::analyse(game.as_ref(), &integers(h))?;
+        registry::analyse(game.as_ref(), &integers(h), &context())?;
         Ok(PlayedGame {
             rules: Rules::new(1, game.misere())?,
             engine: Engine::Registry(game),
@@ -262,7 +263,7 @@ impl PlayedGame {
     /// The analysis of a position by the game of the registry played.
     fn registry_analysis(&self, s: &State) -> Result<registry::Analysis> {
         match (&self.engine, heaps(s)) {
-            (Engine::Registry(g), Some(h)) => registry::analyse(g.as_ref(), &h),
+            (Engine::Registry(g), Some(h)) => registry::analyse(g.as_ref(), &h, &context()),
             _ => Err(mismatch(s)),
         }
     }
@@ -483,6 +484,12 @@ impl PlayedGame {
     }
 }
 
+/// The context of every analysis of a session: the workers of rayon's pool, never cancelled (a
+/// session answers one line at a time).
+pub(crate) fn context() -> Context<'static> {
+    Context::new(rayon::current_num_threads())
+}
+
 /// The heaps as integers.
 fn integers(h: &[u64]) -> Vec<Integer> {
     h.iter().map(|&v| Integer::from(v)).collect()
@@ -520,7 +527,11 @@ fn rebuilt(s: &State, mut m: Vec<Integer>) -> Result<State> {
 /// its limits, which hold for every later position since each lies below it.
 fn started(name: &str, start: &State) -> Result<Box<dyn registry::Game>> {
     let g = registry::find(name)?;
-    registry::analyse(g.as_ref(), &heaps(start).ok_or_else(|| mismatch(start))?)?;
+    registry::analyse(
+        g.as_ref(),
+        &heaps(start).ok_or_else(|| mismatch(start))?,
+        &context(),
+    )?;
     Ok(g)
 }
 
