@@ -133,6 +133,7 @@ families! {
     line: [LINES, NIM],
     three: [FAMILY],
     nheap: [FAMILY],
+    restricted: [FAMILY],
 }
 
 /// The boxes of every family, in the order of [`FAMILIES`].
