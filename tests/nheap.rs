@@ -34,7 +34,7 @@ fn naive_moves(p: &HashMap<Vec<usize>, bool>, h: &[usize]) -> Vec<Vec<u64>> {
 
 fn check_against(p: &HashMap<Vec<usize>, bool>, h: &[usize]) {
     let h64: Vec<u64> = h.iter().map(|&x| x as u64).collect();
-    let a = nheap::analyse(&h64).unwrap();
+    let a = nheap::analyse(&h64, &wythoff::Context::serial()).unwrap();
     assert_eq!(a.outcome == Outcome::P, p[h], "{h:?}");
     assert_eq!(a.moves, naive_moves(p, h), "{h:?}");
 }
@@ -72,7 +72,7 @@ fn two_heaps_are_wythoffs_game() {
     };
     for x in 0..60u64 {
         for y in 0..60u64 {
-            let a = nheap::analyse(&[x, y]).unwrap();
+            let a = nheap::analyse(&[x, y], &wythoff::Context::serial()).unwrap();
             assert_eq!(a.outcome == Outcome::P, is_pair(x, y), "({x}, {y})");
             for m in &a.moves {
                 assert!(is_pair(m[0], m[1]), "({x}, {y}) -> {m:?}");

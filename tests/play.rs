@@ -16,7 +16,7 @@ use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 use wythoff::Rules;
-use wythoff::play::games::{Game, Rng, State};
+use wythoff::play::games::{PlayedGame, Rng, State};
 
 fn pair_legal(from: (usize, usize), to: (usize, usize), a: usize) -> bool {
     options(a, from.0, from.1).contains(&to)
@@ -37,7 +37,7 @@ fn computer_moves_on_two_piles_are_legal_and_win_when_they_can() {
             let p = p_board(N, a, misere);
             let rules = Rules::new(a as u64, misere).unwrap();
             let start = State::Pair(Integer::from(N - 1), Integer::from(N - 1));
-            let game = Game::new(rules, &start).unwrap();
+            let game = PlayedGame::new(rules, &start).unwrap();
             let mut rng = Rng::new(7);
             for x in 0..N {
                 for y in 0..N {
@@ -94,7 +94,7 @@ fn computer_moves_on_three_piles_land_on_p_positions() {
     let idx = |x: usize, y: usize, z: usize| (x * N + y) * N + z;
     let p = three_pile_board(N - 1);
     let m = (N - 1) as u64;
-    let game = Game::new(Rules::wythoff(), &State::Three([m, m, m])).unwrap();
+    let game = PlayedGame::new(Rules::wythoff(), &State::Three([m, m, m])).unwrap();
     let mut rng = Rng::new(11);
     for x in 0..N {
         for y in 0..N {
@@ -132,7 +132,7 @@ fn computer_moves_in_n_heap_wythoff_land_on_p_positions() {
     for (heaps, side) in [(3usize, 6usize), (4, 3)] {
         let p = nheap_board(heaps, side);
         let top = State::Nheap(vec![side as u64; heaps]);
-        let game = Game::new(Rules::wythoff(), &top).unwrap();
+        let game = PlayedGame::new(Rules::wythoff(), &top).unwrap();
         let mut rng = Rng::new(5);
         for (h, &pn) in &p {
             let s = State::Nheap(h.iter().map(|&v| v as u64).collect());
@@ -163,7 +163,7 @@ fn computer_moves_in_n_heap_wythoff_land_on_p_positions() {
 fn the_example_of_a_move_has_one_number_per_heap() {
     for n in 2..=8usize {
         let start = State::Nheap(vec![3; n]);
-        let game = Game::new(Rules::wythoff(), &start).unwrap();
+        let game = PlayedGame::new(Rules::wythoff(), &start).unwrap();
         for typed in [n - 1, n + 1] {
             let text = vec!["1"; typed].join(" ");
             let e = game.parse_move(&start, &text).unwrap_err();
@@ -174,7 +174,7 @@ fn the_example_of_a_move_has_one_number_per_heap() {
         }
     }
     // the rules' example of a nim-sum move fits the heaps: two heaps take the same from both
-    let two = Game::new(Rules::wythoff(), &State::Nheap(vec![3, 5])).unwrap();
+    let two = PlayedGame::new(Rules::wythoff(), &State::Nheap(vec![3, 5])).unwrap();
     let rules = two.describe(&State::Nheap(vec![3, 5]));
     assert!(rules.contains("for example 2 and 2."), "{rules}");
     assert!(common::nheap_is_move(&[2, 2]));
@@ -193,7 +193,7 @@ fn computer_moves_in_sums_zero_the_nim_sum() {
     const N: usize = 7;
     for a in 1..=2usize {
         let g = common::naive(N, a);
-        let game = Game::new(
+        let game = PlayedGame::new(
             Rules::new(a as u64, false).unwrap(),
             &State::Sum(vec![(6, 6), (6, 6)]),
         )

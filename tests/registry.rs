@@ -1,34 +1,188 @@
-//! The registry of games: every family's engine against the brute-force oracle on a box (P or
-//! N, and the complete set of winning moves), and every game's moves against a statement of its
-//! rules written here, independently of the registry (a predicate on the amounts taken).
+//! The registry of games, as its families declare them ([`registry::FAMILIES`]; no game is named
+//! here but in the statements of rules and the examples): every family's engine against the
+//! brute-force oracle on the boxes the family declares (P or N, and the complete set of winning
+//! moves, by the library's check `registry games = oracle`), every game's moves against its own
+//! `is_move` (two statements of its rules written apart) and `is_move` at heaps near 10^18; the
+//! recipe for adding a game against the tree; then the moves of the games whose rules are
+//! written here (a predicate on the amounts taken, independently of the registry), large
+//! positions, refusals and the command line.
 
 mod common;
 
 use common::{json, refused, stdout, wythoff};
 use rug::Integer;
+use std::time::{Duration, Instant};
+use wythoff::Context;
+use wythoff::check::Status;
 use wythoff::pairs::Outcome;
-use wythoff::registry::{self, BruteBox};
+use wythoff::registry::{self, BruteBox, FAMILIES, check};
 
 fn ints(p: &[u64]) -> Vec<Integer> {
     p.iter().map(|&v| Integer::from(v)).collect()
 }
 
-/// Every position of the box: the engine's outcome and winning moves are the oracle's.
-fn engine_is_oracle(name: &str, bounds: &[u64]) {
-    let game = registry::find(name).unwrap();
-    assert_eq!(game.name(), name);
-    let b = BruteBox::solve(game.as_ref(), bounds).unwrap();
-    let mut p_count = 0;
-    for p in b.positions() {
-        let a = registry::analyse(game.as_ref(), &ints(&p)).unwrap();
-        let want = registry::winning_moves(game.as_ref(), &b, &p);
-        let want: Vec<Vec<Integer>> = want.iter().map(|m| ints(m)).collect();
-        let outcome = if b.is_p(&p) { Outcome::P } else { Outcome::N };
-        assert_eq!(a.outcome, outcome, "{name} {p:?}");
-        assert_eq!(a.winning_moves, want, "{name} {p:?}");
-        p_count += usize::from(b.is_p(&p));
+fn ctx() -> Context<'static> {
+    Context::new(2)
+}
+
+/// Every position of the box [0, sides[0]] × …, in increasing order.
+fn positions(sides: &[u64]) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for &s in sides {
+        all = (all.iter())
+            .flat_map(|p: &Vec<u64>| {
+                (0..=s).map(move |v| {
+                    let mut q = p.clone();
+                    q.push(v);
+                    q
+                })
+            })
+            .collect();
     }
-    assert!(p_count > 0, "{name}: no P-position in the box");
+    all
+}
+
+#[test]
+fn every_family_declares_boxes_of_its_own_games_with_both_outcomes() {
+    assert!(!FAMILIES.is_empty());
+    for f in FAMILIES {
+        let samples = f.samples();
+        assert!(!samples.is_empty(), "{}: no box", f.pattern);
+        for s in samples {
+            let game = (f.make(&s.game))
+                .unwrap_or_else(|| panic!("{}: '{}' is not of the family", f.pattern, s.game));
+            assert_eq!(game.name(), s.game);
+            // the name finds this family's game: no earlier family takes it
+            let found = registry::find(&s.game).unwrap();
+            assert_eq!(found.title(), game.title(), "{}", s.game);
+            assert!(
+                game.heaps().contains(&s.sides.len()),
+                "{} {:?}",
+                s.game,
+                s.sides
+            );
+            // the box holds P-positions and N-positions (by the oracle)
+            let b = BruteBox::solve(game.as_ref(), &s.sides).unwrap();
+            let p = b.positions().filter(|p| b.is_p(p)).count() as u64;
+            assert!(
+                p > 0 && p < s.cells(),
+                "{} {:?}: {p} P-positions",
+                s.game,
+                s.sides
+            );
+        }
+    }
+}
+
+#[test]
+fn every_game_agrees_with_the_oracle_on_its_boxes() {
+    // the library's comparison, the one `wythoff verify` runs: on every box, every position
+    let c = check::against_oracle(&ctx()).unwrap();
+    assert_eq!(c.status, Status::Ok, "{c:?}");
+    let cells: u64 = registry::samples().iter().map(|s| s.cells()).sum();
+    assert_eq!(c.count, cells);
+    for s in registry::samples() {
+        assert!(c.covers.contains(&s.game), "{}", s.game);
+    }
+}
+
+/// A corner of a box (closed under moves, as every box from 0), small enough to compare every
+/// pair of its positions.
+fn corner(sides: &[u64]) -> Vec<u64> {
+    let most = [0, 0, 14, 6, 4][sides.len().min(4)].max(3);
+    sides.iter().map(|&s| s.min(most)).collect()
+}
+
+#[test]
+fn every_game_moves_are_its_is_move() {
+    for s in registry::samples() {
+        let game = registry::find(&s.game).unwrap();
+        let all = positions(&corner(&s.sides));
+        for p in &all {
+            let mut got = game.moves(p);
+            got.sort();
+            let want: Vec<Vec<u64>> = all.iter().filter(|q| game.is_move(p, q)).cloned().collect();
+            assert_eq!(got, want, "{} {p:?}", s.game);
+        }
+    }
+}
+
+#[test]
+fn is_move_answers_at_large_heaps_without_listing_moves() {
+    // a game's moves at heaps near 10^18 are too many to list: is_move decides from the amounts
+    let big = 1_000_000_000_000_000_000u64;
+    let start = Instant::now();
+    for s in registry::samples() {
+        let game = registry::find(&s.game).unwrap();
+        let n = s.sides.len();
+        let p: Vec<u64> = (0..n as u64).map(|i| big + i).collect();
+        assert!(!game.is_move(&p, &p), "{}", s.game);
+        for i in 0..n {
+            for take in [1, big / 3, big] {
+                let mut q = p.clone();
+                q[i] -= take;
+                let _ = game.is_move(&p, &q);
+                let all: Vec<u64> = p.iter().map(|v| v - take).collect();
+                let _ = game.is_move(&p, &all);
+            }
+        }
+    }
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn the_recipe_for_adding_a_game_is_the_tree() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let arch = std::fs::read_to_string(root.join("doc/architecture.md")).unwrap();
+    let from = arch.find("**Adding a game.**").expect("the recipe");
+    let recipe = &arch[from..from + arch[from..].find("\n\n").unwrap()];
+    // every file it names exists
+    let named: Vec<&str> = (recipe.split('`').skip(1).step_by(2))
+        .filter(|w| w.contains('/'))
+        .collect();
+    for path in &named {
+        assert!(root.join(path).exists(), "the recipe names {path}");
+    }
+    let module = "crates/wythoff/src/registry/mod.rs";
+    assert!(named.contains(&module), "{recipe}");
+    assert!(
+        recipe.contains("one new file") && recipe.contains("one line"),
+        "{recipe}"
+    );
+    // the one line: the list of families is a line per module, `module: [FAMILY, …],`, which
+    // declares the module; the folder holds those modules and the check, nothing else
+    let text = std::fs::read_to_string(root.join(module)).unwrap();
+    let list = &text[text.find("\nfamilies! {\n").expect("the list of families")..];
+    let list = &list["\nfamilies! {\n".len()..list.find("\n}\n").unwrap()];
+    let mut modules = Vec::new();
+    let mut families = 0;
+    for line in list.lines() {
+        let (m, rest) = line.trim().split_once(": [").expect(line);
+        let names = rest.strip_suffix("],").expect(line);
+        families += names.split(", ").count();
+        modules.push(format!("{m}.rs"));
+    }
+    assert_eq!(families, FAMILIES.len(), "{list}");
+    modules.push("check.rs".into());
+    modules.push("mod.rs".into());
+    modules.sort();
+    let mut files: Vec<String> = std::fs::read_dir(root.join("crates/wythoff/src/registry"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, modules);
+    assert_eq!(
+        text.lines()
+            .filter(|l| l.trim_start().starts_with("mod "))
+            .count(),
+        0,
+        "every module of a family is declared by the list"
+    );
 }
 
 /// The moves of `game` from every position of the box are exactly the positions q ≤ p
@@ -36,13 +190,11 @@ fn engine_is_oracle(name: &str, bounds: &[u64]) {
 /// other position of the box.
 fn moves_are_the_rules(name: &str, bounds: &[u64], rule: &dyn Fn(&[u64]) -> bool) {
     let game = registry::find(name).unwrap();
-    let b = BruteBox::solve(game.as_ref(), bounds).unwrap();
-    let all: Vec<Vec<u64>> = b.positions().collect();
+    let all = positions(bounds);
     for p in &all {
         let mut got = game.moves(p);
         got.sort();
-        let mut want: Vec<Vec<u64>> = all
-            .iter()
+        let want: Vec<Vec<u64>> = (all.iter())
             .filter(|q| q.iter().zip(p).all(|(a, b)| a <= b) && *q != p)
             .filter(|q| {
                 rule(
@@ -54,7 +206,6 @@ fn moves_are_the_rules(name: &str, bounds: &[u64], rule: &dyn Fn(&[u64]) -> bool
             })
             .cloned()
             .collect();
-        want.sort();
         for q in &all {
             assert_eq!(
                 game.is_move(p, q),
@@ -64,41 +215,6 @@ fn moves_are_the_rules(name: &str, bounds: &[u64], rule: &dyn Fn(&[u64]) -> bool
         }
         assert_eq!(got, want, "{name} {p:?}");
     }
-}
-
-#[test]
-fn two_pile_games_agree_with_the_oracle() {
-    for name in [
-        "wythoff",
-        "fraenkel-2",
-        "fraenkel-3",
-        "fraenkel-7",
-        "misere-wythoff",
-        "misere-fraenkel-2",
-        "misere-fraenkel-5",
-    ] {
-        engine_is_oracle(name, &[30, 30]);
-    }
-}
-
-#[test]
-fn line_games_agree_with_the_oracle() {
-    for (name, _, _) in wythoff::lines::NAMED {
-        if name != "wythoff" {
-            engine_is_oracle(name, &[28, 28]);
-        }
-    }
-    engine_is_oracle("gdwn-1-3", &[28, 28]);
-    engine_is_oracle("gdwn-2-5", &[28, 28]);
-}
-
-#[test]
-fn three_pile_and_nheap_agree_with_the_oracle() {
-    engine_is_oracle("three-pile", &[9, 10, 11]);
-    engine_is_oracle("nheap", &[12, 12]);
-    engine_is_oracle("nheap", &[7, 8, 9]);
-    engine_is_oracle("nheap", &[4, 5, 5, 6]);
-    engine_is_oracle("nheap", &[2, 3, 2, 3, 2]);
 }
 
 #[test]
@@ -118,7 +234,7 @@ fn moves_are_the_rules_as_stated() {
     }
     // a line game: a positive multiple of one rule's direction
     for (name, rules, _) in wythoff::lines::NAMED {
-        if name == "wythoff" {
+        if *name == "wythoff" {
             continue;
         }
         // "P,Q" a ray (any i ≥ 1 times (P, Q)), "jP,Q" a jump (once)
@@ -162,21 +278,21 @@ fn large_positions_go_to_the_engines_and_limits_are_refused() {
     let solver = wythoff::Solver::new(wythoff::Rules::wythoff(), wythoff::Strategy::Algebraic);
     let (a, b) = solver.nth(&big).unwrap();
     assert_eq!(Integer::from(&b - &a), big);
-    let r = registry::analyse(w.as_ref(), &[a.clone(), b.clone()]).unwrap();
+    let r = registry::analyse(w.as_ref(), &[a.clone(), b.clone()], &ctx()).unwrap();
     assert_eq!((r.outcome, r.winning_moves.len()), (Outcome::P, 0));
-    let r = registry::analyse(w.as_ref(), &[a.clone(), Integer::from(&b + 1)]).unwrap();
+    let r = registry::analyse(w.as_ref(), &[a.clone(), Integer::from(&b + 1)], &ctx()).unwrap();
     assert_eq!(r.outcome, Outcome::N);
     assert!(r.winning_moves.contains(&vec![a, b]));
     // row by row for a line game with the Nim moves, to row 10^5
     let g = registry::find("nimhof-a307296").unwrap();
-    let r = registry::analyse(g.as_ref(), &ints(&[100_000, 300_000])).unwrap();
+    let r = registry::analyse(g.as_ref(), &ints(&[100_000, 300_000]), &ctx()).unwrap();
     assert_eq!(r.outcome, Outcome::N);
     for m in &r.winning_moves {
-        let back = registry::analyse(g.as_ref(), m).unwrap();
+        let back = registry::analyse(g.as_ref(), m, &ctx()).unwrap();
         assert_eq!(back.outcome, Outcome::P, "{m:?}");
     }
     // refusals: the number of heaps, an unknown name, a pile past the engine's limit
-    let e = registry::analyse(w.as_ref(), &ints(&[1, 2, 3]))
+    let e = registry::analyse(w.as_ref(), &ints(&[1, 2, 3]), &ctx())
         .unwrap_err()
         .to_string();
     assert!(e.contains("2 heaps, not 3"), "{e}");
@@ -192,7 +308,7 @@ fn large_positions_go_to_the_engines_and_limits_are_refused() {
         assert!(registry::find(bad).is_err(), "{bad}");
     }
     let t = registry::find("three-pile").unwrap();
-    let e = registry::analyse(t.as_ref(), &ints(&[1, 2, 2001]))
+    let e = registry::analyse(t.as_ref(), &ints(&[1, 2, 2001]), &ctx())
         .unwrap_err()
         .to_string();
     assert!(e.contains("up to 2000"), "{e}");

@@ -50,6 +50,8 @@ fn _wythoff(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(learn::learn, m)?)?;
     m.add_function(wrap_pyfunction!(games::games, m)?)?;
     m.add_function(wrap_pyfunction!(games::analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(games::game_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(games::game_samples, m)?)?;
     extra::register(m)?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::path::PathBuf;
+use wythoff::Context;
 use wythoff::prove::{
     Budget, DEFAULT_MAX_MEMORY, DEFAULT_MAX_STATES, Limits, Numeration, Vocabulary, decide,
     walnut::read_walnut_within,
@@ -57,12 +58,13 @@ pub fn prove(
         expand: true,
     };
     let verdict = crate::interrupt::run(py, None, 0, move |cancel, _| {
+        let ctx = Context::serial().with_cancel(cancel);
         let decided = || {
             let mut vocabulary = Vocabulary::for_numeration(numeration);
             for (name, path) in &given {
-                vocabulary = given_predicate(vocabulary, name, path, &limits, cancel)?;
+                vocabulary = given_predicate(vocabulary, name, path, &limits, &ctx)?;
             }
-            let budget = Budget::with_limits(numeration, &limits, cancel);
+            let budget = Budget::in_context(numeration, &limits, &ctx);
             decide(&text, &vocabulary, &budget)
         };
         decided().map_err(|e| match e {
@@ -95,13 +97,13 @@ fn given_predicate(
     name: &str,
     path: &std::path::Path,
     limits: &Limits,
-    cancel: &wythoff::cancel::Cancel,
+    ctx: &Context,
 ) -> wythoff::Result<Vocabulary> {
     let context = |m: String| format!("predicates['{name}']: {m}");
     let text = std::fs::read_to_string(path).map_err(|e| {
         wythoff::Error::usage(context(format!("cannot read '{}': {e}", path.display())))
     })?;
-    let budget = Budget::with_limits(vocabulary.numeration(), limits, cancel);
+    let budget = Budget::in_context(vocabulary.numeration(), limits, ctx);
     let named = |e: wythoff::Error| match e {
         wythoff::Error::Usage(m) => wythoff::Error::usage(context(m)),
         wythoff::Error::Inconclusive(m) => wythoff::Error::Inconclusive(context(m)),

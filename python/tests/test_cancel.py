@@ -102,8 +102,10 @@ def test_a_stopped_cube_file_is_resumed_from_its_checkpoints(tmp_path):
         lambda tmp: wythoff.grundy_at(600000, 600003),
         lambda tmp: wythoff.sum_analysis([(3, 5), (200, 10**30)]),
         lambda tmp: wythoff.write_certificate(tmp / "r.cert", 200),
+        # the whole box below the position, 2001 × 2001 × 2001
+        lambda tmp: wythoff.analyse("three-pile", [2000, 2000, 2000]),
     ],
-    ids=["grundy_at_rows", "grundy_at_far", "sum_analysis", "write_certificate"],
+    ids=["grundy_at_rows", "grundy_at_far", "sum_analysis", "write_certificate", "analyse"],
 )
 def test_ctrl_c_stops_calls_without_progress(work, ctrl_c, tmp_path):
     ctrl_c(0.3)

@@ -1,5 +1,6 @@
-"""wythoff.games and wythoff.analyse: the registry of games, against a brute force over the
-moves written here from each game's rules (plain Python, no engine)."""
+"""wythoff.games, wythoff.analyse and wythoff.game_moves: every game of the registry (its boxes,
+wythoff.game_samples(), which every family declares) against a brute force written here over
+the game's moves; and those moves against the rules written here (plain Python, no engine)."""
 
 import itertools
 from functools import lru_cache
@@ -7,7 +8,6 @@ from functools import lru_cache
 import pytest
 
 import wythoff
-
 
 def wythoff_moves(a):
     def moves(p):
@@ -55,22 +55,48 @@ def brute(moves, misere=False):
     return analyse
 
 
+def corner(sides):
+    """A corner of a registry's box (closed under moves, as every box from 0): two heaps up to
+    16, more heaps up to 5."""
+    most = 16 if len(sides) == 2 else 5
+    return [min(s, most) for s in sides]
+
+
+SAMPLES = wythoff.game_samples()
+
+
+def test_every_family_has_a_sample():
+    assert len(SAMPLES) >= len(wythoff.games())
+    for game, sides, misere in SAMPLES:
+        assert wythoff.analyse(game, [0] * len(sides))[0] == ("N" if misere else "P"), game
+
+
 @pytest.mark.parametrize(
-    "game,moves,misere,box",
-    [
-        ("wythoff", wythoff_moves(1), False, [range(14), range(14)]),
-        ("fraenkel-3", wythoff_moves(3), False, [range(14), range(14)]),
-        ("misere-fraenkel-2", wythoff_moves(2), True, [range(12), range(12)]),
-        ("three-pile", queen_in_a_cube, False, [range(6), range(6), range(6)]),
-        ("nheap", nim_sum_moves, False, [range(5), range(5), range(5)]),
-    ],
+    "game,sides,misere",
+    SAMPLES,
+    ids=[f"{g}-{'x'.join(map(str, s))}" for g, s, _ in SAMPLES],
 )
-def test_analyse_is_the_brute_force_of_the_rules(game, moves, misere, box):
-    want = brute(moves, misere)
-    for p in itertools.product(*box):
+def test_analyse_is_the_brute_force_of_the_moves(game, sides, misere):
+    want = brute(lambda p: wythoff.game_moves(game, list(p)), misere)
+    for p in itertools.product(*(range(s + 1) for s in corner(sides))):
         outcome, wins = wythoff.analyse(game, list(p))
         assert (outcome, [tuple(m) for m in wins]) == want(p), (game, p)
         assert all(type(v) is int for m in wins for v in m)
+
+
+@pytest.mark.parametrize(
+    "game,moves,box",
+    [
+        ("wythoff", wythoff_moves(1), [range(10), range(10)]),
+        ("fraenkel-3", wythoff_moves(3), [range(10), range(10)]),
+        ("misere-fraenkel-2", wythoff_moves(2), [range(8), range(8)]),
+        ("three-pile", queen_in_a_cube, [range(5), range(5), range(5)]),
+        ("nheap", nim_sum_moves, [range(4), range(4), range(4)]),
+    ],
+)
+def test_the_moves_are_the_rules(game, moves, box):
+    for p in itertools.product(*box):
+        assert sorted(wythoff.game_moves(game, list(p))) == sorted(set(moves(p))), (game, p)
 
 
 def test_big_positions_and_errors():
@@ -86,3 +112,9 @@ def test_big_positions_and_errors():
         wythoff.analyse("wythoff", [1, 2, 3])
     with pytest.raises(ValueError, match="up to 2000"):
         wythoff.analyse("three-pile", [1, 2, 3000])
+    with pytest.raises(ValueError, match="more than 1000000 moves"):
+        wythoff.game_moves("wythoff", [10**6, 10**6])
+    with pytest.raises(ValueError, match="2 heaps, not 1"):
+        wythoff.game_moves("wythoff", [5])
+    with pytest.raises(ValueError, match="no game is named 'chess'"):
+        wythoff.game_moves("chess", [1, 2])

@@ -12,7 +12,8 @@ use wythoff::registry;
 /// Analyses `heaps` in the game named `name` and prints the answer (text, or JSON with `json`).
 pub(crate) fn game_move(name: &str, heaps: &[Integer], json: bool) -> Result<()> {
     let game = registry::find(name)?;
-    let a = registry::analyse(game.as_ref(), heaps)?;
+    let ctx = wythoff::Context::new(rayon::current_num_threads());
+    let a = registry::analyse(game.as_ref(), heaps, &ctx)?;
     let mut out = Out::new();
     if json {
         out.json(&json::GameMove {

@@ -21,7 +21,7 @@ pub(crate) fn nheap_cmd(args: NheapArgs) -> Result<()> {
 
 fn position(args: &NheapArgs) -> Result<()> {
     let h = &args.heaps;
-    let a = nheap::analyse(h)?;
+    let a = nheap::analyse(h, &wythoff::Context::serial())?;
     let mut out = Out::new();
     if args.json {
         out.json(&json::Nheap {

@@ -50,7 +50,7 @@ pub(crate) fn nth(args: NthArgs) -> Result<()> {
     let mut out = Out::new();
     if args.solve.json {
         out.json(&json::Nth {
-            game: json::Game::of(&args.solve.game.rules()?),
+            game: json::GameRules::of(&args.solve.game.rules()?),
             n: json::s(&n),
             lower: json::s(&x),
             upper: json::s(&y),
@@ -87,7 +87,7 @@ pub(crate) fn play(args: MoveArgs) -> Result<()> {
     let mut out = Out::new();
     if args.solve.json {
         out.json(&json::Move {
-            game: json::Game::of(&args.solve.game.rules()?),
+            game: json::GameRules::of(&args.solve.game.rules()?),
             position: [json::s(&x), json::s(&y)],
             outcome: outcome.to_string(),
             moves: moves.iter().map(json::pair).collect(),

@@ -126,7 +126,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
         })?,
     };
     let counted = || json::PairsCount {
-        game: json::Game::of(&rules),
+        game: json::GameRules::of(&rules),
         start: json::s(start),
         stop: json::s(stop),
         count: json::s(plan.count()),

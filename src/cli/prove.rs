@@ -11,8 +11,8 @@ use super::prove_theorem::{
 use clap::{ArgAction, Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+use wythoff::Context;
 use wythoff::artifact::AtomicFile;
-use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
 use wythoff::prove::{self, Budget, Limits, Numeration, Vocabulary};
 
@@ -145,7 +145,7 @@ fn given_predicate(vocabulary: Vocabulary, spec: &str, limits: &Limits) -> Resul
     };
     let text = std::fs::read_to_string(file)
         .map_err(|e| Error::usage(context(format!("cannot read '{file}': {e}"))))?;
-    let budget = Budget::with_limits(vocabulary.numeration(), limits, Cancel::never());
+    let budget = Budget::in_context(vocabulary.numeration(), limits, &Context::serial());
     let a = prove::walnut::read_walnut_within(&text, &budget)
         .map_err(|e| match e {
             Error::Usage(m) => Error::usage(context(m)),
@@ -161,7 +161,7 @@ fn given_predicate(vocabulary: Vocabulary, spec: &str, limits: &Limits) -> Resul
 
 /// `--export-walnut DIR`: the predicates as Walnut automaton files, each written atomically.
 fn export_walnut(dir: &Path, vocabulary: &Vocabulary, limits: &Limits) -> Result<()> {
-    let budget = Budget::with_limits(Numeration::Zeckendorf, limits, Cancel::never());
+    let budget = Budget::in_context(Numeration::Zeckendorf, limits, &Context::serial());
     let files = prove::walnut_files(vocabulary, &budget).map_err(with_the_cap_option)?;
     for (name, text) in files {
         let path = dir.join(&name);
@@ -185,7 +185,7 @@ fn statement(
 ) -> Result<()> {
     let statement = args.statement.as_deref().unwrap_or_default();
     let start = Instant::now();
-    let budget = Budget::with_limits(numeration, limits, Cancel::never());
+    let budget = Budget::in_context(numeration, limits, &Context::serial());
     let v = prove::decide(statement, vocabulary, &budget).map_err(with_the_cap_option)?;
     let mut out = Out::new();
     if args.json {

@@ -84,7 +84,7 @@ pub struct LineRules {
 
 /// Named games: name, rule list, what it is.  Besides these, [`LineRules::named`] knows the family
 /// `gdwn-P-Q` ([`GDWN_NAMES`]).
-pub const NAMED: [(&str, &str, &str); 11] = [
+pub const NAMED: &[(&str, &str, &str)] = &[
     ("nim", "1,0:0,1", "Nim on two piles: G = x XOR y (A003987)"),
     ("wythoff", "1,0:0,1:1,1", "Wythoff's game (A004481)"),
     (
@@ -418,7 +418,7 @@ mod tests {
     #[test]
     fn every_named_game_parses() {
         for (name, rules, _) in NAMED {
-            assert_eq!(LineRules::named(name).unwrap().to_string(), rules);
+            assert_eq!(LineRules::named(name).unwrap().to_string(), *rules);
         }
         assert!(LineRules::named("chess").is_none());
     }

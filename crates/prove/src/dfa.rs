@@ -19,6 +19,7 @@
 use super::numeration::Numeration;
 use std::cell::{Cell, RefCell};
 use wythoff_core::cancel::Cancel;
+use wythoff_core::context::Context;
 use wythoff_core::error::{Error, Result};
 
 /// A variable: an index into the statement's table of names.
@@ -79,6 +80,13 @@ impl<'a> Budget<'a> {
             expand: limits.expand,
             ..Budget::for_numeration(numeration, limits.max_states, cancel)
         }
+    }
+
+    /// A budget with the caps and choices of `limits` for a decision that runs under `ctx`: it
+    /// stops with [`Error::Cancelled`] once the flag of `ctx` is set (polled every 4096
+    /// states).  The decision runs on the calling thread; it reports no progress.
+    pub fn in_context(numeration: Numeration, limits: &Limits, ctx: &Context<'a>) -> Budget<'a> {
+        Budget::with_limits(numeration, limits, ctx.cancel())
     }
 
     /// The most states any construction explored before minimizing.

@@ -137,7 +137,7 @@ pub fn prove_theorem(
     let mut out = Vec::new();
     for &(what, sentence, expected) in theorem.sentences {
         let start = std::time::Instant::now();
-        let budget = Budget::with_limits(vocabulary.numeration(), limits, ctx.cancel());
+        let budget = Budget::in_context(vocabulary.numeration(), limits, ctx);
         let verdict = decide(sentence, vocabulary, &budget).map_err(|e| match e {
             wythoff_core::Error::Inconclusive(m) => {
                 wythoff_core::Error::Inconclusive(format!("{what}: {m}"))

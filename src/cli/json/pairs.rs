@@ -5,17 +5,17 @@ use super::s;
 use serde::Serialize;
 use wythoff::Rules;
 
-/// The game an answer is of: `"a"` and `"misere"`, the first fields of `nth`, `move` and `pairs`.
+/// The rules an answer is of: `"a"` and `"misere"`, the first fields of `nth`, `move` and `pairs`.
 #[derive(Serialize)]
-pub(crate) struct Game {
+pub(crate) struct GameRules {
     a: String,
     misere: bool,
 }
 
-impl Game {
+impl GameRules {
     /// The game of `rules`.
-    pub(crate) fn of(rules: &Rules) -> Game {
-        Game {
+    pub(crate) fn of(rules: &Rules) -> GameRules {
+        GameRules {
             a: s(rules.a()),
             misere: rules.misere(),
         }
@@ -26,7 +26,7 @@ impl Game {
 #[derive(Serialize)]
 pub(crate) struct Nth {
     #[serde(flatten)]
-    pub(crate) game: Game,
+    pub(crate) game: GameRules,
     pub(crate) n: String,
     #[serde(rename = "A")]
     pub(crate) lower: String,
@@ -38,7 +38,7 @@ pub(crate) struct Nth {
 #[derive(Serialize)]
 pub(crate) struct Move {
     #[serde(flatten)]
-    pub(crate) game: Game,
+    pub(crate) game: GameRules,
     pub(crate) position: [String; 2],
     pub(crate) outcome: String,
     pub(crate) moves: Vec<[String; 2]>,
@@ -57,7 +57,7 @@ pub(crate) struct GameMove {
 #[derive(Serialize)]
 pub(crate) struct PairsCount {
     #[serde(flatten)]
-    pub(crate) game: Game,
+    pub(crate) game: GameRules,
     pub(crate) start: String,
     pub(crate) stop: String,
     pub(crate) count: String,

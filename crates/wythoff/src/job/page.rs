@@ -277,8 +277,8 @@ fn catalogue_section(h: &mut String, catalogue: &[PageSequence]) {
     h.push_str("</table>\n");
 }
 
-/// The games of the registry ([`crate::registry::FAMILIES`]): a row per family, its names and
-/// what it is.
+/// The games of the registry ([`crate::registry::FAMILIES`]): a row per family, its names, what
+/// it is and its engine.
 fn games_section(h: &mut String) {
     let e = escape;
     let _ = writeln!(
@@ -286,14 +286,15 @@ fn games_section(h: &mut String) {
         "<h2 id=\"games\">Games</h2>\n<p>Each game below answers P or N and every winning move \
          (<code>wythoff move --game NAME</code>), is played by <code>wythoff play --game \
          NAME</code>, and is held against the brute-force oracle of its rules by the tests.</p>\n\
-         <table>\n<tr><th>names</th><th>game</th></tr>"
+         <table>\n<tr><th>names</th><th>game</th><th>engine</th></tr>"
     );
-    for f in &crate::registry::FAMILIES {
+    for f in crate::registry::FAMILIES {
         let _ = writeln!(
             h,
-            "<tr><td><code>{}</code></td><td>{}</td></tr>",
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
             e(f.pattern),
-            e(f.about)
+            e(f.about),
+            e(f.engine)
         );
     }
     h.push_str("</table>\n");
@@ -433,6 +434,19 @@ mod tests {
         assert!(h.contains("src=\"a%20b.png\""));
         for s in SECTIONS {
             assert!(h.contains(&format!("id=\"{s}\"")), "{s}");
+        }
+    }
+
+    #[test]
+    fn the_games_section_has_a_row_per_family_of_the_registry() {
+        let h = page(&report(Status::Ok));
+        let section = &h[h.find("id=\"games\"").unwrap()..];
+        let table = &section[..section.find("</table>").unwrap()];
+        let rows = table.matches("<tr><td>").count();
+        assert_eq!(rows, crate::registry::FAMILIES.len());
+        for f in crate::registry::FAMILIES {
+            assert!(table.contains(&escape(f.pattern)), "{}", f.pattern);
+            assert!(table.contains(&escape(f.engine)), "{}", f.engine);
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod resume;
 pub mod run;
 pub mod slice;
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::pairs::Outcome;
 
@@ -130,8 +131,9 @@ pub fn box_cost(h: &[u64]) -> Option<(u64, u64)> {
 }
 
 /// The P-positions of the box [0, h_1] × … × [0, h_N], as a bit per cell in mixed radix (heap 1
-/// fastest).  Refused beyond [`MAX_CELLS`] cells or [`MAX_BOX_WORK`] steps.
-pub fn box_search(h: &[u64]) -> Result<Vec<bool>> {
+/// fastest).  Refused beyond [`MAX_CELLS`] cells or [`MAX_BOX_WORK`] steps; polls `ctx` every
+/// 2^12 cells.
+pub fn box_search(h: &[u64], ctx: &Context) -> Result<Vec<bool>> {
     check_heaps(h)?;
     match box_cost(h) {
         Some((cells, work)) if cells <= MAX_CELLS && work <= MAX_BOX_WORK => {}
@@ -157,6 +159,9 @@ pub fn box_search(h: &[u64]) -> Result<Vec<bool>> {
     let mut p = vec![false; cells];
     let mut c = vec![0u64; h.len()];
     for cell in 0..cells {
+        if cell % (1 << 12) == 0 {
+            ctx.check()?;
+        }
         let mut win = false;
         for_each_option(&c, &mut |t| {
             win = p[index(t)];
@@ -186,14 +191,16 @@ pub struct Analysis {
 
 /// P or N and every winning move of `h`: three and four heaps by the slices (`SliceTable`, by
 /// [`slice::Rows`]), other counts by the box search; beyond their limits a one-line refusal.
-pub fn analyse(h: &[u64]) -> Result<Analysis> {
+/// Polls `ctx` between columns of the slices and blocks of the box.
+pub fn analyse(h: &[u64], ctx: &Context) -> Result<Analysis> {
     check_heaps(h)?;
     let mut moves = Vec::new();
     // four heaps that pass the slices' limits go by the box when it takes them
     let table = match h.len() {
-        3 => Some(SliceTable::solve(h)?),
-        4 => match SliceTable::solve(h) {
+        3 => Some(SliceTable::solve(h, ctx)?),
+        4 => match SliceTable::solve(h, ctx) {
             Ok(t) => Some(t),
+            Err(Error::Cancelled) => return Err(Error::Cancelled),
             Err(_) if box_cost(h).is_some_and(|(c, w)| c <= MAX_CELLS && w <= MAX_BOX_WORK) => None,
             Err(e) => return Err(e),
         },
@@ -228,7 +235,7 @@ pub fn analyse(h: &[u64]) -> Result<Analysis> {
             false
         });
     } else {
-        moves = by_box(h)?;
+        moves = by_box(h, ctx)?;
     }
     moves.sort();
     let outcome = if moves.is_empty() {
@@ -240,8 +247,8 @@ pub fn analyse(h: &[u64]) -> Result<Analysis> {
 }
 
 /// Every winning move of `h` by the box search, unsorted.
-fn by_box(h: &[u64]) -> Result<Vec<Vec<u64>>> {
-    let p = box_search(h)?;
+fn by_box(h: &[u64], ctx: &Context) -> Result<Vec<Vec<u64>>> {
+    let p = box_search(h, ctx)?;
     let mut stride = 1usize;
     let strides: Vec<usize> = h
         .iter()
@@ -306,7 +313,7 @@ struct SliceTable {
 }
 
 impl SliceTable {
-    fn solve(h: &[u64]) -> Result<SliceTable> {
+    fn solve(h: &[u64], ctx: &Context) -> Result<SliceTable> {
         let mut s = h.to_vec();
         s.sort_unstable();
         let (n, mid) = (s.len(), s[s.len() - 2]);
@@ -354,6 +361,7 @@ impl SliceTable {
         };
         let mut rows = vec![Vec::new(); fixed.len()];
         for c in 0..=mid {
+            ctx.check()?;
             for (r, y) in engine.step()?.into_iter().enumerate() {
                 if c >= fixed[r][n - 3] {
                     // values stay below slice::MAX_VALUE < u32::MAX (the engine refuses more)
@@ -428,12 +436,12 @@ mod tests {
     #[test]
     fn three_heaps_by_slices_agree_with_the_box_search() {
         let n = 12u64;
-        let p = box_search(&[n, n, n]).unwrap();
+        let p = box_search(&[n, n, n], &Context::serial()).unwrap();
         let side = n as usize + 1;
         for x in 0..=n {
             for y in x..=n {
                 for z in y..=n {
-                    let a = analyse(&[x, y, z]).unwrap();
+                    let a = analyse(&[x, y, z], &Context::serial()).unwrap();
                     let want = p[x as usize + side * (y as usize + side * z as usize)];
                     assert_eq!(a.outcome == Outcome::P, want, "({x}, {y}, {z})");
                 }
@@ -450,30 +458,38 @@ mod tests {
                 for y in 0..=z {
                     for x in 0..=y {
                         let h = [z, x, w, y];
-                        let mut want = by_box(&h).unwrap();
+                        let mut want = by_box(&h, &Context::serial()).unwrap();
                         want.sort();
-                        assert_eq!(analyse(&h).unwrap().moves, want, "{h:?}");
+                        assert_eq!(
+                            analyse(&h, &Context::serial()).unwrap().moves,
+                            want,
+                            "{h:?}"
+                        );
                     }
                 }
             }
         }
         // larger ones, the largest heap far out of the box's reach in the last
         for h in [[9u64, 12, 10, 11], [3, 14, 0, 13], [2, 5, 5, 40]] {
-            let mut want = by_box(&h).unwrap();
+            let mut want = by_box(&h, &Context::serial()).unwrap();
             want.sort();
-            assert_eq!(analyse(&h).unwrap().moves, want, "{h:?}");
+            assert_eq!(
+                analyse(&h, &Context::serial()).unwrap().moves,
+                want,
+                "{h:?}"
+            );
         }
-        assert!(analyse(&[3, 5, 200, u64::MAX]).is_ok());
+        assert!(analyse(&[3, 5, 200, u64::MAX], &Context::serial()).is_ok());
     }
 
     #[test]
     fn limits_are_refused() {
-        assert!(analyse(&[]).is_err());
-        assert!(analyse(&[1; 9]).is_err());
-        assert!(analyse(&[1000, 1000, 1000, 1000]).is_err());
-        assert!(analyse(&[100_000, 100_000, 100_000]).is_err());
-        assert!(analyse(&[100_000, 100_000, 5]).is_ok());
-        assert!(analyse(&[u64::MAX, u64::MAX, u64::MAX]).is_err());
-        assert!(analyse(&[3, 5, u64::MAX]).is_ok());
+        assert!(analyse(&[], &Context::serial()).is_err());
+        assert!(analyse(&[1; 9], &Context::serial()).is_err());
+        assert!(analyse(&[1000, 1000, 1000, 1000], &Context::serial()).is_err());
+        assert!(analyse(&[100_000, 100_000, 100_000], &Context::serial()).is_err());
+        assert!(analyse(&[100_000, 100_000, 5], &Context::serial()).is_ok());
+        assert!(analyse(&[u64::MAX, u64::MAX, u64::MAX], &Context::serial()).is_err());
+        assert!(analyse(&[3, 5, u64::MAX], &Context::serial()).is_ok());
     }
 }

@@ -3,10 +3,10 @@
 //! command line reads standard input and prints.
 //!
 //! The person moves first unless the computer is asked to.  A move is typed as the position it
-//! leads to and is checked against the rules ([`games::Game::parse_move`]); the computer answers
+//! leads to and is checked against the rules ([`games::PlayedGame::parse_move`]); the computer answers
 //! with a winning move whenever there is one, otherwise with the smallest take (one counter from
 //! the largest pile), choosing at random among the candidates when a seed is given
-//! ([`games::Game::computer_move`]).  `hint` lists the winning moves and marks the safe cells of
+//! ([`games::PlayedGame::computer_move`]).  `hint` lists the winning moves and marks the safe cells of
 //! the board ([`board`]), `undo` takes back the person's last move and the computer's answer,
 //! `quit` and the end of input end the session.
 //!
@@ -24,7 +24,7 @@ use crate::num::natural;
 use crate::pairs::{Solver, Strategy};
 use crate::sums::Oracle;
 use crate::three_pile::Box3;
-use games::{Choice, Game, Rng, State};
+use games::{Choice, PlayedGame, Rng, State};
 use rug::Integer;
 
 /// Which game a random start is drawn for.
@@ -174,7 +174,7 @@ pub struct Reply {
 
 /// A game in progress.
 pub struct Session {
-    game: Game,
+    game: PlayedGame,
     state: State,
     history: Vec<State>,
     rng: Option<Rng>,
@@ -217,8 +217,8 @@ impl Session {
             }
         };
         let game = match registry {
-            Some(g) => Game::registry(g, &state)?,
-            None => Game::new(setup.rules, &state)?,
+            Some(g) => PlayedGame::registry(g, &state)?,
+            None => PlayedGame::new(setup.rules, &state)?,
         };
         let board = match &state {
             State::Pair(x, y) => {
@@ -593,7 +593,8 @@ fn random_start(rules: Rules, kind: Kind, n_wanted: bool, rng: &mut Rng) -> Resu
         Kind::Nheap => {
             for _ in 0..TRIES {
                 let h: Vec<u64> = (0..3).map(|_| 1 + rng.below(RANDOM_SMALL)).collect();
-                let p = crate::nheap::analyse(&h)?.outcome == crate::pairs::Outcome::P;
+                let p = crate::nheap::analyse(&h, &games::context())?.outcome
+                    == crate::pairs::Outcome::P;
                 if p != n_wanted {
                     return Ok(State::Nheap(h));
                 }
@@ -618,7 +619,8 @@ fn random_registry_start(
     for _ in 0..TRIES {
         let h: Vec<u64> = (0..n).map(|_| 1 + rng.below(most)).collect();
         let ints: Vec<Integer> = h.iter().map(|&v| Integer::from(v)).collect();
-        let p = crate::registry::analyse(game, &ints)?.outcome == crate::pairs::Outcome::P;
+        let p = crate::registry::analyse(game, &ints, &games::context())?.outcome
+            == crate::pairs::Outcome::P;
         if p != n_wanted {
             return Ok(State::Game(h));
         }

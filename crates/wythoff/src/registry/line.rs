@@ -4,7 +4,7 @@
 //! without them the Grundy table of side max(x, y) + 1 ([`LineTable`], side ≤
 //! [`crate::lines::MAX_SIDE`]).
 
-use super::{Analysis, Game, Moves, analysis, taken, words};
+use super::{Analysis, Family, Game, Moves, Sample, analysis, taken, words};
 use crate::Context;
 use crate::artifact::resources;
 use crate::error::Result;
@@ -33,17 +33,52 @@ enum Cache {
     Table(u64, Arc<LineTable>),
 }
 
-/// A named line game (`NAMED` but `wythoff`, which is the two-pile family's, and `nim`, which has
-/// a family line of its own), or `gdwn-P-Q`.
-pub(super) fn named(name: &str) -> Option<Box<dyn Game>> {
-    if name == "wythoff" || name == "nim" {
+/// The named line games that are not of the family [`LINES`]: `wythoff`, the two-pile family's,
+/// and `nim`, the family [`NIM`].
+const APART: [&str; 2] = ["wythoff", "nim"];
+
+/// The line games of [`crate::lines::NAMED`] and `gdwn-P-Q`, but those [`APART`].
+pub(super) const LINES: Family = Family {
+    pattern: "NAME of a line game, gdwn-P-Q (0 < P < Q <= 64)",
+    about: "two-pile line games: maharaja (Maharaja Nim), nimhof-a307296 … \
+            nimhof-a307302, gdwn-P-Q (Larsson's (P,Q)-GDWN); doc/lines.md",
+    engine: "the P-positions row by row when the game has the Nim moves (x below 2·10^8, any \
+             y), else the Grundy table of side max(x, y) + 1",
+    make: named,
+    samples: || {
+        let mut v: Vec<Sample> = names().iter().map(|n| Sample::new(n, &[32, 32])).collect();
+        v.extend(["gdwn-1-3", "gdwn-2-5"].map(|n| Sample::new(n, &[32, 32])));
+        v
+    },
+};
+
+/// Nim on two piles, the line game 1,0:0,1.
+pub(super) const NIM: Family = Family {
+    pattern: "nim",
+    about: "Nim on two piles (a line game: 1,0:0,1)",
+    engine: "the P-positions row by row, as every line game with the Nim moves",
+    make: nim,
+    samples: || vec![Sample::new("nim", &[24, 24])],
+};
+
+/// The names of [`crate::lines::NAMED`] in the family [`LINES`].
+pub(super) fn names() -> Vec<&'static str> {
+    (crate::lines::NAMED.iter())
+        .map(|g| g.0)
+        .filter(|g| !APART.contains(g))
+        .collect()
+}
+
+/// A named line game of [`LINES`], or `gdwn-P-Q`.
+fn named(name: &str) -> Option<Box<dyn Game>> {
+    if APART.contains(&name) {
         return None;
     }
     make(name)
 }
 
 /// `nim`.
-pub(super) fn nim(name: &str) -> Option<Box<dyn Game>> {
+fn nim(name: &str) -> Option<Box<dyn Game>> {
     (name == "nim").then(|| make(name)).flatten()
 }
 
@@ -64,54 +99,56 @@ impl Line {
 
     /// The P-position of every row 0..=x at least (games with the Nim moves), from the cache
     /// when it holds them.
-    fn rows(&self, x: u64) -> Result<Arc<Vec<u64>>> {
+    fn rows(&self, x: u64, ctx: &Context) -> Result<Arc<Vec<u64>>> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Cache::Rows(r) = &*cache
             && r.len() as u64 > x
         {
             return Ok(Arc::clone(r));
         }
-        let r = Arc::new(self.compute_rows(x)?);
+        let r = Arc::new(self.compute_rows(x, ctx)?);
         *cache = Cache::Rows(Arc::clone(&r));
         Ok(r)
     }
 
     /// The Grundy table of side n at least (games without the Nim moves), from the cache when
     /// it is large enough.
-    fn table(&self, n: u64) -> Result<Arc<LineTable>> {
+    fn table(&self, n: u64, ctx: &Context) -> Result<Arc<LineTable>> {
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Cache::Table(side, t) = &*cache
             && *side >= n
         {
             return Ok(Arc::clone(t));
         }
-        let t = Arc::new(LineTable::compute(
-            &self.rules,
-            n,
-            &Context::new(rayon::current_num_threads()),
-        )?);
+        let t = Arc::new(LineTable::compute(&self.rules, n, ctx)?);
         *cache = Cache::Table(n, Arc::clone(&t));
         Ok(t)
     }
 
-    /// The P-position of every row 0..=x (games with the Nim moves).
-    fn compute_rows(&self, x: u64) -> Result<Vec<u64>> {
+    /// The P-position of every row 0..=x (games with the Nim moves); polls `ctx` every 2^16
+    /// rows.
+    fn compute_rows(&self, x: u64, ctx: &Context) -> Result<Vec<u64>> {
         let rows = x + 1;
         resources::check_cap(
             ppos::bytes_needed(&self.rules, rows),
             &format!("{rows} rows of {}", self.name),
         )?;
         let mut r = RowPositions::new(&self.rules, rows)?;
-        Ok(std::iter::from_fn(|| r.next_position())
-            .map(|(_, y)| y)
-            .collect())
+        let mut partner = Vec::new();
+        while let Some((_, y)) = r.next_position() {
+            partner.push(y);
+            if partner.len().is_multiple_of(1 << 16) {
+                ctx.check()?;
+            }
+        }
+        Ok(partner)
     }
 
     /// The winning moves of (x, y) from the rows' P-positions: per rule, the one option of each
     /// row below that is that row's P-position (a rule (0, q) stays in row x; a jump has one
     /// option).
-    fn by_rows(&self, x: u64, y: u64) -> Result<Analysis> {
-        let partner = self.rows(x)?;
+    fn by_rows(&self, x: u64, y: u64, ctx: &Context) -> Result<Analysis> {
+        let partner = self.rows(x, ctx)?;
         let mut moves = Vec::new();
         for r in self.rules.rules() {
             let (p, q) = (u64::from(r.p), u64::from(r.q));
@@ -160,16 +197,16 @@ impl Game for Line {
         format!("{about}: the line game {}", self.rules)
     }
 
-    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+    fn analyse(&self, p: &[Integer], ctx: &Context) -> Result<Analysis> {
         if self.has_nim_moves() {
             let x = words(&self.name, &p[..1], ppos::MAX_ROWS - 1)?[0];
             let y = words(&self.name, &p[1..], u64::MAX)?[0];
-            return self.by_rows(x, y);
+            return self.by_rows(x, y, ctx);
         }
         let side = crate::lines::MAX_SIDE - 1;
         let q = words(&self.name, p, side)?;
         let n = q[0].max(q[1]) + 1;
-        let t = self.table(n)?;
+        let t = self.table(n, ctx)?;
         let moves = self.moves(&q);
         Ok(analysis(
             moves

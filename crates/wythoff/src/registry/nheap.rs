@@ -2,7 +2,8 @@
 //! all heaps, not all zero, with nim-sum x_1 ⊕ … ⊕ x_N = 0.  Engine: [`crate::nheap::analyse`]
 //! (the slices for three and four heaps, the box search otherwise), within its limits.
 
-use super::{Analysis, Game, Moves, analysis, taken, words};
+use super::{Analysis, Family, Game, Moves, Sample, analysis, taken, words};
+use crate::context::Context;
 use crate::error::Result;
 use crate::nheap::MAX_HEAPS;
 use rug::Integer;
@@ -11,7 +12,23 @@ use std::ops::RangeInclusive;
 struct Nheap;
 
 /// `nheap`.
-pub(super) fn make(name: &str) -> Option<Box<dyn Game>> {
+pub(super) const FAMILY: Family = Family {
+    pattern: "nheap",
+    about: "Fraenkel's N-heap Wythoff (nim-sum moves), 2 to 8 heaps",
+    engine: "the slices for three and four heaps, else the box search (doc/nheap.md)",
+    make,
+    samples: || {
+        vec![
+            Sample::new("nheap", &[16, 16]),
+            Sample::new("nheap", &[12, 12, 12]),
+            Sample::new("nheap", &[6, 7, 6, 7]),
+            Sample::new("nheap", &[2, 3, 2, 3, 2]),
+        ]
+    },
+};
+
+/// `nheap`.
+fn make(name: &str) -> Option<Box<dyn Game>> {
     (name == "nheap").then(|| Box::new(Nheap) as Box<dyn Game>)
 }
 
@@ -57,9 +74,9 @@ impl Game for Nheap {
         "Fraenkel's N-heap Wythoff: lower one heap, or take a nim-sum-zero vector from all".into()
     }
 
-    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+    fn analyse(&self, p: &[Integer], ctx: &Context) -> Result<Analysis> {
         let p = words("nheap", p, u64::MAX)?;
-        Ok(analysis(crate::nheap::analyse(&p)?.moves))
+        Ok(analysis(crate::nheap::analyse(&p, ctx)?.moves))
     }
 
     /// From the amounts taken ([`crate::nheap::is_move`]): the moves of a position are as many

@@ -2,7 +2,7 @@
 //! the same k > 0 from each pile of a non-empty set of piles.  Engine: the box below the position
 //! solved by line occupancy ([`Box3`]), piles up to [`MAX_PILE`].
 
-use super::{Analysis, Game, Moves, analysis, words};
+use super::{Analysis, Family, Game, Moves, Sample, analysis, taken, words};
 use crate::context::Context;
 use crate::error::Result;
 use crate::three_pile::Box3;
@@ -22,7 +22,16 @@ struct ThreePile {
 }
 
 /// `three-pile`.
-pub(super) fn make(name: &str) -> Option<Box<dyn Game>> {
+pub(super) const FAMILY: Family = Family {
+    pattern: "three-pile",
+    about: "three-pile Wythoff, the queen in a cube (a = 1, normal play)",
+    engine: "the box below the position by line occupancy (doc/three_pile.md), piles up to 2000",
+    make,
+    samples: || vec![Sample::new("three-pile", &[12, 13, 14])],
+};
+
+/// `three-pile`.
+fn make(name: &str) -> Option<Box<dyn Game>> {
     (name == "three-pile").then(|| {
         Box::new(ThreePile {
             solved: Mutex::new(None),
@@ -32,7 +41,7 @@ pub(super) fn make(name: &str) -> Option<Box<dyn Game>> {
 
 impl ThreePile {
     /// A box holding `p`: the last one if it does, else the box below `p`, solved.
-    fn solve(&self, p: &[u64]) -> Result<Arc<Box3>> {
+    fn solve(&self, p: &[u64], ctx: &Context) -> Result<Arc<Box3>> {
         let mut solved = self.solved.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(b) = &*solved {
             let (x, d, _) = b.sides();
@@ -40,7 +49,7 @@ impl ThreePile {
                 return Ok(Arc::clone(b));
             }
         }
-        let b = Arc::new(Box3::solve([p[0], p[1], p[2]], &Context::serial())?);
+        let b = Arc::new(Box3::solve([p[0], p[1], p[2]], ctx)?);
         *solved = Some(Arc::clone(&b));
         Ok(b)
     }
@@ -71,9 +80,9 @@ impl Game for ThreePile {
         "three-pile Wythoff: take the same k > 0 from one, two or three piles".into()
     }
 
-    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+    fn analyse(&self, p: &[Integer], ctx: &Context) -> Result<Analysis> {
         let p = words("three-pile", p, MAX_PILE)?;
-        let b = self.solve(&p)?;
+        let b = self.solve(&p, ctx)?;
         let moves = self.moves(&p);
         Ok(analysis(
             moves
@@ -81,5 +90,13 @@ impl Game for ThreePile {
                 .filter(|q| b.is_p(q[0], q[1], q[2]))
                 .collect(),
         ))
+    }
+
+    /// From the amounts taken: the same k > 0 from every pile taken from.
+    fn is_move(&self, p: &[u64], q: &[u64]) -> bool {
+        taken(p, q).is_some_and(|d| {
+            let k = d.iter().copied().max().unwrap_or(0);
+            d.iter().all(|&t| t == 0 || t == k)
+        })
     }
 }

@@ -4,7 +4,8 @@
 //! |k − l| < a.  Engine: the algebraic strategy ([`Solver`]), exact at any size, O(M(log x))
 //! a look-up.
 
-use super::{Analysis, Game, Moves, taken};
+use super::{Analysis, Family, Game, Moves, Sample, taken};
+use crate::context::Context;
 use crate::error::Result;
 use crate::game::Rules;
 use crate::pairs::{Solver, Strategy};
@@ -13,13 +14,45 @@ use std::ops::RangeInclusive;
 
 struct TwoPile(Rules);
 
+/// `wythoff` and `fraenkel-A`, normal play.
+pub(super) const NORMAL: Family = Family {
+    pattern: "wythoff, fraenkel-A",
+    about: "Wythoff's game (a = 1) and Fraenkel's generalized game with parameter A, \
+            1 <= A < 2^64",
+    engine: "the algebraic strategy (any size; doc/pairs.md)",
+    make: normal,
+    samples: || {
+        vec![
+            Sample::new("wythoff", &[40, 40]),
+            Sample::new("fraenkel-2", &[32, 32]),
+            Sample::new("fraenkel-3", &[40, 40]),
+            Sample::new("fraenkel-7", &[24, 24]),
+        ]
+    },
+};
+
+/// The same in misère play.
+pub(super) const MISERE: Family = Family {
+    pattern: "misere-wythoff, misere-fraenkel-A",
+    about: "the same in misère play",
+    engine: "the algebraic strategy (any size; doc/misere.md)",
+    make: misere,
+    samples: || {
+        vec![
+            Sample::new("misere-wythoff", &[40, 40]),
+            Sample::new("misere-fraenkel-2", &[40, 40]),
+            Sample::new("misere-fraenkel-5", &[24, 24]),
+        ]
+    },
+};
+
 /// `wythoff` or `fraenkel-A`, normal play.
-pub(super) fn normal(name: &str) -> Option<Box<dyn Game>> {
+fn normal(name: &str) -> Option<Box<dyn Game>> {
     parse(name, false)
 }
 
 /// `misere-wythoff` or `misere-fraenkel-A`.
-pub(super) fn misere(name: &str) -> Option<Box<dyn Game>> {
+fn misere(name: &str) -> Option<Box<dyn Game>> {
     parse(name.strip_prefix("misere-")?, true)
 }
 
@@ -82,7 +115,7 @@ impl Game for TwoPile {
         )
     }
 
-    fn analyse(&self, p: &[Integer]) -> Result<Analysis> {
+    fn analyse(&self, p: &[Integer], _: &Context) -> Result<Analysis> {
         let (outcome, moves) = Solver::new(self.0, Strategy::Algebraic).analyse(&p[0], &p[1])?;
         let mut winning_moves: Vec<Vec<Integer>> =
             moves.into_iter().map(|(u, v)| vec![u, v]).collect();

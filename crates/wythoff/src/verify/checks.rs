@@ -9,9 +9,9 @@
 //!   `three-pile` ([`crate::registry`]) on the cube up to min(N, 20); the count and sum of the
 //!   P-positions x ≤ y ≤ z ≤ N are reported as facts.
 //!
-//! * **registry games = oracle**: every game of the registry on a small box, P or N
-//!   and every winning move by its engine against the oracle of its moves
-//!   ([`crate::registry::check`]; about 28 000 positions in all).
+//! * **registry games = oracle**: every game of the registry on the small boxes its family
+//!   declares, P or N and every winning move by its engine against the oracle of its moves
+//!   ([`crate::registry::check`]; about 30 000 positions in all).
 //!
 //! The misère checks live in [`super::misere`], the Grundy checks in [`super::grundy`].  The
 //! list of names is the same for every shard of one configuration, so that reports merge.
@@ -59,7 +59,7 @@ pub(super) fn small_checks(
 }
 
 /// Every game of the registry against the brute-force oracle of its moves, on the boxes of
-/// [`crate::registry::check::SAMPLES`].
+/// each family declares ([`crate::registry::samples`]).
 fn registry_games(run: Run, cancel: &Cancel) -> Result<Check> {
     use crate::registry::check::{NAME, against_oracle, covers};
     match run {

@@ -23,6 +23,7 @@
 
 mod moves;
 
+use crate::context::Context;
 use crate::error::{Error, Result};
 use crate::game::Rules;
 use crate::pairs::Outcome;
@@ -144,16 +145,17 @@ enum Engine {
 }
 
 /// A game being played: the rules and what decides its positions, prepared for a start and
-/// every position below it.
-pub struct Game {
+/// every position below it (the games themselves, with their moves and engines, are the
+/// registry's [`registry::Game`]).
+pub struct PlayedGame {
     rules: Rules,
     engine: Engine,
 }
 
-impl Game {
+impl PlayedGame {
     /// Prepares the game that starts at `start`: refuses three piles or sums in misère play or
     /// three piles with a ≠ 1, and piles beyond [`MAX_THREE_PILE`] / [`MAX_SUM_PILE`].
-    pub fn new(rules: Rules, start: &State) -> Result<Game> {
+    pub fn new(rules: Rules, start: &State) -> Result<PlayedGame> {
         let engine = match start {
             State::Pair(..) => Engine::Registry(registry::two_pile(rules)),
             State::Three(p) => {
@@ -198,7 +200,7 @@ impl Game {
             }
             State::Game(_) => {
                 return Err(Error::internal(
-                    "a position of a game of the registry is played with Game::registry",
+                    "a position of a game of the registry is played with PlayedGame::registry",
                 ));
             }
             State::Nheap(h) => {
@@ -218,18 +220,18 @@ impl Game {
                 Engine::Registry(started("nheap", start)?)
             }
         };
-        Ok(Game { rules, engine })
+        Ok(PlayedGame { rules, engine })
     }
 
     /// Prepares `game`, a game of the registry, for the start `start` ([`State::Game`]): the
     /// start is analysed first, which checks its number of heaps and the engine's limits (every
     /// later position lies below it).
-    pub fn registry(game: Box<dyn registry::Game>, start: &State) -> Result<Game> {
+    pub fn registry(game: Box<dyn registry::Game>, start: &State) -> Result<PlayedGame> {
         let State::Game(h) = start else {
             return Err(mismatch(start));
         };
-        registry::analyse(game.as_ref(), &integers(h))?;
-        Ok(Game {
+        registry::analyse(game.as_ref(), &integers(h), &context())?;
+        Ok(PlayedGame {
             rules: Rules::new(1, game.misere())?,
             engine: Engine::Registry(game),
         })
@@ -261,7 +263,7 @@ impl Game {
     /// The analysis of a position by the game of the registry played.
     fn registry_analysis(&self, s: &State) -> Result<registry::Analysis> {
         match (&self.engine, heaps(s)) {
-            (Engine::Registry(g), Some(h)) => registry::analyse(g.as_ref(), &h),
+            (Engine::Registry(g), Some(h)) => registry::analyse(g.as_ref(), &h, &context()),
             _ => Err(mismatch(s)),
         }
     }
@@ -482,6 +484,12 @@ impl Game {
     }
 }
 
+/// The context of every analysis of a session: the workers of rayon's pool, never cancelled (a
+/// session answers one line at a time).
+pub(crate) fn context() -> Context<'static> {
+    Context::new(rayon::current_num_threads())
+}
+
 /// The heaps as integers.
 fn integers(h: &[u64]) -> Vec<Integer> {
     h.iter().map(|&v| Integer::from(v)).collect()
@@ -519,7 +527,11 @@ fn rebuilt(s: &State, mut m: Vec<Integer>) -> Result<State> {
 /// its limits, which hold for every later position since each lies below it.
 fn started(name: &str, start: &State) -> Result<Box<dyn registry::Game>> {
     let g = registry::find(name)?;
-    registry::analyse(g.as_ref(), &heaps(start).ok_or_else(|| mismatch(start))?)?;
+    registry::analyse(
+        g.as_ref(),
+        &heaps(start).ok_or_else(|| mismatch(start))?,
+        &context(),
+    )?;
     Ok(g)
 }
 

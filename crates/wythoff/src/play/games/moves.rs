@@ -1,12 +1,12 @@
 //! Reading a move as the person types it — the position it leads to — and checking it against
 //! the rules of the game being played, with one line saying why a refused move is refused.
 
-use super::{Engine, Game, State, mismatch, small};
+use super::{Engine, PlayedGame, State, mismatch, small};
 use crate::num::natural;
 use crate::registry;
 use rug::Integer;
 
-impl Game {
+impl PlayedGame {
     /// Reads a move typed as the position it leads to (`X Y`, `X Y Z`, or `K X Y` for component
     /// K of a sum; commas and parentheses allowed) and checks it against the rules.  The error
     /// is one line saying why the move is refused.
