@@ -99,7 +99,7 @@ fn fill(spec: Spec, run: engine::Run) -> Result<()> {
         engine::State::new(spec.n, spec.a)
     } else {
         engine::State::rebuild(spec.n, spec.a, run.payload, run.from_row)
-            .map_err(|e| Error::usage(format!("the partial table cannot be resumed: {e}")))?
+            .map_err(|e| Error::damaged(format!("the partial table cannot be resumed: {e}")))?
     };
     engine::fill(&mut state, run);
     run.cancel.check()
