@@ -1,11 +1,14 @@
 //! The messages a user meets on a mistake: each is one line on stderr, with status 2, and names
 //! the argument it concerns; what it says is true (an extra value is unexpected, not negative; a
-//! file that cannot be created is not "missing").
+//! file that cannot be created is not "missing").  A failure of the run — a write the file
+//! system refuses, standard input that cannot be read — is one line too, with status 1: never
+//! the 2 that blames the input.
 
 mod common;
 
 use common::{refused, skipped, stderr, stdout, wythoff};
 use std::path::Path;
+use std::process::{Command, Output, Stdio};
 
 #[test]
 fn an_extra_value_is_unexpected_not_negative() {
@@ -311,4 +314,115 @@ fn an_empty_list_is_refused_not_written() {
     ] {
         refused(args, &["--count", "≥ 1"]);
     }
+}
+
+/// Asserts a failure of the run: status 1, one line `wythoff: …` on stderr containing every
+/// `want`, and no panic.
+fn failed(what: &str, o: &Output, want: &[&str]) {
+    let e = stderr(o);
+    assert_eq!(o.status.code(), Some(1), "{what}: {e}");
+    assert_eq!(e.lines().count(), 1, "{what}: {e}");
+    assert!(
+        e.starts_with("wythoff: ") && !e.contains("panicked"),
+        "{what}: {e}"
+    );
+    for w in want {
+        assert!(e.contains(w), "{what}: {e:?} lacks {w:?}");
+    }
+}
+
+/// Runs `wythoff ARGS` in `dir` with every file it writes limited to `blocks` blocks (`ulimit
+/// -f`) and SIGXFSZ ignored, so that a write past the limit fails (EFBIG) as a full disk would,
+/// instead of killing the process; `None` without /bin/sh.
+fn with_file_limit(dir: &Path, blocks: u32, args: &[&str]) -> Option<Output> {
+    if !Path::new("/bin/sh").exists() {
+        return None;
+    }
+    let script = format!("trap '' XFSZ; ulimit -f {blocks} && exec \"$0\" \"$@\"");
+    let o = Command::new("/bin/sh")
+        .current_dir(dir)
+        .args(["-c", &script, common::BIN])
+        .args(args)
+        .output()
+        .unwrap();
+    Some(o)
+}
+
+#[test]
+fn a_write_the_file_system_refuses_is_a_failure_not_bad_usage() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::create_dir(d.join("walnut")).unwrap();
+    let cases: &[&[&str]] = &[
+        // a line game's table, computed in memory and written whole at the end
+        &["grundy", "300", "--game", "nim", "-o", "t.bin"],
+        &["grundy", "300", "--rules", "1,0:0,1:2,2", "-o", "t.bin"],
+        // Wythoff's table, written in place as it is computed
+        &["grundy", "3000", "-o", "w.bin"],
+        &["grundy", "300", "--game", "maharaja", "--png", "t.png"],
+        &["prove", "--export-walnut", "walnut"],
+    ];
+    for args in cases {
+        let Some(o) = with_file_limit(d, 0, args) else {
+            return skipped(
+                "a_write_the_file_system_refuses_is_a_failure_not_bad_usage",
+                "no /bin/sh to limit the size of the files written (ulimit -f)",
+            );
+        };
+        failed(&format!("{args:?}"), &o, &["File too large"]);
+    }
+    // nothing is left behind: no output, no temporary file
+    let left: Vec<_> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["walnut"], "{left:?}");
+    assert_eq!(std::fs::read_dir(d.join("walnut")).unwrap().count(), 0);
+}
+
+#[test]
+fn a_full_device_or_standard_output_is_a_failure_not_bad_usage() {
+    if !Path::new("/dev/full").exists() {
+        return skipped(
+            "a_full_device_or_standard_output_is_a_failure_not_bad_usage",
+            "no /dev/full",
+        );
+    }
+    for args in [
+        &["grundy", "100", "--png", "/dev/full"][..],
+        &["grundy", "100", "--game", "nim", "--board", "/dev/full"],
+    ] {
+        failed(&format!("{args:?}"), &wythoff(args), &["No space left"]);
+    }
+    for args in [
+        &["grundy", "30", "--game", "nim", "--checksum", "--json"][..],
+        &["grundy", "30", "--check"],
+        &["grundy", "30", "--rules", "1,0:0,1:1,1", "--print"],
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+        let o = common::command()
+            .args(args)
+            .stdout(full.unwrap())
+            .output()
+            .unwrap();
+        failed(&format!("{args:?} > /dev/full"), &o, &["standard output"]);
+    }
+}
+
+#[test]
+fn standard_input_that_cannot_be_read_is_a_failure_a_predicate_file_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    // a directory as standard input: reading it fails (EISDIR), which the player did not type
+    let o = common::command()
+        .args(["play", "4", "4"])
+        .stdin(Stdio::from(std::fs::File::open(dir.path()).unwrap()))
+        .output()
+        .unwrap();
+    failed("play < DIR", &o, &["cannot read standard input"]);
+    // a directory named as the file of a predicate is the user's mistake
+    let spec = format!("Q={}", dir.path().display());
+    refused(
+        &["prove", "--predicate", &spec, "Q(1)"],
+        &["--predicate Q=", "cannot read"],
+    );
 }

@@ -5,7 +5,8 @@
 //!   `PermissionError`, … by the errno);
 //! * a file that is not a valid, intact wythoff file of the kind asked for (a checksum that does
 //!   not match, a truncated or edited file, a wrong header, another kind) → `DamagedFileError`,
-//!   a subclass of `OSError`, with `filename`;
+//!   a subclass of `OSError`, with `filename`; other damaged data (the saved state of an
+//!   interrupted run) → `OSError` with the library's message;
 //! * a refusal before allocation (the memory a result needs is not available) → `MemoryError`
 //!   ([`refuse_unless_fits`]);
 //! * a disagreement of two strategies, an internal check, an inconclusive search →
@@ -35,7 +36,11 @@ pub fn to_py(e: wythoff::Error) -> PyErr {
         }
         E::File { path, source } => os_error(&source, &path),
         E::Stdout(source) | E::Write(source) => os_error(&source, Path::new("")),
-        E::Io(m) => PyOSError::new_err(m),
+        E::Io { source, .. } => os_error(&source, Path::new("")),
+        E::Damaged(cause) => match cause.downcast::<FileError>() {
+            Ok(file) => file_to_py(*file),
+            Err(cause) => PyOSError::new_err(cause.to_string()),
+        },
         E::Cancelled => PyKeyboardInterrupt::new_err("the computation was cancelled"),
         E::Disagreement(_) | E::Internal(_) | E::Inconclusive(_) => {
             PyRuntimeError::new_err(e.to_string())

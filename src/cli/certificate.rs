@@ -15,7 +15,7 @@ pub(crate) fn read_certificate(path: &Path) -> Result<Certificate> {
 /// A file that cannot be used, named by the flag that gave it: status 1 if it is damaged, else 2.
 pub(crate) fn file_error(flag: &str, e: FileError) -> Error {
     if e.is_damage() {
-        Error::Io(format!("{flag}: {e}"))
+        Error::damaged(format!("{flag}: {e}"))
     } else {
         Error::usage(format!("{flag}: {e}"))
     }

@@ -6,13 +6,12 @@ use super::args::*;
 use super::at::at;
 use super::grundy_args::{GrundyArgs, GrundySub};
 use super::lines::{line_table, rules_of};
-use super::out::{Out, outln};
 use super::table_file::{check_file, grundy_get, grundy_png};
-use super::table_out::{Pictures, print_json, print_square, report_check};
+use super::table_out::{Pictures, TableGame, ask_of, render, table_bar};
 use std::path::Path;
 use wythoff::Context;
 use wythoff::error::{Error, Result};
-use wythoff::grundy::{self, Spec, SpecError, Table};
+use wythoff::grundy::{self, Spec, SpecError};
 
 pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
     match &args.sub {
@@ -35,57 +34,28 @@ pub(crate) fn grundy(args: GrundyArgs) -> Result<()> {
         return line_table(&args, &rules, *n);
     }
     let (a, n) = (args.a.unwrap_or(1), *n);
-    let spec = Spec::new(a, n).map_err(|e| match e {
-        SpecError::ZeroA => Error::usage(format!("-a: {e}")),
-        SpecError::Side(_) => Error::usage(format!("N: {e}")),
-    })?;
-    let threads = args.threads.count();
+    let spec_of = |n| {
+        Spec::new(a, n).map_err(|e| match e {
+            SpecError::ZeroA => Error::usage(format!("-a: {e}")),
+            SpecError::Side(_) => Error::usage(format!("N: {e}")),
+        })
+    };
+    let full = spec_of(n)?;
+    let ask = ask_of(&args);
     // the table of side n, or only the corner the board shows when it is the only output
-    let full = spec;
-    let spec = Spec::new(a, args.computed_side(n)).map_err(|e| Error::usage(format!("N: {e}")))?;
+    let spec = spec_of(args.computed_side(n))?;
     let cells = (spec.n as u128 * (spec.n as u128 + 1)) / 2;
-    let pb = progress_bar(
-        if spec.n >= 4096 {
-            cells.max(50_000_000)
-        } else {
-            0
-        },
-        "grundy",
-    );
-    let tick = |k: u64| pb.inc(k);
+    let pb = table_bar(spec.n as u64, cells, ask);
     if let Some(path) = &args.output {
-        return write_table(&args, full, path, threads, &pb);
+        return write_table(&args, full, path, &pb);
     }
     // Every output is opened before any work: a path that cannot be written is refused now.
     let pictures = Pictures::open(args.png.as_deref(), args.board.as_deref())?;
-    let t = Table::compute(spec, &Context::new(threads).with_progress(&tick))?;
+    let tick = |k: u64| pb.inc(k);
+    let ctx = Context::new(args.threads.count()).with_progress(&tick);
+    let answer = grundy::answer(spec, ask, &ctx)?;
     pb.finish_and_clear();
-    pictures.draw(full.n, &|x, y| t.get(x, y))?;
-    if args.check.is_some() {
-        let rep = grundy::check(&t.data, t.layout, a)?;
-        return report_check(&rep, args.json);
-    }
-    if args.checksum {
-        let r = grundy::checksum::ChecksumReport::of(&t.data, t.layout, a);
-        if args.json {
-            print_json(&r)?;
-        } else {
-            let mut out = Out::new();
-            outln!(
-                out,
-                "sum={} xxh3={} (a = {a}, N = {}, row-major u32 square)",
-                r.sum,
-                r.xxh3,
-                spec.n
-            )?;
-            return out.finish();
-        }
-        return Ok(());
-    }
-    if args.print {
-        return print_square(spec.n, &|x, y| t.get(x, y));
-    }
-    Ok(())
+    render(&args, TableGame::Wythoff(a), full.n, pictures, answer)
 }
 
 /// `grundy N -o FILE`.
@@ -93,7 +63,6 @@ fn write_table(
     args: &GrundyArgs,
     spec: Spec,
     path: &Path,
-    threads: usize,
     pb: &indicatif::ProgressBar,
 ) -> Result<()> {
     use wythoff::grundy::{Partial, WriteError};
@@ -101,7 +70,7 @@ fn write_table(
     let t0 = std::time::Instant::now();
     let mode = Partial::from_flags(args.resume, args.restart);
     let tick = |k| pb.inc(k);
-    let ctx = Context::new(threads).with_progress(&tick);
+    let ctx = Context::new(args.threads.count()).with_progress(&tick);
     let h =
         grundy::write_table(spec, path, mode, &note, args.abort_after_rows, &ctx).map_err(|e| {
             match e {

@@ -66,8 +66,7 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
             })?),
         };
     if let Subject::Generalized(a) | Subject::Misere(a) = subject {
-        wythoff::prove::Numeration::for_parameter(a)
-            .map_err(|e| Error::usage(format!("-a: {e}")))?;
+        wythoff::prove::Numeration::for_parameter(a).map_err(naming_input("-a"))?;
     }
     subject.check()?;
 

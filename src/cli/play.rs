@@ -73,7 +73,7 @@ pub(crate) fn play_cmd(args: PlayArgs) -> Result<()> {
         line.clear();
         let n = input
             .read_until(b'\n', &mut line)
-            .map_err(|e| Error::Io(format!("cannot read standard input: {e}")))?;
+            .map_err(|e| Error::io("cannot read standard input", e))?;
         let text = if n == 0 {
             session.end_of_input()
         } else {

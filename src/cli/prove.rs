@@ -104,8 +104,7 @@ pub(crate) fn prove_cmd(args: ProveArgs) -> Result<()> {
         max_memory: usize::try_from(args.max_memory).unwrap_or(usize::MAX),
         expand: !args.no_expand,
     };
-    let numeration =
-        Numeration::for_parameter(args.a).map_err(|e| Error::usage(format!("-a: {e}")))?;
+    let numeration = Numeration::for_parameter(args.a).map_err(naming_input("-a"))?;
     let mut vocabulary = Vocabulary::for_numeration(numeration);
     for spec in &args.predicates {
         vocabulary = given_predicate(vocabulary, spec, &limits)?;
@@ -144,7 +143,7 @@ fn given_predicate(vocabulary: Vocabulary, spec: &str, limits: &Limits) -> Resul
         )));
     };
     let text = std::fs::read_to_string(file)
-        .map_err(|e| Error::usage(context(format!("cannot read '{file}': {e}"))))?;
+        .map_err(|e| Error::reading(context(format!("cannot read '{file}'")), e))?;
     let budget = Budget::in_context(vocabulary.numeration(), limits, &Context::serial());
     let a = prove::walnut::read_walnut_within(&text, &budget)
         .map_err(|e| match e {

@@ -5,7 +5,9 @@ use super::args::naming;
 use super::json;
 use super::out::{Out, outln, passed_or};
 use std::path::{Path, PathBuf};
+use wythoff::check::Status;
 use wythoff::error::{Error, Result};
+use wythoff::grundy::rows::check::CheckReport;
 use wythoff::grundy::rows::growth::{FIT_FROM, RowGrowth};
 
 /// `rows --check CERT`.
@@ -28,7 +30,7 @@ pub(crate) fn rows_check(
     })?;
     let mut out = Out::new();
     if as_json {
-        out.json(&rep)?;
+        out.json(&check_json(&rep))?;
     } else {
         let outcomes = rep.outcomes();
         outln!(
@@ -49,6 +51,33 @@ pub(crate) fn rows_check(
             path.display()
         )
     })
+}
+
+/// The JSON of `rows --check`: each part's outcome, what it covers and its first difference.
+fn check_json(rep: &CheckReport) -> json::RowsCheck<'_> {
+    let findings = (rep.findings.iter())
+        .map(|f| {
+            let c = &f.check;
+            json::RowsFinding {
+                name: &c.name,
+                ok: match c.status {
+                    Status::Ok => Some(true),
+                    Status::Fail => Some(false),
+                    Status::Skipped => None,
+                },
+                covers: match &c.reason {
+                    Some(r) => format!("skipped: {r}"),
+                    None => c.covers.clone(),
+                },
+                first_difference: c.counterexample.as_deref(),
+                row: f.row,
+            }
+        })
+        .collect();
+    json::RowsCheck {
+        ok: rep.ok,
+        findings,
+    }
 }
 
 /// `rows --growth CERT... [--plots DIR]`.

@@ -89,7 +89,7 @@ fn verified(t: AnyTableFile, file: &Path) -> Result<AnyTableFile> {
 
 /// A damaged table file (status 1), with where to look further.
 fn damaged(e: impl std::fmt::Display, file: &Path) -> Error {
-    Error::Io(format!(
+    Error::damaged(format!(
         "{e}; `wythoff grundy --check {}` locates the damage",
         file.display()
     ))

@@ -1,13 +1,105 @@
-//! The rendering shared by `grundy N` and `grundy N --rules R` (and their `--check FILE`): the
-//! pictures (`--png`, `--board`), the printed square (`--print`), the check report and JSON on
-//! one line.
+//! The rendering shared by `grundy N` and `grundy N --rules R` (and their `--check FILE`): what
+//! is asked of the table ([`ask_of`]) and its answer ([`render`]) — the pictures (`--png`,
+//! `--board`), the printed square (`--print`), the check report, the checksum — and JSON on one
+//! line.
 
-use super::args::naming;
+use super::args::{naming, progress_bar};
+use super::grundy_args::GrundyArgs;
+use super::json;
 use super::out::{Out, outln, passed_or};
 use std::path::Path;
 use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
-use wythoff::grundy::picture;
+use wythoff::grundy::{Answer, Ask, Checksum, Square, picture};
+use wythoff::lines::LineRules;
+
+/// The game of a table computed by `grundy N`, as its checksum names it.
+pub(crate) enum TableGame<'r> {
+    /// Generalized Wythoff with parameter a.
+    Wythoff(u64),
+    /// A line game.
+    Lines(&'r LineRules),
+}
+
+/// What `grundy N` asks of the table it computes: its proof (`--check`), its checksum
+/// (`--checksum`), or the table itself (`--print`, `--png`, `--board`).
+pub(crate) fn ask_of(args: &GrundyArgs) -> Ask {
+    if args.check.is_some() {
+        Ask::Check
+    } else if args.checksum {
+        Ask::Checksum
+    } else {
+        Ask::Table
+    }
+}
+
+/// The progress bar of `grundy N` computing `cells` cells a pass (the proof of `--check` is a
+/// second pass), drawn from side 4096 on.
+pub(crate) fn table_bar(n: u64, cells: u128, ask: Ask) -> indicatif::ProgressBar {
+    let passes = if ask == Ask::Check { 2 } else { 1 };
+    progress_bar(
+        if n >= 4096 {
+            (cells * passes).max(50_000_000)
+        } else {
+            0
+        },
+        "grundy",
+    )
+}
+
+/// Renders the answer of `grundy N`: the table drawn into the `pictures` opened (`full` is the
+/// side N asked for; the board shows its corner, all a board-only table holds) and printed with
+/// `--print`; the check report; the checksum.
+pub(crate) fn render<T: Square>(
+    args: &GrundyArgs,
+    game: TableGame,
+    full: usize,
+    pictures: Pictures,
+    answer: Answer<T>,
+) -> Result<()> {
+    match answer {
+        Answer::Table(t) => {
+            pictures.draw(full, &|x, y| t.value(x, y))?;
+            if args.print {
+                return print_square(t.side(), &|x, y| t.value(x, y));
+            }
+            Ok(())
+        }
+        Answer::Check(rep) => report_check(&rep, args.json),
+        Answer::Checksum(c) => print_checksum(&game, &c, args.json),
+    }
+}
+
+/// `grundy N --checksum`: the sum and the XXH3-64 of the square, with the game and N.
+fn print_checksum(game: &TableGame, c: &Checksum, as_json: bool) -> Result<()> {
+    let xxh3 = format!("{:016x}", c.xxh3);
+    let mut out = Out::new();
+    if as_json {
+        let (a, rules) = match game {
+            TableGame::Wythoff(a) => (Some(json::s(a)), None),
+            TableGame::Lines(r) => (None, Some(r.to_string())),
+        };
+        out.json(&json::TableChecksum {
+            a,
+            rules,
+            n: json::s(c.n),
+            sum: json::s(c.sum),
+            xxh3,
+        })?;
+    } else {
+        let game = match game {
+            TableGame::Wythoff(a) => format!("a = {a}"),
+            TableGame::Lines(r) => format!("rules {r}"),
+        };
+        outln!(
+            out,
+            "sum={} xxh3={xxh3} ({game}, N = {}, row-major u32 square)",
+            c.sum,
+            c.n
+        )?;
+    }
+    out.finish()
+}
 
 /// The `--png` and `--board` outputs of `grundy N`, opened before the work.
 pub(crate) struct Pictures {

@@ -143,7 +143,7 @@ fn flagged(e: TaskError, args: &VerifyArgs) -> Error {
             Error::usage(format!("{flag}: {}", r.message))
         }
         // an unreadable or invalid table file is bad input, a damaged one a failure
-        TaskError::Table(e) if e.is_damage() => Error::Io(format!("--table: {e}")),
+        TaskError::Table(e) if e.is_damage() => Error::damaged(format!("--table: {e}")),
         TaskError::Table(e) => Error::usage(format!("--table: {e}")),
         TaskError::Plots(e) => naming("--plots")(e),
         TaskError::Output(e) => naming("-o")(e),

@@ -10,8 +10,9 @@
 //! knows it.  A failed write keeps its [`std::io::Error`], so a closed pipe is recognised by
 //! [`std::io::ErrorKind::BrokenPipe`] ([`Error::is_broken_pipe`]), never by comparing text.
 //!
-//! The string variants (`Usage`, `Disagreement`, `Io`, `Internal`) carry a message made where the
-//! error arises; the typed ones (`Number`, `Rational`, `Write`, `File`, …) carry their cause.
+//! The string variants (`Usage`, `Disagreement`, `Internal`) carry a message made where the error
+//! arises; the typed ones (`Number`, `Rational`, `Io`, `Write`, `File`, `Damaged`, …) carry their
+//! cause.
 
 use std::io;
 use std::path::PathBuf;
@@ -73,10 +74,24 @@ pub enum Error {
     /// Two strategies (or a strategy and an identity) disagree.  The CLI exits with status 1.
     #[error("DISAGREEMENT: {0}")]
     Disagreement(String),
-    /// An I/O failure after the run started, described in words (disk full, write error).  Exit
-    /// status 1.  New code uses [`Error::File`] or [`Error::Stdout`], which keep the cause.
+    /// An I/O failure on something that is not a named file (standard input, say), with what
+    /// failed in words and the cause.  Exit status 1.  A named file's failure is
+    /// [`Error::File`].
+    #[error("{what}: {source}")]
+    Io {
+        /// What failed, in words ("cannot read standard input").
+        what: String,
+        /// What the operating system said.
+        #[source]
+        source: io::Error,
+    },
+    /// Data read back fails its own checks: a file whose checksum does not match, the saved
+    /// state of an interrupted run that does not continue.  Nothing is computed from it; exit
+    /// status 1 (an unreadable or invalid input is bad input instead, status 2).  The cause is
+    /// typed where the library made it (a `FileError` of `wythoff_files`), or the sentence a
+    /// caller made of it, naming its argument.
     #[error("{0}")]
-    Io(String),
+    Damaged(Box<dyn std::error::Error + Send + Sync>),
     /// A consistency check inside the library failed; this is a bug.  Exit status 1.
     #[error("internal error (please report): {0}")]
     Internal(String),
@@ -135,6 +150,37 @@ impl Error {
         Error::Domain(msg.into())
     }
 
+    /// An I/O failure on something that is not a named file, `what` saying what failed.
+    pub fn io(what: impl Into<String>, source: io::Error) -> Self {
+        Error::Io {
+            what: what.into(),
+            source,
+        }
+    }
+
+    /// Damaged data read back ([`Error::Damaged`]): a typed cause, or a sentence.
+    pub fn damaged(cause: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> Self {
+        Error::Damaged(cause.into())
+    }
+
+    /// A failure reading an input the caller named (`what`: "cannot read 'FILE'"): bad input
+    /// ([`Error::Usage`], status 2) when the input is missing, not permitted, not a file or not
+    /// text; any other failure of the system ([`Error::Io`], status 1) keeps its cause.  Both say
+    /// `what: cause`.
+    pub fn reading(what: impl Into<String>, source: io::Error) -> Self {
+        use io::ErrorKind as K;
+        let what = what.into();
+        match source.kind() {
+            K::NotFound
+            | K::PermissionDenied
+            | K::IsADirectory
+            | K::NotADirectory
+            | K::InvalidData
+            | K::InvalidInput => Error::usage(format!("{what}: {source}")),
+            _ => Error::io(what, source),
+        }
+    }
+
     /// An I/O failure on `path`.
     pub fn file(path: impl Into<PathBuf>, source: io::Error) -> Self {
         Error::File {
@@ -143,19 +189,28 @@ impl Error {
         }
     }
 
-    /// The process exit status the command line uses for this error: 2 for bad usage, 1 otherwise.
-    pub fn exit_code(&self) -> i32 {
+    /// Whether this is bad input — [`Error::Usage`], [`Error::Number`], [`Error::Rational`],
+    /// [`Error::Domain`] — rather than a failure of the run: the caller must change what it
+    /// asked for.
+    pub fn is_bad_input(&self) -> bool {
         match self {
-            Error::Usage(_) | Error::Number(_) | Error::Rational(_) | Error::Domain(_) => 2,
+            Error::Usage(_) | Error::Number(_) | Error::Rational(_) | Error::Domain(_) => true,
             Error::Disagreement(_)
             | Error::Inconclusive(_)
-            | Error::Io(_)
+            | Error::Io { .. }
+            | Error::Damaged(_)
             | Error::Internal(_)
             | Error::File { .. }
             | Error::Stdout(_)
             | Error::Write(_)
-            | Error::Cancelled => 1,
+            | Error::Cancelled => false,
         }
+    }
+
+    /// The process exit status the command line uses for this error: 2 for bad input
+    /// ([`Error::is_bad_input`]), 1 otherwise.
+    pub fn exit_code(&self) -> i32 {
+        if self.is_bad_input() { 2 } else { 1 }
     }
 
     /// True when an output was closed by its reader — standard output (`wythoff pairs 1e9 |
@@ -191,11 +246,27 @@ mod tests {
         let other = Error::Stdout(io::Error::from_raw_os_error(libc::ENOSPC));
         assert!(!other.is_broken_pipe());
         // a text that merely says "broken pipe" is not a broken pipe
-        assert!(!Error::Io("broken pipe".into()).is_broken_pipe());
+        assert!(!Error::damaged("broken pipe").is_broken_pipe());
+        assert_eq!(Error::damaged("a checksum").exit_code(), 1);
+        let stdin = Error::io("cannot read standard input", io::Error::other("x"));
+        assert_eq!(stdin.exit_code(), 1);
+        assert_eq!(stdin.to_string(), "cannot read standard input: x");
         // a pipe or FIFO named by -o, closed by its reader
         let fifo = Error::file("/dev/stdout", io::Error::from_raw_os_error(libc::EPIPE));
         assert!(fifo.is_broken_pipe());
         assert!(!Error::file("/x", io::Error::from_raw_os_error(libc::ENOSPC)).is_broken_pipe());
+    }
+
+    #[test]
+    fn a_failed_read_of_an_input_is_bad_input_only_when_the_input_is() {
+        let read = |kind| Error::reading("cannot read 'f'", io::Error::from(kind));
+        for kind in [io::ErrorKind::NotFound, io::ErrorKind::PermissionDenied] {
+            assert_eq!(read(kind).exit_code(), 2);
+        }
+        let eio = Error::reading("cannot read 'f'", io::Error::from_raw_os_error(libc::EIO));
+        assert_eq!(eio.exit_code(), 1);
+        assert!(eio.to_string().starts_with("cannot read 'f': "), "{eio}");
+        assert!(std::error::Error::source(&eio).is_some());
     }
 
     #[test]

@@ -273,7 +273,7 @@ impl From<FileError> for Error {
     /// An unreadable or invalid file is bad input (status 2); a damaged file is a failure (1).
     fn from(e: FileError) -> Error {
         if e.is_damage() {
-            Error::Io(e.to_string())
+            Error::damaged(e)
         } else {
             Error::usage(e.to_string())
         }

@@ -103,8 +103,10 @@ fn label(v: &f64) -> String {
     }
 }
 
+/// A drawing error: the plots are drawn into a buffer of ours with the embedded font, so any
+/// is a bug.
 fn draw_err(e: impl std::fmt::Display) -> Error {
-    Error::Io(format!("plot: {e}"))
+    Error::internal(format!("plot: {e}"))
 }
 
 /// One scatter plot (x, y) with an optional line y = s·x + i, into an RGB buffer.
@@ -265,8 +267,16 @@ pub fn draw_points(
     .write(path)
 }
 
-/// Encodes an 8-bit RGB image of w × h pixels as a PNG into `out`.
+/// Encodes an 8-bit RGB image of w × h pixels as a PNG into `out`.  An empty image, or `rgb`
+/// not of 3·w·h bytes, is refused ([`Error::Domain`]).
 pub fn encode_png(out: &mut dyn Write, w: u32, h: u32, rgb: &[u8]) -> Result<()> {
+    let bytes = u64::from(w) * u64::from(h) * 3;
+    if bytes == 0 || rgb.len() as u64 != bytes {
+        return Err(Error::domain(format!(
+            "a picture of {w} x {h} pixels takes {bytes} bytes of RGB, not {}",
+            rgb.len()
+        )));
+    }
     let mut enc = png::Encoder::new(std::io::BufWriter::new(out), w, h);
     enc.set_color(png::ColorType::Rgb);
     enc.set_depth(png::BitDepth::Eight);
@@ -276,10 +286,11 @@ pub fn encode_png(out: &mut dyn Write, w: u32, h: u32, rgb: &[u8]) -> Result<()>
 }
 
 /// An encoder's error: a failed write typed ([`Error::Write`], so that a pipe closed by its
-/// reader is told from a failure by its kind), anything else in words.
+/// reader is told from a failure by its kind); anything else is a refusal of a picture whose
+/// size ([`encode_png`] checks it) and format are valid: a bug.
 fn png_error(e: png::EncodingError) -> Error {
     match e {
         png::EncodingError::IoError(e) => Error::Write(e),
-        e => Error::Io(format!("png: {e}")),
+        e => Error::internal(format!("png: {e}")),
     }
 }

@@ -54,7 +54,7 @@
 mod compound;
 mod progress;
 
-pub(crate) use super::usage::naming;
+pub(crate) use super::usage::{naming, naming_input};
 pub(crate) use compound::*;
 pub(crate) use progress::*;
 use rug::Integer;

@@ -45,3 +45,26 @@ fn parsers_accept_the_number_syntax_and_name_the_kind() {
     assert!(coord("-1").is_err());
     assert!(coord("2^64").is_err());
 }
+
+#[test]
+fn only_a_refusal_of_the_input_is_named_as_usage() {
+    use wythoff::error::Error;
+    let e = naming_input("N")(Error::domain("side 0"));
+    assert_eq!((e.to_string().as_str(), e.exit_code()), ("N: side 0", 2));
+    let e = naming_input("--rules")(Error::usage("rule 1"));
+    assert_eq!(
+        (e.to_string().as_str(), e.exit_code()),
+        ("--rules: rule 1", 2)
+    );
+    // a failure of the run keeps its class and its words
+    for e in [
+        Error::internal("thread pool"),
+        Error::Cancelled,
+        Error::damaged("a checksum"),
+        Error::file("/t", std::io::Error::from_raw_os_error(28)),
+    ] {
+        let words = e.to_string();
+        let named = naming_input("N")(e);
+        assert_eq!((named.to_string(), named.exit_code()), (words, 1));
+    }
+}

@@ -16,6 +16,7 @@ mod pairs;
 mod prove;
 mod rationals;
 mod rows;
+mod table;
 
 pub(crate) use gvalue::*;
 pub(crate) use heaps::*;
@@ -26,6 +27,7 @@ pub(crate) use rationals::*;
 pub(crate) use rows::*;
 use serde::Serialize;
 use std::fmt::Display;
+pub(crate) use table::*;
 use wythoff::pairs::Position;
 
 /// The version of every JSON shape below but those with a version of their own.  Changes when a

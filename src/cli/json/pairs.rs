@@ -1,5 +1,4 @@
-//! The JSON shapes of the two-pile commands: `nth`, `move`, `pairs`, `sum` and a line game's
-//! `grundy --checksum`.
+//! The JSON shapes of the two-pile commands: `nth`, `move`, `pairs` and `sum`.
 
 use super::s;
 use serde::Serialize;
@@ -100,16 +99,4 @@ pub(crate) struct Sum {
     pub(crate) outcome: &'static str,
     #[serde(rename = "move")]
     pub(crate) mv: Option<SumMove>,
-}
-
-/// `grundy N --rules R --checksum --json`: the checksum of a line game's table.
-#[derive(Serialize)]
-pub(crate) struct LineChecksum {
-    /// The rules, `P,Q:P,Q:…`.
-    pub(crate) rules: String,
-    #[serde(rename = "N")]
-    pub(crate) n: String,
-    pub(crate) sum: String,
-    /// XXH3-64 of the row-major little-endian u32 square, 16 hexadecimal digits.
-    pub(crate) xxh3: String,
 }

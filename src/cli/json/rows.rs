@@ -1,6 +1,31 @@
-//! The JSON shape of `rows --growth --json`: how the certified rows grow.
+//! The JSON shapes of `rows --check CERT --json` (the certificate computed again) and `rows
+//! --growth --json` (how the certified rows grow).
 
 use serde::Serialize;
+
+/// `rows --check CERT`: whether the certificate matches its rows computed again, part by part
+/// (`wythoff::grundy::rows::check::CheckReport`).
+#[derive(Serialize)]
+pub(crate) struct RowsCheck<'a> {
+    /// True when no part failed and at least one ran.
+    pub(crate) ok: bool,
+    /// The parts, in order: plain mex, sweep.
+    pub(crate) findings: Vec<RowsFinding<'a>>,
+}
+
+/// One part of `rows --check`: `ok` is true, false or null (skipped), and a skipped part's
+/// `covers` says `skipped:` and why.
+#[derive(Serialize)]
+pub(crate) struct RowsFinding<'a> {
+    /// `plain_mex` or `sweep`.
+    pub(crate) name: &'a str,
+    pub(crate) ok: Option<bool>,
+    pub(crate) covers: String,
+    /// The first difference, in words.
+    pub(crate) first_difference: Option<&'a str>,
+    /// The row of the first difference (a JSON number, as in version 1 of this shape).
+    pub(crate) row: Option<u64>,
+}
 
 /// `rows --growth CERT...`: one entry per certificate.
 #[derive(Serialize)]

@@ -112,3 +112,17 @@ pub(crate) fn naming(arg: &'static str) -> impl Fn(Error) -> Error {
         e => e,
     }
 }
+
+/// Names the argument of any refusal of the input — bad usage, a malformed number, a value the
+/// mathematics refuses ([`Error::is_bad_input`]) — as a usage error (`N: side 0: …`); a failure
+/// of the run (I/O, a computation, a bug) passes unchanged and keeps its exit status.  For a
+/// library call on that one argument.
+pub(crate) fn naming_input(arg: &'static str) -> impl Fn(Error) -> Error {
+    move |e| {
+        if e.is_bad_input() {
+            Error::usage(format!("{arg}: {e}"))
+        } else {
+            e
+        }
+    }
+}

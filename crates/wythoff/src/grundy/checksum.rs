@@ -11,41 +11,7 @@
 //! i.e. about N²/2 values read in runs of `BLOCK`, plus N² values hashed — memory speed.
 
 use super::store::Layout;
-use crate::decimal_string;
-use serde::Serialize;
 use xxhash_rust::xxh3::Xxh3;
-
-/// The checksum of a table as reported (`--json`: every number a string).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChecksumReport {
-    /// Format version of this report (1).
-    pub version: u32,
-    /// Parameter a.
-    #[serde(serialize_with = "decimal_string::serialize")]
-    pub a: u64,
-    /// Side N.
-    #[serde(rename = "N", serialize_with = "decimal_string::serialize")]
-    pub n: u64,
-    /// The sum of the N² values of the square.
-    #[serde(serialize_with = "decimal_string::serialize")]
-    pub sum: u128,
-    /// XXH3-64 of the row-major little-endian u32 square, 16 hexadecimal digits.
-    pub xxh3: String,
-}
-
-impl ChecksumReport {
-    /// The checksum of a table with parameter a.
-    pub fn of(payload: &[u8], layout: Layout, a: u64) -> ChecksumReport {
-        let (sum, h) = square_checksum(payload, layout);
-        ChecksumReport {
-            version: 1,
-            a,
-            n: layout.n as u64,
-            sum,
-            xxh3: format!("{h:016x}"),
-        }
-    }
-}
 
 /// Bytes of the block buffer aimed at (its rows: this divided by 4N, between 64 and 1024).
 const BLOCK_BYTES: usize = 1 << 26;

@@ -6,10 +6,14 @@
 //! Every option has a smaller x + y, so G(x, y) ≤ x + y by induction; the value width of a table is
 //! chosen from that bound (2N − 2).  G is symmetric, so tables store the upper triangle.
 //!
+//! In memory: [`answer`] computes a table and answers what is asked of it (the table, its proof,
+//! its checksum), the shape the line games share ([`crate::lines::answer`]).
+//!
 //! Files: [`crate::artifact::table`] (the table file format and its validation),
 //! [`crate::artifact::bands`] (its band index), [`check`](mod@check) (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
 //! documented checksum of the square).
 
+mod answer;
 pub mod bits;
 pub mod check;
 pub mod checksum;
@@ -23,6 +27,7 @@ use crate::artifact::resources;
 pub use crate::artifact::table::{HEADER_LEN, TableFile, TableHeader};
 use crate::context::Context;
 use crate::error::{Error, Result};
+pub use answer::{Answer, Ask, Checksum, Square, answer};
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
 use std::path::Path;
@@ -99,7 +104,7 @@ fn fill(spec: Spec, run: engine::Run) -> Result<()> {
         engine::State::new(spec.n, spec.a)
     } else {
         engine::State::rebuild(spec.n, spec.a, run.payload, run.from_row)
-            .map_err(|e| Error::usage(format!("the partial table cannot be resumed: {e}")))?
+            .map_err(|e| Error::damaged(format!("the partial table cannot be resumed: {e}")))?
     };
     engine::fill(&mut state, run);
     run.cancel.check()

@@ -15,12 +15,16 @@
 //!
 //! * [`LineRules`] — the rule list: its grammar (`1,0:1,1:0,1`), limits and named games.
 //! * [`table`] — the Sprague–Grundy table of side N, one bitset per line of each rule.
+//! * [`answer`] — the table in one call: computed and answered about (the table, its proof
+//!   ([`check`]), its checksum), or written whole to a table file ([`write_table`]).
 //! * [`ppos`] — the P-positions row by row, for games with the Nim moves, without a table.
 
+mod answer;
 pub mod check;
 pub mod ppos;
 pub mod table;
 
+pub use answer::{WriteError, answer, write_table};
 pub use table::LineTable;
 pub use wythoff_core::lines::{
     GDWN_NAMES, GRAMMAR, LineRules, MAX_RULES, MAX_SIDE, MAX_STEP, NAMED, Rule,

@@ -141,9 +141,15 @@ impl LineTable {
 
     /// Computes the table of side n (1 ≤ n ≤ [`MAX_SIDE`]) on `ctx`'s workers, reporting the
     /// cells done to its progress; stops between antidiagonals once its flag is set, with
-    /// [`Error::Cancelled`].  Sizes beyond the limits are [`Error::Domain`], stating them.
+    /// [`Error::Cancelled`].  Sizes beyond the limits are [`Error::Domain`], stating them; more
+    /// memory than the machine has is [`Error::Usage`], naming the side N to lower.
     pub fn compute(rules: &LineRules, n: u64, ctx: &Context) -> Result<LineTable> {
         crate::grundy::check_resources(memory(rules, n)?, 0, None)?;
+        Self::fill(rules, n, ctx)
+    }
+
+    /// [`LineTable::compute`] once the side and the memory are checked.
+    pub(crate) fn fill(rules: &LineRules, n: u64, ctx: &Context) -> Result<LineTable> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(ctx.threads())
             .build()

@@ -168,7 +168,7 @@ pub fn files(target: &Path, in_place: bool) -> Files {
 
 /// Damage found when resuming: one line, status 1, every file left as it is.
 fn damaged(at: &Path, why: String) -> Error {
-    Error::Io(format!(
+    Error::damaged(format!(
         "the interrupted run at '{}' cannot be continued: {why}; its files are left as they are \
          (--restart discards them)",
         at.display()
@@ -181,7 +181,7 @@ impl Checkpoints {
     /// decides the output), refusing, resuming or restarting an interrupted run as `mode` says.
     /// Resumed, the engine `rows` (fresh, from the run's constructor) is loaded from the state
     /// file of the last record, and the text kept is checked against its hash.  A refusal is
-    /// [`crate::artifact::resumable::ResumeError`] (status 2); damage, [`Error::Io`] (status 1).
+    /// [`crate::artifact::resumable::ResumeError`] (status 2); damage, [`Error::Damaged`] (status 1).
     pub fn open(
         target: &Path,
         in_place: bool,

@@ -205,7 +205,7 @@ impl<'a> Lines<'a> {
         let r = self
             .out
             .write_all(self.buf.as_bytes())
-            .map_err(|e| Error::Io(format!("write failed: {e}")));
+            .map_err(Error::Write);
         self.buf.clear();
         r
     }

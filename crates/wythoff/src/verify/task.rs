@@ -422,7 +422,7 @@ fn merged(paths: &[PathBuf]) -> std::result::Result<Report, TaskError> {
         .map(|p| {
             let label = p.display().to_string();
             let text = std::fs::read(p)
-                .map_err(|e| Error::usage(format!("cannot read '{label}': {e}")))?;
+                .map_err(|e| Error::reading(format!("cannot read '{label}'"), e))?;
             let text = String::from_utf8(text).map_err(|_| {
                 Error::usage(format!("'{label}': not a verify report (not UTF-8 text)"))
             })?;

@@ -15,7 +15,6 @@
 use super::RowsError;
 use crate::artifact::certificate::Certificate;
 use crate::check::{Check, Status};
-use serde::Serialize;
 
 /// One part of a certificate check: its outcome and the row of its first difference.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,40 +26,8 @@ pub struct Finding {
     pub row: Option<u64>,
 }
 
-/// A finding as `rows --check --json` writes it: `ok` is true, false or null (skipped), and a
-/// skipped part's `covers` says `skipped:` and why.
-#[derive(Serialize)]
-struct FindingJson<'a> {
-    name: &'a str,
-    ok: Option<bool>,
-    covers: String,
-    first_difference: Option<&'a str>,
-    row: Option<u64>,
-}
-
-impl Serialize for Finding {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let c = &self.check;
-        FindingJson {
-            name: &c.name,
-            ok: match c.status {
-                Status::Ok => Some(true),
-                Status::Fail => Some(false),
-                Status::Skipped => None,
-            },
-            covers: match &c.reason {
-                Some(r) => format!("skipped: {r}"),
-                None => c.covers.clone(),
-            },
-            first_difference: c.counterexample.as_deref(),
-            row: self.row,
-        }
-        .serialize(s)
-    }
-}
-
 /// The result of [`check`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CheckReport {
     /// True when no part failed and at least one ran ([`crate::check::verdict`]).
     pub ok: bool,
