@@ -26,10 +26,11 @@ fn normal_dependencies(manifest: &Path) -> Vec<String> {
             }
             continue;
         }
-        if in_table && !line.starts_with('#') {
-            if let Some((key, _)) = line.split_once('=') {
-                out.push(key.trim().split('.').next().unwrap_or("").to_string());
-            }
+        if in_table
+            && !line.starts_with('#')
+            && let Some((key, _)) = line.split_once('=')
+        {
+            out.push(key.trim().split('.').next().unwrap_or("").to_string());
         }
     }
     out
