@@ -103,6 +103,21 @@ fn the_automaton_is_the_greedy_for_every_n_below_a_million() {
 }
 
 #[test]
+fn e_is_the_offset_of_the_one_value_from_floor_d_phi_for_big_diagonals() {
+    let big = Integer::from(Integer::u_pow_u(10, 40));
+    for k in 0..50u32 {
+        let d = Integer::from(&big + k);
+        let e = automaton::e_of(&d);
+        assert!(
+            (E_MIN..=E_MAX).contains(&i64::from(e)),
+            "e = {e}, d = 10^40 + {k}"
+        );
+        let (x, _) = automaton::one_value_on_diagonal(&d).unwrap();
+        assert_eq!(Integer::from(e), x - floor_phi(&d), "d = 10^40 + {k}");
+    }
+}
+
+#[test]
 fn the_automaton_is_the_naive_mex_on_a_small_board() {
     let side = 400usize;
     let g = naive_rows(side, side, 1);
@@ -127,9 +142,14 @@ fn the_automaton_is_the_naive_mex_on_a_small_board() {
             );
         }
     }
-    // and each diagonal's 1-value inside the board is a cell of value 1
+    // and each diagonal's 1-value inside the board is a cell of value 1, x_d = ⌊dφ⌋ + e_d
     for d in 0..side {
         let (x, y) = automaton::one_value_on_diagonal(&Integer::from(d)).unwrap();
+        assert_eq!(
+            Integer::from(automaton::e_of(&Integer::from(d))),
+            &x - floor_phi(&Integer::from(d)),
+            "diagonal {d}"
+        );
         if let (Some(x), Some(y)) = (x.to_usize(), y.to_usize())
             && y < side
         {
@@ -181,10 +201,7 @@ fn a_googolth_one_value_is_one_line_within_the_bound() {
     let (x, y) = (&f[1], &f[2]);
     let d = Integer::from(y - x);
     assert!(d >= 0);
-    // ⌊dφ⌋ = (d + isqrt(5d²)) / 2, computed here
-    let five_dd = Integer::from(&d * &d) * 5u32;
-    let floor = (&d + five_dd.sqrt()) / 2u32;
-    let e = Integer::from(x - &floor);
+    let e = x - floor_phi(&d);
     let e = e.to_i64().unwrap();
     assert!((E_MIN..=E_MAX).contains(&e), "e = {e}");
     // its index is N, within the window the bound allows: |d − N| is small

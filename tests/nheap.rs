@@ -135,6 +135,15 @@ fn four_heap_slices_are_the_p_positions_of_the_box() {
             } else {
                 format!("{t},{s}")
             };
+            let mut listed = Vec::new();
+            let (p, q) = if s % 2 == 0 { (s, t) } else { (t, s) };
+            nheap::slice::pair_slice(p as u64, q as u64, want.len() as u64, &mut |n, a, b| {
+                assert_eq!(n, listed.len() as u64);
+                listed.push((a as usize, b as usize));
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(listed, want, "listing of slice ({s}, {t})");
             let count = want.len().to_string();
             let out = stdout(&run_ok(&["nheap", "--slice", &arg, "--count", &count]));
             let got: Vec<(usize, usize)> = out

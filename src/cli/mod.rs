@@ -113,7 +113,7 @@ pub fn main() -> Result<()> {
     }
     match command {
         Command::Nth(a) => nth(a),
-        Command::Move(a) => play(a),
+        Command::Move(a) => move_cmd(a),
         Command::Pairs(a) => pairs_cmd(a),
         Command::Generate(a) => generate(a),
         Command::Three(a) => three(a),

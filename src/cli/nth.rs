@@ -35,9 +35,9 @@ pub(crate) struct MoveArgs {
     /// A game of the registry by name, instead of -a and --misere: wythoff, fraenkel-A,
     /// misere-wythoff, misere-fraenkel-A, a line game (maharaja, nim, gdwn-P-Q, ...),
     /// three-pile or nheap (doc/games.md).
-    #[arg(long = "game", id = "registry", value_name = "NAME",
+    #[arg(long = "game", value_name = "NAME",
           conflicts_with_all = ["a", "misere", "strategy", "recursive_limit"])]
-    pub(crate) registry: Option<String>,
+    pub(crate) game: Option<String>,
     #[command(flatten)]
     pub(crate) solve: SolveArgs,
 }
@@ -65,9 +65,7 @@ impl MoveArgs {
     /// More than two piles only with --game; the rules of the solvers otherwise.
     pub(crate) fn check(&self) -> std::result::Result<(), String> {
         match self.more.first() {
-            Some(pile) if self.registry.is_none() => {
-                Err(format!("unexpected argument '{pile}' found"))
-            }
+            Some(pile) if self.game.is_none() => Err(format!("unexpected argument '{pile}' found")),
             _ => self.solve.check(),
         }
     }
@@ -75,8 +73,8 @@ impl MoveArgs {
 
 /// `move X Y`: the outcome and the winning moves, by each strategy asked, checked equal (or a
 /// game of the registry by name).
-pub(crate) fn play(args: MoveArgs) -> Result<()> {
-    if let Some(name) = &args.registry {
+pub(crate) fn move_cmd(args: MoveArgs) -> Result<()> {
+    if let Some(name) = &args.game {
         let heaps: Vec<Integer> = [args.x, args.y].into_iter().chain(args.more).collect();
         return super::game_move::game_move(name, &heaps, args.solve.json);
     }

@@ -16,7 +16,7 @@ pub(crate) struct PlayArgs {
     #[arg(value_name = "POSITION", num_args = 0.., allow_negative_numbers = true)]
     pub(crate) position: Vec<String>,
     #[command(flatten)]
-    pub(crate) game: GameArgs,
+    pub(crate) rules: GameArgs,
     /// Three-pile Wythoff (a = 1, normal play; piles up to 2000).
     #[arg(long, conflicts_with = "sum")]
     pub(crate) three: bool,
@@ -30,9 +30,9 @@ pub(crate) struct PlayArgs {
     /// A game of the registry by name, instead of -a, --misere, --three, --sum and --nheap:
     /// maharaja, nim, gdwn-P-Q or another line game, wythoff, fraenkel-A, misere-wythoff,
     /// misere-fraenkel-A, three-pile or nheap (doc/play.md; the games of `move --game`).
-    #[arg(long = "game", id = "registry", value_name = "NAME",
+    #[arg(long = "game", value_name = "NAME",
           conflicts_with_all = ["a", "misere", "three", "sum", "nheap"])]
-    pub(crate) registry: Option<String>,
+    pub(crate) game: Option<String>,
     /// The computer moves first.
     #[arg(long)]
     pub(crate) computer_first: bool,
@@ -42,7 +42,7 @@ pub(crate) struct PlayArgs {
 }
 
 pub(crate) fn play_cmd(args: PlayArgs) -> Result<()> {
-    let kind = if args.registry.is_some() {
+    let kind = if args.game.is_some() {
         Some(Kind::Registry)
     } else if args.three {
         Some(Kind::Three)
@@ -54,11 +54,11 @@ pub(crate) fn play_cmd(args: PlayArgs) -> Result<()> {
         None
     };
     let mut session = Session::new(Setup {
-        rules: args.game.rules()?,
+        rules: args.rules.rules()?,
         start: Start::parse(&args.position, kind)?,
         computer_first: args.computer_first,
         seed: args.seed,
-        game: args.registry,
+        game: args.game,
     })?;
     let mut out = Out::new();
     let say = |out: &mut Out, text: &str| -> Result<()> {

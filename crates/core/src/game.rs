@@ -189,6 +189,7 @@ mod tests {
     fn published_examples() {
         // Fraenkel 1982, §1: for a = 2, (1, 3) is a P-position.
         let b = BruteForce::solve(Rules::new(2, false).unwrap(), 8);
+        assert_eq!(b.size(), 8);
         assert!(b.is_p(1, 3) && b.is_p(3, 1) && !b.is_p(1, 2));
         // Xiao, §2 (the table of the first P-positions): Wythoff's first P-positions.
         let w = BruteForce::solve(Rules::wythoff(), 12);

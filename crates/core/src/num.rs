@@ -146,11 +146,6 @@ pub fn floor_surd(p: &Integer, q: &Integer, d: &Integer, r: &Integer) -> Integer
     (floor_qsd + p).div_floor(r.clone())
 }
 
-/// ⌊x / y⌋ for y > 0 (floor division of integers of any sign).
-pub fn floor_div(x: Integer, y: &Integer) -> Integer {
-    x.div_floor(y.clone())
-}
-
 /// A short rendering of a possibly huge number for messages: all digits up to 40, else the first
 /// and last digits with the digit count.
 pub fn abbreviate(v: &Integer) -> String {

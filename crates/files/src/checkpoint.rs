@@ -353,16 +353,6 @@ impl Log {
             .and_then(|()| self.file.sync_data())
             .map_err(|e| io_err(&self.path, e))
     }
-
-    /// The path of the log.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// The run is complete: removes the log.
-    pub fn finish(self) -> Result<()> {
-        std::fs::remove_file(&self.path).map_err(|e| io_err(&self.path, e))
-    }
 }
 
 fn check_body(body: &str) -> Result<()> {

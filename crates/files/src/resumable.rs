@@ -238,18 +238,14 @@ pub struct Resumable {
     resuming: bool,
     /// The damaged record of the log resumed, if any.
     damaged: Option<Damage>,
-    /// Temporary files of killed writers removed.
-    stale: Vec<PathBuf>,
 }
 
 /// Removes the temporary files of killed writers beside the output, its log and its state files
-/// ([`remove_stale`]); returns their names.
-fn remove_stale_temporaries(files: &Files) -> Vec<PathBuf> {
-    [&files.target, &files.log]
-        .into_iter()
-        .chain(&files.state)
-        .flat_map(|p| remove_stale(p))
-        .collect()
+/// ([`remove_stale`]).
+fn remove_stale_temporaries(files: &Files) {
+    for p in [&files.target, &files.log].into_iter().chain(&files.state) {
+        remove_stale(p);
+    }
 }
 
 /// What [`Resumable::open`] returns: the checkpoint and how the run starts, or a refusal.
@@ -290,7 +286,6 @@ impl Resumable {
             cleanup: Cleanup::Nothing,
             resuming: false,
             damaged: None,
-            stale: Vec::new(),
         };
         let partial_gone = r.files.partial.as_deref().is_some_and(|p| {
             std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
@@ -355,7 +350,7 @@ impl Resumable {
                 self.recorded = !records.is_empty();
                 self.resuming = true;
                 self.damaged = damaged;
-                self.stale = remove_stale_temporaries(&self.files);
+                remove_stale_temporaries(&self.files);
                 Ok((self, Start::Resume(records)))
             }
             Found::NotALog => {
@@ -428,7 +423,7 @@ impl Resumable {
         }
         self.cleanup = Cleanup::All;
         self.log.start(params)?;
-        self.stale = remove_stale_temporaries(&self.files);
+        remove_stale_temporaries(&self.files);
         Ok((self, Start::Fresh { discarded }))
     }
 
@@ -486,11 +481,6 @@ impl Resumable {
                 self.files.log.display()
             )
         })
-    }
-
-    /// The temporary files of killed writers that opening (or finishing) removed.
-    pub fn removed_stale(&self) -> &[PathBuf] {
-        &self.stale
     }
 
     /// A resume whose partial file does not match its records: the lock is given back and every

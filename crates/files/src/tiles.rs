@@ -66,16 +66,6 @@ impl Tiles {
         }
     }
 
-    /// The box side D.
-    pub fn side(&self) -> u64 {
-        self.d
-    }
-
-    /// The tile side B.
-    pub fn tile(&self) -> u64 {
-        self.b
-    }
-
     /// Number of wavefronts, 2⌈(D + 1)/B⌉ − 1 for the whole triangle.
     pub fn wavefronts(&self) -> usize {
         self.first.len() - 1

@@ -238,11 +238,6 @@ impl Vocabulary {
         }
     }
 
-    /// The names of the predicates given as automata, in the order given.
-    pub fn given(&self) -> impl Iterator<Item = &str> {
-        self.given.iter().map(|(n, _)| n.as_str())
-    }
-
     fn build(&self, name: &str, budget: &Budget) -> Result<Dfa> {
         if budget.numeration != self.numeration {
             return Err(Error::internal("a vocabulary used with another numeration"));

@@ -39,11 +39,6 @@ impl Oracle {
         Oracle::prepare(a, ps, None, &Context::new(2))
     }
 
-    /// Like [`Oracle::for_positions`] for the certificate's a, with its rows for the long ones.
-    pub fn with_certificate(ps: &[Position], cert: Certificate) -> Result<Oracle> {
-        Oracle::prepare(cert.a, ps, Some(cert), &Context::new(2))
-    }
-
     /// The table and rows are computed on `ctx`'s workers, by engines that stop once its flag
     /// is set.
     fn prepare(

@@ -471,14 +471,6 @@ impl AnyTableFile {
             AnyTableFile::Lines(t) => t.get(x, y),
         }
     }
-
-    /// Whether the file matches its checksum.
-    pub fn verify(&self) -> bool {
-        match self {
-            AnyTableFile::Wythoff(t) => t.verify(),
-            AnyTableFile::Lines(t) => t.verify(),
-        }
-    }
 }
 
 /// The kind field of a wythoff file at `path`, if it is a regular file with the magic.

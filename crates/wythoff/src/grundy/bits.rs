@@ -83,11 +83,6 @@ impl Sets {
         }
     }
 
-    /// Number of sets.
-    pub fn count(&self) -> usize {
-        self.first_free.len()
-    }
-
     /// Values 0..capacity(i) fit in set i: its length rounded up to a whole word (the padding
     /// words after it stay zero, which ends every first-free and mex scan inside the set).
     pub fn capacity(&self, i: usize) -> u64 {

@@ -127,14 +127,6 @@ impl Sweep {
         self.row
     }
 
-    /// The bytes the windows hold now.
-    pub fn bytes(&self) -> u64 {
-        self.strips
-            .iter()
-            .map(|s| s.used.bytes() + s.diagonals.bytes())
-            .sum()
-    }
-
     /// Sweeps one row x: calls `found` with each h-value (x, y), y ≥ x, in increasing h.
     pub fn step(&mut self, found: &mut impl FnMut(GValue)) -> Result<()> {
         let x = self.row;
@@ -195,11 +187,6 @@ impl GValues {
             sweep: Sweep::new(g, cap_bytes)?,
             g,
         })
-    }
-
-    /// The bytes the sweep's windows hold now.
-    pub fn bytes(&self) -> u64 {
-        self.sweep.bytes()
     }
 }
 

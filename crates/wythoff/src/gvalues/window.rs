@@ -46,11 +46,6 @@ impl MexSet {
         self.mex
     }
 
-    /// The bytes the window holds now.
-    pub fn bytes(&self) -> u64 {
-        self.words.len() as u64 * 8
-    }
-
     /// Whether `v` is in the set.
     #[inline]
     pub fn contains(&self, v: u64) -> bool {

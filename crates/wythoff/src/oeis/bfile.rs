@@ -220,16 +220,6 @@ pub fn write_bfile(e: &Entry, count: u64, out: &mut dyn Write, ctx: &Context) ->
     lines.flush()
 }
 
-/// Writes terms as a b-file: `n a(n)` per line from the entry's offset.
-pub fn write_terms(e: &Entry, t: &[u128], out: &mut dyn Write) -> Result<()> {
-    write_offset_terms(e.offset, t, out)
-}
-
-/// Writes terms as a b-file: `n a(n)` per line from `offset`.
-pub fn write_offset_terms(offset: u64, t: &[u128], out: &mut dyn Write) -> Result<()> {
-    write_offset_iter(offset, t.iter().copied(), out)
-}
-
 /// Writes terms as a b-file: `n a(n)` per line from `offset`, as they come (in blocks of about
 /// 1 MiB, so that any number of terms streams in constant memory).  An index past 2^64 − 1 is
 /// an error.

@@ -30,7 +30,7 @@ pub mod row_inverse;
 pub mod three_pile_rows;
 pub mod wythoff_array;
 
-pub use bfile::{Term, each_term, write_bfile, write_offset_iter, write_offset_terms, write_terms};
+pub use bfile::{Term, each_term, write_bfile, write_offset_iter};
 pub use catalogue::CATALOGUE;
 
 /// How an entry's terms are produced.

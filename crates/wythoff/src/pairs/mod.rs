@@ -423,6 +423,7 @@ mod tests {
                 let oracle = BruteForce::solve(rules, N);
                 for strategy in Strategy::ALL {
                     let s = Solver::new(rules, strategy);
+                    assert_eq!((s.rules(), s.strategy()), (rules, strategy));
                     for x in 0..N {
                         for y in 0..N {
                             let (xi, yi) = (int(x as u64), int(y as u64));

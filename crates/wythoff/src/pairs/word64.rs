@@ -82,11 +82,6 @@ impl Leap {
         }
     }
 
-    /// The step θ̃ of this table.
-    pub fn theta(&self) -> u128 {
-        self.theta
-    }
-
     /// The next 64 carries from accumulator f (bit j = the carry of step j), moving f on by 64
     /// steps.
     #[inline(always)]

@@ -239,11 +239,6 @@ impl Session {
         })
     }
 
-    /// The current position.
-    pub fn position(&self) -> &State {
-        &self.state
-    }
-
     /// Whether the session has ended.
     pub fn is_over(&self) -> bool {
         self.over

@@ -111,11 +111,6 @@ impl Checkpoint {
         Ok((c, Opened::Resumed(n)))
     }
 
-    /// The number of chunks found recorded when the log was opened.
-    pub fn resumed_chunks(&self) -> usize {
-        self.done.len()
-    }
-
     /// The log's path.
     pub fn path(&self) -> &Path {
         &self.path

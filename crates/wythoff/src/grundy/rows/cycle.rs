@@ -52,11 +52,6 @@ impl Snapshots {
         (self.states.len() as u64 - 1) * self.every
     }
 
-    /// Columns between two snapshots.
-    pub fn every(&self) -> u64 {
-        self.every
-    }
-
     /// Whether [`Snapshots::offer`] keeps the state at column y.
     pub fn wants(&self, y: u64) -> bool {
         y == self.states.len() as u64 * self.every

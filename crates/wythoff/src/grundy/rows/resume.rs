@@ -27,7 +27,7 @@ use crate::artifact::resumable::{Files, Resumable, ResumeError, Start};
 use crate::artifact::{AtomicFile, Partial};
 use crate::error::{Error, Result};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Where a search continues from.
@@ -89,11 +89,6 @@ impl std::fmt::Display for Saved {
 /// `CERT.state0`, `CERT.state1` (names appended byte for byte).
 pub fn files(cert: &Path) -> Files {
     Files::at_end(cert, &[".state0", ".state1"])
-}
-
-/// The checkpoint log of a run writing the certificate `cert`: `CERT.ckpt`.
-pub fn log_path(cert: &Path) -> PathBuf {
-    files(cert).log
 }
 
 /// The parameters a checkpoint is for (its log's first line): everything that decides the
