@@ -12,7 +12,7 @@ mod cli;
 
 fn main() {
     // Ctrl-C and SIGTERM remove the temporary files of open outputs.
-    if let Err(e) = wythoff::artifact::atomic::clean_up_on_signals() {
+    if let Err(e) = wythoff::files::atomic::clean_up_on_signals() {
         eprintln!("wythoff: {e}");
         std::process::exit(1);
     }

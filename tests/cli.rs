@@ -153,10 +153,10 @@ fn bfile_matches_the_published_terms_of_a000201() {
     assert_eq!(stdout(&o), want);
 }
 
-fn read_header(p: &Path) -> (wythoff::artifact::pairs::Header, Vec<u8>) {
+fn read_header(p: &Path) -> (wythoff::files::pairs::Header, Vec<u8>) {
     let bytes = std::fs::read(p).unwrap();
-    let h = wythoff::artifact::pairs::Header::from_bytes(&bytes).unwrap();
-    (h, bytes[wythoff::artifact::pairs::HEADER_LEN..].to_vec())
+    let h = wythoff::files::pairs::Header::from_bytes(&bytes).unwrap();
+    (h, bytes[wythoff::files::pairs::HEADER_LEN..].to_vec())
 }
 
 #[test]

@@ -197,7 +197,7 @@ fn the_command_checks_and_refuses_bad_input() {
 #[test]
 fn a_checkpointed_run_resumes_to_the_same_report() {
     use common::verify::{completed, interrupted};
-    use wythoff::artifact::Partial;
+    use wythoff::files::Partial;
     use wythoff::verify::sweep::CHUNK;
     let dir = std::env::temp_dir().join(format!("wythoff-conj-ckpt-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

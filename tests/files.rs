@@ -1,5 +1,5 @@
 //! Files never lie: what `-o` does with FIFOs, devices, symlinks, directories and two runs on one
-//! name (the atomic writer of `wythoff::artifact::atomic`, seen from the command line).
+//! name (the atomic writer of `wythoff::files::atomic`, seen from the command line).
 
 use std::os::unix::fs::FileTypeExt;
 use std::process::{Command, Stdio};

@@ -10,10 +10,10 @@
 mod common;
 
 use proptest::prelude::*;
-use wythoff::artifact::certificate::Certificate;
-use wythoff::artifact::checkpoint::Log;
-use wythoff::artifact::header::Kind;
-use wythoff::artifact::pairs::{HEADER_LEN, Header};
+use wythoff::files::certificate::Certificate;
+use wythoff::files::checkpoint::Log;
+use wythoff::files::header::Kind;
+use wythoff::files::pairs::{HEADER_LEN, Header};
 use wythoff::grundy::TableFile;
 use wythoff::num::natural;
 use wythoff::ratwyt::Rational;
@@ -87,7 +87,7 @@ proptest! {
 
     #[test]
     fn g_value_headers_are_refused_or_round_trip(bytes in proptest::collection::vec(any::<u8>(), 0..100)) {
-        use wythoff::artifact::gvalues::GHeader;
+        use wythoff::files::gvalues::GHeader;
         if let Ok(h) = GHeader::from_bytes(&bytes) {
             prop_assert_eq!(GHeader::from_bytes(&h.to_bytes()).unwrap(), h);
         }
@@ -112,7 +112,7 @@ proptest! {
         let p = dir.path().join("g.bin");
         std::fs::write(&p, &b).unwrap();
         let mut n = 0u64;
-        if let Ok(h) = wythoff::artifact::gvalues::read(&p, &mut |_, _| n += 1) {
+        if let Ok(h) = wythoff::files::gvalues::read(&p, &mut |_, _| n += 1) {
             // read whole only when nothing changed
             prop_assert_eq!(n, h.count);
             prop_assert_eq!(&b, good);
@@ -128,10 +128,10 @@ proptest! {
             prop_assert!(!params.contains('\n'));
             prop_assert!(records.iter().all(|r| !r.contains('\n')));
         }
-        let _ = wythoff::artifact::resumable::Resumable::open(
-            wythoff::artifact::resumable::Files::at_end(&dir.path().join("x"), &[]),
+        let _ = wythoff::files::resumable::Resumable::open(
+            wythoff::files::resumable::Files::at_end(&dir.path().join("x"), &[]),
             "params",
-            wythoff::artifact::Partial::Resume,
+            wythoff::files::Partial::Resume,
             "test",
             &|r| r.len().to_string(),
         );
@@ -159,7 +159,7 @@ proptest! {
         }
         if fix_checksum && b.len() >= 80 {
             // a crafted file: the checksum matches whatever the payload says
-            let h = wythoff::artifact::certificate::checksum(&b[..72], &b[80..]);
+            let h = wythoff::files::certificate::checksum(&b[..72], &b[80..]);
             b[72..80].copy_from_slice(&h.to_le_bytes());
         }
         if let Ok(c) = Certificate::from_bytes(&b) {
@@ -197,7 +197,7 @@ proptest! {
             if b[8..12] == 3u32.to_le_bytes() {
                 common::seal_v3(&mut b);
             } else {
-                let h = wythoff::artifact::table::checksum(&b[..56], &b[64..]);
+                let h = wythoff::files::table::checksum(&b[..56], &b[64..]);
                 b[56..64].copy_from_slice(&h.to_le_bytes());
             }
         }

@@ -11,9 +11,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 use wythoff::Context;
-use wythoff::artifact::Partial;
 use wythoff::cancel::Cancel;
 use wythoff::error::{Error, Result};
+use wythoff::files::Partial;
 use wythoff::nheap::run::{self, Cadence, Event, Fixed, Output, Render, Request, RunError};
 
 /// Lines `fixed… n A B`, wrapped in `[` and `]` so that the opening and closing are seen.

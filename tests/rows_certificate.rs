@@ -7,7 +7,7 @@ mod common;
 
 use common::{naive_rows_u64, refused, run_ok, s, says, stderr, stdout, wythoff};
 use rug::Integer;
-use wythoff::artifact::certificate::Certificate;
+use wythoff::files::certificate::Certificate;
 
 /// The least p ≤ max_p with G(x, y + p) = G(x, y) + p for every y from the middle of the table on,
 /// and the least y₀ from which it holds to the end of the table.
@@ -168,7 +168,7 @@ fn a_changed_value_fails_the_check_with_its_row_and_damage_is_refused() {
     let v = i16::from_le_bytes([bad[at], bad[at + 1]]);
     let nv = if v > -10 { v - 1 } else { v + 1 };
     bad[at..at + 2].copy_from_slice(&nv.to_le_bytes());
-    let h = wythoff::artifact::certificate::checksum(&bad[..72], &bad[80..]);
+    let h = wythoff::files::certificate::checksum(&bad[..72], &bad[80..]);
     bad[72..80].copy_from_slice(&h.to_le_bytes());
     let changed = dir.path().join("changed.cert");
     std::fs::write(&changed, &bad).unwrap();

@@ -7,7 +7,7 @@ mod common;
 use common::verify::{completed, interrupted};
 use common::{log_line, s, says, stderr, wythoff};
 use std::path::Path;
-use wythoff::artifact::Partial;
+use wythoff::files::Partial;
 use wythoff::verify::{self, Config, Status, Task, checkpoint::params, sweep::CHUNK};
 
 /// 2.4 chunks, a fault in the second one.

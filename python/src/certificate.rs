@@ -15,7 +15,7 @@ use numpy::PyArray1;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use std::path::PathBuf;
-use wythoff::artifact::certificate::{Certificate, DEFAULT_PREFIX_BUDGET};
+use wythoff::files::certificate::{Certificate, DEFAULT_PREFIX_BUDGET};
 use wythoff::grundy::rows;
 
 /// Certified rows 0..X−1 of the Grundy function of generalized Wythoff with parameter a, from a
@@ -232,7 +232,7 @@ pub fn value(
     cert: &Certificate,
     x: &rug::Integer,
     y: &rug::Integer,
-) -> PyResult<Result<rug::Integer, wythoff::artifact::certificate::CertificateError>> {
+) -> PyResult<Result<rug::Integer, wythoff::files::certificate::CertificateError>> {
     use wythoff::sums::{TABLE_LIMIT, certificate_value};
     crate::interrupt::run(py, None, 0, |cancel, _| {
         certificate_value(

@@ -1,7 +1,7 @@
 //! Three-pile Wythoff cube files (`wythoff three N --cube FILE`, doc/formats.md): T(y, z) — the
 //! one x with (x, y, z) a P-position, when x ≤ N — for 0 ≤ y, z ≤ N, written by the library's
 //! checkpointed writer ([`wythoff::three_pile::cube::write`]) and read through its checked
-//! memory map ([`wythoff::artifact::cube::Cube`]).  The values are stored tile by tile, so no
+//! memory map ([`wythoff::files::cube::Cube`]).  The values are stored tile by tile, so no
 //! array view of the file is possible: `square()` is a copy, refused up front when it will not
 //! fit.
 
@@ -10,7 +10,7 @@ use crate::errors::{check_output, file_to_py, refuse_unless_fits};
 use numpy::{PyArray2, ToPyArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use wythoff::artifact::cube::Cube;
+use wythoff::files::cube::Cube;
 
 /// A three-pile cube file opened read-only: the header, the length, the checksum over the header
 /// and every value, and every value's range are checked on open (DamagedFileError otherwise).
@@ -102,7 +102,7 @@ pub fn write_cube(
     }
     let n = u64_of(&n.0, "n")?;
     check_output(&path)?;
-    let mode = wythoff::artifact::Partial::from_flags(resume, restart);
+    let mode = wythoff::files::Partial::from_flags(resume, restart);
     let lines = crate::extra::three_pile_lines(n);
     crate::interrupt::run(py, progress, lines, |cancel, tick| {
         let ctx = wythoff::Context::serial()

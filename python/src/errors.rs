@@ -21,7 +21,7 @@ use pyo3::exceptions::{
 use pyo3::import_exception;
 use pyo3::prelude::*;
 use std::path::Path;
-use wythoff::artifact::FileError;
+use wythoff::files::FileError;
 
 // Defined in Python (python/wythoff/_errors.py) so that its message stays the library's one
 // line while `filename` is set, which OSError's own formatting cannot do.
@@ -67,7 +67,7 @@ pub fn file_to_py(e: FileError) -> PyErr {
     }
 }
 
-/// An output that cannot be written at `path` (the artifact layer refuses it before any work,
+/// An output that cannot be written at `path` (the files layer refuses it before any work,
 /// as bad usage) as the OSError Python's own `open` would raise where there is one —
 /// `IsADirectoryError` for a directory, `FileNotFoundError` for a missing directory — and as an
 /// OSError with the library's message otherwise (a FIFO where a regular file is needed, a
@@ -90,10 +90,10 @@ pub fn output_to_py(e: wythoff::Error, path: &Path) -> PyErr {
 }
 
 /// Refuses, before any work, an output at `path` that cannot be a regular file there: the
-/// artifact layer's check of the target ([`wythoff::artifact::atomic::target`]) and a missing
+/// files layer's check of the target ([`wythoff::files::atomic::target`]) and a missing
 /// directory, as [`output_to_py`] raises them.
 pub fn check_output(path: &Path) -> PyResult<()> {
-    use wythoff::artifact::{Need, atomic};
+    use wythoff::files::{Need, atomic};
     atomic::target(path, Need::Regular).map_err(|e| output_to_py(e, path))?;
     match path.parent() {
         Some(d) if !d.as_os_str().is_empty() && !d.is_dir() => Err(output_to_py(
@@ -135,12 +135,12 @@ fn with_filename(err: PyErr, path: &Path) -> PyErr {
 /// already counted in it) that the memory available now cannot hold — or that does not even
 /// have a size (`None`: the arithmetic overflowed).
 pub fn refuse_unless_fits(bytes: Option<u64>, what: &str) -> PyResult<u64> {
-    let avail = wythoff::artifact::resources::available_memory();
+    let avail = wythoff::files::resources::available_memory();
     match (bytes, avail) {
         (Some(b), Some(a)) if b > a => Err(PyMemoryError::new_err(format!(
             "{what} needs {} of memory and {} are available",
-            wythoff::artifact::resources::size(b),
-            wythoff::artifact::resources::size(a)
+            wythoff::files::resources::size(b),
+            wythoff::files::resources::size(a)
         ))),
         (Some(b), _) if usize::try_from(b).is_ok() => Ok(b),
         _ => Err(PyMemoryError::new_err(format!(

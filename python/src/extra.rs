@@ -305,7 +305,7 @@ fn oeis_bfile(
         )
     };
     if let Some(path) = path {
-        let mut f = wythoff::artifact::AtomicFile::create(&path)
+        let mut f = wythoff::files::AtomicFile::create(&path)
             .map_err(|e| crate::errors::output_to_py(e, &path))?;
         crate::interrupt::run(py, progress, count, |cancel, tick| {
             write(f.file(), cancel, tick)?;
@@ -369,7 +369,7 @@ fn verify(
         // the header and length, and the header against the checksum, before any work (the
         // payload's checksum is a check of the report), as the command line's `--table`
         let path = std::path::Path::new(t);
-        py.allow_threads(|| wythoff::artifact::table::TableFile::open(path))
+        py.allow_threads(|| wythoff::files::table::TableFile::open(path))
             .map_err(crate::errors::file_to_py)?;
     }
     let cfg = Config::up_to(bound)

@@ -1,6 +1,6 @@
 //! Sprague–Grundy values: the N × N table computed in memory ([`wythoff::grundy::Table`], the
 //! command line's `grundy N`), single values G(x, y) from certified rows (`grundy at`), and
-//! table files opened read-only ([`wythoff::artifact::table::TableFile`], `grundy get`).
+//! table files opened read-only ([`wythoff::files::table::TableFile`], `grundy get`).
 //!
 //! A table file is a packed upper triangle of 1 to 4 bytes a value, so no copy-free 2-D view of
 //! it exists: [`TableFile::triangle`] is the copy-free 1-D view where the width is a NumPy dtype
@@ -15,7 +15,7 @@ use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use wythoff::Context;
-use wythoff::artifact::table::TableFile as File;
+use wythoff::files::table::TableFile as File;
 use wythoff::grundy::{Layout, Spec, Table, store};
 
 /// The n × n square of a packed upper triangle of `width`-byte values (row x holds G(x, x..n)),
@@ -353,7 +353,7 @@ pub fn open_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<Table
         file,
         verified: Verified::default(),
     };
-    if verify || t.file.header.version != wythoff::artifact::table::VERSION {
+    if verify || t.file.header.version != wythoff::files::table::VERSION {
         t.check_all(py)?;
     }
     Ok(t)

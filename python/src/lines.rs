@@ -1,7 +1,7 @@
 //! Two-pile line games (doc/lines.md): the Grundy table computed in memory
 //! ([`wythoff::lines::LineTable::compute`], `wythoff grundy N --rules R`), written to a line-game
 //! table file ([`wythoff::lines::LineTable::write`], `grundy N --rules R -o FILE`), and such
-//! files opened read-only ([`wythoff::artifact::line_table::LineTableFile`]).
+//! files opened read-only ([`wythoff::files::line_table::LineTableFile`]).
 //!
 //! A line-game table file stores the whole square row-major (a rule list need not be symmetric),
 //! so [`LineTableFile::square`] is a copy-free 2-D view of the memory map where the width is a
@@ -15,7 +15,7 @@ use numpy::{PyArray1, PyArray2, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use wythoff::Context;
-use wythoff::artifact::line_table::LineTableFile as File;
+use wythoff::files::line_table::LineTableFile as File;
 use wythoff::lines::{LineRules, LineTable, table};
 
 /// The game of `rules` ("P,Q:P,Q:…") or of the named `game`, exactly one of them.
@@ -99,7 +99,7 @@ pub fn write_line_table(
     let path = path.0;
     let rules = rules_of(rules, game)?;
     // the output is opened (its target checked) before the work
-    let mut out = wythoff::artifact::AtomicFile::create_regular(&path)
+    let mut out = wythoff::files::AtomicFile::create_regular(&path)
         .map_err(|e| crate::errors::output_to_py(e, &path))?;
     let (n, threads) = prepare(&rules, &n, threads, |_| Some(0))?;
     crate::interrupt::run(py, progress, n * n, |cancel, tick| {
@@ -230,7 +230,7 @@ pub fn open_line_table(py: Python<'_>, path: PathArg, verify: bool) -> PyResult<
         file,
         verified: Verified::default(),
     };
-    if verify || t.file.header.version != wythoff::artifact::line_table::VERSION {
+    if verify || t.file.header.version != wythoff::files::line_table::VERSION {
         t.check_all(py)?;
     }
     Ok(t)

@@ -12,7 +12,7 @@ use numpy::{Element, PyArray, PyUntypedArray};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
-use wythoff::artifact::FileError;
+use wythoff::files::FileError;
 
 /// A read-only view of the `width`-byte values in `bytes` as an array of `shape`, owned by
 /// `owner`; `None` where the width is no NumPy dtype of this machine (3 bytes, or a big-endian
@@ -106,8 +106,8 @@ pub fn index(v: &crate::convert::Int, n: u64, what: &str) -> PyResult<u64> {
 
 /// G(x, y) of a banded table file (Grundy or line-game table), any order, after checking the band
 /// of rows that holds it: IndexError outside the table, DamagedFileError for a damaged band.
-pub fn value_at<H: wythoff::artifact::bands::BandedHeader>(
-    file: &wythoff::artifact::bands::BandedFile<H>,
+pub fn value_at<H: wythoff::files::bands::BandedHeader>(
+    file: &wythoff::files::bands::BandedFile<H>,
     x: &crate::convert::Int,
     y: &crate::convert::Int,
 ) -> PyResult<u32> {

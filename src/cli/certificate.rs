@@ -2,9 +2,9 @@
 //! `oeis`): reading the file and turning what it cannot give into one line naming the way out.
 
 use std::path::Path;
-use wythoff::artifact::FileError;
-use wythoff::artifact::certificate::{Certificate, CertificateError};
 use wythoff::error::{Error, Result};
+use wythoff::files::FileError;
+use wythoff::files::certificate::{Certificate, CertificateError};
 
 /// Reads a certificate given with `--certificate` (one line; an invalid file: status 2, a
 /// damaged one: status 1).

@@ -12,8 +12,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use wythoff::Context;
-use wythoff::artifact::gvalues as file;
 use wythoff::error::{Error, Result};
+use wythoff::files::gvalues as file;
 use wythoff::gvalues::{self, Method, Prefix, automaton};
 
 #[derive(Args)]

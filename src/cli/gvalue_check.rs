@@ -87,7 +87,7 @@ pub(crate) fn check_file(path: &Path, as_json: bool) -> Result<()> {
 
 /// `gvalue G --against TABLE`: the sweep's values 0..=G against a table file, cell by cell.
 pub(crate) fn against(g: u32, path: &Path, as_json: bool) -> Result<()> {
-    let t = wythoff::artifact::table::TableFile::open_verified(path)
+    let t = wythoff::files::table::TableFile::open_verified(path)
         .map_err(|e| naming("--against")(e.into()))?;
     if t.header.a != 1 {
         return Err(Error::usage(format!(

@@ -10,8 +10,8 @@ use super::prove_theorem::note;
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
+use wythoff::files::AtomicFile;
 use wythoff::learn::{Options, PREDICATE, Report, Subject, learn};
 use wythoff::prove::{Limits, walnut};
 

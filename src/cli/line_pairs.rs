@@ -5,8 +5,8 @@ use super::args::*;
 use super::out::Sink;
 use clap::Args;
 use std::path::PathBuf;
-use wythoff::artifact::resources;
 use wythoff::error::{Error, Result};
+use wythoff::files::resources;
 use wythoff::lines::ppos::{Input, RowPositions, RowsError};
 
 #[derive(Args)]

@@ -6,8 +6,8 @@ use super::args::{naming, naming_input, progress_bar};
 use super::grundy_args::GrundyArgs;
 use super::table_out::{Pictures, TableGame, ask_of, render, report_check, table_bar};
 use wythoff::Context;
-use wythoff::artifact::line_table as file;
 use wythoff::error::{Error, Result};
+use wythoff::files::line_table as file;
 use wythoff::lines::{self, LineRules, WriteError, check, table};
 
 /// The rules of `--rules` or `--game`, or `None` for Wythoff's game.

@@ -97,7 +97,7 @@ impl NheapArgs {
         };
         Some(Output {
             path: self.output.as_deref()?,
-            partial: wythoff::artifact::Partial::from_flags(self.resume, self.restart),
+            partial: wythoff::files::Partial::from_flags(self.resume, self.restart),
             cadence: Cadence {
                 every,
                 columns: self.checkpoint_columns,

@@ -7,8 +7,8 @@ use super::out::Sink;
 use clap::{ArgGroup, Args};
 use std::path::PathBuf;
 use wythoff::Context;
-use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
+use wythoff::files::AtomicFile;
 use wythoff::oeis::certificate::{FromCertificateError, RowQuantity};
 use wythoff::oeis::{self, Entry};
 
@@ -175,7 +175,7 @@ fn open_output(args: &OeisArgs) -> Result<Option<AtomicFile>> {
     ];
     for (input, flag) in inputs {
         if let Some(i) = input {
-            wythoff::artifact::atomic::refuse_overwriting_input(p, "-o", i, flag)?;
+            wythoff::files::atomic::refuse_overwriting_input(p, "-o", i, flag)?;
         }
     }
     AtomicFile::create(p).map(Some).map_err(naming("-o"))

@@ -101,7 +101,7 @@ pub(crate) fn pairs_cmd(args: PairsArgs) -> Result<()> {
             .ok_or_else(|| Error::usage("--join: give -o FILE"))?;
         // the joined file must not replace a part it reads (also through a link)
         for part in &args.join {
-            wythoff::artifact::atomic::refuse_overwriting_input(path, "-o", part, "--join")?;
+            wythoff::files::atomic::refuse_overwriting_input(path, "-o", part, "--join")?;
         }
         let f = emit::open_file(FileFormat::Binary, path).map_err(naming("-o"))?;
         join::join(&args.join, f)?;

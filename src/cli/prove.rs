@@ -12,8 +12,8 @@ use clap::{ArgAction, Args, ValueEnum};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wythoff::Context;
-use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
+use wythoff::files::AtomicFile;
 use wythoff::prove::{self, Budget, Limits, Numeration, Vocabulary};
 
 #[derive(Args)]

@@ -11,8 +11,8 @@ use clap::Args;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use wythoff::Context;
-use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
+use wythoff::files::Partial;
 use wythoff::grundy::rows::certify::{Checkpoints, Event, Output, Request, certify};
 
 // Three modes: `rows X` (the search), `rows --check CERT`, `rows --growth CERT...`.  clap does not

@@ -19,7 +19,7 @@ pub(crate) fn rows_check(
     as_json: bool,
 ) -> Result<()> {
     use wythoff::grundy::rows::{self, check};
-    let c = wythoff::artifact::certificate::Certificate::read(path)
+    let c = wythoff::files::certificate::Certificate::read(path)
         .map_err(|e| super::certificate::file_error("--check", e))?;
     let rep = check::check(&c, mex_budget, max_columns, threads).map_err(|e| match e {
         rows::RowsError::NoPeriod(c) => Error::Inconclusive(format!(
@@ -82,7 +82,7 @@ fn check_json(rep: &CheckReport) -> json::RowsCheck<'_> {
 
 /// `rows --growth CERT... [--plots DIR]`.
 pub(crate) fn rows_growth(paths: &[PathBuf], plots: Option<&Path>, as_json: bool) -> Result<()> {
-    use wythoff::artifact::certificate::Certificate;
+    use wythoff::files::certificate::Certificate;
     // the plots' directory is checked before any certificate is read
     let dir = plots
         .map(wythoff::plot::check_dir)

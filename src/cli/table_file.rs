@@ -6,9 +6,9 @@ use super::lines::check_line_file;
 use super::out::{Out, outln};
 use super::table_out::report_check;
 use std::path::Path;
-use wythoff::artifact::AtomicFile;
-use wythoff::artifact::line_table::AnyTableFile;
 use wythoff::error::{Error, Result};
+use wythoff::files::AtomicFile;
+use wythoff::files::line_table::AnyTableFile;
 use wythoff::grundy::{self, picture};
 
 /// `grundy get FILE X Y`.
@@ -49,7 +49,7 @@ pub(crate) fn grundy_get(file: &Path, x: Coord, y: Coord) -> Result<()> {
 /// `grundy png FILE OUT`: the header is validated and the output opened before the payload is
 /// read; a payload that does not match its checksum is refused.
 pub(crate) fn grundy_png(file: &Path, out: &Path) -> Result<()> {
-    wythoff::artifact::atomic::refuse_overwriting_input(out, "OUT", file, "FILE")?;
+    wythoff::files::atomic::refuse_overwriting_input(out, "OUT", file, "FILE")?;
     let t = AnyTableFile::open(file)?;
     let mut f = AtomicFile::create(out).map_err(naming("OUT"))?;
     let t = verified(t, file)?;

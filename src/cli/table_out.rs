@@ -8,8 +8,8 @@ use super::grundy_args::GrundyArgs;
 use super::json;
 use super::out::{Out, outln, passed_or};
 use std::path::Path;
-use wythoff::artifact::AtomicFile;
 use wythoff::error::{Error, Result};
+use wythoff::files::AtomicFile;
 use wythoff::grundy::{Answer, Ask, Checksum, Square, picture};
 use wythoff::lines::LineRules;
 

@@ -8,8 +8,8 @@ use super::out::{Out, Sink, outln};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use wythoff::Context;
-use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
+use wythoff::files::Partial;
 use wythoff::three_pile;
 
 /// The OEIS sequences `three --oeis` writes.
@@ -95,7 +95,7 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         return sink.finish();
     }
     let s = if let Some(from) = &args.from {
-        let c = wythoff::artifact::cube::Cube::open(from)
+        let c = wythoff::files::cube::Cube::open(from)
             .map_err(|e| super::certificate::file_error("--from", e))?;
         if c.side() < n {
             return Err(Error::usage(format!(

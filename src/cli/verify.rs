@@ -8,8 +8,8 @@ use clap::Args;
 use rug::Integer;
 use std::path::PathBuf;
 use wythoff::Context;
-use wythoff::artifact::Partial;
 use wythoff::error::{Error, Result};
+use wythoff::files::Partial;
 use wythoff::verify::{self, Config, Input, Note, Source, Task, TaskError};
 
 /// Flags that describe a new run, refused together with --merge.

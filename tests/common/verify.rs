@@ -4,9 +4,9 @@
 use std::cell::Cell;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
-use wythoff::artifact::Partial;
 use wythoff::cancel::Cancel;
 use wythoff::error::Error;
+use wythoff::files::Partial;
 use wythoff::verify::{self, Config, Note, Task};
 
 /// Runs `cfg` writing its report to `report` with its checkpoint treated as `mode` says, and

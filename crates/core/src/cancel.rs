@@ -6,7 +6,7 @@
 //! within one block and returns [`Error::Cancelled`]; nothing it wrote is claimed.
 //!
 //! The command line passes [`Cancel::never`]: its runs are stopped by signals (see
-//! `wythoff::artifact::atomic`), not by this flag.  Embedders (the Python bindings) set it when
+//! `wythoff::files::atomic`), not by this flag.  Embedders (the Python bindings) set it when
 //! their own interrupt arrives.  Cost: one relaxed atomic load per block.
 
 use crate::error::{Error, Result};

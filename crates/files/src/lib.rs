@@ -2,7 +2,7 @@
 //!
 //! Everything that leaves the process, and every file read back, goes through here, each idea
 //! once.  Engines hand it typed values and get typed values back.  It stands on `wythoff-core`
-//! only: the engines (the `wythoff` crate, where this crate is `wythoff::artifact`) stand on it,
+//! only: the engines (the `wythoff` crate, where this crate is `wythoff::files`) stand on it,
 //! never the other way round.
 //!
 //! The machinery:

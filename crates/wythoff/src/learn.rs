@@ -321,18 +321,15 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
     }
     // memory, before the work: the largest box allowed must fit
     let bytes = bytes_needed(options.max_rows);
-    crate::artifact::resources::check_cap(
-        bytes,
-        &format!("--max-rows: {} rows", options.max_rows),
-    )?;
-    if let (Some(b), Some(available)) = (bytes, crate::artifact::resources::available_memory())
+    crate::files::resources::check_cap(bytes, &format!("--max-rows: {} rows", options.max_rows))?;
+    if let (Some(b), Some(available)) = (bytes, crate::files::resources::available_memory())
         && b > available
     {
         return Err(Error::usage(format!(
             "--max-rows: {} rows may take {} of memory and {} are available",
             options.max_rows,
-            crate::artifact::resources::size(b),
-            crate::artifact::resources::size(available)
+            crate::files::resources::size(b),
+            crate::files::resources::size(available)
         )));
     }
     let mut digits = first_digits(n);

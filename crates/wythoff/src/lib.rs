@@ -30,7 +30,7 @@
 //! * [`plot`] — plots and pictures as PNG files.
 //! * [`check`] — one check's outcome (ok, FAIL or skipped, and what it covered), shared by every
 //!   report, and its human rendering; [`decimal_string`] — serde for integers as decimal strings.
-//! * [`artifact`] — everything that leaves the process: the atomic writer, checkpoint logs, the
+//! * [`files`] — everything that leaves the process: the atomic writer, checkpoint logs, the
 //!   binary header and its kinds, fast decimal output.
 //! * [`num`] — parsing of numbers as users write them, exact floors of quadratic surds.
 //! * [`cancel`] — a flag by which an embedder stops a long computation between blocks.
@@ -42,7 +42,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub use wythoff_core::{cancel, check, context, decimal_string, error, game, num, oracle};
-pub use wythoff_files as artifact;
+pub use wythoff_files as files;
 pub use wythoff_prove as prove;
 
 pub mod grundy;

@@ -43,7 +43,7 @@ fn register_font() -> Result<()> {
 pub fn check_dir(dir: &Path) -> Result<PathBuf> {
     let probe = |d: &Path| {
         drop(
-            crate::artifact::AtomicFile::create_regular(&d.join(".wythoff-probe"))
+            crate::files::AtomicFile::create_regular(&d.join(".wythoff-probe"))
                 .map_err(|e| Error::usage(format!("cannot write into '{}': {e}", d.display())))?,
         );
         Ok::<(), Error>(())
@@ -200,7 +200,7 @@ impl Scatter<'_> {
 
     pub(crate) fn write(&self, path: &Path) -> Result<()> {
         let rgb = self.render()?;
-        let mut f = crate::artifact::AtomicFile::create(path)?;
+        let mut f = crate::files::AtomicFile::create(path)?;
         encode_png(&mut f, WIDTH, HEIGHT, &rgb)?;
         f.commit()
     }

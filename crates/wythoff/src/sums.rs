@@ -12,9 +12,9 @@
 //! distinct, and from the preperiod y₀ on the value v sits at y₀ + i + kp where
 //! y₀ + i + kp + (G − y at y₀ + i) = v.
 
-use crate::artifact::certificate::{Certificate, CertificateError};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::certificate::{Certificate, CertificateError};
 use crate::grundy::rows;
 use crate::grundy::{Spec, Table};
 use crate::pairs::{Position, abbreviate};

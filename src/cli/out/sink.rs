@@ -4,8 +4,8 @@ use super::{Kept, Out};
 use crate::cli::args::naming;
 use std::io::Write;
 use std::path::Path;
-use wythoff::artifact::AtomicFile;
 use wythoff::error::Result;
+use wythoff::files::AtomicFile;
 
 /// Where a command's text goes: the file of `-o` (written through [`AtomicFile`], whole under its
 /// name only when committed) or standard output — the one "file or stdout" of the command line.
@@ -37,7 +37,7 @@ impl Sink {
             Sink::File(f) => {
                 let p = f.path().to_owned();
                 f.write_all(text.as_bytes())
-                    .map_err(|e| wythoff::artifact::io_error(&p, e))
+                    .map_err(|e| wythoff::files::io_error(&p, e))
             }
             Sink::Stdout(out) => out.text(text),
         }
@@ -53,7 +53,7 @@ impl Sink {
                 let path = f.path().to_owned();
                 let mut kept = Kept::new(f);
                 let r = writer(&mut kept);
-                kept.typed(r, |e| wythoff::artifact::io_error(&path, e))
+                kept.typed(r, |e| wythoff::files::io_error(&path, e))
             }
             Sink::Stdout(out) => {
                 let r = writer(out);

@@ -9,8 +9,8 @@
 //! In memory: [`answer`] computes a table and answers what is asked of it (the table, its proof,
 //! its checksum), the shape the line games share ([`crate::lines::answer`]).
 //!
-//! Files: [`crate::artifact::table`] (the table file format and its validation),
-//! [`crate::artifact::bands`] (its band index), [`check`](mod@check) (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
+//! Files: [`crate::files::table`] (the table file format and its validation),
+//! [`crate::files::bands`] (its band index), [`check`](mod@check) (the proof that a table is the Sprague–Grundy function), [`checksum`] (the
 //! documented checksum of the square).
 
 mod answer;
@@ -23,10 +23,10 @@ pub mod rows;
 pub use wythoff_files::store;
 pub mod write;
 
-use crate::artifact::resources;
-pub use crate::artifact::table::{HEADER_LEN, TableFile, TableHeader};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::resources;
+pub use crate::files::table::{HEADER_LEN, TableFile, TableHeader};
 pub use answer::{Answer, Ask, Checksum, Square, answer};
 pub use check::{CheckReport, check, check_with};
 pub use checksum::square_checksum;
@@ -91,7 +91,7 @@ impl Spec {
 }
 
 /// Refuses a run of a table whose memory or disk needs exceed what the machine has, naming the
-/// side N as what to lower ([`crate::artifact::resources::check`]).
+/// side N as what to lower ([`crate::files::resources::check`]).
 pub fn check_resources(memory: u64, disk: u64, dir: Option<&Path>) -> Result<()> {
     resources::check(memory, disk, dir, "side N")
 }

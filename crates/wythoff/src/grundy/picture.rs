@@ -41,14 +41,14 @@ pub fn table_png(
     max_side: usize,
     get: &dyn Fn(usize, usize) -> u32,
 ) -> Result<()> {
-    let mut f = crate::artifact::AtomicFile::create(path)?;
+    let mut f = crate::files::AtomicFile::create(path)?;
     draw_table(&mut f, n, max_side, get)?;
     f.commit()
 }
 
 /// [`draw_board`] into a file written atomically.
 pub fn board_png(path: &Path, n: usize, is_p: &dyn Fn(usize, usize) -> bool) -> Result<()> {
-    let mut f = crate::artifact::AtomicFile::create(path)?;
+    let mut f = crate::files::AtomicFile::create(path)?;
     draw_board(&mut f, n, is_p)?;
     f.commit()
 }

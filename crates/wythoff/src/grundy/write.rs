@@ -1,21 +1,21 @@
 //! Computing a Grundy table into a file (`grundy N -o FILE`): the engine ([`super::engine`])
-//! fills the payload of the table file's writer ([`crate::artifact::table_writer`]) in place and
+//! fills the payload of the table file's writer ([`crate::files::table_writer`]) in place and
 //! reports each finished band to it, which checkpoints it; the format, the checkpoints, resuming
 //! and sealing are the writer's.
 
 use super::{Spec, engine, fill};
-use crate::artifact::atomic::{self, Need, Target};
-use crate::artifact::table::TableHeader;
-use crate::artifact::table_writer::TableWriter;
 use crate::context::Context;
 use crate::error::Error;
+use crate::files::atomic::{self, Need, Target};
+use crate::files::table::TableHeader;
+use crate::files::table_writer::TableWriter;
 use std::path::Path;
 
-pub use crate::artifact::Partial;
-pub use crate::artifact::resumable::ResumeError;
-pub use crate::artifact::table_writer::WriteError;
+pub use crate::files::Partial;
+pub use crate::files::resumable::ResumeError;
+pub use crate::files::table_writer::WriteError;
 
-/// Computes a table into `path` (see [`crate::artifact::table_writer`]) with `ctx`'s workers,
+/// Computes a table into `path` (see [`crate::files::table_writer`]) with `ctx`'s workers,
 /// reporting cells finished to its progress.  `note` receives one-line remarks (resuming at row R,
 /// a discarded partial file).  `abort_after` is a test hook: abort the process (as `kill -9`
 /// would) once that many rows are checkpointed.  Once `ctx`'s flag is set it stops between

@@ -10,9 +10,9 @@
 //! N rows.
 
 use super::sweep::{GValue, GValues, Sweep};
-use crate::artifact::gvalues as file;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::gvalues as file;
 use std::path::Path;
 
 /// The outcome of a comparison.

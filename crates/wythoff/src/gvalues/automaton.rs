@@ -209,7 +209,7 @@ pub fn memory_bytes(bits: u64) -> u64 {
 /// now (`ulimit -v` counts), naming `what` to lower.
 fn check_memory(n: &Integer, what: &str) -> Result<()> {
     let bits = u64::from(n.significant_bits());
-    crate::artifact::resources::check(memory_bytes(bits), 0, None, what)
+    crate::files::resources::check(memory_bytes(bits), 0, None, what)
 }
 
 /// The 1-value (x, x + d) on the diagonal d ≥ 0, by the automaton: O(log d) big-integer

@@ -64,7 +64,7 @@ pub fn value_far(x: &Integer, y: &Integer, ctx: &Context) -> Result<Known> {
     let (x, y) = if x <= y { (x, y) } else { (y, x) };
     let d = Integer::from(y - x);
     // the floor formula and the automaton on d take memory linear in its bits: refused first
-    crate::artifact::resources::check(
+    crate::files::resources::check(
         automaton::memory_bytes(u64::from(d.significant_bits())),
         0,
         None,

@@ -84,12 +84,12 @@ pub fn plan(g: u32, count: u64) -> Result<u64> {
         return Err(Error::usage(format!(
             "the first {count} g-values of G = {g} would need about {} of memory, over the \
              ceiling of {}: this G reaches n ≤ {}",
-            crate::artifact::resources::size(need),
-            crate::artifact::resources::size(MEMORY_CEILING),
+            crate::files::resources::size(need),
+            crate::files::resources::size(MEMORY_CEILING),
             max_count(g).saturating_sub(1)
         )));
     }
-    crate::artifact::resources::check(need, 0, None, "count")?;
+    crate::files::resources::check(need, 0, None, "count")?;
     Ok(window_cap(count))
 }
 

@@ -12,9 +12,9 @@
 //! the same steps, and runs on one worker.
 
 use super::{GValue, GValues, Summary, automaton};
-use crate::artifact::gvalues::Writer;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::gvalues::Writer;
 use crate::pairs::emit::write_error;
 use rug::Integer;
 use std::io::{BufWriter, Write};
@@ -262,7 +262,7 @@ mod tests {
             let w = Writer::create(&path, u64::from(g)).unwrap();
             p.write_file(w, &Context::serial()).unwrap();
             let mut read = Vec::new();
-            let h = crate::artifact::gvalues::read(&path, &mut |x, y| read.push((x, y))).unwrap();
+            let h = crate::files::gvalues::read(&path, &mut |x, y| read.push((x, y))).unwrap();
             assert_eq!((h.g, h.count), (u64::from(g), 50));
             assert_eq!(read, want, "g={g}");
 

@@ -6,7 +6,7 @@
 //! made by the one library call of the command that makes that file on its own.  [`run`]
 //! checks the folder before any work (its path, its free space for the files whose sizes are
 //! known, that it takes files), writes the files in order — each opened (its target checked)
-//! before its own work and under its final name only when whole (the artifact layer's atomic
+//! before its own work and under its final name only when whole (the files layer's atomic
 //! writer) — reports each as written ([`Event`]), and ends with the page of [`page`].
 //! Cost: the sum of the outputs' costs; the default job is dominated by the verification sweep
 //! (n < 3·10^10) and the Grundy table (N = 16384).
@@ -17,8 +17,8 @@ mod sizes;
 
 pub use sizes::Sizes;
 
-use crate::artifact::AtomicFile;
 use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
+use crate::files::AtomicFile;
 use crate::pairs::emit;
 use crate::verify::report::Report;
 use outputs::{Make, Shared, outputs};
@@ -205,7 +205,7 @@ fn prepare(out: &Path, sizes: &Sizes) -> Result<(), JobError> {
         .find(|d| d.as_os_str().is_empty() || d.exists())
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    crate::artifact::resources::check_disk(known, place, "scale").map_err(|e| match e {
+    crate::files::resources::check_disk(known, place, "scale").map_err(|e| match e {
         Error::Usage(m) => folder(m),
         e => e.into(),
     })?;

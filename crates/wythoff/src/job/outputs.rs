@@ -6,8 +6,8 @@
 
 use super::Sizes;
 use super::page::PageSequence;
-use crate::artifact::AtomicFile;
 use crate::error::{Error, Result};
+use crate::files::AtomicFile;
 use crate::pairs::bulk::{self, Plan};
 use crate::pairs::emit::{self, Columns, FileFormat};
 use crate::verify::report::Report;

@@ -5,10 +5,10 @@
 
 use super::table::{self, LineTable};
 use super::{LineRules, check};
-use crate::artifact::AtomicFile;
-use crate::artifact::line_table::LineHeader;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::AtomicFile;
+use crate::files::line_table::LineHeader;
 use crate::grundy::{Answer, Ask, Checksum, Square, check_resources};
 use std::path::Path;
 

@@ -32,7 +32,7 @@ use crate::error::{Error, Result};
 use rayon::prelude::*;
 
 /// The most memory a table may take (table and line sets), in bytes: 12 GiB.
-pub const MAX_BYTES: u64 = crate::artifact::resources::MEMORY_CAP;
+pub const MAX_BYTES: u64 = crate::files::resources::MEMORY_CAP;
 pub use wythoff_core::lines::MAX_SIDE;
 
 /// The Grundy table of a line game, row-major: G(x, y) at x·N + y.

@@ -1,7 +1,7 @@
 //! Checkpoints of long N-heap Wythoff slice runs written to a file (`nheap --slice … -o FILE`,
 //! `nheap --conjectures … -o FILE`), so that a killed run continues with `--resume` and ends with
-//! the very bytes of an uninterrupted run (`--restart` discards it).  The artifact layer's one
-//! resumable output ([`crate::artifact::resumable`]) takes the decision; the engine's state goes
+//! the very bytes of an uninterrupted run (`--restart` discards it).  The files layer's one
+//! resumable output ([`crate::files::resumable`]) takes the decision; the engine's state goes
 //! into two state files written alternately, named by the log's records, as the row search's
 //! do (`grundy::rows::resume`).
 //!
@@ -28,10 +28,10 @@
 //! text kept once.
 
 use super::slice::Rows;
-use crate::artifact::header::{FileError, Kind};
-use crate::artifact::resumable::{Files, Resumable, Start, sidecar};
-use crate::artifact::{AtomicFile, Partial};
 use crate::error::{Error, Result};
+use crate::files::header::{FileError, Kind};
+use crate::files::resumable::{Files, Resumable, Start, sidecar};
+use crate::files::{AtomicFile, Partial};
 use std::fs::File;
 use std::io::{BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
@@ -181,7 +181,7 @@ impl Checkpoints {
     /// decides the output), refusing, resuming or restarting an interrupted run as `mode` says.
     /// Resumed, the engine `rows` (fresh, from the run's constructor) is loaded from the state
     /// file of the last record, and the text kept is checked against its hash.  A refusal is
-    /// [`crate::artifact::resumable::ResumeError`] (status 2); damage, [`Error::Damaged`] (status 1).
+    /// [`crate::files::resumable::ResumeError`] (status 2); damage, [`Error::Damaged`] (status 1).
     pub fn open(
         target: &Path,
         in_place: bool,
@@ -424,7 +424,7 @@ impl Checkpoints {
             t.sync()?;
             let target = self.log.files().target.clone();
             std::fs::rename(&t.path, &target).map_err(|e| Error::file(&target, e))?;
-            crate::artifact::atomic::sync_dir(&target).map_err(|e| Error::file(&target, e))?;
+            crate::files::atomic::sync_dir(&target).map_err(|e| Error::file(&target, e))?;
         }
         self.log.finish()
     }

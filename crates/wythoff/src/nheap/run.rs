@@ -18,10 +18,10 @@ use super::conjectures::{self, Measure, Report};
 use super::listing::Listing;
 use super::resume::{Begin, Checkpoints};
 use super::slice::{Rows, SliceError};
-use crate::artifact::atomic::{Need, Target, target};
-use crate::artifact::{AtomicFile, Partial, io_error};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::atomic::{Need, Target, target};
+use crate::files::{AtomicFile, Partial, io_error};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -76,7 +76,7 @@ pub enum RunError {
     /// The slice engine's refusal of the fixed heaps or the number of positions, before any work.
     #[error(transparent)]
     Slice(#[from] SliceError),
-    /// The output cannot be written there (the artifact layer's refusal of the path, bad input,
+    /// The output cannot be written there (the files layer's refusal of the path, bad input,
     /// or a failure to create the file), before any work.
     #[error(transparent)]
     Output(Error),

@@ -1,4 +1,4 @@
-//! b-files read from a row certificate (`crate::artifact::certificate`) instead of computed.
+//! b-files read from a row certificate (`crate::files::certificate`) instead of computed.
 //!
 //! A certificate of rows 0..X−1 (parameter a) stores, per row x, the preperiod y₀ and the least
 //! additive period p of G(x, y + p) = G(x, y) + p (y ≥ y₀), one period of offsets G(x, y) − y
@@ -19,8 +19,8 @@
 //! Cost: O(1) per term after reading the file (linear in its size, checksum verified).
 
 use super::{Entry, Source};
-use crate::artifact::certificate::{Certificate, CertificateError};
 use crate::error::refusals_are_usage;
+use crate::files::certificate::{Certificate, CertificateError};
 use rug::Integer;
 
 /// What [`row_quantities`] reads from each row of a certificate.

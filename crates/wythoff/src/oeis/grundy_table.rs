@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::grundy::{Spec, Table};
 
 /// The most memory the table of these entries may take: 12 GiB.
-pub const MAX_BYTES: u64 = crate::artifact::resources::MEMORY_CAP;
+pub const MAX_BYTES: u64 = crate::files::resources::MEMORY_CAP;
 
 /// The largest side whose table and engine sets fit [`MAX_BYTES`].
 pub(crate) const SIDE: u64 = 82_743;

@@ -12,9 +12,9 @@
 //! side or more, whose rules must be the entry's ([`table_terms`]).
 
 use super::Entry;
-use crate::artifact::line_table::LineTableFile;
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::line_table::LineTableFile;
 use crate::lines::{LineRules, LineTable};
 
 /// The terms of the antidiagonals 0..S − 1, those a table of side S holds.
@@ -47,7 +47,7 @@ pub fn each_row_partner(
 ) -> Result<()> {
     let rules = LineRules::parse(rules)?;
     let bytes = crate::lines::ppos::bytes_needed(&rules, count);
-    crate::artifact::resources::check_cap(bytes, &format!("{count} rows of {rules}"))?;
+    crate::files::resources::check_cap(bytes, &format!("{count} rows of {rules}"))?;
     let mut rows = crate::lines::ppos::RowPositions::new(&rules, count)?;
     while let Some((_, y)) = rows.next_position() {
         f(y)?;

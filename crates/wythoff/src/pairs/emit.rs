@@ -1,5 +1,5 @@
 //! Writers for ranges of P-pairs: text lines `n A_n B_n`, one-column b-files `n v`, the binary
-//! pairs file and the packed characteristic word (formats in [`crate::artifact::pairs`]).
+//! pairs file and the packed characteristic word (formats in [`crate::files::pairs`]).
 //!
 //! Text is produced by [`Decimal`] counters that add the small steps 1 + c and 1 + c + a in place
 //! instead of formatting each number: chunks of 2^16 lines are filled in parallel into reused
@@ -8,11 +8,11 @@
 
 use super::bulk::{Chunk, PairSink, Pairs, Plan, Sink};
 use crate::Context;
-use crate::artifact::atomic::{AtomicFile, Need};
-use crate::artifact::decimal::{Decimal, reversed_digits};
-use crate::artifact::header::Kind;
-use crate::artifact::pairs::Header;
 use crate::error::{Error, Result};
+use crate::files::atomic::{AtomicFile, Need};
+use crate::files::decimal::{Decimal, reversed_digits};
+use crate::files::header::Kind;
+use crate::files::pairs::Header;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::Path;
@@ -194,7 +194,7 @@ impl FileFormat {
     /// per integer of [A_START, A_STOP]; `u64::MAX` for a size beyond.  `None` for text, whose
     /// size is not known in advance.
     pub fn bytes(self, plan: &Plan) -> Option<u64> {
-        let header = crate::artifact::pairs::HEADER_LEN as u128;
+        let header = crate::files::pairs::HEADER_LEN as u128;
         let payload = match self {
             FileFormat::Text(_) => return None,
             FileFormat::Binary => plan
@@ -219,7 +219,7 @@ pub fn open_file(format: FileFormat, path: &Path) -> Result<AtomicFile> {
 /// file is created) when the free space where it goes cannot hold its exact size
 /// ([`FileFormat::bytes`]; text, whose size is not known, is not measured).  A special file
 /// (a device, a FIFO: written in place) takes no room; a path that cannot be written is left to
-/// [`open_file`].  The probe is [`crate::artifact::resources::check_disk`].
+/// [`open_file`].  The probe is [`crate::files::resources::check_disk`].
 pub fn open_checked(format: FileFormat, plan: &Plan, path: &Path) -> Result<AtomicFile> {
     if let Some(bytes) = format.bytes(plan) {
         // the file's final place: a link's target, or the path itself when it does not exist yet
@@ -229,7 +229,7 @@ pub fn open_checked(format: FileFormat, plan: &Plan, path: &Path) -> Result<Atom
                 Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
                 _ => std::path::PathBuf::from("."),
             };
-            crate::artifact::resources::check_disk(bytes, &dir, "range of n")?;
+            crate::files::resources::check_disk(bytes, &dir, "range of n")?;
         }
     }
     open_file(format, path)

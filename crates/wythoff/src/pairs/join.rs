@@ -1,7 +1,7 @@
 //! Joining binary pairs files written in parts (`pairs START STOP --shard I/K --format binary`,
 //! one part per job of a cluster array) into the one file the unsharded run writes.
 //!
-//! Algorithm.  Every part's 80-byte header ([`crate::artifact::pairs`]) is read and validated
+//! Algorithm.  Every part's 80-byte header ([`crate::files::pairs`]) is read and validated
 //! before a byte is written: kind P-pairs, the same a and misère flag in every part, a file
 //! length of exactly 80 + records·2·width bytes (sizes overflow-checked), and the parts
 //! contiguous and in order — part j+1 starts at part j's STOP + 1.  The first and last record
@@ -21,10 +21,10 @@
 //! exact pairs per part.
 
 use super::bulk::Plan;
-use crate::artifact::atomic::AtomicFile;
-use crate::artifact::header::Kind;
-use crate::artifact::pairs::{HEADER_LEN, Header};
 use crate::error::{Error, Result};
+use crate::files::atomic::AtomicFile;
+use crate::files::header::Kind;
+use crate::files::pairs::{HEADER_LEN, Header};
 use crate::game::Rules;
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};

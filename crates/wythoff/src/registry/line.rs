@@ -6,7 +6,7 @@
 
 use super::{Analysis, Family, Game, Moves, Sample, analysis, taken, words};
 use crate::Context;
-use crate::artifact::resources;
+use crate::files::resources;
 use crate::error::Result;
 use crate::lines::ppos::{self, RowPositions};
 use crate::lines::{LineRules, LineTable, Rule};

@@ -1,9 +1,9 @@
 //! Three-pile Wythoff solved into a cube file (`three N --cube FILE`) or into its summary.
 //!
 //! [`write`](fn@write) drives the solver ([`super::engine`]) wavefront by wavefront and hands each
-//! wavefront's values to the cube file's writer ([`crate::artifact::cube::CubeWriter`]), which
+//! wavefront's values to the cube file's writer ([`crate::files::cube::CubeWriter`]), which
 //! checkpoints them; a resumed run replays the values kept into the solver first.  [`summary`]
-//! runs the same solver with no file.  Reading a cube back is [`crate::artifact::cube::Cube`];
+//! runs the same solver with no file.  Reading a cube back is [`crate::files::cube::Cube`];
 //! [`summary_of`] counts its P-positions.
 //!
 //! Cost: the solver's, plus one sequential write of 4(N + 1)(N + 2)/2 bytes — 5.0 GB at
@@ -11,10 +11,10 @@
 
 use super::engine::{NONE, Solver};
 use super::tiles::{CUBE_TILE, Tiles};
-use crate::artifact::Partial;
-use crate::artifact::cube::{Cube, CubeWriter};
 use crate::context::Context;
 use crate::error::Result;
+use crate::files::Partial;
+use crate::files::cube::{Cube, CubeWriter};
 use std::path::Path;
 
 /// The count and sum of the P-positions x ≤ y ≤ z ≤ N.
@@ -63,7 +63,7 @@ pub fn summary(n: u64, ctx: &Context) -> Result<Summary> {
     Ok(s)
 }
 
-/// Solves the cube [0, N]³ into the cube file `path` ([`crate::artifact::cube`]) and returns
+/// Solves the cube [0, N]³ into the cube file `path` ([`crate::files::cube`]) and returns
 /// its summary.  `mode` says what to do with an interrupted run's partial file; `note` receives
 /// one-line remarks; `abort_after` is a test hook: abort the process (as `kill -9` would) once
 /// that many checkpoints are written.  `ctx`'s progress receives the number of lines finished

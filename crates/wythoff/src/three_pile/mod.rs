@@ -20,7 +20,7 @@ use engine::Solver;
 use tiles::Tiles;
 
 /// The most memory a solve may take (tables and, for [`Box3`], its values): 12 GiB.
-pub const MAX_BYTES: u64 = crate::artifact::resources::MEMORY_CAP;
+pub const MAX_BYTES: u64 = crate::files::resources::MEMORY_CAP;
 
 /// The largest pile of a position answered by solving the box below it at once (`wythoff play`,
 /// `wythoff move --game three-pile`): the cost grows as the product of the piles; the start
@@ -210,7 +210,7 @@ pub fn a018219(d: u64, ctx: &Context) -> Result<Vec<u64>> {
     let len = usize::try_from(len).map_err(|_| Error::usage("too many terms"))?;
     // the terms (8 bytes each) and the box, before either is allocated
     let box_and_terms = box_bytes(x, d).and_then(|b| b.checked_add((len as u64).checked_mul(8)?));
-    crate::artifact::resources::check(
+    crate::files::resources::check(
         box_and_terms.unwrap_or(u64::MAX),
         0,
         None,

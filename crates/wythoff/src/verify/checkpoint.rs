@@ -1,5 +1,5 @@
 //! Checkpoints of the floor = mex sweep: one record per finished chunk, in the report's
-//! resumable checkpoint `REPORT.ckpt` ([`crate::artifact::resumable`]; every line carries the XXH3-64 of its body; a torn or
+//! resumable checkpoint `REPORT.ckpt` ([`crate::files::resumable`]; every line carries the XXH3-64 of its body; a torn or
 //! corrupted record, and everything after it, counts as not done).
 //!
 //! The log's parameter line names the format version and everything the chunk records depend
@@ -9,9 +9,9 @@
 //! does not fit the run's chunks is refused, never guessed at.
 
 use super::{Config, sweep};
-use crate::artifact::Partial;
-use crate::artifact::resumable::{Files, Resumable, Start};
 use crate::error::{Error, Result};
+use crate::files::Partial;
+use crate::files::resumable::{Files, Resumable, Start};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -59,7 +59,7 @@ pub enum Opened {
 impl Checkpoint {
     /// Opens the checkpoint `REPORT.ckpt` of a run of `cfg` writing the report `report` (a
     /// regular file, symlinks resolved): refused, resumed or restarted as `mode` says, under the
-    /// log's lock ([`crate::artifact::resumable`]).  Resuming refuses a log of other parameters
+    /// log's lock ([`crate::files::resumable`]).  Resuming refuses a log of other parameters
     /// (left untouched) or a record that does not fit the run's chunks.
     pub fn open(report: &Path, cfg: &Config, mode: Partial) -> Result<(Checkpoint, Opened)> {
         cfg.validate()?;

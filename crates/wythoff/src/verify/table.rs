@@ -26,8 +26,8 @@
 use super::Config;
 use super::report::{Check, Measurement};
 use super::run::Run;
-use crate::artifact::header::{Damage, FileError};
 use crate::error::{Error, Result};
+use crate::files::header::{Damage, FileError};
 use crate::grundy::store;
 use crate::grundy::{Layout, TableFile};
 use crate::pairs::algebraic;
@@ -569,7 +569,7 @@ pub(super) fn file_checks(
     }
     let t = TableFile::open(std::path::Path::new(path))?;
     let h = t.header;
-    let what = if h.version == crate::artifact::table::VERSION {
+    let what = if h.version == crate::files::table::VERSION {
         format!(
             "the {} payload bytes of '{path}' (a = {}, N = {}) against the XXH3-64 of each band \
              of {} rows in its band index, the header and index against the XXH3-64 in its header",

@@ -16,10 +16,10 @@
 
 use super::table::TableFacts;
 use super::{Checkpoint, Config, ConfigError, Opened, Report, checks, conjectures, window};
-use crate::artifact::atomic::{Need, Target, target};
-use crate::artifact::{AtomicFile, FileError, Partial};
 use crate::context::Context;
 use crate::error::{Error, Result};
+use crate::files::atomic::{Need, Target, target};
+use crate::files::{AtomicFile, FileError, Partial};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -303,7 +303,7 @@ pub fn run(
     };
     if let (Some((mut f, _)), Some(p)) = (out, &task.output) {
         f.write_all(done.to_json().as_bytes())
-            .map_err(|e| crate::artifact::io_error(p, e))?;
+            .map_err(|e| crate::files::io_error(p, e))?;
         f.commit()?;
     }
     // The report is stored: the checkpoint has served.
@@ -387,7 +387,7 @@ fn open_output(
 }
 
 /// Whether `a` and `b` are one file (the same device and inode, through any links), as
-/// [`crate::artifact::atomic::refuse_overwriting_input`] judges it.
+/// [`crate::files::atomic::refuse_overwriting_input`] judges it.
 fn same_file(a: &Path, b: &Path) -> bool {
     use std::os::unix::fs::MetadataExt;
     matches!((std::fs::metadata(a), std::fs::metadata(b)),

@@ -10,10 +10,10 @@
 
 use super::resume::{self, Journal, Saved};
 use super::{Periods, Prefixes, RowsError, Search, Stage, first_state, search_from};
-use crate::artifact::certificate::{Certificate, HEADER_LEN};
-use crate::artifact::{AtomicFile, Partial};
 use crate::context::Context;
 use crate::error::{Error, Refusal, Refuses};
+use crate::files::certificate::{Certificate, HEADER_LEN};
+use crate::files::{AtomicFile, Partial};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -37,7 +37,7 @@ pub enum CertifyError {
     /// An input refused before any work.
     #[error(transparent)]
     Refused(#[from] Refusal<Input>),
-    /// The certificate's path cannot be written (the artifact layer's refusal of the path, bad
+    /// The certificate's path cannot be written (the files layer's refusal of the path, bad
     /// input, or a failure to create the file there), before any work.
     #[error(transparent)]
     Output(Error),
@@ -153,7 +153,7 @@ pub fn certify(
         // for those (a full one) is refused now, not after the search
         let least = (HEADER_LEN as u64).saturating_add((req.rows as u64).saturating_mul(24));
         let dir = f.target().parent().filter(|d| !d.as_os_str().is_empty());
-        crate::artifact::resources::check_disk(least, dir.unwrap_or(Path::new(".")), "X")
+        crate::files::resources::check_disk(least, dir.unwrap_or(Path::new(".")), "X")
             .map_err(CertifyError::Output)?;
     }
     let t0 = Instant::now();

@@ -13,8 +13,8 @@
 //! Cost: (1) Σ options ≤ X·C·(2a·X + C) reads, within the budget; (2) one sweep, μ + 2λ columns.
 
 use super::RowsError;
-use crate::artifact::certificate::Certificate;
 use crate::check::{Check, Status};
+use crate::files::certificate::Certificate;
 
 /// One part of a certificate check: its outcome and the row of its first difference.
 #[derive(Clone, Debug, PartialEq, Eq)]

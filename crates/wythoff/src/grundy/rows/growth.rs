@@ -1,5 +1,5 @@
 //! How the certified rows grow: the questions of doc/results.md about row periods and
-//! preperiods, answered from a certificate file ([`crate::artifact::certificate`]), never by a new sweep.
+//! preperiods, answered from a certificate file ([`crate::files::certificate`]), never by a new sweep.
 //!
 //! * **The form of the periods.** Is the least additive period p(x) of every row x ≥ 1 of the
 //!   form 3·2^k?  Decided exactly for each row of the certificate; the rows where it fails are
@@ -14,7 +14,7 @@
 //!
 //! Cost: O(X) for X certified rows, plus the plot ([`draw_row_growth`]).
 
-use crate::artifact::certificate::Certificate;
+use crate::files::certificate::Certificate;
 use crate::plot;
 
 /// The least-squares fit uses the rows from this one on (rows 1..15 are few and irregular).

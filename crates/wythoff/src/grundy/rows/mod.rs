@@ -509,7 +509,7 @@ fn walk_rows(
         let (lam, end) = (at.lam, at.end);
         // the walk's rings: X·λ offsets of 2 bytes and λ hashes of 8
         let need = u128::from(lam) * (x_rows as u128 * 2 + 8);
-        if let Some(avail) = crate::artifact::resources::available_memory()
+        if let Some(avail) = crate::files::resources::available_memory()
             && need > u128::from(avail) / 2
         {
             return Err(RowsError::Memory {

@@ -1,8 +1,8 @@
 //! Checkpoints of a long search for certified rows (`rows X -o CERT`), so that a stopped run
 //! continues with `--resume` and ends with the very same certificate.
 //!
-//! Two kinds of files beside CERT: the checkpoint log `CERT.ckpt` (the artifact layer's resumable
-//! checkpoint, [`crate::artifact::resumable`]: its first line the search's parameters, then one record per checkpoint), and two state files
+//! Two kinds of files beside CERT: the checkpoint log `CERT.ckpt` (the files layer's resumable
+//! checkpoint, [`crate::files::resumable`]: its first line the search's parameters, then one record per checkpoint), and two state files
 //! `CERT.state0`, `CERT.state1`, each written whole and atomically ([`AtomicFile`]), alternately,
 //! so that the file a record names is never the one being rewritten.  A record names its state
 //! file and that file's XXH3-64; a file that does not match (a crash between the two writes) makes
@@ -23,9 +23,9 @@
 use super::cycle::{Hare, Repeat, Snapshots};
 use super::per_row::WalkPoint;
 use super::{Search, Sweep};
-use crate::artifact::resumable::{Files, Resumable, ResumeError, Start};
-use crate::artifact::{AtomicFile, Partial};
 use crate::error::{Error, Result};
+use crate::files::resumable::{Files, Resumable, ResumeError, Start};
+use crate::files::{AtomicFile, Partial};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -114,7 +114,7 @@ pub struct Journal {
 
 impl Journal {
     /// Opens the checkpoints of a run writing `cert` with these parameters, refusing, resuming
-    /// or restarting an interrupted run as `mode` says ([`crate::artifact::resumable`]), and says
+    /// or restarting an interrupted run as `mode` says ([`crate::files::resumable`]), and says
     /// where the run stands: resumed, the last record whose state file matches its hash.
     pub fn open(
         cert: &Path,

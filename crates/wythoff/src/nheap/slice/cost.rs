@@ -13,8 +13,8 @@
 //! allocated beyond one vector of T + 1 counters.
 
 use super::{Family, Hole, MASKS_BELOW, MAX_PAIR, MAX_SMALLEST, MAX_VALUE, Row, unsupported};
-use crate::artifact::resources;
 use crate::error::{Error, Refusal, Refuses, refusals_are_usage};
+use crate::files::resources;
 
 /// The input of a slice run that a refusal of one input alone concerns ([`SliceError::Refused`]),
 /// so that a caller can name its own argument for it.

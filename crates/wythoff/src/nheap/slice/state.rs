@@ -18,7 +18,7 @@
 //! memory once and goes over it once.
 
 use super::{Hole, MAX_VALUE, NONE, Row, Rows, bit};
-use crate::artifact::header::{HeaderError, Kind, preamble, put_preamble, u64_at};
+use crate::files::header::{HeaderError, Kind, preamble, put_preamble, u64_at};
 use std::io::Write;
 use xxhash_rust::xxh3::Xxh3;
 
@@ -213,7 +213,7 @@ impl Rows {
         }
         if u64_at(b, 72) != checksum(b) {
             return Err(HeaderError::Damaged(
-                crate::artifact::header::Damage::Checksum {
+                crate::files::header::Damage::Checksum {
                     covers: "header and rows",
                 },
             ));
