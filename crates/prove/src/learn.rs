@@ -37,6 +37,7 @@
 use super::dfa::{Budget, Dfa, NONE};
 use super::numeration::Numeration;
 use super::ops::{FxHasher, FxMap, combine, everything};
+use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::Hasher;
 use wythoff_core::error::{Error, Result};
@@ -110,7 +111,8 @@ impl Words {
         let big = b * b;
         big.checked_pow(len as u32).ok_or_else(refuse)?;
         let side = weights[len];
-        for m in members.iter_mut() {
+        // each pair to its word, then sorted, on every thread of the pool
+        members.par_iter_mut().try_for_each(|m| {
             let (mut x, mut y) = *m;
             if x >= side || y >= side {
                 return Err(Error::internal("a member outside the box"));
@@ -123,8 +125,9 @@ impl Words {
                 code = code * big + u128::from(dx) + b * u128::from(dy);
             }
             *m = ((code >> 64) as u64, code as u64);
-        }
-        members.sort_unstable();
+            Ok(())
+        })?;
+        members.par_sort_unstable();
         members.dedup();
         let shift = big.is_power_of_two().then(|| big.trailing_zeros());
         Ok(Words {
@@ -167,29 +170,48 @@ impl Words {
 /// Learns the automaton of the set whose members in the box of `len` digits are `members`
 /// (every member of the set in [0, W_len)², in any order; the vector becomes the learner's
 /// words, so a box takes 16 bytes a member beside the tables of its classes).
+///
+/// Up to `at_once` suffix lengths are tried at the same time, on the threads of the current
+/// rayon pool (each holds the tables of its classes, 20 bytes a node, so the caller sizes
+/// `at_once` by the memory it has); the result is the same for every `at_once`: the shortest
+/// suffix length that passes, with the class counts of the lengths up to it.
 pub fn learn(
     n: Numeration,
     len: usize,
     members: Vec<(u64, u64)>,
+    at_once: usize,
     budget: &Budget,
 ) -> Result<Learned> {
     let words = Words::new(n, len, members)?;
     let mut class_counts = Vec::new();
-    for s in 1..len {
+    let lengths: Vec<usize> = (1..len).collect();
+    let (max_states, max_memory, cancel) = (budget.max_states, budget.max_memory, budget.cancel);
+    for batch in lengths.chunks(at_once.max(1)) {
         budget.cancel.check()?;
-        let (hypothesis, classes) = hypothesis(n, &words, s, budget)?;
-        class_counts.push((len - s, classes));
-        if let Some(dfa) = hypothesis
-            && agrees(&dfa, &words)
-        {
-            class_counts.sort_unstable();
-            return Ok(Learned {
-                hypothesis: Some(Hypothesis {
-                    dfa,
-                    suffix_length: s,
-                }),
-                class_counts,
-            });
+        // each suffix length on its own thread, with a budget of its own (a budget counts in
+        // cells, which threads do not share)
+        let tried: Vec<Result<(Option<Dfa>, usize)>> = batch
+            .par_iter()
+            .map(|&s| {
+                let mut own = Budget::for_numeration(n, max_states, cancel);
+                own.max_memory = max_memory;
+                let (hypothesis, classes) = hypothesis(n, &words, s, &own)?;
+                Ok((hypothesis.filter(|dfa| agrees(dfa, &words)), classes))
+            })
+            .collect();
+        for (&s, outcome) in batch.iter().zip(tried) {
+            let (hypothesis, classes) = outcome?;
+            class_counts.push((len - s, classes));
+            if let Some(dfa) = hypothesis {
+                class_counts.sort_unstable();
+                return Ok(Learned {
+                    hypothesis: Some(Hypothesis {
+                        dfa,
+                        suffix_length: s,
+                    }),
+                    class_counts,
+                });
+            }
         }
     }
     class_counts.sort_unstable();

@@ -270,9 +270,27 @@ impl Report {
 
 /// Bytes a box of `rows` rows may take at its peak: the engine's P-positions with its tables
 /// (20 bytes a row for Maharaja Nim), then the learner's words (16 bytes a member) with its
-/// nodes (20 bytes a node) — 64 a row, above the peaks measured (37 a row for Maharaja Nim at
+/// nodes (20 bytes a node, for each suffix length tried at once: [`at_once`]) — 64 a row, above the peaks measured (37 a row for Maharaja Nim at
 /// 9,227,465 rows, 27 for the 1-values at 3,524,578).
 pub const BYTES_PER_ROW: u64 = 64;
+
+/// Bytes a suffix length tried takes for each member beside the words: a node and its class
+/// (20 bytes) and room for the buckets of its classes.
+const BYTES_PER_NODE: u64 = 24;
+
+/// How many suffix lengths the learner tries at once for a box of `members` members: one for
+/// each thread of the pool, as far as the memory reserved for `max_rows` rows
+/// ([`bytes_needed`]) and the memory available hold their tables beside the words — so the
+/// peak stays within the estimate refused before the work, whatever the cores.
+fn at_once(members: usize, max_rows: u64) -> usize {
+    let members = members.max(1) as u64;
+    let reserved = bytes_needed(max_rows).unwrap_or(u64::MAX);
+    let room = crate::files::resources::available_memory()
+        .map_or(reserved, |a| a.min(reserved))
+        .saturating_sub(16 * members);
+    let fits = usize::try_from(room / (BYTES_PER_NODE * members)).unwrap_or(usize::MAX);
+    fits.clamp(1, rayon::current_num_threads().max(1))
+}
 
 /// The bytes `learn` may take with `max_rows` (`None` past u64).
 pub fn bytes_needed(max_rows: u64) -> Option<u64> {
@@ -345,7 +363,8 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         };
         let members = subject.members(side, ctx)?;
         let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
-        let learned = learner::learn(n, digits, members, &budget)?;
+        let at_once = at_once(members.len(), options.max_rows);
+        let learned = learner::learn(n, digits, members, at_once, &budget)?;
         // progress: the rows of the boxes, up to the largest allowed
         ctx.report(side - report.rows);
         report.rows = side;
