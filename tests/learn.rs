@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use wythoff::cancel::Cancel;
-use wythoff::learn::{Options, PREDICATE, Subject, learn, prove};
+use wythoff::learn::{Options, PREDICATE, Representation, Subject, learn, prove};
 use wythoff::lines::LineRules;
 use wythoff::prove::{Budget, Dfa, Limits, Numeration, Vocabulary, decide, kernel};
 
@@ -121,6 +121,39 @@ fn wythoff_with_the_jump_1_2_is_proved_and_agrees_with_the_rules() {
     agrees_with_board(a, &p_board(200, &[(1, 0), (0, 1), (1, 1)], &[(1, 2)]));
     // every sentence was decided TRUE, one a kind of move and two more
     assert_eq!(r.sentences.len(), 6);
+}
+
+#[test]
+fn the_two_representations_learn_the_same_set_for_wythoff_with_the_jump_1_2() {
+    let subject = Subject::Lines(LineRules::parse("1,0:0,1:1,1:j1,2").unwrap());
+    let ctx = wythoff::Context::serial();
+    // the loop's choice: along the diagonals, which close on far fewer rows
+    let r = learn(&subject, &options(1 << 20), &ctx).unwrap();
+    assert!(
+        matches!(r.representation, Representation::Diagonals { .. }),
+        "{:?}",
+        r.representation
+    );
+    let along = r.automaton.expect("proved");
+    // on two tracks alone, from the engine's box of 27 digits (514,229 rows)
+    let members = subject.members(514_229, &ctx).unwrap();
+    let budget = Budget::new(2_000_000, Cancel::never());
+    let two = wythoff::prove::learn::learn(Numeration::Zeckendorf, 27, members, 1, &budget)
+        .unwrap()
+        .hypothesis
+        .expect("closed on two tracks")
+        .dfa;
+    assert!(wythoff::prove::learn::same_language(&along, &two));
+}
+
+#[test]
+fn a_set_with_two_members_on_a_diagonal_is_learned_on_two_tracks() {
+    // Nim: every (x, x) — the diagonals are not a function, so they are not tried
+    let subject = Subject::Lines(LineRules::named("nim").unwrap());
+    let r = learn(&subject, &options(1 << 16), &wythoff::Context::serial()).unwrap();
+    assert!(r.proved());
+    assert_eq!(r.representation, Representation::TwoTracks);
+    assert!(r.diagonal_class_counts.is_empty());
 }
 
 #[test]
@@ -275,8 +308,13 @@ fn bad_arguments_are_refused_before_any_work() {
 #[test]
 fn the_1_values_are_relearned_and_proved_equal_to_the_predicate_one_and_the_2_values_not_found() {
     let ctx = wythoff::Context::serial();
-    let r = learn(&Subject::Value(1), &options(2_200_000), &ctx).unwrap();
+    let r = learn(&Subject::Value(1), &options(1_000_000), &ctx).unwrap();
     let learned = r.automaton.clone().unwrap_or_else(|| panic!("{r:?}"));
+    // along the diagonals, as many states as the 1-value automaton learned from the greedy
+    let Representation::Diagonals { states, .. } = r.representation else {
+        panic!("{:?}", r.representation)
+    };
+    assert_eq!(states, wythoff::prove::one_values::TABLE.len());
     // `one` is built from the 1-value automaton of the engines, proved by `one-values`
     let v = Vocabulary::default()
         .with_predicate(PREDICATE, learned.clone())

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use wythoff::Context;
-use wythoff::learn::{Options, Subject, learn as learn_subject};
+use wythoff::learn::{Options, Representation, Subject, learn as learn_subject};
 use wythoff::lines::LineRules;
 use wythoff::prove::{Limits, walnut};
 
@@ -63,7 +63,10 @@ fn subject_of(
 /// its proof got no verdict within the caps, or "not-found"), "states" (of the learned
 /// automaton, else None), "rows", "digits", "checked_rows",
 /// "sentences" (each {"says", "statement", "verdict": True/False/None, "counterexample"}),
-/// "class_counts" ([(prefix_length, classes)] of the largest box), "reason" (why not found),
+/// "class_counts" ([(prefix_length, classes)] of the largest box), "representation"
+/// ("two-tracks", or "diagonals": a Moore automaton of the diagonal of "moore_states" states),
+/// "diagonal_class_counts" (the Moore automaton's classes, [] when not tried) and "diagonals"
+/// (the diagonals they were counted on, 0 when not tried), "reason" (why not found),
 /// "automaton" (the proved automaton in Walnut's file format, else None).  ValueError for bad
 /// arguments.  Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
@@ -112,6 +115,17 @@ pub fn learn<'py>(
     d.set_item("checked_rows", report.checked_rows)?;
     d.set_item("sentences", sentences)?;
     d.set_item("class_counts", report.class_counts.clone())?;
+    let (representation, moore_states) = match report.representation {
+        Representation::TwoTracks => ("two-tracks", None),
+        Representation::Diagonals { states } => ("diagonals", Some(states)),
+    };
+    d.set_item("representation", representation)?;
+    d.set_item("moore_states", moore_states)?;
+    d.set_item(
+        "diagonal_class_counts",
+        report.diagonal_class_counts.clone(),
+    )?;
+    d.set_item("diagonals", report.diagonals)?;
     d.set_item("reason", report.reason.as_deref())?;
     d.set_item(
         "automaton",

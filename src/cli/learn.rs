@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use wythoff::error::{Error, Result};
 use wythoff::files::AtomicFile;
-use wythoff::learn::{Options, PREDICATE, Report, Subject, learn};
+use wythoff::learn::{Options, PREDICATE, Report, Representation, Subject, learn};
 use wythoff::prove::{Limits, walnut};
 
 #[derive(Args)]
@@ -136,32 +136,52 @@ pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
 
 /// The line of the outcome.
 fn summary(r: &Report, seconds: f64) -> String {
+    let counts = |c: &[(usize, usize)]| {
+        c.iter()
+            .map(|(d, c)| format!("{d}:{c}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
     match &r.automaton {
-        Some(a) => format!(
-            "proved: {} are the automaton {PREDICATE} of {} states \
-             (learned on {} rows, {} digits, checked on {} rows; {seconds:.2} s)",
-            r.set,
-            a.states(),
-            r.rows,
-            r.digits,
-            r.checked_rows
-        ),
+        Some(a) => {
+            let how = match r.representation {
+                Representation::TwoTracks => String::new(),
+                Representation::Diagonals { states } => format!(
+                    "along the diagonals, a Moore automaton of {states} states on {} \
+                     diagonals, ",
+                    r.diagonals
+                ),
+            };
+            format!(
+                "proved: {} are the automaton {PREDICATE} of {} states \
+                 (learned {how}on {} rows, {} digits, checked on {} rows; {seconds:.2} s)",
+                r.set,
+                a.states(),
+                r.rows,
+                r.digits,
+                r.checked_rows
+            )
+        }
         None if r.unproved.is_some() => format!(
             "unproved: {}",
             r.reason.as_deref().unwrap_or("the proof got no verdict")
         ),
         None => {
-            let counts: Vec<String> = r
-                .class_counts
-                .iter()
-                .map(|(d, c)| format!("{d}:{c}"))
-                .collect();
+            let diagonals = if r.diagonal_class_counts.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; along {} diagonals {}",
+                    r.diagonals,
+                    counts(&r.diagonal_class_counts)
+                )
+            };
             format!(
-                "not found: {} on {} rows ({} digits); classes by prefix length {}",
+                "not found: {} on {} rows ({} digits); classes by prefix length {}{diagonals}",
                 r.set,
                 r.rows,
                 r.digits,
-                counts.join(" ")
+                counts(&r.class_counts)
             )
         }
     }

@@ -40,6 +40,7 @@
 #![warn(missing_docs)]
 
 pub mod dfa;
+pub mod diagonals;
 pub mod eval;
 pub mod expand;
 pub mod kernel;

@@ -18,6 +18,7 @@
 
 use crate::lines::LineRules;
 use crate::lines::ppos::RowPositions;
+use crate::prove::diagonals::{self, Diagonals, Moore};
 use crate::prove::kernel::{self, Move, Sentence};
 use crate::prove::learn::{self as learner, Hypothesis, box_side, same_language};
 use crate::prove::{Budget, Dfa, Limits, Numeration, Vocabulary, decide};
@@ -247,8 +248,30 @@ pub struct Report {
     pub sentences: Vec<Decided>,
     /// For the largest box: the classes at each prefix length tried.
     pub class_counts: Vec<(usize, usize)>,
+    /// How the automaton was learned: on two tracks, or along the diagonals.
+    pub representation: Representation,
+    /// For the largest box whose diagonals were learned: the classes of the Moore automaton
+    /// at each prefix length tried (empty when the diagonals were not tried: another
+    /// numeration, or a diagonal with two members on one side).
+    pub diagonal_class_counts: Vec<(usize, usize)>,
+    /// The diagonals of that box (0 when none was learned).
+    pub diagonals: u64,
     /// Why the verdict is not found, in words (`None` when proved).
     pub reason: Option<String>,
+}
+
+/// The representation an automaton was learned in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Representation {
+    /// (x, y) read in parallel ([`learner`]).
+    TwoTracks,
+    /// The diagonal d read alone, with the offsets of its members as outputs
+    /// ([`crate::prove::diagonals`]): a Moore automaton of `states` states, learned on the
+    /// diagonals d < [`Report::diagonals`], made a two-track predicate for the proof.
+    Diagonals {
+        /// The states of the Moore automaton.
+        states: usize,
+    },
 }
 
 impl Report {
@@ -327,6 +350,9 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         checked_rows: 0,
         sentences: Vec::new(),
         class_counts: Vec::new(),
+        representation: Representation::TwoTracks,
+        diagonal_class_counts: Vec::new(),
+        diagonals: 0,
         reason: None,
     };
     let mut previous: Option<Hypothesis> = None;
@@ -351,6 +377,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         )));
     }
     let mut digits = first_digits(n);
+    let mut previous_moore: Option<Moore> = None;
     loop {
         let Some(side) = box_side(n, digits).filter(|&s| s <= options.max_rows) else {
             report.reason.get_or_insert_with(|| {
@@ -364,52 +391,94 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         let members = subject.members(side, ctx)?;
         let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
         let at_once = at_once(members.len(), options.max_rows);
-        let learned = learner::learn(n, digits, members, at_once, &budget)?;
-        // progress: the rows of the boxes, up to the largest allowed
-        ctx.report(side - report.rows);
+        let before = report.rows;
         report.rows = side;
         report.digits = digits;
+        // along the diagonals first (one track, a byte or so a row): when two boxes give the
+        // same Moore automaton, its two-track predicate is checked on the box and proved
+        let diagonals = match n {
+            Numeration::Zeckendorf => Diagonals::of_box(&members, side),
+            _ => None,
+        };
+        if let Some(dg) = diagonals {
+            let learned = diagonals::learn(&dg, at_once, &budget)?;
+            report.diagonal_class_counts = learned.class_counts;
+            report.diagonals = dg.count() as u64;
+            if let (Some(m), Some(p)) = (&learned.moore, &previous_moore)
+                && m == p
+            {
+                let l = m.predicate(&budget)?;
+                if learner::agrees_on_box(n, digits, members.clone(), &l)? {
+                    report.representation = Representation::Diagonals { states: m.states() };
+                    if conclude(subject, l, options, ctx, &mut report)? {
+                        return Ok(report);
+                    }
+                }
+            }
+            previous_moore = learned.moore;
+        }
+        report.representation = Representation::TwoTracks;
+        let learned = learner::learn(n, digits, members, at_once, &budget)?;
+        // progress: the rows of the boxes, up to the largest allowed
+        ctx.report(side - before);
         report.class_counts = learned.class_counts;
         if let (Some(h), Some(p)) = (&learned.hypothesis, &previous)
             && same_language(&h.dfa, &p.dfa)
+            && conclude(subject, h.dfa.clone(), options, ctx, &mut report)?
         {
-            let decided = prove(subject, &h.dfa, options, ctx)?;
-            let all_true = decided.iter().all(|d| d.verdict == Ok(true));
-            let stuck = decided.iter().find_map(|d| d.verdict.clone().err());
-            report.sentences = decided;
-            if all_true {
-                // a check beyond the proof: the engine's next box, larger than the data
-                let larger =
-                    box_side(n, digits + 1).ok_or_else(|| Error::internal("a box past 64 bits"))?;
-                let more = subject.members(larger, ctx)?;
-                if !learner::agrees_on_box(n, digits + 1, more, &h.dfa)? {
-                    return Err(Error::internal(format!(
-                        "a proved automaton disagrees with the engine on {larger} rows"
-                    )));
-                }
-                report.checked_rows = larger;
-                report.automaton = Some(h.dfa.clone());
-                report.reason = None;
-                return Ok(report);
-            }
-            if let Some(why) = stuck {
-                report.reason = Some(format!(
-                    "an automaton of {} states agrees with the engine on {side} rows, but a \
-                     sentence of its proof got no verdict within the caps ({})",
-                    h.dfa.states(),
-                    why.trim_start_matches("no verdict: ")
-                ));
-                report.unproved = Some(h.dfa.clone());
-                return Ok(report);
-            }
-            report.reason = Some(format!(
-                "the automaton learned on {side} rows fails a sentence of its proof; larger \
-                 boxes gave no other"
-            ));
+            return Ok(report);
         }
         previous = learned.hypothesis;
         digits += 1;
     }
+}
+
+/// Proves the learned automaton `l` of the box `report.rows`, `report.digits`: `true` when the
+/// report is final — proved (and checked on the next larger box), or unproved (a sentence got
+/// no verdict within the caps); `false` when a sentence is FALSE, and the loop takes more data.
+fn conclude(
+    subject: &Subject,
+    l: Dfa,
+    options: &Options,
+    ctx: &Context,
+    report: &mut Report,
+) -> Result<bool> {
+    let n = subject.numeration()?;
+    let (side, digits) = (report.rows, report.digits);
+    let decided = prove(subject, &l, options, ctx)?;
+    let all_true = decided.iter().all(|d| d.verdict == Ok(true));
+    let stuck = decided.iter().find_map(|d| d.verdict.clone().err());
+    report.sentences = decided;
+    if all_true {
+        // a check beyond the proof: the engine's next box, larger than the data
+        let larger =
+            box_side(n, digits + 1).ok_or_else(|| Error::internal("a box past 64 bits"))?;
+        let more = subject.members(larger, ctx)?;
+        if !learner::agrees_on_box(n, digits + 1, more, &l)? {
+            return Err(Error::internal(format!(
+                "a proved automaton disagrees with the engine on {larger} rows"
+            )));
+        }
+        report.checked_rows = larger;
+        report.automaton = Some(l);
+        report.reason = None;
+        return Ok(true);
+    }
+    if let Some(why) = stuck {
+        report.reason = Some(format!(
+            "an automaton of {} states agrees with the engine on {side} rows, but a sentence of \
+             its proof got no verdict within the caps ({})",
+            l.states(),
+            why.trim_start_matches("no verdict: ")
+        ));
+        report.unproved = Some(l);
+        return Ok(true);
+    }
+    report.reason = Some(format!(
+        "the automaton learned on {side} rows fails a sentence of its proof; larger boxes gave \
+         no other"
+    ));
+    Ok(false)
 }
 
 /// Decides the sentences of the proof with `a` as the predicate [`PREDICATE`].

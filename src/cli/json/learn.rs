@@ -4,7 +4,7 @@
 use super::{VERSION, Versioned, s};
 use serde::Serialize;
 use wythoff::error::{Error, Result};
-use wythoff::learn::Report;
+use wythoff::learn::{Report, Representation};
 
 /// `learn --json`, and FILE.json beside `learn -o FILE`.
 #[derive(Serialize)]
@@ -27,6 +27,15 @@ pub(crate) struct Learned {
     pub(crate) predicate: &'static str,
     pub(crate) sentences: Vec<Sentence>,
     pub(crate) class_counts: Vec<ClassCount>,
+    /// "two-tracks" (x, y read in parallel) or "diagonals" (a Moore automaton of the
+    /// diagonal, made a two-track predicate for the proof).
+    pub(crate) representation: &'static str,
+    /// For "diagonals": the states of the Moore automaton.
+    pub(crate) moore_states: Option<String>,
+    /// The diagonals of the largest box whose diagonals were learned ("0": none), and the
+    /// classes of their Moore automaton at each prefix length (empty when not tried).
+    pub(crate) diagonals: String,
+    pub(crate) diagonal_class_counts: Vec<ClassCount>,
     pub(crate) reason: Option<String>,
     pub(crate) seconds: String,
 }
@@ -82,18 +91,30 @@ impl Learned {
                     counterexample: d.counterexample.clone(),
                 })
                 .collect(),
-            class_counts: r
-                .class_counts
-                .iter()
-                .map(|&(d, c)| ClassCount {
-                    prefix_length: s(d),
-                    classes: s(c),
-                })
-                .collect(),
+            class_counts: counts(&r.class_counts),
+            representation: match r.representation {
+                Representation::TwoTracks => "two-tracks",
+                Representation::Diagonals { .. } => "diagonals",
+            },
+            moore_states: match r.representation {
+                Representation::Diagonals { states } => Some(s(states)),
+                Representation::TwoTracks => None,
+            },
+            diagonals: s(r.diagonals),
+            diagonal_class_counts: counts(&r.diagonal_class_counts),
             reason: r.reason.clone(),
             seconds: format!("{seconds:.3}"),
         }
     }
+}
+
+fn counts(c: &[(usize, usize)]) -> Vec<ClassCount> {
+    c.iter()
+        .map(|&(d, c)| ClassCount {
+            prefix_length: s(d),
+            classes: s(c),
+        })
+        .collect()
 }
 
 /// The JSON text of `r` (one line, with its version).
