@@ -20,9 +20,23 @@ fn options(max_rows: u64) -> Options {
 /// The P-board of a line game on [0, n)² by backward induction from the rules: a ray (p, q)
 /// takes i·(p, q), i ≥ 1, a jump (p, q) once, while neither pile goes negative.
 fn p_board(n: usize, rays: &[(usize, usize)], jumps: &[(usize, usize)]) -> Vec<Vec<bool>> {
+    p_board_play(n, rays, jumps, false)
+}
+
+/// The same in normal or misère play (misère: the end (0, 0), where the player to move has
+/// won, is an N-position; every other position is P when none of its options is).
+fn p_board_play(
+    n: usize,
+    rays: &[(usize, usize)],
+    jumps: &[(usize, usize)],
+    misere: bool,
+) -> Vec<Vec<bool>> {
     let mut p = vec![vec![false; n]; n];
     for x in 0..n {
         for y in 0..n {
+            if misere && x == 0 && y == 0 {
+                continue;
+            }
             let mut to_p = false;
             for &(a, b) in rays {
                 let mut i = 1;
@@ -121,6 +135,38 @@ fn wythoff_with_the_jump_1_2_is_proved_and_agrees_with_the_rules() {
     agrees_with_board(a, &p_board(200, &[(1, 0), (0, 1), (1, 1)], &[(1, 2)]));
     // every sentence was decided TRUE, one a kind of move and two more
     assert_eq!(r.sentences.len(), 6);
+}
+
+#[test]
+fn misere_line_games_are_proved_and_agree_with_the_rules_and_misere_p() {
+    let ctx = wythoff::Context::serial();
+    let nim = [(1, 0), (0, 1)];
+    let games: [(&str, &[(usize, usize)], &[(usize, usize)]); 3] = [
+        ("1,0:0,1", &nim, &[]),
+        ("1,0:0,1:1,1", &[(1, 0), (0, 1), (1, 1)], &[]),
+        ("1,0:0,1:1,1:j1,2", &[(1, 0), (0, 1), (1, 1)], &[(1, 2)]),
+    ];
+    for (spec, rays, jumps) in games {
+        let subject = Subject::MisereLines(LineRules::parse(spec).unwrap());
+        let r = learn(&subject, &options(1 << 16), &ctx).unwrap();
+        let a = r
+            .automaton
+            .as_ref()
+            .unwrap_or_else(|| panic!("{spec}: {r:?}"));
+        agrees_with_board(a, &p_board_play(150, rays, jumps, true));
+        if spec == "1,0:0,1:1,1" {
+            // misère Wythoff as a line game is the predicate misereP of the definitions
+            let v = Vocabulary::default()
+                .with_predicate(PREDICATE, a.clone())
+                .unwrap();
+            let b = Budget::new(2_000_000, Cancel::never());
+            assert!(
+                decide("A x,y L(x,y) <=> misereP(x,y)", &v, &b)
+                    .unwrap()
+                    .holds
+            );
+        }
+    }
 }
 
 #[test]

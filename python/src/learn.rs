@@ -13,7 +13,7 @@ use wythoff::lines::LineRules;
 use wythoff::prove::{Limits, walnut};
 
 /// The subject of exactly one of game, rules, a and value ≥ 1, as `wythoff learn` chooses it;
-/// `misere` goes with `a` or alone (a = 1).
+/// `misere` goes with game, rules or a, or alone (a = 1).
 fn subject_of(
     game: Option<&str>,
     rules: Option<&str>,
@@ -22,12 +22,14 @@ fn subject_of(
     misere: bool,
 ) -> PyResult<Subject> {
     if misere {
-        if game.is_some() || rules.is_some() || value > 0 {
+        if value > 0 {
             return Err(PyValueError::new_err(
-                "misere=True goes with a=A or alone (Wythoff's game), not with game, rules or value",
+                "misere=True goes with game, rules or a=A, or alone (Wythoff's game), not with value",
             ));
         }
-        return Ok(Subject::Misere(a.map_or(1, |Param(a)| a)));
+        if game.is_none() && rules.is_none() {
+            return Ok(Subject::Misere(a.map_or(1, |Param(a)| a)));
+        }
     }
     let given = [game.is_some(), rules.is_some(), a.is_some(), value > 0];
     if given.iter().filter(|&&g| g).count() != 1 {
@@ -44,13 +46,16 @@ fn subject_of(
     if let Some(Param(a)) = a {
         return Ok(Subject::Generalized(a));
     }
-    if let Some(r) = rules {
-        return LineRules::parse(r).map(Subject::Lines).map_err(err);
-    }
-    let g = game.unwrap_or_default();
-    wythoff::registry::line_game(g, "analyse takes it")
-        .map(Subject::Lines)
-        .map_err(err)
+    let lines = match rules {
+        Some(r) => LineRules::parse(r).map_err(err)?,
+        None => wythoff::registry::line_game(game.unwrap_or_default(), "analyse takes it")
+            .map_err(err)?,
+    };
+    Ok(if misere {
+        Subject::MisereLines(lines)
+    } else {
+        Subject::Lines(lines)
+    })
 }
 
 /// Learns the automaton of a game's P-positions from its engine and proves it from the game's
@@ -58,7 +63,7 @@ fn subject_of(
 /// "nimhof-a307296" …, "gdwn-P-Q"), `rules` (a line game "P,Q:jP,Q:…" with the Nim moves 1,0
 /// and 0,1), `a` (Fraenkel's generalized game, read in the Ostrowski numeration for a ≥ 2) or
 /// `value` (1 or 2: the positions of Wythoff's game of that Grundy value); `misere=True` learns
-/// the misère form of the game of `a` (of Wythoff's game without it).  Boxes of growing
+/// the misère form of the game of `game`, `rules` or `a` (of Wythoff's game alone).  Boxes of growing
 /// side up to `max_rows` rows are tried.  A dict: "verdict" ("proved", "unproved": learned but
 /// its proof got no verdict within the caps, or "not-found"), "states" (of the learned
 /// automaton, else None), "rows", "digits", "checked_rows",

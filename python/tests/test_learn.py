@@ -126,6 +126,9 @@ def test_wythoffs_game_is_proved_and_its_automaton_is_p_for_prove(tmp_path):
 def test_a_line_game_with_a_jump_is_proved_with_269_states(j12):
     assert j12["verdict"] == "proved" and j12["states"] == 269
     assert j12["reason"] is None and j12["checked_rows"] > j12["rows"]
+    # learned along the diagonals, where it closes first; their Moore automaton is smaller
+    assert j12["representation"] == "diagonals" and 0 < j12["moore_states"] < 269
+    assert j12["diagonals"] > 0 and j12["diagonal_class_counts"]
     says = [s["says"] for s in j12["sentences"]]
     assert any("jump (1, 2)" in s for s in says), says
     assert all(s["verdict"] is True for s in j12["sentences"])
@@ -195,6 +198,15 @@ def test_the_misere_game_is_proved_and_is_its_p_board(a):
     assert all(accepts(auto, x, y, w) == board[x][y] for x in range(30) for y in range(30))
 
 
+def test_a_misere_line_game_is_proved_and_is_its_p_board():
+    # Wythoff's game as the line game of its three rays, in misère play
+    r = wythoff.learn(game="wythoff", misere=True)
+    assert r["verdict"] == "proved" and r["representation"] in ("diagonals", "two-tracks")
+    board = misere_p_board(1, 30)
+    auto, w = walnut_automaton(r["automaton"]), weights_of(1, 30)
+    assert all(accepts(auto, x, y, w) == board[x][y] for x in range(30) for y in range(30))
+
+
 def test_maharaja_within_3000_rows_is_not_found_with_its_measurements():
     r = wythoff.learn(game="maharaja", max_rows=3000)
     assert r["verdict"] == "not-found"
@@ -226,8 +238,8 @@ def test_maharaja_within_3000_rows_is_not_found_with_its_measurements():
         ({"a": 10}, "a = 10"),
         ({"game": "wythoff", "max_rows": 0}, "max_rows"),
         ({"game": "wythoff", "max_rows": -5}, "max_rows"),
-        ({"game": "wythoff", "misere": True}, "misere=True goes with a=A"),
-        ({"value": 1, "misere": True}, "misere=True goes with a=A"),
+        ({"game": "wythoff", "a": 2, "misere": True}, "exactly one of"),
+        ({"value": 1, "misere": True}, "misere=True goes with game, rules or a=A"),
     ],
 )
 def test_bad_arguments_are_value_errors_of_one_line(kwargs, words):

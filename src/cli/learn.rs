@@ -32,9 +32,9 @@ pub(crate) struct LearnArgs {
     /// P-positions; the sets of the lower values are the proved predicates P and one.
     #[arg(long, value_name = "G", value_parser = grundy_value, conflicts_with_all = ["game", "rules", "a"])]
     pub(crate) value: Option<u32>,
-    /// The misère form of the generalized game of -a A (of Wythoff's game without -a): the
+    /// The misère form of the game (of --game, --rules or -a A; Wythoff's game alone): the
     /// player who makes the last move loses.
-    #[arg(long, conflicts_with_all = ["game", "rules", "value"])]
+    #[arg(long, conflicts_with = "value")]
     pub(crate) misere: bool,
     /// The most states one construction of the proof may explore (as `prove --max-states`).
     #[arg(long, value_name = "N", value_parser = size, default_value = "2000000")]
@@ -56,15 +56,22 @@ pub(crate) struct LearnArgs {
 }
 
 pub(crate) fn learn_cmd(args: LearnArgs) -> Result<()> {
-    let subject =
-        match (&args.a, args.rules.as_deref(), args.game.as_deref()) {
-            _ if args.value.is_some() => Subject::Value(args.value.unwrap_or(0)),
-            _ if args.misere => Subject::Misere(args.a.unwrap_or(1)),
-            (Some(a), _, _) => Subject::Generalized(*a),
-            (None, r, g) => Subject::Lines(super::lines::rules_from(r, g)?.ok_or_else(|| {
+    let subject = match (&args.a, args.rules.as_deref(), args.game.as_deref()) {
+        _ if args.value.is_some() => Subject::Value(args.value.unwrap_or(0)),
+        (None, None, None) if args.misere => Subject::Misere(1),
+        (Some(a), _, _) if args.misere => Subject::Misere(*a),
+        (Some(a), _, _) => Subject::Generalized(*a),
+        (None, r, g) => {
+            let rules = super::lines::rules_from(r, g)?.ok_or_else(|| {
                 Error::usage("give --game NAME, --rules RULES, -a A or --value G")
-            })?),
-        };
+            })?;
+            if args.misere {
+                Subject::MisereLines(rules)
+            } else {
+                Subject::Lines(rules)
+            }
+        }
+    };
     if let Subject::Generalized(a) | Subject::Misere(a) = subject {
         wythoff::prove::Numeration::for_parameter(a).map_err(naming_input("-a"))?;
     }

@@ -40,6 +40,8 @@ pub enum Subject {
     /// The misère form of Fraenkel's generalized game with parameter a ≥ 1 (the last player to
     /// move loses).
     Misere(u64),
+    /// The misère form of a line game (its P-positions row by row, (0, 0) an N-position).
+    MisereLines(LineRules),
     /// The positions of Wythoff's game whose Grundy value is G ∈ {1, 2}: the lower values'
     /// sets are the proved predicates `P` and `one` (doc/prove.md).
     Value(u32),
@@ -53,7 +55,7 @@ impl Subject {
     /// of [1; a, a, …] for a ≥ 2.
     pub fn numeration(&self) -> Result<Numeration> {
         match self {
-            Subject::Lines(_) => Ok(Numeration::Zeckendorf),
+            Subject::Lines(_) | Subject::MisereLines(_) => Ok(Numeration::Zeckendorf),
             Subject::Generalized(a) | Subject::Misere(a) => Numeration::for_parameter(*a),
             Subject::Value(_) => Ok(Numeration::Zeckendorf),
         }
@@ -71,6 +73,7 @@ impl Subject {
     pub fn describe(&self) -> String {
         match self {
             Subject::Lines(r) => format!("the line game {r}"),
+            Subject::MisereLines(r) => format!("the misère line game {r}"),
             Subject::Generalized(1) => "Wythoff's game".into(),
             Subject::Generalized(a) => format!("the generalized Wythoff game a = {a}"),
             Subject::Value(g) => format!("the {g}-values of Wythoff's game"),
@@ -82,7 +85,9 @@ impl Subject {
     /// Its kinds of move, as formulas over x, y, u, v.
     pub fn moves(&self) -> Vec<Move> {
         match self {
-            Subject::Lines(r) => r.rules().iter().map(kernel::rule_move).collect(),
+            Subject::Lines(r) | Subject::MisereLines(r) => {
+                r.rules().iter().map(kernel::rule_move).collect()
+            }
             Subject::Generalized(a) | Subject::Misere(a) => kernel::generalized_moves(*a),
             Subject::Value(_) => kernel::generalized_moves(1),
         }
@@ -94,7 +99,9 @@ impl Subject {
             Subject::Value(g) => {
                 kernel::value_sentences(name, &LOWER_VALUES[..*g as usize], &self.moves())
             }
-            Subject::Misere(_) => kernel::misere_sentences(name, &self.moves()),
+            Subject::Misere(_) | Subject::MisereLines(_) => {
+                kernel::misere_sentences(name, &self.moves())
+            }
             _ => kernel::sentences(name, &self.moves()),
         }
     }
@@ -118,7 +125,7 @@ impl Subject {
                  proved predicates (0: the P-positions, without --value)"
             )));
         }
-        if let Subject::Lines(r) = self
+        if let Subject::Lines(r) | Subject::MisereLines(r) = self
             && !r.has_nim_moves()
         {
             return Err(Error::usage(format!(
@@ -133,8 +140,11 @@ impl Subject {
     pub fn members(&self, side: u64, ctx: &Context) -> Result<Vec<(u64, u64)>> {
         let mut out = Vec::new();
         match self {
-            Subject::Lines(r) => {
+            Subject::Lines(r) | Subject::MisereLines(r) => {
                 let mut rows = RowPositions::new(r, side).map_err(Error::from)?;
+                if let Subject::MisereLines(_) = self {
+                    rows = rows.misere();
+                }
                 while let Some((x, y)) = rows.next_position() {
                     if x % (1 << 16) == 0 {
                         ctx.check()?;

@@ -89,6 +89,8 @@ pub struct RowPositions {
     jumps: Vec<(u64, u64)>,
     /// y(x − 1 − i) at `recent[(x − 1 − i) % recent.len()]`, for the largest p of a jump.
     recent: Vec<u64>,
+    /// Misère play: (0, 0), where the player to move has won, is no P-position.
+    misere: bool,
 }
 
 /// The most rows [`RowPositions`] computes: every index stays below 2^32.
@@ -199,7 +201,17 @@ impl RowPositions {
             diagonals,
             jumps,
             recent: vec![0; recent as usize],
+            misere: false,
         })
+    }
+
+    /// The P-positions of the misère form of the game instead: the player who makes the last
+    /// move loses, so the end (0, 0) is an N-position and row 0's P-position is the least
+    /// (0, y), y ≥ 1, that nothing attacks; every other row is found by the same rule, for a
+    /// position other than (0, 0) is P exactly when none of its options is.
+    pub fn misere(mut self) -> RowPositions {
+        self.misere = true;
+        self
     }
 
     /// The next row's P-position (x, y), or `None` after the last row.
@@ -208,8 +220,11 @@ impl RowPositions {
         if x >= self.rows {
             return None;
         }
-        let mut y = self.columns.find(self.low);
-        self.low = y;
+        let end = self.misere && x == 0;
+        let mut y = self.columns.find(if end { 1 } else { self.low });
+        if !end {
+            self.low = y;
+        }
         loop {
             let mut moved = false;
             for d in &mut self.diagonals {
@@ -258,9 +273,17 @@ mod tests {
 
     /// P-positions of a square by backward induction straight from the rules: (p, q, ray).
     fn brute(rules: &[(u64, u64, bool)], n: usize) -> Vec<Vec<bool>> {
+        brute_play(rules, n, false)
+    }
+
+    /// The same in normal or misère play (misère: (0, 0), the end, is an N-position).
+    fn brute_play(rules: &[(u64, u64, bool)], n: usize, misere: bool) -> Vec<Vec<bool>> {
         let mut p = vec![vec![false; n]; n];
         for x in 0..n {
             for y in 0..n {
+                if misere && x == 0 && y == 0 {
+                    continue;
+                }
                 let reaches = rules.iter().any(|&(a, b, ray)| {
                     let (a, b) = (a as usize, b as usize);
                     let mut i = 1;
@@ -315,7 +338,7 @@ mod tests {
                 (2, 3, R),
             ],
         ];
-        for g in games {
+        for (g, misere) in games.iter().flat_map(|g| [(g, false), (g, true)]) {
             let spec: Vec<String> = g
                 .iter()
                 .map(|&(p, q, ray)| format!("{}{p},{q}", if ray { "" } else { "j" }))
@@ -323,12 +346,19 @@ mod tests {
             let rules = LineRules::parse(&spec.join(":")).unwrap();
             // y(x) <= (1 + r)x + j with r <= 4 diagonal rays, j <= 3 diagonal jumps here
             let n = 60;
-            let p = brute(g, 6 * n + 3);
+            let p = brute_play(g, 6 * n + 3, misere);
             let mut rows = RowPositions::new(&rules, n as u64).unwrap();
+            if misere {
+                rows = rows.misere();
+            }
             for (x, row) in p.iter().enumerate().take(n) {
                 let (rx, y) = rows.next_position().unwrap();
                 let want = row.iter().position(|&is_p| is_p).unwrap();
-                assert_eq!((rx, y), (x as u64, want as u64), "{spec:?} row {x}");
+                assert_eq!(
+                    (rx, y),
+                    (x as u64, want as u64),
+                    "{spec:?} misère {misere} row {x}"
+                );
             }
             assert!(rows.next_position().is_none());
         }
