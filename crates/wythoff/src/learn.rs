@@ -302,9 +302,11 @@ impl Report {
 }
 
 /// Bytes a box of `rows` rows may take at its peak: the engine's P-positions with its tables
-/// (20 bytes a row for Maharaja Nim), then the learner's words (16 bytes a member) with its
-/// nodes (20 bytes a node, for each suffix length tried at once: [`at_once`]) — 64 a row, above the peaks measured (37 a row for Maharaja Nim at
-/// 9,227,465 rows, 27 for the 1-values at 3,524,578).
+/// (20 bytes a row for Maharaja Nim), the offsets of the diagonals while they are read (8 bytes
+/// a row), then the learner's words (16 bytes a member) with its nodes (20 bytes a node, for
+/// each suffix length tried at once: [`at_once`] keeps them within this figure) — 64 a row,
+/// above the peaks measured (53 a row for Maharaja Nim at 102,334,155 rows with two suffix
+/// lengths at once).
 pub const BYTES_PER_ROW: u64 = 64;
 
 /// Bytes a suffix length tried takes for each member beside the words: a node and its class
