@@ -271,12 +271,8 @@ impl RowPositions {
 mod tests {
     use super::*;
 
-    /// P-positions of a square by backward induction straight from the rules: (p, q, ray).
-    fn brute(rules: &[(u64, u64, bool)], n: usize) -> Vec<Vec<bool>> {
-        brute_play(rules, n, false)
-    }
-
-    /// The same in normal or misère play (misère: (0, 0), the end, is an N-position).
+    /// P-positions of a square by backward induction straight from the rules: (p, q, ray), in
+    /// normal or misère play (misère: (0, 0), the end, is an N-position).
     fn brute_play(rules: &[(u64, u64, bool)], n: usize, misere: bool) -> Vec<Vec<bool>> {
         let mut p = vec![vec![false; n]; n];
         for x in 0..n {
