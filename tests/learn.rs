@@ -141,7 +141,8 @@ fn wythoff_with_the_jump_1_2_is_proved_and_agrees_with_the_rules() {
 fn misere_line_games_are_proved_and_agree_with_the_rules_and_misere_p() {
     let ctx = wythoff::Context::serial();
     let nim = [(1, 0), (0, 1)];
-    let games: [(&str, &[(usize, usize)], &[(usize, usize)]); 3] = [
+    type Moves<'a> = &'a [(usize, usize)];
+    let games: [(&str, Moves, Moves); 3] = [
         ("1,0:0,1", &nim, &[]),
         ("1,0:0,1:1,1", &[(1, 0), (0, 1), (1, 1)], &[]),
         ("1,0:0,1:1,1:j1,2", &[(1, 0), (0, 1), (1, 1)], &[(1, 2)]),
