@@ -61,6 +61,17 @@ fn p_board_of(side: usize, a: usize, misere: bool) -> Vec<Vec<bool>> {
     common::p_board(side, a, misere)
 }
 
+/// Whether the decision procedure proves the automaton `l` (Zeckendorf's digits) equal to its
+/// predicate `name`: `A x,y L(x,y) <=> name(x,y)`.
+fn is_predicate(l: &Dfa, name: &str) -> bool {
+    let v = Vocabulary::default()
+        .with_predicate(PREDICATE, l.clone())
+        .unwrap();
+    let b = Budget::new(2_000_000, Cancel::never());
+    let text = format!("A x,y L(x,y) <=> {name}(x,y)");
+    decide(&text, &v, &b).unwrap().holds
+}
+
 fn agrees_with_board(a: &Dfa, board: &[Vec<bool>]) {
     for (x, row) in board.iter().enumerate() {
         for (y, &is_p) in row.iter().enumerate() {
@@ -113,15 +124,7 @@ fn misere_p_positions_are_relearned_and_agree_with_misere_p_and_the_rules() {
         }
         if a == 1 {
             // the procedure's misereP is defined from P by the exceptions of misère play
-            let v = Vocabulary::default()
-                .with_predicate(PREDICATE, learned)
-                .unwrap();
-            let b = Budget::new(2_000_000, Cancel::never());
-            assert!(
-                decide("A x,y L(x,y) <=> misereP(x,y)", &v, &b)
-                    .unwrap()
-                    .holds
-            );
+            assert!(is_predicate(&learned, "misereP"));
         }
     }
 }
@@ -157,15 +160,7 @@ fn misere_line_games_are_proved_and_agree_with_the_rules_and_misere_p() {
         agrees_with_board(a, &p_board_play(150, rays, jumps, true));
         if spec == "1,0:0,1:1,1" {
             // misère Wythoff as a line game is the predicate misereP of the definitions
-            let v = Vocabulary::default()
-                .with_predicate(PREDICATE, a.clone())
-                .unwrap();
-            let b = Budget::new(2_000_000, Cancel::never());
-            assert!(
-                decide("A x,y L(x,y) <=> misereP(x,y)", &v, &b)
-                    .unwrap()
-                    .holds
-            );
+            assert!(is_predicate(a, "misereP"));
         }
     }
 }
@@ -363,11 +358,7 @@ fn the_1_values_are_relearned_and_proved_equal_to_the_predicate_one_and_the_2_va
     };
     assert_eq!(states, wythoff::prove::one_values::TABLE.len());
     // `one` is built from the 1-value automaton of the engines, proved by `one-values`
-    let v = Vocabulary::default()
-        .with_predicate(PREDICATE, learned.clone())
-        .unwrap();
-    let b = Budget::new(2_000_000, Cancel::never());
-    assert!(decide("A x,y L(x,y) <=> one(x,y)", &v, &b).unwrap().holds);
+    assert!(is_predicate(&learned, "one"));
     // and against a plain mex on a box
     let g = naive_rows(60, 60, 1);
     for (x, row) in g.iter().enumerate() {

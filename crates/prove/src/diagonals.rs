@@ -32,10 +32,10 @@
 //! shorter suffixes counted again) and 4 bytes a node.
 
 use super::dfa::{Budget, Dfa, NONE};
+use super::learn::shortest_suffix;
 use super::numeration::Numeration;
 use super::ops::{FxHasher, FxMap};
 use super::vocabulary::Vocabulary;
-use rayon::prelude::*;
 use std::hash::Hasher;
 use wythoff_core::cancel::Cancel;
 use wythoff_core::error::{Error, Result};
@@ -187,30 +187,12 @@ pub struct LearnedMoore {
 pub fn learn(diagonals: &Diagonals, at_once: usize, budget: &Budget) -> Result<LearnedMoore> {
     let len = diagonals.digits;
     let w = weights(len).ok_or_else(|| Error::internal("diagonals past 64 bits"))?;
-    let lengths: Vec<usize> = (1..len).collect();
-    let mut class_counts = Vec::new();
-    let (max_states, cancel) = (budget.max_states, budget.cancel);
-    for batch in lengths.chunks(at_once.max(1)) {
-        cancel.check()?;
-        let tried: Vec<Result<(Option<Moore>, usize)>> = batch
-            .par_iter()
-            .map(|&s| hypothesis(diagonals, &w, s, max_states, cancel))
-            .collect();
-        for (&s, outcome) in batch.iter().zip(tried) {
-            let (moore, classes) = outcome?;
-            class_counts.push((len - s, classes));
-            if let Some(m) = moore {
-                class_counts.sort_unstable();
-                return Ok(LearnedMoore {
-                    moore: Some(m),
-                    class_counts,
-                });
-            }
-        }
-    }
-    class_counts.sort_unstable();
+    let max_states = budget.max_states;
+    let (found, class_counts) = shortest_suffix(len, at_once, budget.cancel, |s| {
+        hypothesis(diagonals, &w, s, max_states, budget.cancel)
+    })?;
     Ok(LearnedMoore {
-        moore: None,
+        moore: found.map(|(_, m)| m),
         class_counts,
     })
 }

@@ -40,6 +40,7 @@ use super::ops::{FxHasher, FxMap, combine, everything};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::hash::Hasher;
+use wythoff_core::cancel::Cancel;
 use wythoff_core::error::{Error, Result};
 
 /// The most digits of a box: b^(2L) must stay below 2^128 and W_L below 2^64.
@@ -183,42 +184,57 @@ pub fn learn(
     budget: &Budget,
 ) -> Result<Learned> {
     let words = Words::new(n, len, members)?;
-    let mut class_counts = Vec::new();
+    let (max_states, max_memory) = (budget.max_states, budget.max_memory);
+    let (found, class_counts) = shortest_suffix(len, at_once, budget.cancel, |s| {
+        // a budget of its own on each thread (a budget counts in cells, which threads do not
+        // share)
+        let mut own = Budget::for_numeration(n, max_states, budget.cancel);
+        own.max_memory = max_memory;
+        let (hypothesis, classes) = hypothesis(n, &words, s, &own)?;
+        Ok((hypothesis.filter(|dfa| agrees(dfa, &words)), classes))
+    })?;
+    Ok(Learned {
+        hypothesis: found.map(|(suffix_length, dfa)| Hypothesis { dfa, suffix_length }),
+        class_counts,
+    })
+}
+
+/// The shortest suffix length that passes with its hypothesis, if one does, and the class counts
+/// (prefix length, classes) of the lengths tried up to it.
+pub(crate) type Shortest<T> = (Option<(usize, T)>, Vec<(usize, usize)>);
+
+/// Tries the suffix lengths 1 … len − 1 from the shortest, up to `at_once` at a time on the
+/// threads of the current rayon pool, each by `try_length` (its hypothesis, if one passes, and
+/// its class count); returns the shortest length that passes with its hypothesis, and the class
+/// counts (prefix length len − s, classes) of the lengths up to it, by prefix length — the same
+/// for every `at_once`.
+pub(crate) fn shortest_suffix<T: Send>(
+    len: usize,
+    at_once: usize,
+    cancel: &Cancel,
+    try_length: impl Fn(usize) -> Result<(Option<T>, usize)> + Sync,
+) -> Result<Shortest<T>> {
     let lengths: Vec<usize> = (1..len).collect();
-    let (max_states, max_memory, cancel) = (budget.max_states, budget.max_memory, budget.cancel);
+    let mut class_counts = Vec::new();
+    let mut found = None;
     for batch in lengths.chunks(at_once.max(1)) {
-        budget.cancel.check()?;
-        // each suffix length on its own thread, with a budget of its own (a budget counts in
-        // cells, which threads do not share)
-        let tried: Vec<Result<(Option<Dfa>, usize)>> = batch
-            .par_iter()
-            .map(|&s| {
-                let mut own = Budget::for_numeration(n, max_states, cancel);
-                own.max_memory = max_memory;
-                let (hypothesis, classes) = hypothesis(n, &words, s, &own)?;
-                Ok((hypothesis.filter(|dfa| agrees(dfa, &words)), classes))
-            })
-            .collect();
+        cancel.check()?;
+        let tried: Vec<Result<(Option<T>, usize)>> =
+            batch.par_iter().map(|&s| try_length(s)).collect();
         for (&s, outcome) in batch.iter().zip(tried) {
             let (hypothesis, classes) = outcome?;
             class_counts.push((len - s, classes));
-            if let Some(dfa) = hypothesis {
-                class_counts.sort_unstable();
-                return Ok(Learned {
-                    hypothesis: Some(Hypothesis {
-                        dfa,
-                        suffix_length: s,
-                    }),
-                    class_counts,
-                });
+            if let Some(h) = hypothesis {
+                found = Some((s, h));
+                break;
             }
+        }
+        if found.is_some() {
+            break;
         }
     }
     class_counts.sort_unstable();
-    Ok(Learned {
-        hypothesis: None,
-        class_counts,
-    })
+    Ok((found, class_counts))
 }
 
 /// A class: the number of its row (0: the empty row, the dead class).
