@@ -389,7 +389,8 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         )));
     }
     let mut digits = first_digits(n);
-    let mut previous_moore: Option<Moore> = None;
+    // the Moore automaton of the last box whose diagonals were learned, with their number
+    let mut previous_moore: Option<(Moore, usize)> = None;
     loop {
         let Some(side) = box_side(n, digits).filter(|&s| s <= options.max_rows) else {
             report.reason.get_or_insert_with(|| {
@@ -407,7 +408,8 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         report.rows = side;
         report.digits = digits;
         // along the diagonals first (one track, a byte or so a row): when two boxes give the
-        // same Moore automaton, its two-track predicate is checked on the box and proved
+        // same Moore automaton on more diagonals, its two-track predicate is checked on the box
+        // and proved
         let diagonals = match n {
             Numeration::Zeckendorf => Diagonals::of_box(&members, side),
             _ => None,
@@ -416,8 +418,9 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
             let learned = diagonals::learn(&dg, at_once, &budget)?;
             report.diagonal_class_counts = learned.class_counts;
             report.diagonals = dg.count() as u64;
-            if let (Some(m), Some(p)) = (&learned.moore, &previous_moore)
+            if let (Some(m), Some((p, fewer))) = (&learned.moore, &previous_moore)
                 && m == p
+                && dg.count() > *fewer
             {
                 let l = m.predicate(&budget)?;
                 if learner::agrees_on_box(n, digits, members.clone(), &l)? {
@@ -427,7 +430,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
                     }
                 }
             }
-            previous_moore = learned.moore;
+            previous_moore = learned.moore.map(|m| (m, dg.count()));
         }
         report.representation = Representation::TwoTracks;
         let learned = learner::learn(n, digits, members, at_once, &budget)?;
