@@ -12,15 +12,20 @@ mod cli;
 
 fn main() {
     // Ctrl-C and SIGTERM remove the temporary files of open outputs.
+    // a standard error that cannot be written is passed over: the exit status still tells
+    let say = |e: &dyn std::fmt::Display| {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "wythoff: {e}");
+    };
     if let Err(e) = wythoff::files::atomic::clean_up_on_signals() {
-        eprintln!("wythoff: {e}");
+        say(&e);
         std::process::exit(1);
     }
     let code = match cli::main() {
         Ok(()) => 0,
         Err(e) if e.is_broken_pipe() => 0,
         Err(e) => {
-            eprintln!("wythoff: {e}");
+            say(&e);
             e.exit_code()
         }
     };

@@ -295,6 +295,46 @@ fn the_command_proves_wythoff_and_writes_walnuts_format_with_its_json() {
 }
 
 #[test]
+fn caps_too_small_for_the_proof_give_unproved_with_the_reason_never_not_found() {
+    // along the diagonals (the two-track predicate passes the cap) and on two tracks (a
+    // sentence passes it): learned, so "unproved", with the summary and the JSON
+    for (game, says) in [
+        ("wythoff", "its two-track predicate got no verdict"),
+        ("nim", "a sentence of its proof got no verdict"),
+    ] {
+        let o = wythoff(&["learn", "--game", game, "--max-states", "1", "--json"]);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let j = json(&o);
+        assert_eq!(j["verdict"], "unproved", "{}", text(&o));
+        assert!(j["reason"].as_str().unwrap().contains(says), "{}", text(&o));
+        assert!(stderr(&o).contains("state cap of 1 state"), "{}", text(&o));
+        let o = wythoff(&["learn", "--game", game, "--max-states", "1"]);
+        assert!(stdout(&o).starts_with("unproved: "), "{}", text(&o));
+    }
+}
+
+#[test]
+fn the_diagonals_of_a_game_that_leaves_them_say_why_they_were_not_learned() {
+    // A307296's P-positions stray from ⌊dφ⌋ by more than 64 offsets on a side
+    let o = wythoff(&[
+        "learn",
+        "--game",
+        "nimhof-a307296",
+        "--max-rows",
+        "30000",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["verdict"], "not-found");
+    assert!(j["representation"].is_null());
+    assert_eq!(j["diagonals"], "0");
+    assert!(j["diagonal_class_counts"].as_array().unwrap().is_empty());
+    let why = j["diagonals_skipped"].as_str().unwrap();
+    assert!(why.contains("more than 64 offsets"), "{why}");
+}
+
+#[test]
 fn a_game_without_an_automaton_in_reach_is_not_found_with_its_class_counts() {
     let o = wythoff(&[
         "learn",

@@ -69,9 +69,10 @@ fn subject_of(
 /// automaton, else None), "rows", "digits", "checked_rows",
 /// "sentences" (each {"says", "statement", "verdict": True/False/None, "counterexample"}),
 /// "class_counts" ([(prefix_length, classes)] of the largest box), "representation"
-/// ("two-tracks", or "diagonals": a Moore automaton of the diagonal of "moore_states" states),
-/// "diagonal_class_counts" (the Moore automaton's classes, [] when not tried) and "diagonals"
-/// (the diagonals they were counted on, 0 when not tried), "reason" (why not found),
+/// ("two-tracks", or "diagonals": a Moore automaton of the diagonal of "moore_states" states;
+/// None when nothing was learned), "diagonal_class_counts" (the Moore automaton's classes, [] when not tried) and "diagonals"
+/// (the diagonals they were counted on, 0 when not tried), "diagonals_skipped" (why they were
+/// not tried, else None), "reason" (why not found),
 /// "automaton" (the proved automaton in Walnut's file format, else None).  ValueError for bad
 /// arguments.  Releases the GIL; Ctrl-C stops it.
 #[pyfunction]
@@ -121,8 +122,9 @@ pub fn learn<'py>(
     d.set_item("sentences", sentences)?;
     d.set_item("class_counts", report.class_counts.clone())?;
     let (representation, moore_states) = match report.representation {
-        Representation::TwoTracks => ("two-tracks", None),
-        Representation::Diagonals { states } => ("diagonals", Some(states)),
+        _ if !report.proved() && !report.stuck => (None, None),
+        Representation::TwoTracks => (Some("two-tracks"), None),
+        Representation::Diagonals { states } => (Some("diagonals"), Some(states)),
     };
     d.set_item("representation", representation)?;
     d.set_item("moore_states", moore_states)?;
@@ -131,6 +133,7 @@ pub fn learn<'py>(
         report.diagonal_class_counts.clone(),
     )?;
     d.set_item("diagonals", report.diagonals)?;
+    d.set_item("diagonals_skipped", report.diagonals_skipped.as_deref())?;
     d.set_item("reason", report.reason.as_deref())?;
     d.set_item(
         "automaton",

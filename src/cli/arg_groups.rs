@@ -87,7 +87,7 @@ impl SolveArgs {
                 if *size <= limit {
                     v.push(one(Strategy::Recursive));
                 } else {
-                    eprintln!(
+                    crate::cli::out::errln!(
                         "wythoff: note: recursive strategy skipped ({} is beyond its limit {limit}); \
                          comparing algebraic and arithmetic",
                         pairs::abbreviate(size)

@@ -44,7 +44,7 @@ pub(crate) fn announce_sweep(row: &Integer) {
         .to_u64()
         .filter(|&r| (64..rows_on_demand()).contains(&r))
     {
-        eprintln!(
+        crate::cli::out::errln!(
             "wythoff: certifying rows 0..{r} first (rows 0..127 take about 3 s, rows 0..255 \
              about a minute on a 2-core machine); `wythoff rows {} -o CERT` once, then \
              --certificate CERT, answers at once",
@@ -71,7 +71,7 @@ fn at_from_certificate(x: &Integer, y: &Integer, path: &Path) -> Result<Integer>
 fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
     // only where the sweep runs (not for a 0-value, nor where y − 2x > 255), and is long
     if let Some(row) = gvalues::far::sweep_row(x, y).filter(|&r| r >= 1 << 18) {
-        eprintln!(
+        crate::cli::out::errln!(
             "wythoff: sweeping the g-values of 0..=255 through row {row} first (about two \
              minutes at row 2^22 on a 2-core machine)"
         );
@@ -80,7 +80,7 @@ fn grundy_far(x: &Integer, y: &Integer) -> Result<()> {
     match gvalues::far::value_far(x, y, &wythoff::Context::serial())? {
         gvalues::far::Known::Exact(g) => outln!(out, "{g}")?,
         gvalues::far::Known::ByRule { value } => {
-            eprintln!("wythoff: {}", gvalues::automaton::LABEL);
+            crate::cli::out::errln!("wythoff: {}", gvalues::automaton::LABEL);
             outln!(out, "{value}")?
         }
         gvalues::far::Known::Bounds { low, high, why } => {

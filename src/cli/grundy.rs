@@ -66,7 +66,7 @@ fn write_table(
     pb: &indicatif::ProgressBar,
 ) -> Result<()> {
     use wythoff::grundy::{Partial, WriteError};
-    let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
+    let note = |m: &str| pb.suspend(|| crate::cli::out::errln!("wythoff: {m}"));
     let t0 = std::time::Instant::now();
     let mode = Partial::from_flags(args.resume, args.restart);
     let tick = |k| pb.inc(k);
@@ -82,7 +82,7 @@ fn write_table(
             }
         })?;
     pb.finish_and_clear();
-    eprintln!(
+    crate::cli::out::errln!(
         "wythoff: wrote {} (a = {}, N = {}, {} bytes per value, {:.1} s)",
         path.display(),
         h.a,

@@ -99,7 +99,7 @@ pub(crate) fn gvalue(args: GvalueArgs) -> Result<()> {
         pb.finish_and_clear();
     }
     if v.method == Method::Automaton {
-        eprintln!("wythoff: {}", automaton::LABEL);
+        crate::cli::out::errln!("wythoff: {}", automaton::LABEL);
     }
     let mut out = Out::new();
     if args.json {

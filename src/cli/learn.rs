@@ -169,12 +169,14 @@ fn summary(r: &Report, seconds: f64) -> String {
                 r.checked_rows
             )
         }
-        None if r.unproved.is_some() => format!(
+        None if r.stuck => format!(
             "unproved: {}",
             r.reason.as_deref().unwrap_or("the proof got no verdict")
         ),
         None => {
-            let diagonals = if r.diagonal_class_counts.is_empty() {
+            let diagonals = if let Some(why) = &r.diagonals_skipped {
+                format!("; the diagonals not learned: {why}")
+            } else if r.diagonal_class_counts.is_empty() {
                 String::new()
             } else {
                 format!(

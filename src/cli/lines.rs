@@ -54,7 +54,7 @@ pub(crate) fn line_table(args: &GrundyArgs, rules: &LineRules, n: u64) -> Result
             WriteError::Other(e) => side_named(e),
         })?;
         pb.finish_and_clear();
-        eprintln!(
+        crate::cli::out::errln!(
             "wythoff: wrote {} (rules {rules}, N = {n}, {} bytes per value, {:.1} s)",
             path.display(),
             h.width,

@@ -88,18 +88,18 @@ fn told(args: &NheapArgs, in_place: bool) -> impl Fn(Event) + '_ {
         let path = path.display();
         match begin {
             Begin::Fresh { discarded: true } => {
-                eprintln!("wythoff: discarded the interrupted run of '{path}'")
+                crate::cli::out::errln!("wythoff: discarded the interrupted run of '{path}'")
             }
             Begin::Fresh { discarded: false } => {}
-            Begin::Again => eprintln!(
+            Begin::Again => crate::cli::out::errln!(
                 "wythoff: continuing the interrupted run of '{path}': it recorded no checkpoint, \
                  starting again at column 0"
             ),
-            Begin::Resumed { column, bytes } if in_place => eprintln!(
+            Begin::Resumed { column, bytes } if in_place => crate::cli::out::errln!(
                 "wythoff: continuing the interrupted run of '{path}' from column {column} \
                  ({bytes} bytes of output kept)"
             ),
-            Begin::Resumed { column, .. } => eprintln!(
+            Begin::Resumed { column, .. } => crate::cli::out::errln!(
                 "wythoff: continuing the interrupted run of '{path}' from column {column} (the \
                  report is written at the end)"
             ),

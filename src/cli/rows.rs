@@ -146,7 +146,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let t0 = Instant::now();
     let last = x.saturating_sub(1);
     let event = |e: Event<'_>| match e {
-        Event::Resumed(saved) => eprintln!(
+        Event::Resumed(saved) => crate::cli::out::errln!(
             "wythoff: continuing the interrupted run of '{}': {saved}",
             args.output.clone().unwrap_or_default().display()
         ),
@@ -163,7 +163,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
             if let Some(assumed) = args.period
                 && !assumed.is_multiple_of(p.joint.1)
             {
-                eprintln!(
+                crate::cli::out::errln!(
                     "wythoff: --period {assumed} is not a multiple of the joint period {}: the \
                      rows were certified by the walk of the search instead",
                     p.joint.1
@@ -174,7 +174,7 @@ pub(crate) fn rows(args: RowsArgs) -> Result<()> {
     let ctx = Context::new(args.threads.count());
     let done = certify(&request, &event, &ctx).map_err(|e| named(e, args.resume, last))?;
     if let (Some(c), Some(path)) = (&done.certificate, &args.output) {
-        eprintln!(
+        crate::cli::out::errln!(
             "wythoff: wrote {} (rows 0..{last}, a = {}, {} bytes; values below the preperiod \
              stored for {} of {x} rows within --prefix-budget {})",
             path.display(),

@@ -128,7 +128,9 @@ impl Pictures {
         if let Some(mut f) = self.board {
             let side = n.min(picture::BOARD_MAX);
             if side < n {
-                eprintln!("wythoff: the board shows the corner 0 <= x, y < {side} of the table");
+                crate::cli::out::errln!(
+                    "wythoff: the board shows the corner 0 <= x, y < {side} of the table"
+                );
             }
             picture::draw_board(&mut f, side, &|x, y| get(x, y) == 0)?;
             f.commit()?;

@@ -112,7 +112,7 @@ pub(crate) fn three(args: ThreeArgs) -> Result<()> {
         let ctx = Context::serial().with_progress(&tick);
         let s = if let Some(path) = &args.cube {
             let mode = Partial::from_flags(args.resume, args.restart);
-            let note = |m: &str| pb.suspend(|| eprintln!("wythoff: {m}"));
+            let note = |m: &str| pb.suspend(|| crate::cli::out::errln!("wythoff: {m}"));
             three_pile::cube::write(n, path, mode, &note, args.abort_after_checkpoints, &ctx)
                 .map_err(naming("--cube"))?
         } else {

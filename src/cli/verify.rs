@@ -180,7 +180,7 @@ pub(crate) fn verify_cmd(args: VerifyArgs) -> Result<()> {
     let inc = |k| pb.inc(k);
     let note = |n: &Note| {
         let flag = if *n == Note::NoPlots { "--plots: " } else { "" };
-        pb.suspend(|| eprintln!("wythoff: {flag}{n}"));
+        pb.suspend(|| crate::cli::out::errln!("wythoff: {flag}{n}"));
     };
     let ctx = Context::new(threads).with_progress(&inc);
     let done = verify::run(&task, &ctx, &note).map_err(|e| flagged(e, &args))?;

@@ -76,13 +76,14 @@ pub struct Diagonals {
 }
 
 impl Diagonals {
-    /// The diagonals of the members of the box [0, side)² (every member of the set there):
-    /// `None` when a diagonal holds two members on one side, when fewer than
-    /// [`MIN_DIAGONALS`] diagonals have both members in the box, or when a side shows more
-    /// than [`MAX_OFFSETS`] offsets.
-    pub fn of_box(members: &[(u64, u64)], side: u64) -> Option<Diagonals> {
+    /// The diagonals of the members of the box [0, side)² (every member of the set there, in
+    /// any order, repeats allowed), or why they are not learned: a diagonal holds two members
+    /// on one side, fewer than [`MIN_DIAGONALS`] diagonals have both members in the box, an
+    /// offset passes 64 bits, or a side shows more than [`MAX_OFFSETS`] offsets.
+    pub fn of_box(members: &[(u64, u64)], side: u64) -> std::result::Result<Diagonals, String> {
         const MISSING: u64 = u64::MAX;
-        let reach = usize::try_from(side / 2).ok()?;
+        let reach = usize::try_from(side / 2)
+            .map_err(|_| "the box is past the memory's words".to_string())?;
         let (mut above, mut below) = (vec![MISSING; reach], vec![MISSING; reach]);
         for &(x, y) in members {
             let (d, low, slot) = if x <= y {
@@ -91,8 +92,8 @@ impl Diagonals {
                 (x - y, y, &mut below)
             };
             if let Some(cell) = slot.get_mut(d as usize) {
-                if *cell != MISSING {
-                    return None; // two members on one side of a diagonal
+                if *cell != MISSING && *cell != low {
+                    return Err("a diagonal holds two members on one side".into());
                 }
                 *cell = low;
             }
@@ -101,18 +102,23 @@ impl Diagonals {
         let known = (0..reach)
             .find(|&d| above[d] == MISSING || below[d] == MISSING)
             .unwrap_or(reach) as u64;
-        let w = weights(90)?;
-        let digits = (0..w.len()).rev().find(|&k| w[k] <= known)?;
-        if w[digits] < MIN_DIAGONALS {
-            return None;
-        }
+        let w = weights(90).ok_or("the box is past 64 bits".to_string())?;
+        let digits = (0..w.len()).rev().find(|&k| w[k] <= known);
+        let Some(digits) = digits.filter(|&k| w[k] >= MIN_DIAGONALS) else {
+            return Err(format!(
+                "fewer than {MIN_DIAGONALS} diagonals have both members in the box"
+            ));
+        };
         let mut index: FxMap<(i64, i64), u32> = FxMap::default();
         let mut offsets = Vec::new();
         let mut outputs = Vec::with_capacity(w[digits] as usize);
         for d in 0..w[digits] {
             let base = floor_phi(d) as i128;
-            let e = i64::try_from(i128::from(above[d as usize]) - base).ok()?;
-            let f = i64::try_from(i128::from(below[d as usize]) - base).ok()?;
+            let offset = |low: u64| {
+                i64::try_from(i128::from(low) - base)
+                    .map_err(|_| "an offset passes 64 bits".to_string())
+            };
+            let (e, f) = (offset(above[d as usize])?, offset(below[d as usize])?);
             let next = index.len() as u32;
             let i = *index.entry((e, f)).or_insert(next);
             if i == next {
@@ -123,9 +129,11 @@ impl Diagonals {
         let upper: std::collections::BTreeSet<i64> = offsets.iter().map(|o| o.0).collect();
         let lower: std::collections::BTreeSet<i64> = offsets.iter().map(|o| o.1).collect();
         if upper.len() > MAX_OFFSETS || lower.len() > MAX_OFFSETS {
-            return None;
+            return Err(format!(
+                "a side shows more than {MAX_OFFSETS} offsets from the diagonal's ⌊dφ⌋"
+            ));
         }
-        Some(Diagonals {
+        Ok(Diagonals {
             digits,
             offsets,
             outputs,
@@ -547,6 +555,9 @@ mod tests {
 
     #[test]
     fn two_members_on_one_side_of_a_diagonal_is_no_function() {
-        assert!(Diagonals::of_box(&[(0, 0), (1, 1), (2, 2)], 400).is_none());
+        assert!(Diagonals::of_box(&[(0, 0), (1, 1), (2, 2)], 400).is_err());
+        // a member given twice is one member
+        let twice: Vec<(u64, u64)> = wythoff_box(400).iter().flat_map(|&m| [m, m]).collect();
+        assert!(Diagonals::of_box(&twice, 400).is_ok());
     }
 }

@@ -247,6 +247,9 @@ pub struct Report {
     /// An automaton that agrees with the engine and stayed the same over two boxes, but whose
     /// proof got no verdict within the caps: learned, not proved.
     pub unproved: Option<Dfa>,
+    /// Learned, but the proof got no verdict within the caps: a sentence, or the construction
+    /// of the two-track predicate of a Moore automaton (then `unproved` is `None`).
+    pub stuck: bool,
     /// The side of the largest box the engine filled (its rows).
     pub rows: u64,
     /// The digits L of that box.
@@ -260,12 +263,13 @@ pub struct Report {
     pub class_counts: Vec<(usize, usize)>,
     /// How the automaton was learned: on two tracks, or along the diagonals.
     pub representation: Representation,
-    /// For the largest box whose diagonals were learned: the classes of the Moore automaton
-    /// at each prefix length tried (empty when the diagonals were not tried: another
-    /// numeration, or a diagonal with two members on one side).
+    /// For the largest box: the classes of the Moore automaton of its diagonals at each prefix
+    /// length tried (empty when they were not learned: [`Report::diagonals_skipped`] says why).
     pub diagonal_class_counts: Vec<(usize, usize)>,
-    /// The diagonals of that box (0 when none was learned).
+    /// The diagonals of that box that were learned (0 when none).
     pub diagonals: u64,
+    /// Why the diagonals of the largest box were not learned, when they were not.
+    pub diagonals_skipped: Option<String>,
     /// Why the verdict is not found, in words (`None` when proved).
     pub reason: Option<String>,
 }
@@ -293,10 +297,10 @@ impl Report {
     /// "proved", "unproved" (learned, its proof without a verdict within the caps) or
     /// "not-found".
     pub fn verdict(&self) -> &'static str {
-        match (&self.automaton, &self.unproved) {
+        match (&self.automaton, self.stuck) {
             (Some(_), _) => "proved",
-            (None, Some(_)) => "unproved",
-            (None, None) => "not-found",
+            (None, true) => "unproved",
+            (None, false) => "not-found",
         }
     }
 }
@@ -357,6 +361,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         numeration: n,
         automaton: None,
         unproved: None,
+        stuck: false,
         rows: 0,
         digits: 0,
         checked_rows: 0,
@@ -365,6 +370,7 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         representation: Representation::TwoTracks,
         diagonal_class_counts: Vec::new(),
         diagonals: 0,
+        diagonals_skipped: None,
         reason: None,
     };
     let mut previous: Option<Hypothesis> = None;
@@ -402,7 +408,9 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
             return Ok(report);
         };
         let members = subject.members(side, ctx)?;
-        let budget = Budget::with_limits(n, &options.limits, ctx.cancel());
+        // the learners' hypotheses are bounded by the classes of the data, whose memory is
+        // reserved above: the caps of the proof's decisions are not theirs
+        let budget = Budget::for_numeration(n, usize::MAX, ctx.cancel());
         let at_once = at_once(members.len(), options.max_rows);
         let before = report.rows;
         report.rows = side;
@@ -412,9 +420,12 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         // and proved
         let diagonals = match n {
             Numeration::Zeckendorf => Diagonals::of_box(&members, side),
-            _ => None,
+            _ => Err("the numeration is not Zeckendorf's".to_string()),
         };
-        if let Some(dg) = diagonals {
+        report.diagonal_class_counts.clear();
+        report.diagonals = 0;
+        report.diagonals_skipped = diagonals.as_ref().err().cloned();
+        if let Ok(dg) = diagonals {
             let learned = diagonals::learn(&dg, at_once, &budget)?;
             report.diagonal_class_counts = learned.class_counts;
             report.diagonals = dg.count() as u64;
@@ -422,11 +433,33 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
                 && m == p
                 && dg.count() > *fewer
             {
-                let l = m.predicate(&budget)?;
-                if learner::agrees_on_box(n, digits, members.clone(), &l)? {
-                    report.representation = Representation::Diagonals { states: m.states() };
-                    if conclude(subject, l, options, ctx, &mut report)? {
+                let capped = Budget::with_limits(n, &options.limits, ctx.cancel());
+                match m.predicate(&capped) {
+                    Err(Error::Inconclusive(why)) => {
+                        report.representation = Representation::Diagonals { states: m.states() };
+                        report.stuck = true;
+                        report.reason = Some(format!(
+                            "along the diagonals a Moore automaton of {} states agrees with the \
+                             engine on {} diagonals and stayed the same over two boxes, but its \
+                             two-track predicate got no verdict within the caps ({})",
+                            m.states(),
+                            dg.count(),
+                            why.trim_start_matches("no verdict: ")
+                        ));
+                        report.class_counts.clear();
                         return Ok(report);
+                    }
+                    Err(e) => return Err(e),
+                    Ok(l) => {
+                        if learner::agrees_on_box(n, digits, members.clone(), &l)? {
+                            report.representation =
+                                Representation::Diagonals { states: m.states() };
+                            // the two tracks were not learned on this box
+                            report.class_counts.clear();
+                            if conclude(subject, l, options, ctx, &mut report)? {
+                                return Ok(report);
+                            }
+                        }
                     }
                 }
             }
@@ -487,6 +520,7 @@ fn conclude(
             why.trim_start_matches("no verdict: ")
         ));
         report.unproved = Some(l);
+        report.stuck = true;
         return Ok(true);
     }
     report.reason = Some(format!(

@@ -27,14 +27,17 @@ pub(crate) struct Learned {
     pub(crate) predicate: &'static str,
     pub(crate) sentences: Vec<Sentence>,
     pub(crate) class_counts: Vec<ClassCount>,
-    /// "two-tracks" (x, y read in parallel) or "diagonals" (a Moore automaton of the
-    /// diagonal, made a two-track predicate for the proof).
-    pub(crate) representation: &'static str,
+    /// How the automaton was learned, `null` when none was: "two-tracks" (x, y read in
+    /// parallel) or "diagonals" (a Moore automaton of the diagonal, made a two-track predicate
+    /// for the proof).
+    pub(crate) representation: Option<&'static str>,
     /// For "diagonals": the states of the Moore automaton.
     pub(crate) moore_states: Option<String>,
     /// The diagonals of the largest box whose diagonals were learned ("0": none), and the
     /// classes of their Moore automaton at each prefix length (empty when not tried).
     pub(crate) diagonals: String,
+    /// Why the diagonals of the largest box were not learned, `null` when they were.
+    pub(crate) diagonals_skipped: Option<String>,
     pub(crate) diagonal_class_counts: Vec<ClassCount>,
     pub(crate) reason: Option<String>,
     pub(crate) seconds: String,
@@ -93,15 +96,18 @@ impl Learned {
                 .collect(),
             class_counts: counts(&r.class_counts),
             representation: match r.representation {
-                Representation::TwoTracks => "two-tracks",
-                Representation::Diagonals { .. } => "diagonals",
+                _ if r.verdict() == "not-found" => None,
+                Representation::TwoTracks => Some("two-tracks"),
+                Representation::Diagonals { .. } => Some("diagonals"),
             },
             moore_states: match r.representation {
+                _ if r.verdict() == "not-found" => None,
                 Representation::Diagonals { states } => Some(s(states)),
                 Representation::TwoTracks => None,
             },
             diagonals: s(r.diagonals),
             diagonal_class_counts: counts(&r.diagonal_class_counts),
+            diagonals_skipped: r.diagonals_skipped.clone(),
             reason: r.reason.clone(),
             seconds: format!("{seconds:.3}"),
         }

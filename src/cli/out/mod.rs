@@ -151,3 +151,14 @@ macro_rules! outln {
     };
 }
 pub(crate) use outln;
+
+/// `errln!("...", args)`: one line on standard error.  A standard error that cannot be written
+/// (`2>/dev/full`) is passed over: there is nowhere left to say so, and the exit status still
+/// tells.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use errln;
