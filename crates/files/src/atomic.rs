@@ -214,11 +214,19 @@ pub fn check_folder(path: &Path) -> Result<()> {
 /// files, like /proc): said so, rather than as if `path` or its directory were missing.
 fn cannot_create(path: &Path, tmp: &Path, e: &io::Error) -> Error {
     let dir = folder(tmp);
-    if let Err(missing) = check_folder(tmp) {
-        // said of the name the user gave (the temporary file's folder is the target's)
+    if check_folder(tmp).is_err() {
+        // said of the name the user gave (the temporary file's folder is the target's); when
+        // that name's own folder is there, it is a link into a folder that is not
         return match e.kind() {
             io::ErrorKind::NotFound | io::ErrorKind::NotADirectory => {
-                check_folder(path).err().unwrap_or(missing)
+                check_folder(path).err().unwrap_or_else(|| {
+                    Error::usage(format!(
+                        "cannot write '{}': it is a link into '{}', which is not an existing \
+                         folder",
+                        path.display(),
+                        dir.display()
+                    ))
+                })
             }
             _ => cannot_write(path, e),
         };
@@ -734,6 +742,12 @@ mod tests {
         f.write_all(b"made").unwrap();
         f.commit().unwrap();
         assert_eq!(std::fs::read(dir.path().join("made.txt")).unwrap(), b"made");
+        // A link into a missing folder is refused by the name given, not the temporary one.
+        let astray = dir.path().join("astray");
+        std::os::unix::fs::symlink("nowhere/x.txt", &astray).unwrap();
+        let e = AtomicFile::create(&astray).err().unwrap().to_string();
+        assert!(e.contains("astray") && e.contains("nowhere"), "{e}");
+        assert!(!e.contains(".partial"), "{e}");
     }
 
     #[test]
