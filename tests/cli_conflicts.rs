@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{s, stderr, wythoff};
+use common::{refused, s, stderr, wythoff};
 
 #[test]
 fn meaningless_combinations_are_refused_before_any_work() {
@@ -119,14 +119,7 @@ fn meaningless_combinations_are_refused_before_any_work() {
         ),
     ];
     for (args, names) in table {
-        let o = wythoff(args);
-        let e = stderr(&o);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-        assert!(o.stdout.is_empty(), "{args:?}");
-        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
-        for n in *names {
-            assert!(e.contains(n), "{args:?}: {e:?} lacks {n:?}");
-        }
+        refused(args, names);
     }
     // nothing was written
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -247,14 +240,7 @@ fn gvalue_refuses_a_flag_its_form_does_not_use() {
         ),
     ];
     for (args, names) in table {
-        let o = wythoff(args);
-        let e = stderr(&o);
-        assert_eq!(o.status.code(), Some(2), "{args:?}: {e}");
-        assert!(o.stdout.is_empty(), "{args:?}");
-        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
-        for n in *names {
-            assert!(e.contains(n), "{args:?}: {e:?} lacks {n:?}");
-        }
+        refused(args, names);
     }
     // nothing was written
     assert!(!std::path::Path::new(&out).exists());

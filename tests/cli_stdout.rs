@@ -6,7 +6,7 @@ mod common;
 
 use common::{BIN, command};
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// Every printing command of nth, move, pairs, three, three-move, ratwyt, game-two, game-three,
 /// cw, oeis, in text and JSON, plus help and version.
@@ -68,15 +68,20 @@ fn a_full_stdout_is_one_line_and_status_1_for_every_command() {
     }
 }
 
-/// Starts `args` with a pipe on stdout, reads one line, closes the pipe, and returns the status
-/// and stderr.
-fn read_one_line_then_close(args: &[&str]) -> (std::process::ExitStatus, String, String) {
-    let mut child = command()
+/// Starts `args` with pipes on stdout and stderr.
+fn piped(args: &[&str]) -> Child {
+    command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Starts `args` with a pipe on stdout, reads one line, closes the pipe, and returns the status
+/// and stderr.
+fn read_one_line_then_close(args: &[&str]) -> (std::process::ExitStatus, String, String) {
+    let mut child = piped(args);
     let mut first = String::new();
     {
         let mut r = BufReader::new(child.stdout.take().unwrap());
@@ -127,12 +132,7 @@ fn head_through_a_shell_pipeline() {
 /// status and stderr (for outputs of one long line too, as JSON is).
 fn read_a_few_bytes_then_close(args: &[&str]) -> (std::process::ExitStatus, String) {
     use std::io::Read;
-    let mut child = command()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = piped(args);
     {
         let mut first = [0u8; 8];
         child.stdout.take().unwrap().read_exact(&mut first).unwrap();

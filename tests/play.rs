@@ -8,6 +8,7 @@ mod common;
 
 use common::{
     command, nheap_board, nheap_options, options, p_board, three_pile_board, three_pile_options,
+    wythoff_with_input,
 };
 
 use rug::Integer;
@@ -400,14 +401,7 @@ fn hints_mark_the_safe_cells_of_the_board() {
 }
 
 fn scripted(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = piped(args, Stdio::piped());
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = wythoff_with_input(args, input);
     (
         o.status.code().unwrap(),
         String::from_utf8(o.stdout).unwrap(),

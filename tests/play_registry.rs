@@ -7,32 +7,23 @@
 
 mod common;
 
-use common::{command, refused};
-use std::io::Write;
-use std::process::Stdio;
+use common::{refused, wythoff_with_input};
 use wythoff::registry::{self, BruteBox, Moves};
 
 fn scripted(args: &[&str], input: &str) -> String {
-    let mut child = command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = wythoff_with_input(args, input);
     assert!(
         o.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8(o.stdout).unwrap()
+}
+
+/// A position as the person types it: the heaps separated by spaces, and a newline.
+fn line(h: &[u64]) -> String {
+    let parts: Vec<String> = h.iter().map(u64::to_string).collect();
+    format!("{}\n", parts.join(" "))
 }
 
 fn tuple(h: &[u64]) -> String {
@@ -76,14 +67,7 @@ fn play_against_the_oracle(name: &str, start: &[u64], opening: &str, opening_wan
     let ending;
     loop {
         let mine = one_from_largest(&h);
-        input.push_str(
-            &mine
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-        );
-        input.push('\n');
+        input.push_str(&line(&mine));
         if mine.iter().all(|&v| v == 0) {
             ending = "You took the last counter: you win!";
             break;
@@ -101,14 +85,7 @@ fn play_against_the_oracle(name: &str, start: &[u64], opening: &str, opening_wan
         if first {
             // take the exchange back and play it again: the same answer
             input.push_str("undo\n");
-            input.push_str(
-                &mine
-                    .iter()
-                    .map(u64::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" "),
-            );
-            input.push('\n');
+            input.push_str(&line(&mine));
             want_moves.push(want_moves[0].clone());
             first = false;
         }

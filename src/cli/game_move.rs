@@ -18,13 +18,9 @@ pub(crate) fn game_move(name: &str, heaps: &[Integer], json: bool) -> Result<()>
     if json {
         out.json(&json::GameMove {
             game: game.name(),
-            position: heaps.iter().map(json::s).collect(),
+            position: json::all(heaps),
             outcome: a.outcome.to_string(),
-            moves: a
-                .winning_moves
-                .iter()
-                .map(|m| m.iter().map(json::s).collect())
-                .collect(),
+            moves: a.winning_moves.iter().map(|m| json::all(m)).collect(),
         })?;
         return out.finish();
     }

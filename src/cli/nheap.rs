@@ -25,13 +25,9 @@ fn position(args: &NheapArgs) -> Result<()> {
     let mut out = Out::new();
     if args.json {
         out.json(&json::Nheap {
-            position: h.iter().map(json::s).collect(),
+            position: json::all(h),
             outcome: a.outcome.to_string(),
-            moves: a
-                .moves
-                .iter()
-                .map(|m| m.iter().map(json::s).collect())
-                .collect(),
+            moves: a.moves.iter().map(|m| json::all(m)).collect(),
         })?;
         return out.finish();
     }

@@ -42,6 +42,25 @@ pub fn wythoff(args: &[&str]) -> Output {
     command().args(args).output().unwrap()
 }
 
+/// Runs the binary with `args` and `input` on its standard input, to the end.
+pub fn wythoff_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// Runs the binary with `args` in the folder `dir`, to the end.
 pub fn wythoff_in(dir: &Path, args: &[&str]) -> Output {
     command().current_dir(dir).args(args).output().unwrap()

@@ -253,37 +253,31 @@ impl Parser<'_> {
         }
     }
 
-    fn formula(&mut self) -> Result<Formula> {
-        let mut f = self.implication()?;
-        while self.eat("<=>") {
-            let g = self.implication()?;
-            f = Formula::Bin(Op::Iff, Box::new(f), Box::new(g));
+    /// One level of binary connectives: `next (op next)*` for the operators `ops` (tried in
+    /// order), grouped to the left.
+    fn level(
+        &mut self,
+        ops: &[(&str, Op)],
+        next: fn(&mut Self) -> Result<Formula>,
+    ) -> Result<Formula> {
+        let mut f = next(self)?;
+        while let Some(&(_, op)) = ops.iter().find(|(sym, _)| self.eat(sym)) {
+            let g = next(self)?;
+            f = Formula::Bin(op, Box::new(f), Box::new(g));
         }
         Ok(f)
+    }
+
+    fn formula(&mut self) -> Result<Formula> {
+        self.level(&[("<=>", Op::Iff)], Self::implication)
     }
 
     fn implication(&mut self) -> Result<Formula> {
-        let mut f = self.junction()?;
-        while self.eat("=>") {
-            let g = self.junction()?;
-            f = Formula::Bin(Op::Implies, Box::new(f), Box::new(g));
-        }
-        Ok(f)
+        self.level(&[("=>", Op::Implies)], Self::junction)
     }
 
     fn junction(&mut self) -> Result<Formula> {
-        let mut f = self.unary()?;
-        loop {
-            let op = if self.eat("&") {
-                Op::And
-            } else if self.eat("|") {
-                Op::Or
-            } else {
-                return Ok(f);
-            };
-            let g = self.unary()?;
-            f = Formula::Bin(op, Box::new(f), Box::new(g));
-        }
+        self.level(&[("&", Op::And), ("|", Op::Or)], Self::unary)
     }
 
     fn unary(&mut self) -> Result<Formula> {
