@@ -415,55 +415,17 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         let before = report.rows;
         report.rows = side;
         report.digits = digits;
-        // along the diagonals first (one track, a byte or so a row): when two boxes give the
-        // same Moore automaton on more diagonals, its two-track predicate is checked on the box
-        // and proved
-        let diagonals = match n {
-            Numeration::Zeckendorf => Diagonals::of_box(&members, side),
-            _ => Err("the numeration is not Zeckendorf's".to_string()),
-        };
-        report.diagonal_class_counts.clear();
-        report.diagonals = 0;
-        report.diagonals_skipped = diagonals.as_ref().err().cloned();
-        if let Ok(dg) = diagonals {
-            let learned = diagonals::learn(&dg, at_once, &budget)?;
-            report.diagonal_class_counts = learned.class_counts;
-            report.diagonals = dg.count() as u64;
-            if let (Some(m), Some((p, fewer))) = (&learned.moore, &previous_moore)
-                && m == p
-                && dg.count() > *fewer
-            {
-                let capped = Budget::with_limits(n, &options.limits, ctx.cancel());
-                match m.predicate(&capped) {
-                    Err(Error::Inconclusive(why)) => {
-                        report.representation = Representation::Diagonals { states: m.states() };
-                        report.stuck = true;
-                        report.reason = Some(format!(
-                            "along the diagonals a Moore automaton of {} states agrees with the \
-                             engine on {} diagonals and stayed the same over two boxes, but its \
-                             two-track predicate got no verdict within the caps ({})",
-                            m.states(),
-                            dg.count(),
-                            why.trim_start_matches("no verdict: ")
-                        ));
-                        report.class_counts.clear();
-                        return Ok(report);
-                    }
-                    Err(e) => return Err(e),
-                    Ok(l) => {
-                        if learner::agrees_on_box(n, digits, members.clone(), &l)? {
-                            report.representation =
-                                Representation::Diagonals { states: m.states() };
-                            // the two tracks were not learned on this box
-                            report.class_counts.clear();
-                            if conclude(subject, l, options, ctx, &mut report)? {
-                                return Ok(report);
-                            }
-                        }
-                    }
-                }
-            }
-            previous_moore = learned.moore.map(|m| (m, dg.count()));
+        // along the diagonals first (one track, a byte or so a row)
+        if along_diagonals(
+            subject,
+            &members,
+            at_once,
+            &mut previous_moore,
+            options,
+            ctx,
+            &mut report,
+        )? {
+            return Ok(report);
         }
         report.representation = Representation::TwoTracks;
         let learned = learner::learn(n, digits, members, at_once, &budget)?;
@@ -479,6 +441,67 @@ pub fn learn(subject: &Subject, options: &Options, ctx: &Context) -> Result<Repo
         previous = learned.hypothesis;
         digits += 1;
     }
+}
+
+/// Learns the diagonals of the box `report.rows`, `report.digits` (Zeckendorf's digits only):
+/// when two boxes give the same Moore automaton, the larger on more diagonals, its two-track
+/// predicate is checked on the box and proved.  `true` when the report is final (proved, or
+/// unproved: the predicate or a sentence got no verdict within the caps); the class counts of
+/// the diagonals, or why they were not learned, go into the report either way.
+fn along_diagonals(
+    subject: &Subject,
+    members: &[(u64, u64)],
+    at_once: usize,
+    previous: &mut Option<(Moore, usize)>,
+    options: &Options,
+    ctx: &Context,
+    report: &mut Report,
+) -> Result<bool> {
+    let n = subject.numeration()?;
+    let (side, digits) = (report.rows, report.digits);
+    let diagonals = match n {
+        Numeration::Zeckendorf => Diagonals::of_box(members, side),
+        _ => Err("the numeration is not Zeckendorf's".to_string()),
+    };
+    report.diagonal_class_counts.clear();
+    report.diagonals = 0;
+    report.diagonals_skipped = diagonals.as_ref().err().cloned();
+    let Ok(dg) = diagonals else {
+        return Ok(false);
+    };
+    // bounded by the classes of the data, as the two-track learner
+    let budget = Budget::for_numeration(n, usize::MAX, ctx.cancel());
+    let learned = diagonals::learn(&dg, at_once, &budget)?;
+    report.diagonal_class_counts = learned.class_counts;
+    report.diagonals = dg.count() as u64;
+    let this = learned.moore.map(|m| (m, dg.count()));
+    let stable = matches!((&this, &*previous), (Some((m, more)), Some((p, fewer)))
+        if m == p && more > fewer);
+    *previous = this.clone();
+    let Some((m, _)) = this.filter(|_| stable) else {
+        return Ok(false);
+    };
+    let capped = Budget::with_limits(n, &options.limits, ctx.cancel());
+    report.representation = Representation::Diagonals { states: m.states() };
+    // the two tracks are not learned on this box
+    report.class_counts.clear();
+    let l = match m.predicate(&capped) {
+        Err(Error::Inconclusive(why)) => {
+            report.stuck = true;
+            report.reason = Some(format!(
+                "along the diagonals a Moore automaton of {} states agrees with the engine on {} \
+                 diagonals and stayed the same over two boxes, but its two-track predicate got \
+                 no verdict within the caps ({})",
+                m.states(),
+                dg.count(),
+                why.trim_start_matches("no verdict: ")
+            ));
+            return Ok(true);
+        }
+        other => other?,
+    };
+    Ok(learner::agrees_on_box(n, digits, members.to_vec(), &l)?
+        && conclude(subject, l, options, ctx, report)?)
 }
 
 /// Proves the learned automaton `l` of the box `report.rows`, `report.digits`: `true` when the
