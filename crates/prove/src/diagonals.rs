@@ -47,10 +47,12 @@ const MIN_DIAGONALS: u64 = 21;
 /// each); more, and the representation is not tried.
 pub const MAX_OFFSETS: usize = 64;
 
-/// ⌊dφ⌋, exactly: d + ⌊(isqrt(5d²) − d)/2⌋ (5d² is never a square for d ≥ 1).
-pub fn floor_phi(d: u64) -> u128 {
+/// ⌊dφ⌋, exactly: d + ⌊(isqrt(5d²) − d)/2⌋ (5d² is never a square for d ≥ 1); `None` when
+/// 5d² passes 128 bits.
+pub fn floor_phi(d: u64) -> Option<u128> {
     let d = u128::from(d);
-    d + ((5 * d * d).isqrt() - d) / 2
+    let five = d.checked_mul(d)?.checked_mul(5)?;
+    Some(d + (five.isqrt() - d) / 2)
 }
 
 /// The weights W_0 … W_len of Zeckendorf's places: 1, 2, 3, 5, … (`None` past u64).
@@ -113,7 +115,9 @@ impl Diagonals {
         let mut offsets = Vec::new();
         let mut outputs = Vec::with_capacity(w[digits] as usize);
         for d in 0..w[digits] {
-            let base = floor_phi(d) as i128;
+            let base = floor_phi(d)
+                .ok_or_else(|| "5d² of a diagonal passes 128 bits".to_string())?
+                as i128;
             let offset = |low: u64| {
                 i64::try_from(i128::from(low) - base)
                     .map_err(|_| "an offset passes 64 bits".to_string())
@@ -504,8 +508,9 @@ mod tests {
     fn floor_phi_is_the_lower_wythoff_sequence() {
         // A000201: 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17
         let want = [0, 1, 3, 4, 6, 8, 9, 11, 12, 14, 16, 17];
+        assert_eq!(floor_phi(u64::MAX), None);
         for (d, &x) in want.iter().enumerate() {
-            assert_eq!(floor_phi(d as u64), x);
+            assert_eq!(floor_phi(d as u64), Some(x));
         }
     }
 
